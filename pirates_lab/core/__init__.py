@@ -1,0 +1,28 @@
+"""pirates_lab.core: what every game shares.
+
+- :class:`Dist` — exact finite distributions (Fractions inside, sums to exactly 1);
+- :mod:`markov` — Markov chains, exact and with scipy.sparse;
+- the game protocol — :class:`Game`, :class:`State`, :data:`CHANCE`, :data:`TERMINAL`,
+  :func:`random_playout`, :func:`replay`, :func:`expected_scores`;
+- :class:`Deck` — multisets whose draws are chance nodes, exact hand odds;
+- :mod:`rules` — the rulebooks split by headings, and citations checked against them;
+- errors — :class:`IllegalMove`, :class:`CorruptSave`, :class:`InvalidInput`;
+- save/load helpers and editable data files.
+
+The core never imports Jupyter or a widget.
+"""
+from . import markov, rules
+from .data import load_data
+from .deck import Deck
+from .dist import Dist
+from .errors import CorruptSave, IllegalMove, InvalidInput, PiratesLabError
+from .markov import MarkovChain
+from .protocol import CHANCE, TERMINAL, Game, State, expected_scores, random_playout, replay
+from .rules import cite, citation, rulebook
+from .saveload import saveable
+
+__all__ = [
+    "Dist", "Deck", "MarkovChain", "markov", "rules", "rulebook", "cite", "citation",
+    "Game", "State", "CHANCE", "TERMINAL", "random_playout", "replay", "expected_scores",
+    "IllegalMove", "CorruptSave", "InvalidInput", "PiratesLabError", "saveable", "load_data",
+]

@@ -1,0 +1,297 @@
+"""The game protocol every game implements (the OpenSpiel shape, in plain Python).
+
+A :class:`Game` holds the rules and options; a :class:`State` says who acts
+(:func:`State.current_player`: a player index, :data:`CHANCE` or :data:`TERMINAL`), what is
+legal, what chance can do (an exact :class:`~pirates_lab.core.Dist`) and what happens next.
+
+``state.apply(action)`` returns a NEW state and never changes the old one.  An action that is
+not legal raises :class:`~pirates_lab.core.IllegalMove` naming the rulebook section.  Because
+the move is made on a copy, a rule check that fails half-way through ``_apply_action`` also
+leaves the original untouched.
+
+A game subclasses both classes and fills in the hooks marked *subclass*::
+
+    class Game(core.Game):
+        name = "my_game"; min_players = 2; max_players = 4
+        def new_initial_state(self): return State(self)
+
+    class State(core.State):
+        def current_player(self): ...
+        def _legal_actions(self): ...          # player nodes
+        def _chance_outcomes(self): ...        # chance nodes: a Dist
+        def _apply_action(self, action): ...   # change self (a fresh copy)
+        def scores(self): ...
+
+Save/load works out of the box for states whose attributes are plain data (ints, strings,
+lists, dicts, tuples, Fractions, and classes decorated with ``@saveable``).
+"""
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from .dist import Dist
+from .errors import CorruptSave, IllegalMove
+from .saveload import canonical_json, decode, encode, make_envelope, open_envelope
+
+__all__ = ["CHANCE", "TERMINAL", "Game", "State", "random_playout", "replay", "expected_scores"]
+
+CHANCE = -1
+TERMINAL = -2
+
+
+class Game:
+    """Rules, components and options of one game.
+
+    ``Game(players=3, max_turns=None, **options)``: ``max_turns`` ends any game after that
+    many rounds (a game decides what a round is and says so).
+    """
+
+    name: str = "game"          # package name, e.g. "pillage_and_plunder"
+    title: str = "Game"         # as printed on the rulebook
+    min_players: int = 1
+    max_players: int = 8
+    #: the section cited when a move is made after the end, or for a generic illegal move
+    end_rule: str = "Game End"
+    turn_rule: str = "Turn"
+    #: option name -> default; unknown options are refused
+    default_options: dict[str, Any] = {}
+
+    def __init__(self, players: int = 2, max_turns: int | None = None, **options: Any):
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError(f"players must be a whole number, got {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}.")
+        if max_turns is not None and (isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 1):
+            raise ValueError(f"max_turns must be a positive whole number or None, got {max_turns!r}")
+        unknown = set(options) - set(self.default_options)
+        if unknown:
+            known = ", ".join(sorted(self.default_options)) or "none"
+            raise ValueError(f"Unknown option(s) {', '.join(sorted(unknown))} for {self.title}; known: {known}.")
+        self.players = players
+        self.max_turns = max_turns
+        self.options = {**self.default_options, **options}
+
+    def options_dict(self) -> dict[str, Any]:
+        """Everything needed to rebuild this game: ``type(game)(**game.options_dict())``."""
+        return {"players": self.players, "max_turns": self.max_turns, **encode(self.options)}
+
+    def new_initial_state(self) -> "State":  # subclass
+        raise NotImplementedError
+
+    @property
+    def state_class(self) -> type["State"]:
+        return type(self.new_initial_state())
+
+    def load_state(self, text: str | bytes) -> "State":
+        """Rebuild a state from :meth:`State.to_json`, or raise :class:`CorruptSave` and load nothing."""
+        options, payload = open_envelope(text, self.name)
+        try:
+            game = type(self)(**{k: decode(v) for k, v in options.items()})
+        except Exception as error:
+            raise CorruptSave(f"This save has options this game refuses: {error}") from None
+        try:
+            state = game.state_class._from_payload(game, payload)
+            state.validate()
+            again = state._payload()
+        except CorruptSave:
+            raise
+        except Exception as error:
+            raise CorruptSave(f"This save does not describe a valid {self.title} position: {error}") from None
+        if canonical_json(again) != canonical_json(payload):
+            raise CorruptSave(f"This save does not describe a valid {self.title} position (it does not rebuild exactly).")
+        return state
+
+    def __repr__(self) -> str:
+        extra = "".join(f", {k}={v!r}" for k, v in self.options.items())
+        return f"{type(self).__module__}.Game(players={self.players}, max_turns={self.max_turns}{extra})"
+
+
+class State:
+    """A position in a game.  Subclasses fill in the hooks below."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.log: list[str] = []
+
+    # ------------------------------------------------------------ subclass hooks
+    def current_player(self) -> int:
+        """A player index, :data:`CHANCE` or :data:`TERMINAL`."""
+        raise NotImplementedError
+
+    def _legal_actions(self) -> Sequence[Any]:
+        """The legal actions of the player to act (not called at chance or terminal nodes)."""
+        raise NotImplementedError
+
+    def _chance_outcomes(self) -> Dist:
+        """The Dist of what chance does next (only called at chance nodes)."""
+        raise NotImplementedError
+
+    def _apply_action(self, action: Any) -> None:
+        """Carry out a legal action on ``self`` (a fresh copy); may raise IllegalMove."""
+        raise NotImplementedError
+
+    def _why_illegal(self, action: Any) -> IllegalMove | None:
+        """Explain why ``action`` is not legal here (for the learner); None for a generic message."""
+        return None
+
+    def scores(self) -> tuple:
+        """One number per player."""
+        raise NotImplementedError
+
+    def validate(self) -> None:
+        """Raise ValueError if the state breaks an invariant (used when loading a save)."""
+
+    # ------------------------------------------------------------ the protocol
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def legal_actions(self) -> tuple:
+        """The legal actions now: a player's choices, or chance's possible outcomes."""
+        player = self.current_player()
+        if player == TERMINAL:
+            return ()
+        if player == CHANCE:
+            return tuple(self._chance_outcomes().outcomes())
+        return tuple(self._legal_actions())
+
+    def chance_outcomes(self) -> Dist:
+        """The exact Dist over chance's outcomes at a chance node."""
+        if self.current_player() != CHANCE:
+            raise IllegalMove(self.game.turn_rule, "This is not a chance node: a player has to act, not the dice or the deck.")
+        return self._chance_outcomes()
+
+    def check(self, action: Any) -> None:
+        """Raise IllegalMove if ``action`` is not legal here; change nothing."""
+        player = self.current_player()
+        if player == TERMINAL:
+            raise IllegalMove(self.game.end_rule, "The game is over: no more moves.", action=action)
+        try:
+            legal = action in self.legal_actions()
+        except TypeError:  # unhashable junk
+            legal = False
+        if not legal:
+            error = self._why_illegal(action)
+            if error is None:
+                if player == CHANCE:
+                    error = IllegalMove(self.game.turn_rule, f"{action!s} is not something chance can do here.")
+                else:
+                    options = ", ".join(str(a) for a in self.legal_actions()[:8])
+                    more = ", …" if len(self.legal_actions()) > 8 else ""
+                    error = IllegalMove(self.game.turn_rule, f"{action!s} is not allowed now. Allowed: {options}{more}.")
+            error.action = action
+            raise error
+
+    def apply(self, action: Any) -> "State":
+        """Return the state after ``action``; ``self`` is never changed."""
+        self.check(action)
+        new = self.clone()
+        new._apply_action(action)
+        return new
+
+    def clone(self) -> "State":
+        """A deep copy sharing the (immutable) game."""
+        new = copy.copy(self)
+        memo = {id(self.game): self.game}
+        for key, value in vars(self).items():
+            if key != "game":
+                setattr(new, key, copy.deepcopy(value, memo))
+        return new
+
+    def say(self, text: str) -> None:
+        """Add a plain-words line to the log (call it from ``_apply_action``)."""
+        self.log.append(text)
+
+    # ------------------------------------------------------------ save / load
+    def _payload(self) -> Any:
+        return encode({k: v for k, v in vars(self).items() if k != "game"})
+
+    @classmethod
+    def _from_payload(cls, game: Game, payload: Any) -> "State":
+        data = decode(payload)
+        if not isinstance(data, dict) or "log" not in data:
+            raise ValueError("the saved state has no log")
+        state = cls.__new__(cls)
+        state.game = game
+        fresh = game.new_initial_state()
+        missing = set(vars(fresh)) - set(data) - {"game"}
+        extra = set(data) - set(vars(fresh))
+        if missing or extra:
+            raise ValueError(f"fields missing {sorted(missing)} / unexpected {sorted(extra)}")
+        for key, value in data.items():
+            if type(value) is not type(getattr(fresh, key)) and getattr(fresh, key) is not None and value is not None:
+                raise ValueError(f"field {key!r} should be {type(getattr(fresh, key)).__name__}")
+            setattr(state, key, value)
+        return state
+
+    def to_json(self) -> str:
+        """The full position as text; ``game.load_state(text)`` brings it back exactly."""
+        return make_envelope(self.game.name, self.game.options_dict(), self._payload())
+
+    def __str__(self) -> str:
+        player = self.current_player()
+        who = {CHANCE: "chance", TERMINAL: "game over"}.get(player, f"player {player}")
+        return f"{self.game.title}: {who} to act"
+
+
+def random_playout(state: State, rng: random.Random | int | None = None, *,
+                   policy: Callable[[State, random.Random], Any] | None = None,
+                   max_steps: int = 1_000_000, actions: list | None = None) -> State:
+    """Play to the end: chance by its exact odds, players uniformly at random (or by ``policy``).
+
+    Returns the terminal state; ``actions``, if given, receives every action taken.
+    """
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
+    for _ in range(max_steps):
+        player = state.current_player()
+        if player == TERMINAL:
+            return state
+        if player == CHANCE:
+            action = state.chance_outcomes().sample(rng)
+        elif policy is not None:
+            action = policy(state, rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        if actions is not None:
+            actions.append(action)
+        state = state.apply(action)
+    raise RuntimeError(f"No end after {max_steps} steps: is max_turns set?")
+
+
+def replay(state: State, actions: Iterable[Any]) -> State:
+    """Apply actions one after another; an illegal one raises with its position in the list."""
+    for index, action in enumerate(actions):
+        try:
+            state = state.apply(action)
+        except IllegalMove as error:
+            raise IllegalMove(error.rule, f"move {index + 1} ({action!s}): {error.reason}", action=action) from None
+    return state
+
+
+def expected_scores(state: State, policy: Callable[[State], Dist] | None = None) -> tuple:
+    """Exact expected scores by recursion over every chance outcome and action.
+
+    Players choose uniformly at random unless ``policy(state)`` gives a Dist over actions.
+    Meant for small games and end-games (it visits every path).
+    """
+    player = state.current_player()
+    if player == TERMINAL:
+        return tuple(state.scores())
+    if player == CHANCE:
+        choices = state.chance_outcomes()
+    elif policy is not None:
+        choices = policy(state)
+    else:
+        choices = Dist.uniform(state.legal_actions())
+    total = None
+    for action, p in choices.items():
+        values = expected_scores(state.apply(action), policy)
+        weighted = [p * v for v in values]
+        total = weighted if total is None else [a + b for a, b in zip(total, weighted)]
+    return tuple(total)

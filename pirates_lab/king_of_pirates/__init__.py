@@ -1,0 +1,1 @@
+"""king_of_pirates: work in progress."""

@@ -1,0 +1,1 @@
+"""pillage_and_plunder: work in progress."""

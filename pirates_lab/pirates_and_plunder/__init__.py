@@ -1,0 +1,1 @@
+"""pirates_and_plunder: not yet built (no open issue)."""

@@ -1,0 +1,1 @@
+"""plunder: not yet built (no open issue)."""

@@ -1,0 +1,1 @@
+"""plunder_2013: work in progress."""

@@ -1,0 +1,1 @@
+"""Widget kit (installed as pirates_lab.widgets)."""
