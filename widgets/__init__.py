@@ -1,1 +1,17 @@
-"""Widget kit (installed as pirates_lab.widgets)."""
+"""pirates_lab.widgets: ipywidgets/ipycanvas front-ends (the only part that imports Jupyter).
+
+- :mod:`.drawing` — pure draw operations, hex geometry, charts, a Pillow rasterizer;
+- :class:`BoardCanvas` — layered ipycanvas board that replays draw operations;
+- :class:`DistView`, :class:`RulePanel`, :func:`assumption_box`, :class:`Stepper`,
+  :class:`ValidatedText`, :func:`guard` — the kit every game notebook uses.
+
+Game front-ends live in one module per game (``pirates_lab.widgets.king_of_pirates`` …).
+"""
+from .canvas import BoardCanvas, reset_canvas_manager
+from .drawing import Drawing, DrawOp, rasterize
+from .kit import (DistView, Question, RulePanel, Step, Stepper, ValidatedText, assumption_box, dist_rows,
+                  error_html, exact_answer, guard)
+
+__all__ = ["BoardCanvas", "reset_canvas_manager", "Drawing", "DrawOp", "rasterize", "DistView", "RulePanel",
+           "Stepper", "Step", "Question", "ValidatedText", "assumption_box", "guard", "error_html",
+           "dist_rows", "exact_answer"]
