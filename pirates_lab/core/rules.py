@@ -21,7 +21,8 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-__all__ = ["GAMES", "Rulebook", "Section", "rulebook", "cite", "citation", "seeds_dir", "CITATION_PATTERN"]
+__all__ = ["GAMES", "Rulebook", "Section", "rulebook", "cite", "citation", "seeds_dir", "CITATION_PATTERN",
+           "resolve_citation", "game_for_title"]
 
 #: package name -> title as the rulebook prints it (its first line, less " Rulebook").
 GAMES: dict[str, str] = {
@@ -41,7 +42,7 @@ _MAX_HEADING_LENGTH = 70
 _SENTENCE_END = tuple(".,;:!?")
 
 #: How a docstring or comment cites a rule: ``Rules: Pillage & Plunder › Stage 4: The Mêlée``.
-CITATION_PATTERN = re.compile(r"Rules: (?P<game>[^›\n]+?) › (?P<heading>[^\n\"'`]+?)\s*(?:$|[\"'`])", re.M)
+CITATION_PATTERN = re.compile(r"Rules: (?P<game>[^›\n{]+?) › (?P<heading>[^\n{]+)", re.M)
 
 
 def seeds_dir() -> Path:
@@ -75,8 +76,8 @@ class Rulebook:
         self.text = text
         self.sections: tuple[Section, ...] = tuple(self._split(text))
 
-    # The table of contents: bullet lines before the first heading of the body.
     def _toc(self, lines: list[str]) -> dict[str, int]:
+        """Entries of the table of contents (the bullets before the first heading) and their level."""
         toc: dict[str, int] = {}
         for line in lines:
             match = re.match(r"^(\s*)• (.+)$", line)
@@ -98,8 +99,8 @@ class Rulebook:
 
     def _split(self, text: str):
         lines = text.splitlines()
-        toc = self._toc(lines)
         starts = [i for i, line in enumerate(lines) if self._is_heading(line)]
+        toc = self._toc(lines[:starts[0]] if starts else [])
         for n, start in enumerate(starts):
             end = starts[n + 1] if n + 1 < len(starts) else len(lines)
             heading = lines[start].strip()
@@ -151,6 +152,21 @@ def cite(game: str, heading: str) -> str:
 def citation(game: str, heading: str) -> str:
     """The printed form of a citation: ``Rules: Pillage & Plunder › Stage 4: The Mêlée``."""
     return f"Rules: {GAMES[game]} › {cite(game, heading)}"
+
+
+def resolve_citation(game_title: str, rest_of_line: str) -> tuple[str, str]:
+    """Find the heading a citation names: the longest start of ``rest_of_line`` that is a heading.
+
+    A citation may be followed on its line by a closing quote, bracket or more prose.
+    """
+    game = game_for_title(game_title)
+    book = rulebook(game)
+    text = rest_of_line.strip()
+    for end in range(len(text), 0, -1):
+        candidate = text[:end].strip()
+        if book.has(candidate):
+            return game, candidate
+    raise KeyError(f"{book.title} has no section heading at the start of {text!r}")
 
 
 def game_for_title(title: str) -> str:
