@@ -4,6 +4,7 @@
 - :mod:`markov` — Markov chains, exact and with scipy.sparse;
 - the game protocol — :class:`Game`, :class:`State`, :data:`CHANCE`, :data:`TERMINAL`,
   :func:`random_playout`, :func:`replay`, :func:`expected_scores`;
+- :func:`parse_dice` — dice notation (``3d6kh2``) to an exact Dist;
 - :class:`Deck` — multisets whose draws are chance nodes, exact hand odds;
 - :mod:`rules` — the rulebooks split by headings, and citations checked against them;
 - errors — :class:`IllegalMove`, :class:`CorruptSave`, :class:`InvalidInput`;
@@ -17,6 +18,7 @@ from .deck import Deck
 from .dist import Dist
 from .errors import CorruptSave, IllegalMove, InvalidInput, PiratesLabError
 from .markov import MarkovChain
+from .notation import parse_dice
 from .protocol import CHANCE, TERMINAL, Game, State, expected_scores, random_playout, replay
 from .rules import cite, citation, rulebook
 from .saveload import saveable
@@ -24,5 +26,5 @@ from .saveload import saveable
 __all__ = [
     "Dist", "Deck", "MarkovChain", "markov", "rules", "rulebook", "cite", "citation",
     "Game", "State", "CHANCE", "TERMINAL", "random_playout", "replay", "expected_scores",
-    "IllegalMove", "CorruptSave", "InvalidInput", "PiratesLabError", "saveable", "load_data",
+    "IllegalMove", "CorruptSave", "InvalidInput", "PiratesLabError", "saveable", "load_data", "parse_dice",
 ]
