@@ -1,0 +1,527 @@
+"""Sea battles, exactly: every stage of "Chapter IV: Battles at Sea" as a :class:`Dist`.
+
+Stage by stage (each function is usable on its own):
+
+1. :func:`spotting` — the crow's nest preliminary shot (deterministic);
+2. :func:`flee_escape_probability` — fight or flee;
+3. :func:`cannon_volley` — the cannon battle;
+4. :func:`melee` — mêlée rounds until one side has no crew;
+5. :func:`battle` — the whole battle, chaining the four.
+
+Beyond the rulebook: :func:`call_off_policy`, the attacker's best moment to call off a mêlée.
+
+Rules: Pillage & Plunder › Chapter IV: Battles at Sea
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import NamedTuple
+
+from pirates_lab.core import Dist, InvalidInput, cite, saveable
+
+from . import components as _components
+
+GAME = "pillage_and_plunder"
+RULE_SPOTTING = cite(GAME, "Stage 1: Spotting the Enemy")
+RULE_FLEE = cite(GAME, "Stage 2: Fight or Flee")
+RULE_DEFENDER_FASTER = cite(GAME, "If the defending ship is faster")
+RULE_ATTACKER_FASTER = cite(GAME, "If the attacking ship is faster")
+RULE_SAME_SPEED = cite(GAME, "If both ships are the same speed")
+RULE_CANNON = cite(GAME, "Stage 3: The Cannon Battle")
+RULE_MELEE = cite(GAME, "Stage 4: The Mêlée")
+RULE_PLUNDER = cite(GAME, "Stage 5: Plundering the Enemy Ship")
+RULE_PVP = cite(GAME, "Player Attacking Player")
+RULE_MERCHANT = cite(GAME, "Player Attacking Merchant Ship")
+RULE_NAVY = cite(GAME, "Navy Ship Attacking Player")
+
+MAX_DICE = 6
+PLATING_ABSORBS = 2
+KINDS = ("player", "merchant", "navy")
+
+__all__ = [
+    "Ship", "Volley", "MeleeResult", "BattleResult", "spotting", "flee_escape_probability",
+    "cannon_volley", "melee", "melee_round_win_probability", "battle", "call_off_policy", "usable_cannons",
+]
+
+
+# ---------------------------------------------------------------------------- ships
+@saveable
+@dataclass(frozen=True)
+class Ship:
+    """One ship as it enters a battle: its numbers, add-ons, officers and damage so far."""
+
+    strength: int
+    speed: int
+    cannons: int
+    crew: int
+    pistol: bool = False          # at least one pistol crewman aboard
+    doctor: bool = False
+    master_gunner: bool = False
+    crows_nest: bool = False
+    iron_plating: bool = False
+    extra_sail: bool = False
+    damage: int = 0
+    name: str = "ship"
+
+    def __post_init__(self):
+        for field in ("strength", "speed", "cannons", "crew", "damage"):
+            value = getattr(self, field)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise InvalidInput(f"{self.name}: {field} must be a whole number >= 0, got {value!r}.")
+        if self.strength < 1:
+            raise InvalidInput(f"{self.name}: strength must be at least 1.")
+        if self.damage >= self.strength:
+            raise InvalidInput(f"{self.name}: damage {self.damage} >= strength {self.strength}: it has already sunk.")
+
+    @property
+    def effective_speed(self) -> int:
+        """Hull speed, +1 with an Extra Sail, -1 per damage. Rules: Pillage & Plunder › Stage 2: Fight or Flee"""
+        return self.speed + (1 if self.extra_sail else 0) - self.damage
+
+    @property
+    def dice(self) -> int:
+        return usable_cannons(self.cannons, self.crew, self.master_gunner)
+
+    @classmethod
+    def player(cls, hull: str = "Sloop", *, cannons: int | None = None, crew: int | None = None,
+               pistols: int = 0, officers: tuple[str, ...] = (), addons: tuple[str, ...] = (),
+               damage: int = 0, name: str | None = None, data=None) -> "Ship":
+        """A player's ship from a hull card (statistics from the data file)."""
+        data = data or _components.load()
+        if hull not in data.hulls:
+            raise InvalidInput(f"No hull called {hull!r}; hulls: {', '.join(data.hulls)}.")
+        h = data.hulls[hull]
+        cannons = h.cannons if cannons is None else cannons
+        crew = h.crew if crew is None else crew
+        if cannons > h.cannons or crew > h.crew:
+            raise InvalidInput(f"A {hull} holds at most {h.cannons} cannons and {h.crew} crew.")
+        if pistols > crew:
+            raise InvalidInput("More pistol crewmen than crewmen.")
+        return cls(strength=h.strength, speed=h.speed, cannons=cannons, crew=crew, pistol=pistols > 0,
+                   doctor="Doctor" in officers, master_gunner="Master Gunner" in officers,
+                   crows_nest="Crow's Nest" in addons, iron_plating="Iron Hull Plating" in addons,
+                   extra_sail="Extra Sail" in addons, damage=damage, name=name or hull)
+
+    @classmethod
+    def merchant(cls, strength: int = 2, *, damage: int = 0, crew: int | None = None, data=None) -> "Ship":
+        """A merchant ship (never any pistol crewmen). Rules: Pillage & Plunder › Attack Merchants Instead Of Players"""
+        data = data or _components.load()
+        if strength not in data.merchants:
+            raise InvalidInput(f"Merchant ships have strength {sorted(data.merchants)}, not {strength}.")
+        m = data.merchants[strength]
+        return cls(strength=strength, speed=m["speed"], cannons=m["cannons"],
+                   crew=m["crew"] if crew is None else crew, damage=damage, name=f"merchant (strength {strength})")
+
+    @classmethod
+    def navy(cls, *, damage: int = 0, data=None) -> "Ship":
+        """A navy ship: all pistol crewmen. Rules: Pillage & Plunder › Navy Ship Attacking Player"""
+        data = data or _components.load()
+        n = data.navy
+        return cls(strength=n["strength"], speed=n["speed"], cannons=n["cannons"], crew=n["crew"],
+                   pistol=True, damage=damage, name="navy ship")
+
+
+def usable_cannons(cannons: int, crew: int, master_gunner: bool = False) -> int:
+    """Cannons that fire: one crewman each unless a Master Gunner is aboard; at most six dice.
+
+    Rules: Pillage & Plunder › Stage 3: The Cannon Battle
+    """
+    return min(MAX_DICE, cannons if master_gunner else min(cannons, crew))
+
+
+# ---------------------------------------------------------------------------- stage 1
+def spotting(attacker: Ship, defender: Ship) -> tuple[Ship, Ship]:
+    """The crow's nest preliminary shot: one damage to the enemy, if only one ship has a nest
+    and that ship has at least one crewman and one cannon.
+
+    Rules: Pillage & Plunder › Stage 1: Spotting the Enemy
+    """
+    if attacker.crows_nest and not defender.crows_nest and attacker.crew and attacker.cannons:
+        defender = _hit(defender)
+    elif defender.crows_nest and not attacker.crows_nest and defender.crew and defender.cannons:
+        attacker = _hit(attacker)
+    return attacker, defender
+
+
+def _hit(ship: Ship) -> Ship:
+    # a ship may sink from this very shot, so skip the "already sunk" check
+    return _unchecked(ship, damage=ship.damage + 1)
+
+
+def _unchecked(ship: Ship, **changes) -> Ship:
+    """``replace`` without the "already sunk" check (a ship can sink mid-battle)."""
+    new = object.__new__(Ship)
+    for field in ship.__dataclass_fields__:
+        object.__setattr__(new, field, changes.get(field, getattr(ship, field)))
+    return new
+
+
+# ---------------------------------------------------------------------------- stage 2
+def flee_escape_probability(attacker_speed: int, defender_speed: int) -> Fraction:
+    """Probability that a fleeing defender escapes.
+
+    - defender faster: the attacker continues only on doubles (1/6): escape 5/6;
+    - attacker faster: the defender escapes on doubles: 1/6;
+    - same speed: one die each, higher wins, ties re-roll: 1/2.
+
+    Rules: Pillage & Plunder › If the defending ship is faster
+    Rules: Pillage & Plunder › If the attacking ship is faster
+    Rules: Pillage & Plunder › If both ships are the same speed
+    """
+    doubles = Fraction(1, 6)
+    if defender_speed > attacker_speed:
+        return 1 - doubles
+    if attacker_speed > defender_speed:
+        return doubles
+    higher = Fraction(15, 36)   # defender's die higher
+    return higher / (1 - Fraction(6, 36))
+
+
+# ---------------------------------------------------------------------------- stage 3
+@saveable
+class Volley(NamedTuple):
+    """What one cannon battle did: damage taken (plating hits excluded) and who sank."""
+
+    attacker_damage: int
+    defender_damage: int
+    attacker_destroyed: bool
+    defender_destroyed: bool
+
+    def __str__(self) -> str:
+        sunk = [side for side, s in (("attacker", self.attacker_destroyed), ("defender", self.defender_destroyed)) if s]
+        tail = f"; {' and '.join(sunk)} destroyed" if sunk else ""
+        return f"attacker takes {self.attacker_damage}, defender takes {self.defender_damage}{tail}"
+
+
+@lru_cache(maxsize=None)
+def pair_sequences(attacker_dice: int, defender_dice: int) -> dict[tuple[str, ...], int]:
+    """Every way the sorted dice can compare, pair by pair, with its number of ordered rolls.
+
+    A sequence lists which ship each pair hits: ``"A"`` attacker, ``"D"`` defender, ``"B"``
+    both (equal dice), then one letter per uncontested die.  Weights add up to
+    ``6 ** (attacker_dice + defender_dice)``.  Computed face by face from 6 down to 1 (which
+    sorted positions show each face), so 6 dice against 6 is a few thousand states, not
+    46,656² rolls.
+
+    Rules: Pillage & Plunder › Stage 3: The Cannon Battle
+    """
+    a, d = attacker_dice, defender_dice
+    n = min(a, d)
+    states: dict[tuple[int, int, tuple], int] = {(0, 0, (None,) * n): 1}
+    for face in range(6, 0, -1):
+        new: dict[tuple[int, int, tuple], int] = {}
+        for (na, nd, seq), weight in states.items():
+            ra, rd = a - na, d - nd
+            a_range = range(ra + 1) if face > 1 else (ra,)
+            d_range = range(rd + 1) if face > 1 else (rd,)
+            for ka in a_range:
+                wa = weight * math.comb(ra, ka)
+                for kd in d_range:
+                    s = list(seq)
+                    for i in range(na, min(na + ka, n)):
+                        if i < nd:
+                            s[i] = "A"          # the defender's die here is higher
+                        elif i < nd + kd:
+                            s[i] = "B"          # same face: both ships hit
+                    for i in range(nd, min(nd + kd, n)):
+                        if i < na:
+                            s[i] = "D"          # the attacker's die here is higher
+                    key = (na + ka, nd + kd, tuple(s))
+                    new[key] = new.get(key, 0) + wa * math.comb(rd, kd)
+        states = new
+    extra = ("D",) * (a - n) + ("A",) * (d - n)
+    return {seq + extra: w for (_, _, seq), w in states.items()}
+
+
+def _resolve(sequence: tuple[str, ...], a_left: int, d_left: int, a_plate: int, d_plate: int) -> Volley:
+    """Apply hits in order; stop the moment a ship sinks. ``*_left`` = damage until sunk."""
+    a_damage = d_damage = 0
+    for hit in sequence:
+        if hit in "AB":
+            if a_plate:
+                a_plate -= 1
+            else:
+                a_damage += 1
+        if hit in "DB":
+            if d_plate:
+                d_plate -= 1
+            else:
+                d_damage += 1
+        if a_damage >= a_left or d_damage >= d_left:
+            break
+    return Volley(a_damage, d_damage, a_damage >= a_left, d_damage >= d_left)
+
+
+def cannon_volley(attacker_dice: int, defender_dice: int, *, attacker_strength: int, defender_strength: int,
+                  attacker_damage: int = 0, defender_damage: int = 0,
+                  attacker_plating: bool = False, defender_plating: bool = False) -> Dist:
+    """Exact distribution of one cannon battle.
+
+    Each side rolls its dice (at most six), sorts them highest first, and pairs compare in
+    order: the lower die's ship takes one damage, equal dice damage both; a die with no
+    opposing die hits the other ship (these come last).  Iron Hull Plating takes the first
+    two hits on its ship.  A ship sinks when damage >= strength, and the volley stops at once
+    (a tie can sink both).  Outcomes are :class:`Volley` values.
+
+    Rules: Pillage & Plunder › Stage 3: The Cannon Battle
+    """
+    for label, value in (("attacker_dice", attacker_dice), ("defender_dice", defender_dice),
+                         ("attacker_damage", attacker_damage), ("defender_damage", defender_damage)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise InvalidInput(f"{label} must be a whole number >= 0, got {value!r}.")
+    for label, strength, damage in (("attacker", attacker_strength, attacker_damage),
+                                    ("defender", defender_strength, defender_damage)):
+        if isinstance(strength, bool) or not isinstance(strength, int) or strength < 1:
+            raise InvalidInput(f"{label}_strength must be a whole number >= 1, got {strength!r}.")
+        if damage >= strength:
+            raise InvalidInput(f"The {label} has damage {damage} >= strength {strength}: it has already sunk.")
+    a, d = min(attacker_dice, MAX_DICE), min(defender_dice, MAX_DICE)
+    return _volley_cached(a, d, attacker_strength - attacker_damage, defender_strength - defender_damage,
+                          PLATING_ABSORBS if attacker_plating else 0, PLATING_ABSORBS if defender_plating else 0)
+
+
+@lru_cache(maxsize=4096)
+def _volley_cached(a: int, d: int, a_left: int, d_left: int, a_plate: int, d_plate: int) -> Dist:
+    weights: dict[Volley, int] = {}
+    for sequence, weight in pair_sequences(a, d).items():
+        result = _resolve(sequence, a_left, d_left, a_plate, d_plate)
+        weights[result] = weights.get(result, 0) + weight
+    return Dist(weights)
+
+
+# ---------------------------------------------------------------------------- stage 4
+@saveable
+class MeleeResult(NamedTuple):
+    """How a mêlée ended: the winner (``"attacker"``, ``"defender"`` or ``"called off"``) and crew left."""
+
+    winner: str
+    attacker_crew: int
+    defender_crew: int
+
+    def __str__(self) -> str:
+        return f"{self.winner} ({self.attacker_crew} vs {self.defender_crew} crew left)"
+
+
+def _highest_weights(n: int) -> list[int]:
+    """Weights (out of 6**n) of the highest of n dice being 1..6 (index 0 = a roll of 1)."""
+    return [k ** n - (k - 1) ** n for k in range(1, 7)]
+
+
+@lru_cache(maxsize=None)
+def melee_round_win_probability(attacker_crew: int, defender_crew: int,
+                                attacker_pistol: bool = False, defender_pistol: bool = False) -> Fraction:
+    """Probability that the attacker wins one mêlée round (the defender loses a crewman).
+
+    Each side rolls one die per crewman (at most six), only the highest counts, +1 with a
+    pistol crewman aboard; the lower loses; **a tie goes to the defender**.
+
+    Rules: Pillage & Plunder › Stage 4: The Mêlée
+    """
+    na, nd = min(attacker_crew, MAX_DICE), min(defender_crew, MAX_DICE)
+    if na < 1 or nd < 1:
+        raise InvalidInput("Both sides need at least one crewman to fight a mêlée round.")
+    wa, wd = _highest_weights(na), _highest_weights(nd)
+    bonus = int(attacker_pistol) - int(defender_pistol)
+    wins = sum(wa[i] * wd[j] for i in range(6) for j in range(6) if i + bonus > j)
+    return Fraction(wins, 6 ** (na + nd))
+
+
+def melee(attacker_crew: int, defender_crew: int, *, attacker_pistol: bool = False, defender_pistol: bool = False,
+          attacker_doctor: bool = False, defender_doctor: bool = False,
+          call_off: Callable[[int, int], bool] | None = None) -> Dist:
+    """Exact distribution of a whole mêlée: rounds until one side has no crew.
+
+    A Doctor saves the first crewman his side would lose (once per battle).  A side keeps its
+    pistol bonus to the end (owners lose cutlass crewmen first).  ``call_off(a, d)``, if given,
+    is the attacker's policy: True calls the battle off at the start of a round with ``a``
+    attackers and ``d`` defenders left (winner ``"called off"``).  A side with no crew at the
+    start has lost; an attacker with no crew cannot board, so the defender wins.
+
+    Rules: Pillage & Plunder › Stage 4: The Mêlée
+    """
+    for label, value in (("attacker_crew", attacker_crew), ("defender_crew", defender_crew)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise InvalidInput(f"{label} must be a whole number >= 0, got {value!r}.")
+    return _melee_cached(attacker_crew, defender_crew, bool(attacker_pistol), bool(defender_pistol),
+                         bool(attacker_doctor), bool(defender_doctor), call_off)
+
+
+@lru_cache(maxsize=4096)
+def _melee_cached(a0: int, d0: int, pa: bool, pd: bool, doc_a: bool, doc_d: bool, call_off) -> Dist:
+    # Forward propagation: every round lowers (crew + unused doctors) by exactly one, so states
+    # are processed level by level, highest first.
+    mass: dict[tuple[int, int, bool, bool], Fraction] = {(a0, d0, doc_a, doc_d): Fraction(1)}
+    done: dict[MeleeResult, Fraction] = {}
+    while mass:
+        top = max(a + d + da + dd for a, d, da, dd in mass)
+        level = {s: p for s, p in mass.items() if s[0] + s[1] + s[2] + s[3] == top}
+        for s in level:
+            del mass[s]
+        for (a, d, da, dd), p in level.items():
+            if a == 0 or d == 0:
+                result = MeleeResult("defender" if a == 0 else "attacker", a, d)
+                done[result] = done.get(result, 0) + p
+                continue
+            if call_off is not None and call_off(a, d):
+                result = MeleeResult("called off", a, d)
+                done[result] = done.get(result, 0) + p
+                continue
+            win = melee_round_win_probability(a, d, pa, pd)
+            after_win = (a, d, da, False) if dd else (a, d - 1, da, dd)
+            after_loss = (a, d, False, dd) if da else (a - 1, d, da, dd)
+            mass[after_win] = mass.get(after_win, 0) + p * win
+            mass[after_loss] = mass.get(after_loss, 0) + p * (1 - win)
+    return Dist._from_fractions(done)
+
+
+# ---------------------------------------------------------------------------- the whole battle
+@saveable
+class BattleResult(NamedTuple):
+    """How a battle ended.
+
+    ``outcome`` is one of ``"escaped"``, ``"defender destroyed"``, ``"attacker destroyed"``,
+    ``"both destroyed"``, ``"attacker wins mêlée"``, ``"defender wins mêlée"``, ``"called off"``.
+    Damage is the hull damage each ship has at the end (plating hits not counted); crew is
+    the crew left.
+    """
+
+    outcome: str
+    attacker_damage: int
+    defender_damage: int
+    attacker_crew: int
+    defender_crew: int
+
+    @property
+    def winner(self) -> str | None:
+        """``"attacker"``, ``"defender"`` or None (escape, call-off, both sunk)."""
+        return {"defender destroyed": "attacker", "attacker wins mêlée": "attacker",
+                "attacker destroyed": "defender", "defender wins mêlée": "defender"}.get(self.outcome)
+
+    def __str__(self) -> str:
+        return (f"{self.outcome} (damage {self.attacker_damage}/{self.defender_damage}, "
+                f"crew {self.attacker_crew}/{self.defender_crew})")
+
+
+def battle(attacker: Ship, defender: Ship, kind: str = "player", *, defender_flees: bool | None = None,
+           call_off: Callable[[int, int], bool] | None = None) -> Dist:
+    """The whole sea battle, stage by stage, as an exact Dist of :class:`BattleResult`.
+
+    ``kind`` is ``"player"`` (player attacks player), ``"merchant"`` (a player attacks a
+    merchant: it always tries to flee) or ``"navy"`` (a navy ship attacks a player: it never
+    calls off).  ``defender_flees`` defaults to True (fleeing is the defender's choice in
+    player battles).  ``call_off`` is the attacker's mêlée policy (ignored for a navy ship).
+
+    Rules: Pillage & Plunder › The Five Stages Of A Sea Battle
+    Rules: Pillage & Plunder › Player Attacking Merchant Ship
+    Rules: Pillage & Plunder › Navy Ship Attacking Player
+    """
+    if kind not in KINDS:
+        raise InvalidInput(f"kind must be one of {', '.join(KINDS)}, not {kind!r}.")
+    if kind == "merchant":
+        defender_flees = True               # a merchant always attempts to flee
+    elif defender_flees is None:
+        defender_flees = True
+    if kind == "navy":
+        call_off = None                     # a navy ship never calls off
+    return _battle_cached(attacker, defender, defender_flees, call_off)
+
+
+@lru_cache(maxsize=1024)
+def _battle_cached(attacker: Ship, defender: Ship, defender_flees: bool, call_off) -> Dist:
+    # Stage 1: spotting the enemy
+    a, d = spotting(attacker, defender)
+    if a.damage >= a.strength or d.damage >= d.strength:
+        outcome = "attacker destroyed" if a.damage >= a.strength else "defender destroyed"
+        return Dist.certain(BattleResult(outcome, min(a.damage, a.strength), min(d.damage, d.strength), a.crew, d.crew))
+    # Stage 2: fight or flee
+    escape = flee_escape_probability(a.effective_speed, d.effective_speed) if defender_flees else Fraction(0)
+    escaped = BattleResult("escaped", a.damage, d.damage, a.crew, d.crew)
+    # Stage 3: the cannon battle
+    volley = cannon_volley(a.dice, d.dice, attacker_strength=a.strength, defender_strength=d.strength,
+                           attacker_damage=a.damage, defender_damage=d.damage,
+                           attacker_plating=a.iron_plating, defender_plating=d.iron_plating)
+    after: dict[BattleResult, Fraction] = {}
+    if escape:
+        after[escaped] = escape
+    fight = 1 - escape
+    if fight:
+        for v, pv in volley.items():
+            a_damage, d_damage = a.damage + v.attacker_damage, d.damage + v.defender_damage
+            if v.attacker_destroyed or v.defender_destroyed:
+                outcome = ("both destroyed" if v.attacker_destroyed and v.defender_destroyed
+                           else "attacker destroyed" if v.attacker_destroyed else "defender destroyed")
+                result = BattleResult(outcome, a_damage, d_damage, a.crew, d.crew)
+                after[result] = after.get(result, 0) + fight * pv
+                continue
+            # Stage 4: the mêlée
+            fights = melee(a.crew, d.crew, attacker_pistol=a.pistol, defender_pistol=d.pistol,
+                           attacker_doctor=a.doctor, defender_doctor=d.doctor, call_off=call_off)
+            for m, pm in fights.items():
+                outcome = {"attacker": "attacker wins mêlée", "defender": "defender wins mêlée"}.get(m.winner, "called off")
+                result = BattleResult(outcome, a_damage, d_damage, m.attacker_crew, m.defender_crew)
+                after[result] = after.get(result, 0) + fight * pv * pm
+    return Dist._from_fractions(after)
+
+
+# ---------------------------------------------------------------------------- beyond the rulebook
+@dataclass(frozen=True)
+class CallOffPolicy:
+    """The attacker's best mêlée play: for each (attackers left, defenders left), fight or stop.
+
+    ``value[(a, d)]`` is the attacker's expected worth (prize if he wins, plus crew kept) when
+    he plays best from there; ``fight[(a, d)]`` says whether fighting on beats calling off.
+    """
+
+    prize: Fraction
+    crew_value: Fraction
+    defeat_cost: Fraction
+    value: dict
+    fight: dict
+
+    def calls_off(self, a: int, d: int) -> bool:
+        return not self.fight.get((a, d), True)
+
+    def table(self) -> list[list[str]]:
+        """Rows by attacker crew, columns by defender crew: "fight" or "call off"."""
+        a_max = max(a for a, _ in self.fight)
+        d_max = max(d for _, d in self.fight)
+        return [["fight" if self.fight[(a, d)] else "call off" for d in range(1, d_max + 1)]
+                for a in range(1, a_max + 1)]
+
+
+def call_off_policy(attacker_crew: int, defender_crew: int, *, prize: int, crew_value: int,
+                    defeat_cost: int = 0, attacker_pistol: bool = False, defender_pistol: bool = False) -> CallOffPolicy:
+    """When should the attacker stop a mêlée?  Backward induction over (a, d).
+
+    Winning is worth ``prize`` plus ``crew_value`` per surviving crewman; calling off keeps
+    the crew (``crew_value`` each); losing every crewman costs ``defeat_cost`` (for a player
+    battle: half your hoard).  Doctors are left out (they are a one-off saving).
+
+    Rules: Pillage & Plunder › Player Attacking Player
+    """
+    prize, crew_value, defeat_cost = Fraction(prize), Fraction(crew_value), Fraction(defeat_cost)
+    value: dict[tuple[int, int], Fraction] = {}
+    fight: dict[tuple[int, int], bool] = {}
+
+    def v(a: int, d: int) -> Fraction:
+        if d == 0:
+            return prize + crew_value * a
+        if a == 0:
+            return -defeat_cost
+        return value[(a, d)]
+
+    for total in range(2, attacker_crew + defender_crew + 1):
+        for a in range(1, attacker_crew + 1):
+            d = total - a
+            if not 1 <= d <= defender_crew:
+                continue
+            p = melee_round_win_probability(a, d, attacker_pistol, defender_pistol)
+            go = p * v(a, d - 1) + (1 - p) * v(a - 1, d)
+            stop = crew_value * a
+            fight[(a, d)] = go >= stop
+            value[(a, d)] = max(go, stop)
+    return CallOffPolicy(prize, crew_value, defeat_cost, value, fight)
