@@ -1,0 +1,161 @@
+"""The board and the components of King of Pirates, read from ``data/components.toml``.
+
+Rules: King of Pirates › The Game Board
+Rules: King of Pirates › Game Contents
+
+The board is 61 hexes in axial coordinates ``(q, r)``: the cells with
+``max(|q|, |r|, |q + r|) <= 4``.  Everything the rulebook prints is checked here against the data
+file (61 tiles, 7 lairs, 18 shark and 24 ocean tiles, 52 action, 36 loot and 20 pirate cards);
+everything it leaves out is in the data file, marked ASSUMPTION.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pirates_lab.core import InvalidInput, cite, load_data
+
+__all__ = [
+    "Cell", "BOARD_RULE", "CONTENTS_RULE", "Components", "components", "cells", "ring", "distance",
+    "neighbours", "on_board", "DIRECTIONS",
+]
+
+GAME = "king_of_pirates"
+BOARD_RULE = cite(GAME, "The Game Board")
+CONTENTS_RULE = cite(GAME, "Game Contents")
+
+Cell = tuple[int, int]
+
+#: The six axial directions, in compass-die order (east first, counter-clockwise).
+DIRECTIONS: tuple[Cell, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+def ring(cell: Cell) -> int:
+    """Distance from the centre: ``max(|q|, |r|, |q + r|)``."""
+    q, r = cell
+    return max(abs(q), abs(r), abs(q + r))
+
+
+def distance(a: Cell, b: Cell) -> int:
+    """Number of steps between two hexes."""
+    return ring((a[0] - b[0], a[1] - b[1]))
+
+
+def cells(radius: int = 4) -> tuple[Cell, ...]:
+    """Every cell of the board, sorted."""
+    return tuple(sorted((q, r) for q in range(-radius, radius + 1) for r in range(-radius, radius + 1)
+                        if ring((q, r)) <= radius))
+
+
+def on_board(cell: Any, radius: int = 4) -> bool:
+    return (isinstance(cell, tuple) and len(cell) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
+            and ring(cell) <= radius)
+
+
+def neighbours(cell: Cell, radius: int = 4) -> tuple[Cell, ...]:
+    """The on-board neighbours of a cell."""
+    q, r = cell
+    return tuple((q + dq, r + dr) for dq, dr in DIRECTIONS if ring((q + dq, r + dr)) <= radius)
+
+
+@dataclass(frozen=True)
+class Components:
+    """Everything printed or assumed, as read (and checked) from a data file."""
+
+    raw: dict
+    radius: int
+    centre: Cell
+    lairs: tuple[Cell, ...]
+    compass: tuple[str, ...]
+    places: dict            # cell -> ("stronghold" | "city" | "small island" | "large island", nation | None)
+    shark_cells: tuple[Cell, ...]
+    ocean_cells: tuple[Cell, ...]
+    islands: dict           # kind -> {"rating", "value"}
+    targets: dict           # name -> {"defence", "loot", "nation", "ship", "warship"}
+    tiles: dict             # "shark"/"ocean" -> {content: count}
+    upkeep_die: dict        # face -> weight
+    ship: dict
+    parts: dict             # part name -> {"rum", "cannonballs"}
+    rules: dict
+    action_cards: dict      # name -> {"count", "timing"}
+    loot_cards: dict        # value (int) -> count
+    pirates: dict           # name -> {"skill", "captain"}
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        return cells(self.radius)
+
+    def corner_lair(self, face: int) -> Cell:
+        """The corner lair in the direction of a compass-die face (our ASSUMPTION)."""
+        dq, dr = DIRECTIONS[face]
+        return (dq * self.radius, dr * self.radius)
+
+
+def _cell(value: Any, where: str) -> Cell:
+    if not (isinstance(value, list) and len(value) == 2 and all(isinstance(x, int) for x in value)):
+        raise InvalidInput(f"{where}: a cell is [q, r], got {value!r}")
+    return (value[0], value[1])
+
+
+def build_components(raw: dict) -> Components:
+    """Check a data dictionary against what the rulebook prints and build :class:`Components`."""
+    board = raw["board"]
+    radius = board["radius"]
+    all_cells = set(cells(radius))
+    if len(all_cells) != 61:
+        raise InvalidInput(f"{BOARD_RULE}: the board comprises 61 tiles, radius {radius} gives {len(all_cells)}")
+    lairs = tuple(_cell(c, "lairs") for c in board["lairs"])
+    centre = _cell(board["centre"], "centre")
+    if len(set(lairs)) != 7 or centre not in lairs:
+        raise InvalidInput(f"{BOARD_RULE}: seven Pirates Lairs, one in the centre")
+    places = {}
+    for place in board["places"]:
+        cell = _cell(place["cell"], "places")
+        if cell not in all_cells or cell in lairs or cell in places:
+            raise InvalidInput(f"{BOARD_RULE}: place {place} is off the board or on another place")
+        places[cell] = (place["kind"], place.get("nation"))
+    kinds = [k for k, _ in places.values()]
+    if kinds.count("stronghold") != 3 or kinds.count("city") != 3 or \
+            kinds.count("small island") + kinds.count("large island") != 6:
+        raise InvalidInput(f"{BOARD_RULE}: 3 strongholds, 3 cities and 6 treasure islands")
+    empty = sorted(all_cells - set(lairs) - set(places))
+    shark = tuple(c for c in empty if ring(c) in board["shark_rings"])
+    ocean = tuple(c for c in empty if ring(c) not in board["shark_rings"])
+    if len(shark) != 18 or len(ocean) != 24:
+        raise InvalidInput(f"{CONTENTS_RULE}: 18 shark and 24 ocean tiles, the layout gives {len(shark)} and {len(ocean)}")
+    tiles = {kind: dict(raw["tiles"][kind]) for kind in ("shark", "ocean")}
+    if sum(tiles["shark"].values()) != 18 or sum(tiles["ocean"].values()) != 24:
+        raise InvalidInput(f"{CONTENTS_RULE}: tile contents must add up to 18 shark and 24 ocean tiles")
+    targets = {name: dict(value) for name, value in raw["targets"].items()}
+    for kind in ("shark", "ocean"):
+        for content in tiles[kind]:
+            if content != "empty" and content not in targets:
+                raise InvalidInput(f"tile content {content!r} is not a target")
+    action_cards = {name: dict(value) for name, value in raw["action_cards"].items()}
+    if sum(c["count"] for c in action_cards.values()) != 52:
+        raise InvalidInput(f"{CONTENTS_RULE}: 52 action cards")
+    loot = {int(value): count for value, count in raw["loot_cards"].items()}
+    if sum(loot.values()) != 36:
+        raise InvalidInput(f"{CONTENTS_RULE}: 36 loot cards")
+    pirates = {name: dict(value) for name, value in raw["pirates"].items()}
+    if len(pirates) != 20:
+        raise InvalidInput(f"{CONTENTS_RULE}: 20 pirate cards")
+    upkeep = {face: int(w) for face, w in raw["upkeep_die"].items()}
+    if set(upkeep) - {"scurvy", "lose 1 rum", "lose 2 rum"} or sum(upkeep.values()) < 1:
+        raise InvalidInput("The upkeep die has the faces scurvy, lose 1 rum, lose 2 rum")
+    ship = {k: v for k, v in raw["ship"].items() if k != "parts"}
+    return Components(
+        raw=raw, radius=radius, centre=centre, lairs=lairs, compass=tuple(board["compass"]), places=places,
+        shark_cells=shark, ocean_cells=ocean, islands={k: dict(v) for k, v in raw["islands"].items()},
+        targets=targets, tiles=tiles, upkeep_die=upkeep, ship=ship,
+        parts={k: dict(v) for k, v in raw["ship"]["parts"].items()}, rules=dict(raw["rules"]),
+        action_cards=action_cards, loot_cards=loot, pirates=pirates)
+
+
+@lru_cache(maxsize=8)
+def components(path: str | None = None) -> Components:
+    """The components from the shipped data file, or from a user's own copy at ``path``."""
+    raw = load_data(GAME, Path(path) if path else "components.toml")
+    return build_components(raw)
