@@ -1,0 +1,162 @@
+"""The widget kit in plain pytest: set values, click buttons, check models and draw operations."""
+from fractions import Fraction
+
+import ipywidgets as widgets
+import pytest
+
+from pirates_lab.core import Dist, InvalidInput, parse_dice
+from pirates_lab.widgets import (BoardCanvas, DistView, Drawing, Question, RulePanel, Step, Stepper, ValidatedText,
+                                 assumption_box, dist_rows, exact_answer, guard, rasterize, reset_canvas_manager)
+from pirates_lab.widgets.dice import DiceExperiment, DiceLab, comparison_ops, sorted_comparison
+from pirates_lab.widgets.drawing import axial_to_pixel, bar_chart_ops, pixel_to_axial, shade
+
+
+def test_dist_view_updates_chart_and_table_live():
+    view = DistView(Dist.die(6), title="d6")
+    assert view.table_rows()[0] == ("1", Fraction(1, 6))
+    assert sum(op.kind == "rect" for op in view.chart.ops["chart"]) == 1 + 6  # background + bars
+    view.dist = Dist.die(6) + Dist.die(6)
+    assert len(view.table_rows()) == 11 and "1/6" in view.table.value
+    with pytest.raises(TypeError):
+        view.dist = {1: 0.5}
+
+
+def test_dist_rows_groups_the_tail_exactly():
+    rows = dist_rows(Dist.die(100), limit=10)
+    assert len(rows) == 10 and rows[-1] == ("91 others", Fraction(91, 100))
+    assert sum(p for _, p in rows) == 1
+
+
+def test_bar_chart_pixels_are_drawn_where_the_bars_are():
+    ops = bar_chart_ops([("a", 0.25), ("b", 0.75)], 200, 100)
+    image = rasterize(ops, 200, 100)
+    assert image.getpixel((150, 60)) == (59, 110, 165)   # the tall bar
+    assert image.getpixel((50, 30)) == (255, 255, 255)   # above the short bar
+
+
+def test_rule_panel_quotes_the_cited_section():
+    panel = RulePanel("pillage_and_plunder", "Stage 4: The Mêlée")
+    assert "Rules: Pillage &amp; Plunder › Stage 4: The Mêlée" in panel.html.value
+    assert "cutlasses and pistols" in panel.html.value
+    with pytest.raises(KeyError):
+        RulePanel("pillage_and_plunder", "Stage 9")
+    assert "House rule" in assumption_box("Three copies of each clue card.").value
+
+
+def test_validated_text_shows_errors_and_keeps_the_last_good_value():
+    seen = []
+    box = ValidatedText(parse_dice, seen.append, value="2d6")
+    box.text.value = "2d6kh9"
+    assert "Keep between 1 and 2" in box.message.value and box.value == parse_dice("2d6") and seen == []
+    box.text.value = "d20"
+    assert box.message.value == "" and box.value == Dist.die(20) and seen == [Dist.die(20)]
+
+
+def test_guard_shows_the_error_in_place():
+    message = widgets.HTML()
+
+    @guard(message)
+    def explode():
+        raise InvalidInput("no such ship")
+
+    assert explode() is None and "no such ship" in message.value
+
+
+def test_stepper_navigation_and_questions():
+    built = []
+    steps = [
+        Step("Stage 1: Spotting the Enemy", rule=("pillage_and_plunder", "Stage 1: Spotting the Enemy")),
+        Step("Lazy", body=lambda: built.append(1) or widgets.HTML("hi"),
+             question=Question("P(six)?", exact_answer(Fraction(1, 6)))),
+        Step("Broken", body=lambda: 1 / 0),
+    ]
+    stepper = Stepper(steps)
+    assert stepper.previous_button.disabled and not stepper.next_button.disabled
+    assert "Spotting the Enemy" in stepper.header.value and built == []
+    stepper.next_button.click()
+    assert stepper.index == 1 and built == [1]
+    assert stepper.check("1/5") is False and "Not quite" in stepper.feedback.value
+    stepper.answer.value = "1/6"
+    assert stepper.answers[1] is True and "Right" in stepper.feedback.value
+    assert stepper.check("one sixth") is False
+    stepper.chooser.value = 2
+    assert stepper.index == 2 and stepper.next_button.disabled
+    assert "division by zero" in stepper.content.children[0].value   # shown in place
+    stepper.go(99)
+    assert stepper.index == 2
+    stepper.previous_button.click()
+    stepper.previous_button.click()
+    assert stepper.index == 0 and built == [1]                        # bodies are built once
+    with pytest.raises(ValueError):
+        Stepper([])
+
+
+def test_exact_answer_accepts_percent_and_decimals():
+    check = exact_answer(Fraction(1, 4))
+    assert check("25%")[0] and check("0.25")[0] and check("1/4")[0] and not check("1/3")[0]
+
+
+def test_board_canvas_layers_clicks_and_errors():
+    board = BoardCanvas(300, 200, to_board=lambda x, y: pixel_to_axial(x, y, 20, (150, 100)))
+    board.draw("background", Drawing().rect(0, 0, 300, 200, fill="#88aacc").ops)
+    board.draw("pieces", Drawing().circle(150, 100, 10, fill="#000000").ops)
+    assert [op.kind for op in board.ops["pieces"]] == ["circle"]
+    clicked = []
+    board.on_click(clicked.append)
+    board.click(*axial_to_pixel(2, -1, 20, (150, 100)))
+    assert clicked == [(2, -1)] and board.message.value == ""
+
+    def refuse(position):
+        raise ValueError("That hex is land.")
+
+    board.on_click(refuse)
+    board.click(150, 100)
+    assert "That hex is land." in board.message.value
+    with pytest.raises(KeyError):
+        board.draw("sky", ())
+    board.redraw()  # replaying for a late client works without a browser
+
+
+def test_reset_canvas_manager_forgets_the_current_canvas():
+    board = BoardCanvas(10, 10)
+    canvas = board.layer("pieces")
+    canvas._canvas_manager._current_canvas = canvas
+    reset_canvas_manager(canvas)
+    assert canvas._canvas_manager._current_canvas is None
+
+
+@pytest.mark.parametrize("q, r", [(0, 0), (3, -1), (-4, 4), (2, 2), (-1, -3)])
+def test_hex_pixel_round_trip(q, r):
+    assert pixel_to_axial(*axial_to_pixel(q, r, 17, (200, 150)), 17, (200, 150)) == (q, r)
+
+
+def test_shade_goes_from_low_to_high():
+    assert shade(0) == "#f4f1e8" and shade(1) == "#b22222" and shade(2) == "#b22222"
+
+
+def test_dice_lab_rolls_and_converges():
+    lab = DiceLab("2d6", seed=3)
+    lab.expression.text.value = "d6"
+    assert lab.experiment.dist == Dist.die(6) and lab.exact.dist == Dist.die(6)
+    lab.buttons[1].click()                      # 10,000 rolls
+    assert lab.experiment.rolls == 10_000 and lab.experiment.max_z_score() < 4
+    lab.expression.text.value = "banana"
+    assert "not dice notation" in lab.expression.message.value and lab.experiment.rolls == 10_000
+    lab.examples.value = "3d6kh2"
+    assert lab.experiment.dist == parse_dice("3d6kh2") and lab.experiment.rolls == 0
+    with pytest.raises(InvalidInput):
+        DiceExperiment(Dist.die(6)).roll(0)
+
+
+def test_comparison_chart_has_two_bars_per_outcome():
+    experiment = DiceExperiment(Dist.die(4), seed=1)
+    experiment.roll(400, progress=False)
+    ops = comparison_ops(experiment.dist, experiment.frequencies())
+    assert sum(op.kind == "rect" for op in ops) == 1 + 2 * 4
+
+
+def test_sorted_comparison_ties():
+    assert sorted_comparison(1, 1, ties_to="attacker")[1] == Fraction(21, 36)
+    assert sorted_comparison(1, 1, ties_to="defender")[1] == Fraction(15, 36)
+    with pytest.raises(InvalidInput):
+        sorted_comparison(1, 1, ties_to="nobody")
