@@ -7,6 +7,7 @@ import pytest
 MODULES = [
     "pirates_lab.core.dist", "pirates_lab.core.deck", "pirates_lab.core.markov", "pirates_lab.core.rules",
     "pirates_lab.core.errors", "pirates_lab.core.saveload", "pirates_lab.core.notation",
+    "pirates_lab.core.compare",
     "pirates_lab.widgets.drawing", "pirates_lab.widgets.kit", "pirates_lab.widgets.canvas",
 ]
 

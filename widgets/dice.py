@@ -13,7 +13,7 @@ from typing import Any
 import ipywidgets as widgets
 from tqdm.auto import tqdm
 
-from pirates_lab.core import Dist, InvalidInput, parse_dice
+from pirates_lab.core import Dist, InvalidInput, parse_dice, sorted_pair_counts
 
 from .canvas import BoardCanvas
 from .drawing import Drawing, DrawOp
@@ -39,13 +39,8 @@ def sorted_comparison(attacker_dice: int, defender_dice: int, ties_to: str = "de
     """
     if ties_to not in ("attacker", "defender"):
         raise InvalidInput("ties_to is 'attacker' or 'defender'")
-    die = Dist.die(6)
-
-    def attacker_wins(rolls):
-        a, d = rolls
-        return sum((x > y) or (x == y and ties_to == "attacker") for x, y in zip(a, d))
-
-    return Dist.independent(die.pool(attacker_dice), die.pool(defender_dice)).map(attacker_wins)
+    counts = sorted_pair_counts(Dist.die(6), attacker_dice, Dist.die(6), defender_dice)
+    return counts.map(lambda c: c.attacker_higher + (c.ties if ties_to == "attacker" else 0))
 
 
 class DiceExperiment:

@@ -4,6 +4,7 @@
 - :mod:`markov` — Markov chains, exact and with scipy.sparse;
 - the game protocol — :class:`Game`, :class:`State`, :data:`CHANCE`, :data:`TERMINAL`,
   :func:`random_playout`, :func:`replay`, :func:`expected_scores`;
+- :func:`sorted_pair_counts` — sorted dice compared pair by pair (RISK, cannon volleys), fast;
 - :func:`parse_dice` — dice notation (``3d6kh2``) to an exact Dist;
 - :class:`Deck` — multisets whose draws are chance nodes, exact hand odds;
 - :mod:`rules` — the rulebooks split by headings, and citations checked against them;
@@ -14,6 +15,7 @@ The core never imports Jupyter or a widget.
 """
 from . import markov, rules
 from .data import load_data
+from .compare import PairCounts, sorted_pair_counts
 from .deck import Deck
 from .dist import Dist
 from .errors import CorruptSave, IllegalMove, InvalidInput, PiratesLabError
@@ -27,4 +29,5 @@ __all__ = [
     "Dist", "Deck", "MarkovChain", "markov", "rules", "rulebook", "cite", "citation",
     "Game", "State", "CHANCE", "TERMINAL", "random_playout", "replay", "expected_scores",
     "IllegalMove", "CorruptSave", "InvalidInput", "PiratesLabError", "saveable", "load_data", "parse_dice",
+    "sorted_pair_counts", "PairCounts",
 ]
