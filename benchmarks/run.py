@@ -1,0 +1,92 @@
+"""Run the benchmarks: ours beside a peer in the same process, best of N, with ratios.
+
+    python benchmarks/run.py                 # everything
+    python benchmarks/run.py core king       # only files whose name contains a word
+
+Not a test: nothing here fails CI. Results print as a table; --json FILE also saves them.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+
+def best_time(function, repeat: int) -> tuple[float, object]:
+    result, best = None, float("inf")
+    for _ in range(max(1, repeat)):
+        start = time.perf_counter()
+        result = function()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+COLD = """
+import sys, time
+sys.path.insert(0, {here!r})
+from run import load
+bench = [b for b in load(__import__('pathlib').Path({path!r})).benchmarks()][{index}]
+function = bench.ours if {side!r} == 'ours' else bench.peer
+start = time.perf_counter(); function(); print(time.perf_counter() - start)
+"""
+
+
+def cold_time(path: Path, index: int, side: str, repeat: int) -> float:
+    import subprocess
+
+    code = COLD.format(here=str(HERE), path=str(path), index=index, side=side)
+    times = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+                   .stdout.split()[-1]) for _ in range(max(1, repeat))]
+    return min(times)
+
+
+def load(path: Path):
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("only", nargs="*", help="run files whose name contains one of these words")
+    parser.add_argument("--json", help="also write the results to this file")
+    args = parser.parse_args(argv)
+    files = sorted(HERE.glob("bench_*.py"))
+    files = [f for f in files if f.name != "bench_common.py" and (not args.only or any(w in f.stem for w in args.only))]
+    rows = []
+    print(f"{'benchmark':58} {'ours':>10} {'peer':>10} {'ours/peer':>9}  goal")
+    for path in files:
+        for index, bench in enumerate(load(path).benchmarks()):
+            ours_time, ours_result = best_time(bench.ours, 1 if bench.cold else bench.repeat)
+            peer_time = peer_result = None
+            if bench.peer is not None:
+                peer_time, peer_result = best_time(bench.peer, 1 if bench.cold else bench.repeat)
+                if bench.check is not None and not bench.check(ours_result, peer_result):
+                    print(f"  !! {bench.name}: ours and {bench.peer_name} disagree")
+            if bench.cold:
+                ours_time = cold_time(path, index, "ours", bench.repeat)
+                if bench.peer is not None:
+                    peer_time = cold_time(path, index, "peer", bench.repeat)
+            ratio = f"{ours_time / peer_time:9.2f}" if peer_time else " " * 9
+            goal = ""
+            if bench.goal_seconds is not None:
+                goal = f"{'met' if ours_time <= bench.goal_seconds else 'MISSED'} (< {bench.goal_seconds * 1000:g} ms)"
+            peer_text = f"{peer_time * 1000:8.2f}ms" if peer_time is not None else " " * 10
+            label = f"{bench.name}" + (f" [vs {bench.peer_name}]" if bench.peer_name else "") + (" cold" if bench.cold else "")
+            print(f"{label[:58]:58} {ours_time * 1000:8.2f}ms {peer_text} {ratio}  {goal}")
+            rows.append({"file": path.name, "name": bench.name, "ours_s": ours_time, "peer": bench.peer_name,
+                         "peer_s": peer_time, "goal_s": bench.goal_seconds})
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
