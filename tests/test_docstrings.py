@@ -20,3 +20,11 @@ def test_docstring_examples(name):
                                                  "Fraction": importlib.import_module("fractions").Fraction})
     assert result.failed == 0
     assert result.attempted > 0, f"{name} has no examples"
+
+
+def test_readme_examples():
+    from pathlib import Path
+
+    readme = Path(__file__).resolve().parents[1] / "README.md"
+    result = doctest.testfile(str(readme), module_relative=False)
+    assert result.failed == 0 and result.attempted >= 3
