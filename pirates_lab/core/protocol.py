@@ -22,6 +22,17 @@ A game subclasses both classes and fills in the hooks marked *subclass*::
         def _apply_action(self, action): ...   # change self (a fresh copy)
         def scores(self): ...
 
+Two conventions keep every game in this one shape:
+
+- **Decks are chance nodes.** Drawing a card is ``CHANCE`` with ``chance_outcomes()`` the Dist
+  of the next card (a :class:`~pirates_lab.core.Deck` gives it: each physical card equally
+  likely), so exact odds and random playouts use the same code.
+- **Out-of-turn and simultaneous decisions are explicit decision points.**  When someone other
+  than the player on turn may act (answer "aye" or "nay", play a reaction card, accept a
+  surrender), ``current_player()`` names that player and ``legal_actions()`` lists their choices,
+  "pass" included; simultaneous choices are taken one player at a time, hidden in the state until
+  all are in.
+
 Save/load works out of the box for states whose attributes are plain data (ints, strings,
 lists, dicts, tuples, Fractions, and classes decorated with ``@saveable``).
 """
