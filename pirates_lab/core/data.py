@@ -23,7 +23,7 @@ __all__ = ["load_data", "data_path"]
 
 
 def data_path(game: str, name: str) -> Path:
-    return Path(str(resources.files(f"pirates_lab.{game}"))) / "data" / name
+    return Path(str(resources.files(f"pirates_lab.{game}").joinpath("data", name)))
 
 
 def load_data(game: str, name: str | Path) -> dict[str, Any]:

@@ -45,12 +45,12 @@ _SENTENCE_END = tuple(".,;:!?")
 CITATION_PATTERN = re.compile(r"Rules: (?P<game>[^›\n{]+?) › (?P<heading>[^\n{]+)", re.M)
 
 
-def seeds_dir() -> Path:
-    """Where the rulebooks are: the checkout's ``seeds/``, or the installed copy."""
+def seeds_dir():
+    """Where the rulebooks are: the checkout's ``seeds/``, or the installed copy (a Traversable)."""
     checkout = Path(__file__).resolve().parents[2] / "seeds"
     if (checkout / "plunder.txt").exists():
         return checkout
-    return Path(str(resources.files("pirates_lab.seeds")))
+    return resources.files("pirates_lab.seeds")
 
 
 @dataclass(frozen=True)
@@ -137,7 +137,7 @@ def rulebook(game: str) -> Rulebook:
     """The rulebook of one game, by package name (``"king_of_pirates"``)."""
     if game not in GAMES:
         raise KeyError(f"No rulebook named {game!r}; known: {', '.join(GAMES)}")
-    return Rulebook(game, (seeds_dir() / f"{game}.txt").read_text(encoding="utf-8"))
+    return Rulebook(game, seeds_dir().joinpath(f"{game}.txt").read_text(encoding="utf-8"))
 
 
 def cite(game: str, heading: str) -> str:
