@@ -1,11 +1,11 @@
 """Pillage & Plunder: components as data, exact sea-battle odds, deck odds and the full game.
 
-Reads top-down: :mod:`.components` (the box) → :mod:`.battle` (sea battles, exactly) →
+Reads top-down: :mod:`.components` (the box) → :mod:`.battles` (sea battles, exactly) →
 :mod:`.odds` (treasure, hands, prices) → :mod:`.game` (the rules engine on the core protocol).
 
 Rules: Pillage & Plunder › Chapter IV: Battles at Sea
 """
-from .battle import (BattleResult, MeleeResult, Ship, Volley, battle, call_off_policy, cannon_volley,
+from .battles import (BattleResult, MeleeResult, Ship, Volley, battle, call_off_policy, cannon_volley,
                      flee_escape_probability, melee, melee_round_win_probability, spotting, usable_cannons)
 from .components import Components, load
 from .odds import TreasureHunt, cargo_price, doubles_probability, hand_probability, merchant_prize, treasure_hunt

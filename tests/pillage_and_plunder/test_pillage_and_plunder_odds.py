@@ -14,7 +14,7 @@ from pirates_lab.core import Dist, InvalidInput
 from pirates_lab.pillage_and_plunder import (MeleeResult, Ship, Volley, battle, call_off_policy, cannon_volley,
                                              flee_escape_probability, hand_probability, load, melee,
                                              melee_round_win_probability, merchant_prize, treasure_hunt)
-from pirates_lab.pillage_and_plunder.battle import pair_sequences, spotting
+from pirates_lab.pillage_and_plunder.battles import pair_sequences, spotting
 from pirates_lab.pillage_and_plunder.odds import cargo_price, doubles_probability
 
 DATA = load()
