@@ -1,0 +1,42 @@
+"""Components of Plunder (2013): map cards, clue decks, pirates — read from ``data/components.toml``.
+
+Rules: Plunder (2013) › Setup
+
+Three categories of map cards (island, marker, trap), each numbered 1..n with a name.  Cards are
+plain ints 1..n everywhere in the package; names are for people.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pirates_lab.core import cite, load_data
+
+__all__ = ["CATEGORIES", "GAME", "components", "card_name", "pirate_name", "location_name", "RULE_SETUP"]
+
+GAME = "plunder_2013"
+CATEGORIES = ("island", "marker", "trap")
+RULE_SETUP = cite(GAME, "Setup")
+
+
+@lru_cache(maxsize=None)
+def components() -> dict:
+    """The parsed ``components.toml`` (cached; treat as read-only)."""
+    return load_data(GAME, "components.toml")
+
+
+def card_name(category: str, card: int) -> str:
+    """``card_name("island", 1)`` -> ``"Whale Island"``; cards past the named ones get a number."""
+    if category not in CATEGORIES:
+        raise KeyError(f"No map-card category {category!r}; known: {', '.join(CATEGORIES)}")
+    names = components()["names"][category]
+    return names[card - 1] if 1 <= card <= len(names) else f"{category.title()} {card}"
+
+
+def pirate_name(player: int) -> str:
+    names = components()["names"]["pirates"]
+    return names[player] if 0 <= player < len(names) else f"Pirate {player}"
+
+
+def location_name(location: tuple[int, int, int]) -> str:
+    """``(1, 2, 3)`` -> ``"Whale Island / Shipwreck / Rolling Boulder"``."""
+    return " / ".join(card_name(c, x) for c, x in zip(CATEGORIES, location))

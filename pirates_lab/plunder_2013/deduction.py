@@ -1,0 +1,366 @@
+"""The exact deduction solver: one pirate's Solution Grid, filled in by counting.
+
+Rules: Plunder (2013) › Using the Solution Grids
+
+>>> s = Deduction(players=4, me=0, my_cards={"island": 2, "marker": 5, "trap": 1})
+>>> s.record(asker=1, clues={"island": 3, "marker": 2, "trap": 6}, answers={0: "nay", 2: "aye", 3: "nay"})
+>>> s.count()
+63936
+>>> s.marginals()[3]["island"][3]
+Fraction(0, 1)
+
+From ``me``'s point of view (own cards known) every deal consistent with all public answers is
+equally likely; every probability is an exact ``Fraction`` = (deals with it) / (deals).
+The counting is done by :mod:`.engine`; this module keeps the records, explains deductions in
+words and finds the smallest set of answers behind a contradiction.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from pirates_lab.core import Dist, InvalidInput, cite, saveable
+
+from .components import CATEGORIES, GAME, card_name, location_name, pirate_name
+from .engine import MAX_CARDS, Constraint, Posterior, answer_is_aye, solve
+
+__all__ = ["Deduction", "Record", "AnswerRef", "Explanation", "InconsistentAnswers", "smallest_conflict",
+           "RULE_GRIDS", "RULE_TURN"]
+
+RULE_GRIDS = cite(GAME, "Using the Solution Grids")
+RULE_TURN = cite(GAME, "How to Play")
+
+_WORDS = {"aye": True, "aye!": True, "y": True, "yes": True, "nay": False, "nay!": False, "n": False, "no": False}
+
+
+@saveable
+@dataclass(frozen=True)
+class Record:
+    """One day on the left grid: who asked, the three clue cards, every other pirate's answer."""
+
+    asker: int
+    clue: tuple[int, int, int]
+    answers: tuple[tuple[int, bool], ...]   # (player, aye) in player order
+
+    def __deepcopy__(self, memo) -> "Record":   # immutable: shared when a game state is cloned
+        return self
+
+    def constraints(self) -> tuple[Constraint, ...]:
+        return tuple(Constraint(p, self.clue, aye) for p, aye in self.answers)
+
+
+@dataclass(frozen=True, order=True)
+class AnswerRef:
+    """One answer given at the table: ``day`` counts from 1 (the row of the left grid)."""
+
+    day: int
+    player: int
+    clue: tuple[int, int, int]
+    aye: bool
+
+    def __str__(self) -> str:
+        word = "Aye" if self.aye else "Nay"
+        return f"day {self.day}: {pirate_name(self.player)} said {word} to {location_name(self.clue)}"
+
+
+class InconsistentAnswers(InvalidInput):
+    """A recorded day that no deal can explain: someone at the table answered wrongly.
+
+    ``conflicts`` is a smallest set of earlier answers that, together with the new day's answers,
+    no deal satisfies (empty when the new day is impossible on its own).
+    """
+
+    def __init__(self, message: str, conflicts: tuple[AnswerRef, ...]):
+        self.conflicts = conflicts
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """The "why" of one cell of the right grid."""
+
+    player: int
+    category: str
+    card: int
+    mark: str                      # "X" impossible, "O" certain, "" open
+    probability: Fraction
+    answers: tuple[AnswerRef, ...]  # the answers the deduction rests on (smallest set)
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _parse_cards(cards, what: str, limit: int) -> tuple[int, int, int]:
+    if isinstance(cards, Mapping):
+        missing = [c for c in CATEGORIES if c not in cards]
+        extra = [c for c in cards if c not in CATEGORIES]
+        if missing or extra:
+            raise InvalidInput(f"{what} needs exactly the keys island, marker, trap (missing {missing}, unknown {extra}).")
+        values = tuple(cards[c] for c in CATEGORIES)
+    else:
+        try:
+            values = tuple(cards)
+        except TypeError:
+            raise InvalidInput(f"{what} must be a dict with island, marker and trap.") from None
+        if len(values) != 3:
+            raise InvalidInput(f"{what} must name three cards (island, marker, trap), got {len(values)}.")
+    for category, value in zip(CATEGORIES, values):
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= limit:
+            raise InvalidInput(f"{what}: the {category} card must be a whole number from 1 to {limit}, got {value!r}.")
+    return values  # type: ignore[return-value]
+
+
+def _parse_answer(value, player: int) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in _WORDS:
+        return _WORDS[value.strip().lower()]
+    raise InvalidInput(f"Player {player}'s answer must be 'aye' or 'nay', got {value!r}.")
+
+
+def smallest_conflict(check, hard: list[Constraint], soft: list[tuple[object, Constraint]]) -> list[object]:
+    """A minimum-size subset of ``soft`` that is unsatisfiable together with ``hard``.
+
+    ``check(constraints) -> bool`` says whether a list of constraints has a solution.  Implicit
+    hitting sets (every unsatisfiable subset meets every correction set, and the smallest set
+    meeting all correction sets found so far is a lower bound): alternate between the smallest
+    hitting set and growing it into a maximal satisfiable set.  Exact, and quick for the few
+    dozen answers of a game.  Requires ``hard + all soft`` to be unsatisfiable.
+    """
+    ids = [i for i, _ in soft]
+    facts = dict(soft)
+    if not check(hard):
+        return []
+    correction_sets: list[frozenset] = []
+    while True:
+        chosen = _smallest_hitting_set(correction_sets)
+        if not check(hard + [facts[i] for i in chosen]):
+            return sorted(chosen, key=ids.index)
+        satisfiable = set(chosen)
+        for i in ids:
+            if i not in satisfiable and check(hard + [facts[x] for x in ids if x in satisfiable or x == i]):
+                satisfiable.add(i)
+        correction = frozenset(ids) - satisfiable
+        if not correction:
+            raise ValueError("smallest_conflict needs constraints that cannot all hold")
+        correction_sets.append(correction)
+
+
+def _smallest_hitting_set(sets: list[frozenset]) -> set:
+    """The smallest set meeting every set in ``sets`` (iterative deepening, branching on a missed set)."""
+    def search(chosen: frozenset, budget: int):
+        missed = next((s for s in sets if not (s & chosen)), None)
+        if missed is None:
+            return chosen
+        if budget == 0:
+            return None
+        for element in sorted(missed, key=repr):
+            found = search(chosen | {element}, budget - 1)
+            if found is not None:
+                return found
+        return None
+
+    for size in range(len(sets) + 1):
+        found = search(frozenset(), size)
+        if found is not None:
+            return set(found)
+    raise AssertionError("unreachable")
+
+
+class Deduction:
+    """Exact deduction from one pirate's point of view.
+
+    ``Deduction(players, me, my_cards, cards_per_category=6)``; ``my_cards`` as a dict
+    ``{"island": 2, "marker": 5, "trap": 1}`` or a tuple in that order.
+    """
+
+    def __init__(self, players: int, me: int, my_cards, cards_per_category: int = 6):
+        if isinstance(players, bool) or not isinstance(players, int) or players < 2:
+            raise InvalidInput(f"players must be a whole number of at least 2, got {players!r}.")
+        if isinstance(cards_per_category, bool) or not isinstance(cards_per_category, int) \
+                or not players <= cards_per_category <= MAX_CARDS:
+            raise InvalidInput(f"cards_per_category must be from {players} (one per pirate) to {MAX_CARDS}, "
+                               f"got {cards_per_category!r}.")
+        if isinstance(me, bool) or not isinstance(me, int) or not 0 <= me < players:
+            raise InvalidInput(f"me must be a player number from 0 to {players - 1}, got {me!r}.")
+        self.players = players
+        self.me = me
+        self.cards = cards_per_category
+        self.my_cards = _parse_cards(my_cards, "my_cards", cards_per_category)
+        self.records: tuple[Record, ...] = ()
+        self._posterior: Posterior | None = None
+
+    # ------------------------------------------------------------------ recording days
+    def parse_record(self, asker: int, clues, answers: Mapping, partial: bool = False) -> Record:
+        """Check one day's public facts and return them as a :class:`Record` (raises InvalidInput).
+
+        ``partial=True`` accepts a subset of the answers (the classroom reveals them one by one).
+        """
+        if isinstance(asker, bool) or not isinstance(asker, int) or not 0 <= asker < self.players:
+            raise InvalidInput(f"asker must be a player number from 0 to {self.players - 1}, got {asker!r}.")
+        clue = _parse_cards(clues, "clues", self.cards)
+        if not isinstance(answers, Mapping):
+            raise InvalidInput("answers must be a dict {player: 'aye' or 'nay'}.")
+        expected = set(range(self.players)) - {asker}
+        if not (set(answers) <= expected if partial else set(answers) == expected):
+            raise InvalidInput(f"answers must hold every player but the asker ({sorted(expected)}), got {sorted(answers, key=repr)}. "
+                               f"Rules: the player whose turn it is does not state Aye or Nay.")
+        parsed = tuple((p, _parse_answer(answers[p], p)) for p in sorted(expected) if p in answers)
+        return Record(asker, clue, parsed)
+
+    def record(self, asker: int, clues, answers: Mapping, partial: bool = False) -> None:
+        """Add one day.  Raises :class:`InconsistentAnswers` (and changes nothing) if no deal fits."""
+        self.add(self.parse_record(asker, clues, answers, partial))
+
+    def add(self, record: Record) -> None:
+        """Add an already-parsed :class:`Record` (same checks as :meth:`record`)."""
+        posterior = self._solve(self.records + (record,))
+        if posterior.total == 0:
+            raise self._inconsistency(record)
+        self.records = self.records + (record,)
+        self._posterior = posterior
+
+    def _inconsistency(self, record: Record) -> InconsistentAnswers:
+        day = len(self.records) + 1
+        hard = list(record.constraints())
+        soft = [(ref, Constraint(ref.player, ref.clue, ref.aye)) for ref in self.earlier_answers()]
+        chosen = smallest_conflict(self._check, hard, soft)
+        mine = dict(record.answers).get(self.me)
+        if not chosen:
+            if mine is not None and mine != answer_is_aye(self.my_cards, record.clue):
+                reason = f"your own answer on day {day} is not what your cards say"
+            else:
+                reason = f"no deal gives day {day}'s answers, whatever was said before"
+            return InconsistentAnswers(f"Day {day} cannot be right: {reason}. Someone answered wrongly.", ())
+        listed = "; ".join(str(ref) for ref in chosen)
+        return InconsistentAnswers(
+            f"Day {day}'s answers contradict {len(chosen)} earlier answer{'s' if len(chosen) > 1 else ''}: {listed}. "
+            f"Someone at the table answered wrongly.", tuple(chosen))
+
+    def earlier_answers(self) -> list[AnswerRef]:
+        """Every recorded answer of the other pirates (my own answers are never in doubt)."""
+        return [AnswerRef(day, p, r.clue, aye) for day, r in enumerate(self.records, 1)
+                for p, aye in r.answers if p != self.me]
+
+    def _solve(self, records, holds=(), lacks=()) -> Posterior:
+        constraints = tuple(c for r in records for c in r.constraints())
+        return solve(self.players, self.me, self.my_cards, self.cards, constraints, tuple(holds), tuple(lacks))
+
+    def _check(self, constraints: list[Constraint], holds=(), lacks=()) -> bool:
+        return solve(self.players, self.me, self.my_cards, self.cards, tuple(constraints),
+                     tuple(holds), tuple(lacks)).total > 0
+
+    @property
+    def posterior(self) -> Posterior:
+        if self._posterior is None:
+            self._posterior = self._solve(self.records)
+        return self._posterior
+
+    # ------------------------------------------------------------------ answers
+    def count(self) -> int:
+        """Deals of the other pirates' cards consistent with every recorded answer."""
+        return self.posterior.total
+
+    def rivals(self) -> tuple[int, ...]:
+        return self.posterior.others
+
+    def marginals(self) -> dict[int, dict[str, dict[int, Fraction]]]:
+        """``{player: {"island": {card: Fraction}, "marker": ..., "trap": ...}}`` for every rival."""
+        post = self.posterior
+        counts = post.marginal_counts()
+        return {p: {name: {x + 1: Fraction(int(counts[j, c, x]), post.total) for x in range(self.cards)}
+                    for c, name in enumerate(CATEGORIES)} for j, p in enumerate(post.others)}
+
+    def location_distribution(self, player: int) -> Dist:
+        """The exact Dist of ``player``'s treasure location (island, marker, trap)."""
+        post = self.posterior
+        j = self._column(player)
+        counts = post.location_counts(j)
+        return Dist.from_weights({(int(i) + 1, int(m) + 1, int(t) + 1): int(counts[i, m, t])
+                                  for i, m, t in zip(*counts.nonzero())})
+
+    def most_likely(self) -> dict[int, tuple[tuple[int, int, int], Fraction]]:
+        """Per rival: the most likely (island, marker, trap) and its exact probability (ties: lowest)."""
+        result = {}
+        for p in self.rivals():
+            dist = self.location_distribution(p)
+            best = max(dist.outcomes(), key=lambda loc: (dist[loc], tuple(-x for x in loc)))
+            result[p] = (tuple(int(x) for x in best), dist[best])
+        return result
+
+    def grid(self) -> dict[int, dict[str, dict[int, str]]]:
+        """The right side of the Solution Grid: "X" impossible, "O" certain, "" still open."""
+        marks = {}
+        for p, per_category in self.marginals().items():
+            marks[p] = {c: {x: ("X" if q == 0 else "O" if q == 1 else "") for x, q in cards.items()}
+                        for c, cards in per_category.items()}
+        return marks
+
+    def _column(self, player: int) -> int:
+        if player not in self.rivals():
+            raise InvalidInput(f"player must be a rival of player {self.me}: one of {list(self.rivals())}, got {player!r}.")
+        return self.rivals().index(player)
+
+    # ------------------------------------------------------------------ why
+    def why(self, player: int, category: str, card: int) -> Explanation:
+        """Explain one cell of the right grid in words, citing the fewest answers that force it."""
+        if category not in CATEGORIES:
+            raise InvalidInput(f"category must be one of {', '.join(CATEGORIES)}, got {category!r}.")
+        if isinstance(card, bool) or not isinstance(card, int) or not 1 <= card <= self.cards:
+            raise InvalidInput(f"card must be a whole number from 1 to {self.cards}, got {card!r}.")
+        c = CATEGORIES.index(category)
+        name, who = card_name(category, card), pirate_name(player)
+        if player == self.me:
+            mark = "O" if self.my_cards[c] == card else "X"
+            return Explanation(player, category, card, mark, Fraction(int(mark == "O")), (),
+                               f"These are your own cards: you {'hold' if mark == 'O' else 'do not hold'} {name}.")
+        self._column(player)
+        probability = self.marginals()[player][category][card]
+        if self.my_cards[c] == card:
+            return Explanation(player, category, card, "X", probability, (),
+                               f"You hold {name} yourself, and no map card is dealt twice (Setup), so {who} cannot.")
+        refs = self.earlier_answers()
+        soft = [(ref, Constraint(ref.player, ref.clue, ref.aye)) for ref in refs]
+        if probability == 0 or probability == 1:
+            holds = ((player, c, card),) if probability == 0 else ()
+            lacks = ((player, c, card),) if probability == 1 else ()
+            chosen = tuple(smallest_conflict(lambda cs: self._check(cs, holds, lacks), [], soft))
+            mark = "X" if probability == 0 else "O"
+            if not chosen:
+                text = (f"{who} {'cannot hold' if mark == 'X' else 'must hold'} {name}: with {self.players} pirates "
+                        f"and {self.cards} cards of each kind no deal allows anything else (Setup).")
+            elif mark == "X" and len(chosen) == 1 and not chosen[0].aye and chosen[0].player == player:
+                text = (f"On {chosen[0]}: a Nay means none of the three clue cards, so {who} does not hold {name}.")
+            else:
+                listed = "; ".join(str(ref) for ref in chosen)
+                supposition = f"held {name}" if mark == "X" else f"did not hold {name}"
+                text = (f"If {who} {supposition}, these {len(chosen)} answers could not all be true: {listed}. "
+                        f"So {who} {'cannot hold' if mark == 'X' else 'must hold'} {name}.")
+            return Explanation(player, category, card, mark, probability, chosen, text)
+        with_card = probability * self.count()
+        return Explanation(player, category, card, "", probability, (),
+                           f"Still open: {with_card} of the {self.count()} deals that fit every answer give {who} "
+                           f"{name} (probability {probability}). No answer rules it in or out yet.")
+
+    # ------------------------------------------------------------------ advisors
+    def answer_distribution(self, clue, asker: int) -> Dist:
+        """Exact Dist of the answers ("aye"/"nay" per answering rival) that ``clue`` would get."""
+        clue = _parse_cards(clue, "clue", self.cards)
+        counts = self.posterior.answer_counts(clue, asker)
+        answering = self.posterior.answering(asker)
+        return Dist.from_weights({tuple((p, "aye" if bit else "nay") for p, bit in zip(answering, key)): n
+                                  for key, n in counts.items()})
+
+    def copy(self) -> "Deduction":
+        other = Deduction(self.players, self.me, self.my_cards, self.cards)
+        other.records = self.records
+        other._posterior = self._posterior
+        return other
+
+    def __repr__(self) -> str:
+        return (f"Deduction(players={self.players}, me={self.me}, my_cards={self.my_cards}, "
+                f"days={len(self.records)}, deals={self.count()})")
+
+
