@@ -205,7 +205,8 @@ def pair_sequences(attacker_dice: int, defender_dice: int) -> dict[tuple[str, ..
     both (equal dice), then one letter per uncontested die.  Weights add up to
     ``6 ** (attacker_dice + defender_dice)``.  Computed face by face from 6 down to 1 (which
     sorted positions show each face), so 6 dice against 6 is a few thousand states, not
-    46,656² rolls.
+    46,656² rolls.  (The core's ``sorted_pair_counts`` counts the same comparisons but not
+    their order, and the cannon battle stops the moment a ship sinks, so order matters.)
 
     Rules: Pillage & Plunder › Stage 3: The Cannon Battle
     """
@@ -286,6 +287,61 @@ def cannon_volley(attacker_dice: int, defender_dice: int, *, attacker_strength: 
 
 @lru_cache(maxsize=4096)
 def _volley_cached(a: int, d: int, a_left: int, d_left: int, a_plate: int, d_plate: int) -> Dist:
+    """Face by face from 6 down to 1, as :func:`pair_sequences`, but applying hits as soon as a
+    pair is decided.  Pairs are decided in order (position ``i`` is known once both sides have
+    placed ``i + 1`` dice), so the stopping rule can be applied on the fly and the state stays
+    small: (dice placed, hits so far).  Each face is placed in two
+    half-steps (attacker, then defender), so a state branches (ra + 1) + (rd + 1) ways, not
+    (ra + 1) × (rd + 1)."""
+    n = min(a, d)
+    # hits count plating hits too: a ship sinks once it has taken (left + plating) hits, and
+    # hit counts are capped there (nothing after the sinking counts)
+    ta, td = a_left + a_plate, d_left + d_plate
+    comb = math.comb
+    states: dict[tuple, int] = {(0, 0, 0, 0): 1}        # (attacker dice placed, defender dice placed, hits, hits)
+    for face in range(6, 0, -1):
+        # the attacker's dice showing this face: where the defender's die is already placed
+        # (higher), the attacker's ship is hit
+        middle: dict[tuple, int] = {}
+        for (na, nd, ha, hd), weight in states.items():
+            ra = a - na
+            for ka in (range(ra + 1) if face > 1 else (ra,)):
+                ha2 = ha
+                if ha < ta and hd < td:
+                    ha2 = min(ta, ha + max(0, min(na + ka, nd, n) - na))
+                key = (na + ka, nd, na, ha2, hd)
+                middle[key] = middle.get(key, 0) + weight * comb(ra, ka)
+        # the defender's dice showing this face: against a higher attacker die the defender is
+        # hit; against an attacker die placed at this same face (a tie), both are
+        states = {}
+        for (na, nd, na_before, ha, hd), weight in middle.items():
+            rd = d - nd
+            for kd in (range(rd + 1) if face > 1 else (rd,)):
+                ha2, hd2 = ha, hd
+                end = min(nd + kd, na, n)
+                if end > nd and ha < ta and hd < td:
+                    hd2 = min(td, hd + max(0, min(end, na_before) - nd))
+                    ties = end - max(nd, na_before)
+                    if ties > 0 and hd2 < td:
+                        both = min(ties, ta - ha2, td - hd2)
+                        ha2, hd2 = ha2 + both, hd2 + both
+                key = (na, nd + kd, ha2, hd2)
+                states[key] = states.get(key, 0) + weight * comb(rd, kd)
+    weights: dict[Volley, int] = {}
+    for (_, _, ha, hd), weight in states.items():
+        # uncontested dice come last, one hit each, until a ship sinks
+        if ha < ta and hd < td:
+            if a > d:
+                hd = min(td, hd + a - d)
+            else:
+                ha = min(ta, ha + d - a)
+        result = Volley(max(0, ha - a_plate), max(0, hd - d_plate), ha >= ta, hd >= td)
+        weights[result] = weights.get(result, 0) + weight
+    return Dist(weights)
+
+
+def volley_from_sequences(a: int, d: int, a_left: int, d_left: int, a_plate: int = 0, d_plate: int = 0) -> Dist:
+    """The same distribution through :func:`pair_sequences` (slower; the reference in tests)."""
     weights: dict[Volley, int] = {}
     for sequence, weight in pair_sequences(a, d).items():
         result = _resolve(sequence, a_left, d_left, a_plate, d_plate)

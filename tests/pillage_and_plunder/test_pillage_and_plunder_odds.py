@@ -362,3 +362,19 @@ def test_cargo_prices():
     assert sell.mean() == 7 * 150 * 2
     assert sum(p for _, p in sell.items()) == 1
     assert cargo_price("Fruit 10 Units", selling=False) == Dist.die(6).map(lambda r: 50 * r)
+
+
+@pytest.mark.parametrize("a,d", [(1, 1), (2, 3), (3, 3), (4, 2), (6, 6), (5, 0), (0, 4)])
+def test_streamed_volley_equals_sequence_reference(a, d):
+    from pirates_lab.pillage_and_plunder.battles import _volley_cached, volley_from_sequences
+    for a_left, d_left, ap, dp in [(1, 1, 0, 0), (2, 3, 2, 0), (4, 5, 0, 2), (9, 9, 2, 2), (3, 1, 1, 0)]:
+        assert _volley_cached(a, d, a_left, d_left, ap, dp) == volley_from_sequences(a, d, a_left, d_left, ap, dp)
+
+
+@pytest.mark.parametrize("a,d", [(3, 2), (6, 6), (2, 5)])
+def test_pair_sequences_agree_with_core_sorted_pair_counts(a, d):
+    from pirates_lab.core import sorted_pair_counts
+    counts = sorted_pair_counts(Dist.die(6), a, Dist.die(6), d)
+    n = min(a, d)
+    mine = Dist(pair_sequences(a, d)).map(lambda s: (s[:n].count("D"), s[:n].count("A"), s[:n].count("B")))
+    assert mine == counts.map(lambda c: (c.attacker_higher, c.defender_higher, c.ties))

@@ -1,0 +1,87 @@
+"""Pillage & Plunder benchmarks: the whole-battle distribution, and mêlée and cannon volley
+side by side with icepool doing the same computation.
+
+Both libraries cache between calls, so every comparison is timed cold (a fresh process per run).
+"""
+import random
+from fractions import Fraction
+
+import icepool
+
+from bench_common import Benchmark
+from pirates_lab.core import random_playout
+from pirates_lab.pillage_and_plunder import Ship, battle, cannon_volley, melee
+from pirates_lab.pillage_and_plunder.game import new_game
+
+BIG_ATTACKER = Ship.player("Man O' War", cannons=6, crew=6, pistols=1, officers=("Doctor", "Master Gunner"),
+                           addons=("Iron Hull Plating", "Crow's Nest", "Extra Sail"))
+BIG_DEFENDER = Ship.player("Man O' War", cannons=6, crew=8, pistols=2, officers=("Doctor",),
+                           addons=("Iron Hull Plating", "Extra Sail"))
+
+
+def random_game():
+    return random_playout(new_game(4, max_turns=10), random.Random(1))
+
+
+def whole_battle():
+    return battle(BIG_ATTACKER, BIG_DEFENDER, "player")
+
+
+# ------------------------------------------------------------------ mêlée, 6 v 8, attacker has a pistol
+def ours_melee():
+    return melee(6, 8, attacker_pistol=True)
+
+
+def icepool_melee():
+    def step(a, d):
+        if a == 0 or d == 0:
+            return (a, d)
+        won = icepool.d6.highest(min(a, 6)) + 1 > icepool.d6.highest(min(d, 6))
+        return won.map({True: (a, d - 1), False: (a - 1, d)})
+
+    return icepool.map(step, icepool.Die([(6, 8)]), star=True, repeat="inf")
+
+
+def same_melee(ours, peer):
+    mine = {(r.attacker_crew, r.defender_crew): p for r, p in ours.items()}
+    return len(mine) == len(peer) and all(mine[o] == Fraction(peer.probability(o)) for o in peer.outcomes())
+
+
+# ------------------------------------------------------------------ cannon volley, 6 v 6, strength 4 v 5, plating
+def ours_volley():
+    return cannon_volley(6, 6, attacker_strength=4, defender_strength=5, defender_plating=True)
+
+
+def icepool_volley():
+    def resolve(a_roll, d_roll):
+        a_hits = d_hits = 0
+        plate = 2
+        a_sorted, d_sorted = sorted(a_roll, reverse=True), sorted(d_roll, reverse=True)
+        for x, y in zip(a_sorted, d_sorted):
+            if x <= y:
+                a_hits += 1
+            if x >= y:
+                if plate:
+                    plate -= 1
+                else:
+                    d_hits += 1
+            if a_hits >= 4 or d_hits >= 5:
+                break
+        return (a_hits, d_hits, a_hits >= 4, d_hits >= 5)
+
+    return icepool.map(resolve, icepool.d6.pool(6).expand(), icepool.d6.pool(6).expand())
+
+
+def same_volley(ours, peer):
+    mine = {tuple(r): p for r, p in ours.items()}
+    return len(mine) == len(peer) and all(mine[o] == Fraction(peer.probability(o)) for o in peer.outcomes())
+
+
+def benchmarks():
+    yield Benchmark("whole battle, Man O' War v Man O' War (6 cannons each, 6 v 8 crew, every option)",
+                    ours=whole_battle, goal_seconds=0.016, cold=True, repeat=3)
+    yield Benchmark("one random full game, 4 players, timed (10 rounds)", ours=random_game, repeat=3)
+    yield Benchmark("mêlée 6 v 8 crew, attacker pistol (Markov chain to absorption)", ours=ours_melee,
+                    peer=icepool_melee, peer_name="icepool", check=same_melee, cold=True, repeat=3)
+    yield Benchmark("cannon volley 6 v 6 dice, stop when sunk, plating", ours=ours_volley,
+                    peer=icepool_volley, peer_name="icepool", check=same_volley, cold=True, repeat=3)
