@@ -45,6 +45,7 @@ KINDS = ("player", "merchant", "navy")
 __all__ = [
     "Ship", "Volley", "MeleeResult", "BattleResult", "spotting", "flee_escape_probability",
     "cannon_volley", "melee", "melee_round_win_probability", "battle", "call_off_policy", "usable_cannons",
+    "sample_battle",
 ]
 
 
@@ -521,6 +522,56 @@ def _battle_cached(attacker: Ship, defender: Ship, defender_flees: bool, call_of
                 result = BattleResult(outcome, a_damage, d_damage, m.attacker_crew, m.defender_crew)
                 after[result] = after.get(result, 0) + fight * pv * pm
     return Dist._from_fractions(after)
+
+
+def sample_battle(attacker: Ship, defender: Ship, kind: str = "player", rng=None, *,
+                  defender_flees: bool | None = None) -> BattleResult:
+    """One battle rolled die by die (for Monte Carlo checks of :func:`battle`).
+
+    Rules: Pillage & Plunder › The Five Stages Of A Sea Battle
+    """
+    import random as _random
+
+    rng = rng if rng is not None else _random.Random()
+    roll = lambda: rng.randint(1, 6)  # noqa: E731
+    flees = True if kind == "merchant" or defender_flees is None else defender_flees
+    a, d = spotting(attacker, defender)
+    if a.damage >= a.strength or d.damage >= d.strength:
+        outcome = "attacker destroyed" if a.damage >= a.strength else "defender destroyed"
+        return BattleResult(outcome, a.damage, d.damage, a.crew, d.crew)
+    if flees:
+        sa, sd = a.effective_speed, d.effective_speed
+        if sd > sa:
+            escaped = roll() != roll()
+        elif sa > sd:
+            escaped = roll() == roll()
+        else:
+            x, y = roll(), roll()
+            while x == y:
+                x, y = roll(), roll()
+            escaped = y > x
+        if escaped:
+            return BattleResult("escaped", a.damage, d.damage, a.crew, d.crew)
+    a_roll = sorted((roll() for _ in range(a.dice)), reverse=True)
+    d_roll = sorted((roll() for _ in range(d.dice)), reverse=True)
+    sequence = [("B" if x == y else "A" if x < y else "D") for x, y in zip(a_roll, d_roll)]
+    sequence += ["D"] * (len(a_roll) - len(d_roll)) + ["A"] * (len(d_roll) - len(a_roll))
+    v = _resolve(tuple(sequence), a.strength - a.damage, d.strength - d.damage,
+                 PLATING_ABSORBS * a.iron_plating, PLATING_ABSORBS * d.iron_plating)
+    ad, dd = a.damage + v.attacker_damage, d.damage + v.defender_damage
+    if v.attacker_destroyed or v.defender_destroyed:
+        outcome = ("both destroyed" if v.attacker_destroyed and v.defender_destroyed
+                   else "attacker destroyed" if v.attacker_destroyed else "defender destroyed")
+        return BattleResult(outcome, ad, dd, a.crew, d.crew)
+    ac, dc, a_doc, d_doc = a.crew, d.crew, a.doctor, d.doctor
+    while ac and dc:
+        x = max(roll() for _ in range(min(ac, MAX_DICE))) + a.pistol
+        y = max(roll() for _ in range(min(dc, MAX_DICE))) + d.pistol
+        if x > y:
+            d_doc, dc = (False, dc) if d_doc else (False, dc - 1)
+        else:
+            a_doc, ac = (False, ac) if a_doc else (False, ac - 1)
+    return BattleResult("attacker wins mêlée" if ac else "defender wins mêlée", ad, dd, ac, dc)
 
 
 # ---------------------------------------------------------------------------- beyond the rulebook

@@ -1,0 +1,181 @@
+"""The rulebook's sample battles replayed stage by stage with exact odds, and the Strategy Tips
+put to numbers.
+
+Rules: Pillage & Plunder › Sample Battle Walk-Throughs
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import NamedTuple
+
+from pirates_lab.core import Dist, cite
+
+from . import components as _components
+from .battles import (MeleeResult, Ship, Volley, _highest_weights, battle, cannon_volley, flee_escape_probability,
+                      melee, melee_round_win_probability, pair_sequences)
+from .odds import merchant_prize
+
+GAME = "pillage_and_plunder"
+RULE_EXAMPLE_1 = cite(GAME, "Example 1: Player Vs. Player")
+RULE_EXAMPLE_2 = cite(GAME, "Example 2: Player Vs. Merchant Ship")
+RULE_EXAMPLE_3 = cite(GAME, "Example 3: Navy Ship Vs. Player")
+RULE_MERCHANTS = cite(GAME, "Attack Merchants Instead Of Players")
+RULE_SLOOPS = cite(GAME, "Sloops and Merchant Ships")
+
+__all__ = ["Moment", "example_1", "example_2", "example_3", "example_ships", "merchants_vs_players", "sloop_risks"]
+
+
+class Moment(NamedTuple):
+    """One moment of a replayed battle: what happened and how likely it was, exactly."""
+
+    stage: str
+    happened: str
+    probability: Fraction     # of exactly what happened
+    odds_before: str          # a plain sentence with the odds of the stage
+
+
+def _highest_is(n: int, face: int) -> Fraction:
+    return Fraction(_highest_weights(min(n, 6))[face - 1], 6 ** min(n, 6))
+
+
+def _round(a_crew: int, d_crew: int, a_high: int, d_high: int) -> Fraction:
+    """Probability that the highest dice are exactly these (before any pistol bonus)."""
+    return _highest_is(a_crew, a_high) * _highest_is(d_crew, d_high)
+
+
+def example_ships() -> dict[str, Ship]:
+    """The ships of the three examples (hulls from our data file; the counts are printed).
+
+    Example 1's ships are schooners (speeds 6 and, with an Extra Sail, 7); Example 3's Joe
+    sails a schooner.
+    """
+    return {
+        "you": Ship.player("Schooner", cannons=4, crew=4, pistols=1, addons=("Extra Sail",), name="you"),
+        "Stephanie": Ship.player("Schooner", cannons=4, crew=3, name="Stephanie"),
+        "Joe (sloop)": Ship.player("Sloop", cannons=3, crew=3, name="Joe"),
+        "merchant": Ship.merchant(2),
+        "navy": Ship.navy(),
+        "Joe (schooner)": Ship.player("Schooner", cannons=3, crew=3, name="Joe"),
+    }
+
+
+def example_1() -> list[Moment]:
+    """You (4 cannons, 4 crew with a pistol, speed 7) against Stephanie (4 cannons, 3 crew, speed 6).
+
+    Rules: Pillage & Plunder › Example 1: Player Vs. Player
+    """
+    ships = example_ships()
+    you, her = ships["you"], ships["Stephanie"]
+    moments = [Moment("Stage 2: Fight or Flee", "Stephanie rolls no doubles and cannot flee",
+                      1 - flee_escape_probability(7, 6), "She escapes only on doubles: 1/6.")]
+    sequence = ("A", "B", "D", "D")
+    p_seq = Fraction(pair_sequences(4, 3)[sequence], 6 ** 7)
+    volley = cannon_volley(4, 3, attacker_strength=you.strength, defender_strength=her.strength)
+    moments.append(Moment("Stage 3: The Cannon Battle",
+                          "her die higher, a tie, your die higher, your fourth die uncontested",
+                          p_seq, f"Damage 1 to you and 3 to her has probability {volley[Volley(1, 3, False, False)]}."))
+    rounds = [(4, 3, 5, 4, "your 5+1 beats her 4: she loses a crewman"),
+              (4, 2, 6, 6, "6+1 beats 6: she loses another"),
+              (4, 1, 4, 5, "4+1 ties her 5: the defender wins ties, you lose a crewman"),
+              (3, 1, 4, 2, "4+1 beats 2: her last crewman falls")]
+    for a, d, x, y, words in rounds:
+        win = melee_round_win_probability(a, d, True, False)
+        moments.append(Moment("Stage 4: The Mêlée", f"{a} dice v {d}: {words}", _round(a, d, x, y),
+                              f"You win a round like this with probability {win}."))
+    whole = melee(4, 3, attacker_pistol=True)
+    moments.append(Moment("Stage 5: Plundering the Enemy Ship", "you win with 3 crewmen left",
+                          whole[MeleeResult("attacker", 3, 0)],
+                          f"From the first mêlée round you win with probability "
+                          f"{whole.probability(lambda r: r.winner == 'attacker')}."))
+    return moments
+
+
+def example_2() -> list[Moment]:
+    """Joe's sloop (3 cannons, 3 crew) against a strength-2 merchant.
+
+    The rulebook says "both players roll three dice", but the merchant has two cannons: it
+    rolls two (our reading; the third die "does not even enter into the battle" either way).
+
+    Rules: Pillage & Plunder › Example 2: Player Vs. Merchant Ship
+    """
+    ships = example_ships()
+    joe, merchant = ships["Joe (sloop)"], ships["merchant"]
+    volley = cannon_volley(joe.dice, merchant.dice, attacker_strength=joe.strength, defender_strength=merchant.strength)
+    return [
+        Moment("Stage 2: Fight or Flee", "same speed (5): Joe's die is higher", Fraction(1, 2),
+               "Same speed: each rolls a die, ties re-roll, so the merchant escapes half the time."),
+        Moment("Stage 3: The Cannon Battle", "Joe's first two dice beat the merchant's: it sinks",
+               volley[Volley(0, 2, False, True)],
+               f"Joe sinks it in the cannon battle with probability "
+               f"{volley.probability(lambda v: v.defender_destroyed and not v.attacker_destroyed)}."),
+        Moment("Stage 5: Plundering the Enemy Ship", "Joe rolls a 4: 4,000 pieces of eight",
+               merchant_prize(2)[4000], f"Expected prize {merchant_prize(2).mean()}."),
+    ]
+
+
+def example_3() -> list[Moment]:
+    """A French navy ship against Joe's schooner: Joe rolls doubles and escapes.
+
+    Rules: Pillage & Plunder › Example 3: Navy Ship Vs. Player
+    """
+    ships = example_ships()
+    navy, joe = ships["navy"], ships["Joe (schooner)"]
+    result = battle(navy, joe, "navy")
+    return [Moment("Stage 2: Fight or Flee", "Joe rolls doubles and escapes",
+                   flee_escape_probability(navy.effective_speed, joe.effective_speed),
+                   f"Had he not, the navy would have won with probability "
+                   f"{result.given(lambda r: r.outcome != 'escaped').probability(lambda r: r.winner == 'attacker')}.")]
+
+
+class TargetRow(NamedTuple):
+    target: str
+    win: Fraction
+    own_ship_lost: Fraction
+    expected_coins: Fraction
+
+
+def merchants_vs_players(attacker: Ship | None = None, player_hoard: int = 3250) -> list[TargetRow]:
+    """"Attack merchants instead of players", in numbers: win chance and expected coins.
+
+    A player target is a fresh starting ship (sloop, 1 cannon, 2 cutlass crewmen) or a
+    schooner (4 cannons, 4 crew, a pistol) holding ``player_hoard``; winning takes half of it.
+    Rules: Pillage & Plunder › Attack Merchants Instead Of Players
+    """
+    data = _components.load()
+    attacker = attacker or Ship.player("Schooner", cannons=4, crew=4, name="you")
+    targets = [(f"merchant, strength {s}", Ship.merchant(s), "merchant", merchant_prize(s).mean()) for s in sorted(data.merchants)]
+    targets += [("player, starting sloop", Ship.player("Sloop", cannons=1, crew=2), "player", Fraction(player_hoard, 2)),
+                ("player, armed schooner", Ship.player("Schooner", cannons=4, crew=4, pistols=1), "player",
+                 Fraction(player_hoard, 2))]
+    rows = []
+    for name, ship, kind, prize in targets:
+        result = battle(attacker, ship, kind)
+        win = result.probability(lambda r: r.winner == "attacker")
+        lost = result.probability(lambda r: r.outcome in ("attacker destroyed", "both destroyed"))
+        rows.append(TargetRow(name, win, lost, win * prize))
+    return rows
+
+
+def sloop_risks() -> dict[str, Fraction]:
+    """"Sloops and merchant ships", in numbers.
+
+    Rules: Pillage & Plunder › Sloops and Merchant Ships
+    """
+    sloop = Ship.player("Sloop", cannons=3, crew=3)
+    strongest = Ship.merchant(6)
+    volley = cannon_volley(sloop.dice, strongest.dice, attacker_strength=sloop.strength,
+                           defender_strength=strongest.strength)
+    navy = battle(Ship.navy(), sloop, "navy")
+    return {
+        "a healthy sloop sunk in the cannon round by a strength-6 merchant": volley.probability(lambda v: v.attacker_destroyed),
+        "a sloop captures a strength-6 merchant": battle(sloop, strongest, "merchant").probability(lambda r: r.winner == "attacker"),
+        "a sloop loses its hull or its crew to a navy ship": navy.probability(lambda r: r.winner == "attacker"),
+        "a sloop escapes a navy ship": navy.probability(lambda r: r.outcome == "escaped"),
+    }
+
+
+def volley_dist_for(attacker: Ship, defender: Ship) -> Dist:
+    return cannon_volley(attacker.dice, defender.dice, attacker_strength=attacker.strength,
+                         defender_strength=defender.strength, attacker_damage=attacker.damage,
+                         defender_damage=defender.damage, attacker_plating=attacker.iron_plating,
+                         defender_plating=defender.iron_plating)
