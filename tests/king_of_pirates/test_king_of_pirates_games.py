@@ -1,0 +1,108 @@
+"""1,000 seeded random games of King of Pirates, save/load round trips, corrupt saves refused."""
+import json
+import random
+
+import pytest
+
+from pirates_lab.core import CHANCE, TERMINAL, CorruptSave, IllegalMove, random_playout, replay
+from pirates_lab.king_of_pirates.game import Game, Sail
+
+
+def test_one_thousand_seeded_random_games():
+    ends = {"rounds": 0, "winner": 0}
+    total_steps = 0
+    for seed in range(1000):
+        game = Game(players=2 + seed % 5, max_turns=3)
+        actions = []
+        final = random_playout(game.new_initial_state(), seed, actions=actions)
+        total_steps += len(actions)
+        assert final.current_player() == TERMINAL
+        final.validate()
+        assert all(score >= 0 for score in final.scores())
+        assert final.round == 4 or final.winner is not None
+        ends["winner" if final.winner is not None else "rounds"] += 1
+    assert total_steps > 100_000
+    assert ends["rounds"] > 900
+
+
+def test_games_are_reproducible_and_replayable():
+    game = Game(players=3, max_turns=2)
+    actions = []
+    first = random_playout(game.new_initial_state(), 42, actions=actions)
+    second = random_playout(game.new_initial_state(), 42)
+    assert first.to_json() == second.to_json()
+    assert replay(game.new_initial_state(), actions).to_json() == first.to_json()
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_every_position_validates_and_survives_save_load(seed):
+    game = Game(players=2 + seed % 5, max_turns=2, win_doubloons=3000 if seed % 2 else None)
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    step = 0
+    while not state.is_terminal():
+        state.validate()
+        if step % 7 == 0:
+            text = state.to_json()
+            loaded = game.load_state(text)
+            assert loaded.to_json() == text
+            assert loaded.legal_actions() == state.legal_actions()
+            assert loaded.current_player() == state.current_player()
+        if state.current_player() == CHANCE:
+            action = state.chance_outcomes().sample(rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        before = state.to_json()
+        state = state.apply(action)
+        assert state is not None
+        step += 1
+    text = state.to_json()
+    assert game.load_state(text).to_json() == text
+
+
+def test_corrupt_saves_are_refused():
+    game = Game(players=2, max_turns=1)
+    state = random_playout(game.new_initial_state(), 3)
+    text = state.to_json()
+    data = json.loads(text)
+    data["state"]["round"] = 99
+    with pytest.raises(CorruptSave):
+        game.load_state(json.dumps(data))       # checksum
+    with pytest.raises(CorruptSave):
+        game.load_state(text[:-20])
+    with pytest.raises(CorruptSave):
+        Game(players=3).load_state(text.replace('"players": 2', '"players": 3'))
+
+
+def test_a_tampered_but_checksummed_save_is_refused():
+    from pirates_lab.core.saveload import make_envelope
+    game = Game(players=2, max_turns=1)
+    state = random_playout(game.new_initial_state(), 5)
+    payload = json.loads(state.to_json())
+    body = payload["state"]
+    body["action_deck"]["Scurvy"] = body["action_deck"].get("Scurvy", 0) + 5   # cards from nowhere
+    with pytest.raises(CorruptSave):
+        game.load_state(make_envelope(game.name, payload["options"], body))
+
+
+def test_illegal_moves_in_random_positions_leave_the_state_unchanged():
+    rng = random.Random(9)
+    checked = 0
+    for seed in range(30):
+        state = Game(players=3, max_turns=1).new_initial_state()
+        while not state.is_terminal():
+            if state.current_player() != CHANCE:
+                before = state.to_json()
+                bogus = Sail((9, 9))
+                with pytest.raises(IllegalMove) as error:
+                    state.apply(bogus)
+                assert error.value.rule in ("Phase 2: Movement Phase", "The Game Board")
+                with pytest.raises(IllegalMove):
+                    state.apply("not an action")
+                assert state.to_json() == before
+                checked += 1
+                action = rng.choice(state.legal_actions())
+            else:
+                action = state.chance_outcomes().sample(rng)
+            state = state.apply(action)
+    assert checked > 100
