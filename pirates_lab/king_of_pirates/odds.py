@@ -101,9 +101,14 @@ def _pair(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a >= b else (b, a)
 
 
-@lru_cache(maxsize=None)
 def _nation_solver(need: int, cannonballs: int) -> _Solver:
-    # need = target - modifier, clamped: below 2 always wins, above 12 never does
+    """The solver for ``need`` = target − modifier (clamped: below 2 always wins, above 12 never
+    does), solved once for at least 10 cannonballs: a solver for k holds every smaller k."""
+    return _solved(need, max(10, 1 << max(0, cannonballs - 1).bit_length()))
+
+
+@lru_cache(maxsize=None)
+def _solved(need: int, cannonballs: int) -> _Solver:
     return _Solver(lambda total: ONE if total >= need else ZERO, cannonballs, True)
 
 

@@ -1,0 +1,164 @@
+"""King of Pirates benchmarks.
+
+* The whole optimal re-roll table (target 2..13 x modifier -5..+5 x cannonballs 0..10: 1,452
+  entries of exact P(success) and expected cannonballs), caches cleared first.  Goal (issue 4):
+  under 1 s.  Peer: the naive reference of the tests (ordered dice, every option tried, memoised
+  per need and cannonball count), which gives the same Fractions.
+* The Flying Dutchman's 61-cell chain: the exact stationary distribution, ours (Fraction
+  Gauss-Jordan in ``core.markov``) against sympy solving the same linear system exactly; and the
+  float stationary distribution, ours (``stationary_float``, scipy.sparse lsqr) against a dense
+  ``scipy.linalg.solve`` of the same system.
+* Expected hitting time of a corner, exact, ours against sympy.
+* 100 seeded random 4-player games of 3 rounds (no peer: the engine's speed).
+"""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from functools import lru_cache
+
+from bench_common import Benchmark
+from pirates_lab.core import random_playout
+from pirates_lab.king_of_pirates import odds
+from pirates_lab.king_of_pirates.game import Game
+
+DIE = range(1, 7)
+
+
+def ours_table():
+    odds._solved.cache_clear()
+    return odds.reroll_table()
+
+
+def naive_table():
+    @lru_cache(maxsize=None)
+    def value(need, k, d1, d2):
+        if d1 + d2 >= need:
+            return (Fraction(1), Fraction(0))
+        best = (Fraction(0), Fraction(0))
+        if k:
+            one = [value(need, k - 1, x, d2) for x in DIE]
+            two = [value(need, k - 1, d1, x) for x in DIE]
+            both = [value(need, k - 1, x, y) for x in DIE for y in DIE]
+            for group, n in ((one, 6), (two, 6), (both, 36)):
+                p = sum(v[0] for v in group) / n
+                c = 1 + sum(v[1] for v in group) / n
+                if p > best[0] or (p == best[0] and c < best[1]):
+                    best = (p, c)
+        return best
+
+    out = {}
+    for t in range(2, 14):
+        for m in range(-5, 6):
+            for k in range(11):
+                need = max(2, min(13, t - m))
+                values = [value(need, k, x, y) for x in DIE for y in DIE]
+                out[(t, m, k)] = (sum(v[0] for v in values) / 36, sum(v[1] for v in values) / 36)
+    return out
+
+
+def _fresh_chain():
+    odds.dutchman_chain.cache_clear()
+    return odds.dutchman_chain()
+
+
+def _system(chain):
+    """(P^T - I) with the last row replaced by ones; right-hand side e_n (as in core.markov)."""
+    n = len(chain.states)
+    rows = [[Fraction(0)] * n for _ in range(n)]
+    for s, dist in chain.transitions.items():
+        for t, p in dist.items():
+            rows[chain.index[t]][chain.index[s]] += p
+    for i in range(n):
+        rows[i][i] -= 1
+    rows[-1] = [Fraction(1)] * n
+    return rows
+
+
+def ours_stationary():
+    return _fresh_chain().stationary()
+
+
+def sympy_stationary():
+    import sympy
+
+    chain = _fresh_chain()
+    rows = _system(chain)
+    matrix = sympy.Matrix([[sympy.Rational(x.numerator, x.denominator) for x in row] for row in rows])
+    rhs = sympy.Matrix([0] * (len(rows) - 1) + [1])
+    solution = matrix.LUsolve(rhs)
+    return {s: Fraction(int(sympy.fraction(solution[i])[0]), int(sympy.fraction(solution[i])[1]))
+            for i, s in enumerate(chain.states)}
+
+
+def ours_stationary_float():
+    return _fresh_chain().stationary_float()
+
+
+def scipy_dense_stationary():
+    import numpy as np
+    import scipy.linalg
+
+    chain = _fresh_chain()
+    matrix = np.array([[float(x) for x in row] for row in _system(chain)])
+    rhs = np.zeros(len(matrix))
+    rhs[-1] = 1.0
+    solution = scipy.linalg.solve(matrix, rhs)
+    return {s: float(solution[i]) for i, s in enumerate(chain.states)}
+
+
+def ours_hitting():
+    return _fresh_chain().hitting_time((4, 0), (0, 0))
+
+
+def sympy_hitting():
+    import sympy
+
+    chain = _fresh_chain()
+    target = (4, 0)
+    others = [s for s in chain.states if s != target]
+    index = {s: i for i, s in enumerate(others)}
+    n = len(others)
+    matrix = sympy.zeros(n, n)
+    for s in others:
+        matrix[index[s], index[s]] += 1
+        for t, p in chain.transitions[s].items():
+            if t != target:
+                matrix[index[s], index[t]] -= sympy.Rational(p.numerator, p.denominator)
+    solution = matrix.LUsolve(sympy.ones(n, 1))
+    value = solution[index[(0, 0)]]
+    return Fraction(int(sympy.fraction(value)[0]), int(sympy.fraction(value)[1]))
+
+
+def random_games():
+    return [random_playout(Game(players=4, max_turns=3).new_initial_state(), seed).scores() for seed in range(100)]
+
+
+def benchmarks():
+    yield Benchmark("KoP: optimal re-roll table 12x11x11 (exact, cold)", ours=ours_table, peer=naive_table,
+                    peer_name="naive ordered-dice recursion", goal_seconds=1.0, check=lambda a, b: a == b, repeat=3)
+    yield Benchmark("KoP: Dutchman stationary distribution (exact)", ours=ours_stationary, peer=sympy_stationary,
+                    peer_name="sympy LUsolve", check=lambda a, b: a == b, repeat=3)
+    yield Benchmark("KoP: Dutchman stationary distribution (float)", ours=ours_stationary_float,
+                    peer=scipy_dense_stationary, peer_name="scipy.linalg.solve (dense)",
+                    check=lambda a, b: max(abs(a[s] - b[s]) for s in a) < 1e-9, repeat=5)
+    yield Benchmark("KoP: Dutchman hitting time of a corner (exact)", ours=ours_hitting, peer=sympy_hitting,
+                    peer_name="sympy LUsolve", check=lambda a, b: a == b, repeat=3)
+    yield Benchmark("KoP: 100 random 4-player games, 3 rounds", ours=random_games, repeat=1)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    import sys
+    import time
+
+    for bench in benchmarks():
+        start = time.perf_counter()
+        ours = bench.ours()
+        mid = time.perf_counter()
+        line = f"{bench.name}: ours {mid - start:.3f} s"
+        if bench.peer:
+            peer = bench.peer()
+            end = time.perf_counter()
+            agree = bench.check(ours, peer) if bench.check else "?"
+            line += f", {bench.peer_name} {end - mid:.3f} s, ratio {(mid - start) / (end - mid):.2f}, agree={agree}"
+        print(line, file=sys.stdout)
