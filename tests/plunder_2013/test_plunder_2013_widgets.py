@@ -1,0 +1,133 @@
+"""Plunder (2013) widgets without a browser: pure grid drawing, clicks, the table, the classroom."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from pirates_lab.plunder_2013 import CATEGORIES, Deduction, Dig
+from pirates_lab.plunder_2013.engine import answer_is_aye
+from pirates_lab.widgets.drawing import rasterize, shade
+from pirates_lab.widgets.plunder_2013 import (ClassroomRound, ClassroomView, GridLayout, GridMarks, PlunderMatch,
+                                              PlunderTable, SolutionGridView, cell_at, solution_grid_ops)
+
+
+def small_deduction():
+    s = Deduction(players=3, me=0, my_cards=(1, 1, 1))
+    s.record(asker=0, clues=(2, 2, 2), answers={1: "nay", 2: "aye"})
+    s.record(asker=0, clues=(3, 3, 3), answers={1: "nay", 2: "nay"})
+    s.record(asker=1, clues=(4, 3, 3), answers={0: "nay", 2: "aye"})
+    return s
+
+
+def texts(ops):
+    return [op.args[0] for op in ops if op.kind == "text"]
+
+
+def test_grid_ops_are_pure_and_show_the_solver_marks():
+    s = small_deduction()
+    ops = solution_grid_ops(s)
+    assert ops == solution_grid_ops(s)
+    marginals = s.marginals()
+    zeros = sum(1 for p in marginals for c in CATEGORIES for x in range(1, 7) if marginals[p][c][x] == 0)
+    ones = sum(1 for p in marginals for c in CATEGORIES for x in range(1, 7) if marginals[p][c][x] == 1)
+    assert texts(ops).count("X") == zeros and texts(ops).count("O") == ones
+    # the left grid: day 3, asked by pirate 1: "-" for the asker, N for me, Y for pirate 2
+    layout = GridLayout(3)
+    row_y = layout.top + 3 * layout.row + layout.row / 2
+    day3 = [op.args[0] for op in ops if op.kind == "text" and op.args[2] == row_y and op.args[1] < layout.left_width]
+    assert day3 == ["3", "4", "3", "3", "N", "-", "Y"]
+    # an open cell is shaded by its probability
+    x, y = layout.cell_origin(0, 0, 5)            # pirate 1, island 5: probability 1/2
+    cell = [op for op in ops if op.kind == "rect" and op.args[:2] == (x, y)]
+    assert cell and cell[0].fill == shade(0.5) and marginals[1]["island"][5] == Fraction(1, 2)
+
+
+def test_grid_pixels_and_clicks_map_back_to_cells():
+    s = small_deduction()
+    layout = GridLayout(3)
+    image = rasterize(solution_grid_ops(s), layout.width, layout.height(2))
+    x, y = layout.cell_origin(1, 0, 4)            # pirate 2 must hold island 4: an "O", full red
+    assert image.getpixel((x + 3, y + 3)) == (0xb2, 0x22, 0x22)
+    x, y = layout.cell_origin(0, 1, 2)            # pirate 1, marker 2: an "X", white
+    assert image.getpixel((x + 3, y + 3)) == (255, 255, 255)
+    for block, player in enumerate(s.rivals()):
+        for c, category in enumerate(CATEGORIES):
+            for card in range(1, 7):
+                cx, cy = layout.cell_origin(block, c, card)
+                assert cell_at(s, cx + layout.cell / 2, cy + layout.cell / 2) == (player, category, card)
+    assert cell_at(s, 5, 5) is None
+
+
+def test_hand_marks_cycle_and_the_solver_checks_them():
+    s = small_deduction()
+    view = SolutionGridView(s, mode="hand")
+    layout = GridLayout(3)
+    x, y = layout.cell_origin(0, 0, 2)
+    view.board.click(x + 5, y + 5)                # pirate 1 island 2: X (right)
+    assert view.marks.marks == {(1, "island", 2): "X"}
+    view.board.click(x + 5, y + 5)                # X -> O: wrong, the solver disagrees
+    assert view.marks.disagreements(s) == [(1, "island", 2)] and "disagrees" in view.why.value
+    view.board.click(x + 5, y + 5)
+    assert view.marks.marks == {}
+    assert texts(view.ops()).count("X") == 0      # hand mode shows only hand marks
+    view.mode.value = "solver"
+    view.board.click(*(v + 5 for v in layout.cell_origin(1, 0, 4)))
+    assert "must hold" in view.why.value and view.selected == (2, "island", 4)
+
+
+def test_table_plays_a_whole_game_through_its_buttons():
+    table = PlunderTable(players=3, seed=5)
+    state_before = table.match.state
+    steps = 0
+    while table.match.waiting_for() != "over":
+        waiting = table.match.waiting_for()
+        if waiting == "choose":
+            assert "Flip advisor" in table.advice.value
+            table.keep_button.click()
+        elif waiting == "answer":
+            truth = answer_is_aye(table.match.my_cards, table.match.state.clue)
+            before = table.match.state
+            (table.nay_button if truth else table.aye_button).click()        # the wrong answer first
+            assert "must say" in table.message.value and table.match.state is before
+            (table.aye_button if truth else table.nay_button).click()
+            assert table.message.value == ""
+        else:
+            assert "Dig advisor" in table.advice.value
+            view = table.match.view()
+            rival, (location, p) = max(view.most_likely().items(), key=lambda kv: kv[1][1])
+            sent = any(c.player == 0 and c.location == location for c in table.match.state.chest)
+            if p == 1 and not sent:
+                for c, x in zip(CATEGORIES, location):
+                    table.pickers[c].value = x
+                table.dig_button.click()
+                assert table.match.state.chest[-1].location == location or table.match.waiting_for() == "over"
+            else:
+                table.pass_button.click()
+        steps += 1
+        assert steps < 400
+    assert "Game over" in table.status.value and state_before.day == 1
+    assert table.match.state.phase == "over"
+
+
+def test_match_is_seeded():
+    a, b = PlunderMatch(players=4, seed=9), PlunderMatch(players=4, seed=9)
+    assert a.state.to_json() == b.state.to_json()
+
+
+def test_classroom_reveals_answers_one_by_one():
+    s = Deduction(players=4, me=0, my_cards=(2, 5, 1))
+    round_ = ClassroomRound(s, asker=1, clue=(3, 2, 6), answers={0: "nay", 2: "aye", 3: "nay"})
+    view = ClassroomView(round_)
+    assert round_.next_player() == 2 and round_.current.count() == 60 ** 3
+    expected = round_.preview().count()
+    assert view.check(str(expected)) is True and view.check(str(expected + 1)) is False
+    view.reveal_button.click()
+    assert round_.revealed == [2] and round_.current.count() == expected
+    view.reveal_button.click()
+    view.reveal_button.click()
+    assert round_.revealed == [2, 3, 0] and view.reveal_button.disabled
+    full = Deduction(players=4, me=0, my_cards=(2, 5, 1))
+    full.record(1, (3, 2, 6), {0: "nay", 2: "aye", 3: "nay"})
+    assert round_.current.count() == full.count() == 63936
+    assert "Every answer is in" in view.header.value
