@@ -165,10 +165,16 @@ class RerollPolicy:
         for k, (high, low), choice, p in self.choices:
             if k == 0:
                 continue
-            words = {STOP: "stop (no re-roll can help)", KEEP_HIGH: f"keep the {high}, re-roll the {low}",
-                     KEEP_LOW: f"keep the {low}, re-roll the {high}", BOTH: "re-roll both dice"}[choice]
+            words = self.words((high, low), choice)
             out.append((f"{high}+{low}", str(k), f"{words}  (then P = {p})"))
         return out
+
+    @staticmethod
+    def words(roll: tuple[int, int], choice: str) -> str:
+        """A choice in words: ``words((6, 2), "keep high")`` is "keep the 6, re-roll the 2"."""
+        high, low = _pair(*roll)
+        return {STOP: "stop (no re-roll can help)", KEEP_HIGH: f"keep the {high}, re-roll the {low}",
+                KEEP_LOW: f"keep the {low}, re-roll the {high}", BOTH: "re-roll both dice"}[choice]
 
     def summary(self) -> dict[tuple[int, int], str]:
         """With every cannonball still in hand: the choice for each failing roll."""
