@@ -126,7 +126,7 @@ class DigAdvice:
 
 def dig_advice(deduction: Deduction, rival: int, *, decks: Mapping | None = None, next_asker: int | None = None,
                days_left: int = 1, finders_before: int = 0, overtake: Fraction | int = 0,
-               deal_limit: int = 20_000) -> DigAdvice:
+               deal_limit: int = 50_000) -> DigAdvice:
     """Dig for ``rival``'s most likely location now, or wait a day?
 
     ``finders_before``: rivals you think already found it (your place among finders);
@@ -168,21 +168,27 @@ def tomorrow_best(deduction: Deduction, rival: int, decks: Mapping, asker: int, 
     if not all(counts):
         raise InvalidInput("Every clue deck needs at least one card to look a day ahead.")
     weight_total = math.prod(sum(c.values()) for c in counts)
+    # bit j of a deal's answer code is "answering pirate j says Aye": an OR over the three
+    # categories, so the code of a clue is the OR of one precomputed code per category
+    codes = []
+    for c in range(3):
+        per_card = {}
+        for card in counts[c]:
+            hit = deals[:, :, c] == card - 1
+            code = np.zeros(len(deals), dtype=np.int64)
+            for bit, col in enumerate(answering):
+                code |= hit[:, col].astype(np.int64) << bit
+            per_card[card] = code
+        codes.append(per_card)
+    cells = n ** 3
     score = 0
     for ci, wi in counts[0].items():
-        hit_i = deals[:, :, 0] == ci - 1
         for cm, wm in counts[1].items():
-            hit_im = hit_i | (deals[:, :, 1] == cm - 1)
+            code_im = codes[0][ci] | codes[1][cm]
             for ct, wt in counts[2].items():
-                hit = hit_im | (deals[:, :, 2] == ct - 1)
-                code = np.zeros(len(deals), dtype=np.int64)
-                for bit, col in enumerate(answering):
-                    code |= hit[:, col].astype(np.int64) << bit
-                keys, sizes = np.unique(code * n ** 3 + location, return_counts=True)
-                best: dict[int, int] = {}
-                for key, size in zip((keys // n ** 3).tolist(), sizes.tolist()):
-                    best[key] = max(best.get(key, 0), size)
-                score += wi * wm * wt * sum(best.values())
+                key = (code_im | codes[2][ct]) * cells + location
+                table = np.bincount(key, minlength=(1 << len(answering)) * cells)
+                score += wi * wm * wt * int(table.reshape(-1, cells).max(axis=1).sum())
     return Fraction(score, weight_total * post.total)
 
 

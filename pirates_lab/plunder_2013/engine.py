@@ -165,15 +165,19 @@ class Posterior:
         """Every consistent deal as an array (total, k, 3) of card indexes, or None if > limit."""
         if self.total > limit:
             return None
-        out = []
-        good = np.nonzero(self.weight)
-        for a, b in zip(*good):
-            rows = np.nonzero(self.match[self.pair_key[a, b]])[0]
-            for s in rows:
-                out.append(np.stack([self.islands[a], self.markers[b], self.traps[s]], axis=1))
-        if not out:
+        if self.total == 0:
             return np.zeros((0, self.k, 3), dtype=np.int8)
-        return np.stack(out)
+        a_index, b_index = np.nonzero(self.weight)
+        keys = self.pair_key[a_index, b_index]
+        parts = []
+        for u in np.unique(keys):
+            chosen = keys == u
+            rows = np.nonzero(self.match[u])[0]
+            a, b = a_index[chosen], b_index[chosen]
+            parts.append(np.stack([np.repeat(self.islands[a], len(rows), axis=0),
+                                   np.repeat(self.markers[b], len(rows), axis=0),
+                                   np.tile(self.traps[rows], (len(a), 1))], axis=2))
+        return np.concatenate(parts)
 
 
 def solve(players: int, me: int, my_cards: tuple[int, int, int], cards: int,
