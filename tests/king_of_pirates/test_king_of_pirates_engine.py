@@ -388,3 +388,73 @@ def test_winning_ends_the_game():
     with pytest.raises(IllegalMove) as error:
         won.apply(Pass())
     assert error.value.rule == "Phases of a Turn"
+
+
+def test_captain_skills_in_play():
+    from pirates_lab.king_of_pirates.game import hand_limit, skills, Steal
+    blackbeard = Player(position=(0, 0), crew=("Blackbeard", "Anne Bonny", "Calico Jack"))   # others count as captains
+    active = skills(blackbeard)
+    assert "+2 Combat vs. other Players" in active and "+2 Combat vs. Nations" in active
+    assert skills(Player(position=(0, 0), crew=("Anne Bonny", "Calico Jack"))).count("+2 Combat vs. Nations") == 0
+    # +1 Black Card per turn: hand limit 7 and three cards drawn at upkeep
+    state = set_crew(bare(), 0, ["Grace O'Malley"])
+    assert hand_limit(state.players[0]) == 7
+    state = scenario(state, [("start_turn",)])
+    assert state.agenda[-1] == ("draw_actions", 0, 3)
+    # Move 2 on the victory track: steal up to 200 during upkeep
+    state = set_crew(bare(), 0, ["Stede Bonnet"])
+    state = with_player(state, 1, doubloons=150)
+    state = scenario(state, [("steal", 0), ("compass",)])
+    assert set(state.legal_actions()) == {Pass(), Steal(1)}
+    after = state.apply(Steal(1))
+    assert after.scores() == (150, 0)
+
+
+def test_scurvy_immunity_citrus_and_scurvy_card():
+    state = set_crew(bare(), 0, ["Mary Read"])           # captain: immune to scurvy
+    state = with_player(state, 0, position=(3, 0))
+    state = scenario(state, [("upkeep_die", 0)])
+    assert state.apply("scurvy").players[0].scurvy == 0
+    state = give_hand(set_crew(bare(), 1, ["Anne Bonny"]), 0, ["Scurvy", "Citrus Fruits"])
+    state = with_player(state, 0, scurvy=2)
+    state = scenario(state, [("open_window", "upkeep")])
+    assert set(state.legal_actions()) == {Pass(), Play("Scurvy", 1), Play("Citrus Fruits")}
+    state = state.apply(Play("Scurvy", 1))
+    assert state.players[1].scurvy == 1
+    state = state.apply(Play("Citrus Fruits"))
+    assert state.players[0].scurvy == 0
+
+
+def test_ambush_and_mercenaries_in_player_combat():
+    state = bare()
+    state = give_hand(state, 1, ["Ambush", "Mercenaries"])
+    state = with_player(state, 0, position=(2, 0))
+    state = with_player(state, 1, position=(2, 0))
+    state = scenario(state, [("combat_choose", 0)]).apply(Attack(1))
+    assert state.current_player() == 1
+    assert set(state.legal_actions()) == {Pass(), Play("Ambush"), Play("Mercenaries", 0), Play("Mercenaries", 1)}
+    state = state.apply(Play("Ambush")).apply(Play("Mercenaries", 1))
+    state = state.apply((3, 3)).apply(Accept())
+    peek = state.clone()
+    peek.combat = dict(peek.combat, defender_roll=(3, 3))
+    assert peek.totals() == (6, 6 + 3 + 1)
+    assert state.apply((2, 1)).agenda[-1][:2] == ("loot", 1)      # 3 + 4 = 7 beats 6: the cards decided it
+
+
+
+def test_the_data_file_is_checked_and_editable(tmp_path):
+    import copy
+    from pirates_lab.core import InvalidInput
+    from pirates_lab.king_of_pirates.components import build_components
+    raw = copy.deepcopy(COMP.raw)
+    raw["action_cards"]["Mutiny"]["count"] = 3
+    with pytest.raises(InvalidInput, match="52 action cards"):
+        build_components(raw)
+    raw = copy.deepcopy(COMP.raw)
+    raw["tiles"]["ocean"]["empty"] = 11
+    with pytest.raises(InvalidInput, match="24 ocean"):
+        build_components(raw)
+    raw = copy.deepcopy(COMP.raw)
+    raw["upkeep_die"] = {"scurvy": 1, "lose 1 rum": 1, "lose 2 rum": 4}
+    edited = build_components(raw)
+    assert edited.upkeep_die["lose 2 rum"] == 4
