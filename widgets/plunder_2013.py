@@ -107,13 +107,16 @@ class GridMarks:
 
 def solution_grid_ops(deduction: Deduction, *, mode: str = "solver", marks: GridMarks | None = None,
                       days: int = 15, selected: tuple[int, str, int] | None = None,
-                      names: bool = True) -> tuple[DrawOp, ...]:
+                      finders: int = 0) -> tuple[DrawOp, ...]:
     """The Solution Grid as draw operations (pure: the same deduction always gives the same ops).
 
     Left: one row per day (clue cards, then Y/N per pirate; "-" for the asker).  Right: one
     block per rival, rows island/marker/trap, columns cards 1..n.  ``mode="solver"``: X/O from
     the exact solver and each open cell shaded by its probability; ``mode="hand"``: only the
-    marks in ``marks``.
+    marks in ``marks``.  The "My Treasure" row shows 6, 3, 1 with one crossed out per pirate who
+    found your treasure (``finders``: known once the chest is read).
+
+    Rules: Plunder (2013) › Game End and Scoring
     """
     if mode not in ("solver", "hand"):
         raise InvalidInput(f"mode is 'solver' or 'hand', not {mode!r}")
@@ -121,6 +124,13 @@ def solution_grid_ops(deduction: Deduction, *, mode: str = "solver", marks: Grid
     rivals = deduction.rivals()
     d = Drawing().clear().rect(0, 0, layout.width, layout.height(len(rivals)), fill="#fbf7ef")
     d.text(f"Solution Grid of {pirate_name(deduction.me)}", 6, 12, font="bold 13px sans-serif")
+    x0 = layout.right_x
+    d.text("My Treasure", x0, 12, font="11px sans-serif")
+    for k, value in enumerate((6, 3, 1)):
+        x = x0 + 80 + 24 * k
+        d.text(str(value), x, 12, font="bold 12px sans-serif", align="center")
+        if k < finders:
+            d.line(x - 8, 18, x + 8, 6, stroke="#b22222", width=2)
     # ---- left grid: days
     y0 = layout.top
     headers = ["Day", "Island", "Marker", "Trap"] + [pirate_name(p).split()[-1][:5] for p in range(deduction.players)]
@@ -194,6 +204,7 @@ class SolutionGridView(widgets.VBox):
 
     def __init__(self, deduction: Deduction, *, mode: str = "solver", days: int = 15):
         self.deduction = deduction
+        self.finders = 0
         self.marks = GridMarks()
         self.days = days
         self.selected: tuple[int, str, int] | None = None
@@ -215,7 +226,7 @@ class SolutionGridView(widgets.VBox):
 
     def ops(self) -> tuple[DrawOp, ...]:
         return solution_grid_ops(self.deduction, mode=self.mode.value, marks=self.marks, days=self.days,
-                                 selected=self.selected)
+                                 selected=self.selected, finders=self.finders)
 
     def refresh(self) -> None:
         self.board.draw("grid", self.ops())
@@ -331,6 +342,8 @@ class PlunderTable(widgets.VBox):
     def refresh(self) -> None:
         state, match = self.match.state, self.match
         view = match.view()
+        if match.waiting_for() == "over":
+            self.grid.finders = len(score_chest(state.hands, state.chest)[2][match.human])
         self.grid.set_deduction(view)
         mine = location_name(match.my_cards)
         crew = state.crew[match.human]

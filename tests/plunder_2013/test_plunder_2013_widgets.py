@@ -7,6 +7,7 @@ import pytest
 
 from pirates_lab.plunder_2013 import CATEGORIES, Deduction, Dig
 from pirates_lab.plunder_2013.engine import answer_is_aye
+from pirates_lab.plunder_2013.game import score_chest
 from pirates_lab.widgets.drawing import rasterize, shade
 from pirates_lab.widgets.plunder_2013 import (ClassroomRound, ClassroomView, GridLayout, GridMarks, PlunderMatch,
                                               PlunderTable, SolutionGridView, cell_at, solution_grid_ops)
@@ -107,7 +108,11 @@ def test_table_plays_a_whole_game_through_its_buttons():
         steps += 1
         assert steps < 400
     assert "Game over" in table.status.value and state_before.day == 1
-    assert table.match.state.phase == "over"
+    state = table.match.state
+    assert state.phase == "over"
+    found = len(score_chest(state.hands, state.chest)[2][0])
+    crossed = [op for op in table.grid.ops() if op.kind == "line" and op.stroke == "#b22222"]
+    assert table.grid.finders == found and len(crossed) == min(found, 3)
 
 
 def test_match_is_seeded():
