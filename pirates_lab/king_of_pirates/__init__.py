@@ -4,6 +4,7 @@ Reads top-down: :mod:`.components` (board and data) → :mod:`.odds` (exact odds
 :mod:`.game` (the rules engine on the core protocol).
 """
 from .components import DIRECTIONS, Components, cells, components, distance, neighbours, ring
+from .game import Game, State
 from .odds import (
     combat_success_probability, dutchman_distribution, dutchman_expected_hitting_time,
     dutchman_reach_probability, dutchman_stationary, expected_cannonballs_used,
@@ -12,7 +13,7 @@ from .odds import (
 )
 
 __all__ = [
-    "DIRECTIONS", "Components", "cells", "components", "distance", "neighbours", "ring",
+    "Game", "State", "DIRECTIONS", "Components", "cells", "components", "distance", "neighbours", "ring",
     "combat_success_probability", "expected_cannonballs_used", "reroll_policy", "pvp_win_probability",
     "dutchman_distribution", "dutchman_stationary", "dutchman_expected_hitting_time",
     "dutchman_reach_probability", "route_survival", "safest_route", "expected_upkeeps_until_mutiny",
