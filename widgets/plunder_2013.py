@@ -11,19 +11,17 @@ from __future__ import annotations
 import html
 import random
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 import ipywidgets as widgets
 
-from pirates_lab.core import IllegalMove, InvalidInput
+from pirates_lab.core import InvalidInput
 from pirates_lab.plunder_2013 import (CATEGORIES, Answer, ComputerPirate, Deduction, Dig, FlipExtra, Game, Keep,
                                       Pass, card_name, dig_advice, flip_advice, location_name, pirate_name)
-from pirates_lab.plunder_2013.deduction import InconsistentAnswers, Record
 from pirates_lab.plunder_2013.game import score_chest
 
 from .canvas import BoardCanvas
 from .drawing import Drawing, DrawOp, shade
-from .kit import DistView, error_html, exact_answer, guard
+from .kit import exact_answer, guard
 
 __all__ = ["GridLayout", "GridMarks", "solution_grid_ops", "cell_at", "PlunderMatch", "PlunderTable",
            "SolutionGridView", "ClassroomRound", "ClassroomView", "answer_word"]
@@ -436,16 +434,11 @@ class ClassroomView(widgets.VBox):
         self.feedback = widgets.HTML()
         self.reveal_button = widgets.Button(description="Reveal the next answer", button_style="info")
         self.reveal_button.add_class("pl-plunder-reveal")
-        self.chance = DistView(self._count_dist(), title="consistent deals: before → after", show_table=False)
         self.reveal_button.on_click(lambda _: guard(self.feedback)(self.reveal)())
         self.prediction.observe(lambda change: self.check(change["new"]), names="value")
         super().__init__([self.header, widgets.HBox([self.prediction, self.reveal_button]), self.feedback, self.grid])
         self.add_class("pl-plunder-classroom")
         self.refresh()
-
-    def _count_dist(self):
-        from pirates_lab.core import Dist
-        return Dist.certain(self.round.current.count())
 
     def check(self, text: str) -> bool | None:
         """Compare a prediction with the exact count after the next reveal."""

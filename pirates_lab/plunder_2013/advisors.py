@@ -27,7 +27,7 @@ import numpy as np
 
 from pirates_lab.core import InvalidInput
 
-from .components import CATEGORIES, card_name, components, location_name, pirate_name
+from .components import CATEGORIES, components, location_name, pirate_name
 from .deduction import Deduction
 
 __all__ = ["FlipOption", "flip_advice", "DigAdvice", "dig_advice", "entropy_bits", "steal_points"]
@@ -191,6 +191,3 @@ def tomorrow_best(deduction: Deduction, rival: int, decks: Mapping, asker: int, 
                 score += wi * wm * wt * int(table.reshape(-1, cells).max(axis=1).sum())
     return Fraction(score, weight_total * post.total)
 
-
-def describe_card(category: str, card: int) -> str:
-    return card_name(category, card)

@@ -9,7 +9,6 @@ import pytest
 
 from pirates_lab.core import CHANCE, TERMINAL, CorruptSave, IllegalMove, random_playout, replay
 from pirates_lab.plunder_2013.components import CATEGORIES
-from pirates_lab.plunder_2013.engine import answer_is_aye
 from pirates_lab.plunder_2013.game import (Answer, ChestCard, Clues, DealCard, Dig, ExtraCard, FlipExtra, Game, Keep, Pass,
                                            score_chest)
 from pirates_lab.plunder_2013.pirates import ComputerPirate, random_pirate

@@ -1,7 +1,6 @@
 """The exact solver: against brute force, CP-SAT and python-constraint; contradictions; why; advisors."""
 from __future__ import annotations
 
-import math
 import random
 from fractions import Fraction
 from itertools import combinations, permutations

@@ -3,13 +3,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
-
-from pirates_lab.plunder_2013 import CATEGORIES, Deduction, Dig
+from pirates_lab.plunder_2013 import CATEGORIES, Deduction
 from pirates_lab.plunder_2013.engine import answer_is_aye
 from pirates_lab.plunder_2013.game import score_chest
 from pirates_lab.widgets.drawing import rasterize, shade
-from pirates_lab.widgets.plunder_2013 import (ClassroomRound, ClassroomView, GridLayout, GridMarks, PlunderMatch,
+from pirates_lab.widgets.plunder_2013 import (ClassroomRound, ClassroomView, GridLayout, PlunderMatch,
                                               PlunderTable, SolutionGridView, cell_at, solution_grid_ops)
 
 
