@@ -298,6 +298,16 @@ class Deduction:
                         for c, cards in per_category.items()}
         return marks
 
+    def forced(self) -> dict[int, dict[str, int]]:
+        """The O cells: ``{player: {category: card}}`` for every card a rival must hold."""
+        return {p: {c: x for c, row in per.items() for x, mark in row.items() if mark == "O"}
+                for p, per in self.grid().items()}
+
+    def impossible(self) -> dict[int, dict[str, tuple[int, ...]]]:
+        """The X cells: ``{player: {category: cards}}`` a rival cannot hold."""
+        return {p: {c: tuple(x for x, mark in row.items() if mark == "X") for c, row in per.items()}
+                for p, per in self.grid().items()}
+
     def _column(self, player: int) -> int:
         if player not in self.rivals():
             raise InvalidInput(f"player must be a rival of player {self.me}: one of {list(self.rivals())}, got {player!r}.")

@@ -231,6 +231,8 @@ def test_grid_marks_and_why_words():
     assert open_cell.mark == "" and "Still open" in open_cell.text and open_cell.probability == Fraction(1, 2)
     assert s.why(1, "island", 4).mark == "X"   # pirate 2 must hold it, and no card is dealt twice
     assert s.why(0, "trap", 1).mark == "O"
+    assert s.forced()[2] == {"island": 4} and s.forced()[1] == {}
+    assert s.impossible()[1]["island"] == (1, 2, 3, 4) and s.impossible()[2]["marker"] == (1, 3)
 
 
 def test_invalid_inputs_raise_clearly():
