@@ -10,6 +10,11 @@ Stage by stage (each function is usable on its own):
 
 Beyond the rulebook: :func:`call_off_policy`, the attacker's best moment to call off a mêlée.
 
+>>> flee_escape_probability(attacker_speed=5, defender_speed=5)     # one die each, ties re-roll
+Fraction(1, 2)
+>>> melee(1, 1)[MeleeResult("attacker", 1, 0)]                      # ties go to the defender
+Fraction(5, 12)
+
 Rules: Pillage & Plunder › Chapter IV: Battles at Sea
 """
 from __future__ import annotations

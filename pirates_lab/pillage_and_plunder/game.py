@@ -28,7 +28,7 @@ Rules: Pillage & Plunder › Chapter III: Taking Your Turn
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 

@@ -419,3 +419,42 @@ def test_one_thousand_random_games():
         assert end.is_terminal() and end.winners
         end.validate()
         assert sum(end.scores()) == 1
+
+
+def test_engine_battle_agrees_with_exact_battle_function():
+    """Walk every chance outcome of an engine battle (defender flees, nobody calls off) and
+    compare the result with :func:`battle`: the engine and the odds are the same rules."""
+    from fractions import Fraction
+
+    from pirates_lab.core import Dist
+    from pirates_lab.pillage_and_plunder import battle
+
+    s = to_play(scenario(2))
+    equip(s, 0, hull="Schooner", cannons=3, crew=("Pistol Crewman",), addons=("Extra Sail",))
+    equip(s, 1, hull="Schooner", cannons=3, crew=("Cutlass Crewman",))
+    give(s, 0, "Attack")
+    attacker, defender = s.battle_ship(0), s.battle_ship(1)
+    start = s.apply(Play("Attack", target=1))
+    found: dict = {}
+
+    def walk(state, p):
+        if "battle" not in state.pending or state.phase in ("steal",):
+            key = (ship(state, 0)["damage"], ship(state, 1)["damage"], len(ship(state, 0)["crew"]),
+                   len(ship(state, 1)["crew"]))
+            found[key] = found.get(key, 0) + p
+            return
+        if state.is_chance_node():
+            merged: dict = {}          # dice that lead to the same position are walked once
+            for outcome, q in state.chance_outcomes().items():
+                after = state.apply(outcome)
+                key = json.dumps([after.players, after.pending, after.phase], sort_keys=True, default=str)
+                merged[key] = (after, merged.get(key, (None, 0))[1] + q)
+            for after, q in merged.values():
+                walk(after, p * q)
+            return
+        choice = {"battle_terms": Act("no offer"), "battle_call": Act("fight on"), "battle_flee": Act("flee")}[state.phase]
+        walk(state.apply(choice), p)
+
+    walk(start, Fraction(1))
+    exact = battle(attacker, defender).map(lambda r: (r.attacker_damage, r.defender_damage, r.attacker_crew, r.defender_crew))
+    assert Dist._from_fractions(found) == exact
