@@ -202,3 +202,16 @@ def test_game_options_are_checked():
         TossGame(players=2, colour="red")
     with pytest.raises(ValueError, match="max_turns"):
         TossGame(players=2, max_turns=0)
+
+
+def test_clone_copies_what_can_change_and_shares_what_cannot(game):
+    s = replay(game.new_initial_state(), [Toss(2), 1])
+    s.extra = {"hand": [Toss(1)], "seen": {1, 2}, "pair": (1, [2]), "fixed": (Toss(2), Fraction(1, 3))}
+    copy_ = s.clone()
+    assert copy_.points == s.points and copy_.points is not s.points
+    assert copy_.extra["hand"] is not s.extra["hand"] and copy_.extra["hand"][0] is s.extra["hand"][0]
+    assert copy_.extra["seen"] is not s.extra["seen"]
+    assert copy_.extra["pair"] == (1, [2]) and copy_.extra["pair"][1] is not s.extra["pair"][1]
+    assert copy_.extra["fixed"] is s.extra["fixed"] and copy_.game is s.game
+    copy_.extra["pair"][1].append(3)
+    assert s.extra["pair"] == (1, [2])

@@ -39,7 +39,9 @@ lists, dicts, tuples, Fractions, and classes decorated with ``@saveable``).
 from __future__ import annotations
 
 import copy
+import enum
 import random
+from fractions import Fraction
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -206,12 +208,16 @@ class State:
         return new
 
     def clone(self) -> "State":
-        """A deep copy sharing the (immutable) game."""
+        """A deep copy sharing the (immutable) game and every immutable value.
+
+        Lists, dicts and sets are copied; strings, numbers, Fractions, tuples and frozensets of
+        immutable values, and frozen dataclasses are shared; anything else is deep-copied.
+        A game whose state is not plain data can override this.
+        """
         new = copy.copy(self)
-        memo = {id(self.game): self.game}
         for key, value in vars(self).items():
             if key != "game":
-                setattr(new, key, copy.deepcopy(value, memo))
+                setattr(new, key, _copy_plain(value))
         return new
 
     def say(self, text: str) -> None:
@@ -248,6 +254,31 @@ class State:
         player = self.current_player()
         who = {CHANCE: "chance", TERMINAL: "game over"}.get(player, f"player {player}")
         return f"{self.game.title}: {who} to act"
+
+
+_IMMUTABLE = (int, str, float, bool, Fraction, type(None), bytes)
+
+
+def _copy_plain(value: Any) -> Any:
+    """A deep copy of plain data that shares what cannot change (much faster than deepcopy)."""
+    kind = type(value)
+    if kind in _IMMUTABLE:
+        return value
+    if kind is list:
+        return [_copy_plain(x) for x in value]
+    if kind is dict:
+        return {k: _copy_plain(v) for k, v in value.items()}
+    if kind is set:
+        return {_copy_plain(x) for x in value}
+    if kind is tuple or kind is frozenset:
+        items = [_copy_plain(x) for x in value]
+        return value if all(a is b for a, b in zip(items, value)) else kind(items)
+    params = getattr(kind, "__dataclass_params__", None)
+    if params is not None and params.frozen:
+        return value
+    if isinstance(value, (Dist, enum.Enum)):
+        return value
+    return copy.deepcopy(value)
 
 
 def random_playout(state: State, rng: random.Random | int | None = None, *,
