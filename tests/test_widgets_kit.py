@@ -160,3 +160,35 @@ def test_sorted_comparison_ties():
     assert sorted_comparison(1, 1, ties_to="defender")[1] == Fraction(15, 36)
     with pytest.raises(InvalidInput):
         sorted_comparison(1, 1, ties_to="nobody")
+
+
+class RecordingCanvas:
+    """Stands in for an ipycanvas Canvas: records method calls and style settings."""
+
+    def __init__(self):
+        self.calls = []
+
+    def __setattr__(self, name, value):
+        if name != "calls":
+            self.calls.append((name, value))
+        object.__setattr__(self, name, value)
+
+    def __getattr__(self, name):
+        return lambda *args: self.calls.append((name, args))
+
+
+def test_replay_sends_each_operation_to_the_canvas():
+    from pirates_lab.widgets.drawing import replay
+
+    ops = (Drawing().clear().rect(1, 2, 3, 4, fill="#111111", stroke="#222222").circle(5, 6, 7, stroke="#333333")
+           .polygon([(0, 0), (1, 0), (0, 1)], fill="#444444").line(0, 0, 9, 9).text("hi", 3, 3, align="center").ops)
+    canvas = RecordingCanvas()
+    replay(canvas, ops)
+    methods = [c for c in canvas.calls if isinstance(c[1], tuple)]
+    assert methods == [("clear", ()), ("fill_rect", (1, 2, 3, 4)), ("stroke_rect", (1, 2, 3, 4)),
+                       ("stroke_circle", (5, 6, 7)), ("fill_polygon", ([(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)],)),
+                       ("stroke_line", (0, 0, 9, 9)), ("fill_text", ("hi", 3, 3))]
+    assert ("fill_style", "#111111") in canvas.calls and ("text_align", "center") in canvas.calls
+    with pytest.raises(ValueError, match="unknown draw op"):
+        from pirates_lab.widgets.drawing import DrawOp
+        replay(RecordingCanvas(), [DrawOp("sparkle", ())])

@@ -140,6 +140,10 @@ def bar_chart_ops(rows: Sequence[tuple[str, float]], width: int = 420, height: i
 
 
 # ---------------------------------------------------------------- adapters
+_SHAPES = {"rect": ("fill_rect", "stroke_rect"), "circle": ("fill_circle", "stroke_circle"),
+           "polygon": ("fill_polygon", "stroke_polygon")}
+
+
 def replay(canvas, ops: Iterable[DrawOp]) -> None:
     """Send draw operations to one ipycanvas ``Canvas`` (call inside ``hold_canvas``)."""
     for op in ops:
@@ -147,27 +151,15 @@ def replay(canvas, ops: Iterable[DrawOp]) -> None:
             canvas.clear()
             continue
         canvas.line_width = op.width
-        if op.kind == "rect":
+        if op.kind in _SHAPES:
+            fill_method, stroke_method = _SHAPES[op.kind]
+            args = [list(op.args)] if op.kind == "polygon" else op.args
             if op.fill:
                 canvas.fill_style = op.fill
-                canvas.fill_rect(*op.args)
+                getattr(canvas, fill_method)(*args)
             if op.stroke:
                 canvas.stroke_style = op.stroke
-                canvas.stroke_rect(*op.args)
-        elif op.kind == "circle":
-            if op.fill:
-                canvas.fill_style = op.fill
-                canvas.fill_circle(*op.args)
-            if op.stroke:
-                canvas.stroke_style = op.stroke
-                canvas.stroke_circle(*op.args)
-        elif op.kind == "polygon":
-            if op.fill:
-                canvas.fill_style = op.fill
-                canvas.fill_polygon(list(op.args))
-            if op.stroke:
-                canvas.stroke_style = op.stroke
-                canvas.stroke_polygon(list(op.args))
+                getattr(canvas, stroke_method)(*args)
         elif op.kind == "line":
             canvas.stroke_style = op.stroke or "#000000"
             canvas.stroke_line(*op.args)
