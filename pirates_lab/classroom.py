@@ -1,0 +1,249 @@
+"""Classroom mode: which lessons exist, and how their Voila / JupyterLab servers are started.
+
+A *lesson* is a notebook a teacher can project: the dice basics and one notebook per game
+(``notebooks/<package>.ipynb``).  This module builds the server command lines, starts a server
+in its own process group (so stopping it also stops its kernels), waits until it answers, and
+injects the presenter bar ("Large fonts") into every page Voila serves.
+
+It never imports Jupyter or a widget at import time: the CLI loads it on every call.
+
+>>> lesson_file("dice_basics")
+'01_dice_basics.ipynb'
+>>> lesson_file("pillage_and_plunder")
+'pillage_and_plunder.ipynb'
+>>> presenter_source(large=True).splitlines()[-1]
+'presenter_bar(large=True)'
+"""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pirates_lab.core.rules import GAMES
+
+__all__ = ["LESSONS", "INDEX", "UnknownLesson", "MissingNotebook", "notebooks_dir", "lesson_file", "lesson_path",
+           "available_lessons", "free_port", "port_is_free", "voila_command", "lab_command", "prelaunch_hook",
+           "presenter_source", "write_voila_config", "Server", "LARGE_ENV", "NOTEBOOKS_ENV"]
+
+#: Lesson name -> notebook file name, in the order a course would use them.
+LESSONS: dict[str, str] = {"dice_basics": "01_dice_basics.ipynb", **{game: f"{game}.ipynb" for game in GAMES}}
+INDEX = "00_index.ipynb"
+#: Where to find the notebooks when they are not next to the package (an installed copy).
+NOTEBOOKS_ENV = "PIRATES_LAB_NOTEBOOKS"
+#: Set to 1 to start every classroom page with large fonts.
+LARGE_ENV = "PIRATES_LAB_LARGE"
+#: Per-cell limit for Voila: turns the widget "stall trap" into a short wait instead of a page that never loads.
+CELL_TIMEOUT = 30
+
+
+class UnknownLesson(LookupError):
+    """A lesson name we do not know; the message lists the known ones."""
+
+    def __init__(self, name: str):
+        self.name = name
+        super().__init__(f"No lesson called {name!r}. Known lessons: {', '.join(LESSONS)}.")
+
+
+class MissingNotebook(FileNotFoundError):
+    """A known lesson whose notebook is not there (not written yet, or another folder)."""
+
+
+def notebooks_dir() -> Path:
+    """The ``notebooks/`` folder: ``$PIRATES_LAB_NOTEBOOKS``, else the checkout's, else ``./notebooks``."""
+    if os.environ.get(NOTEBOOKS_ENV):
+        return Path(os.environ[NOTEBOOKS_ENV]).resolve()
+    checkout = Path(__file__).resolve().parents[1] / "notebooks"
+    if checkout.is_dir():
+        return checkout
+    return (Path.cwd() / "notebooks").resolve()
+
+
+def lesson_file(name: str) -> str:
+    """The notebook file name of a lesson; :class:`UnknownLesson` for a name we do not know."""
+    if name not in LESSONS:
+        raise UnknownLesson(name)
+    return LESSONS[name]
+
+
+def lesson_path(name: str, folder: Path | None = None) -> Path:
+    """The notebook of a lesson; :class:`MissingNotebook` if it is not in ``folder``."""
+    path = (folder or notebooks_dir()) / lesson_file(name)
+    if not path.is_file():
+        raise MissingNotebook(f"The {name} lesson has no notebook yet: {path} does not exist.")
+    return path
+
+
+def available_lessons(folder: Path | None = None) -> dict[str, Path | None]:
+    """Every known lesson -> its notebook, or None where the notebook is missing."""
+    folder = folder or notebooks_dir()
+    return {name: (folder / file if (folder / file).is_file() else None) for name, file in LESSONS.items()}
+
+
+# ---------------------------------------------------------------- ports
+def port_is_free(port: int, host: str = "127.0.0.1") -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        try:
+            sock.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A port nobody listens on right now (the OS picks it)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((host, 0))
+        return sock.getsockname()[1]
+
+
+def _answers(port: int, host: str = "127.0.0.1") -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.settimeout(0.5)
+        return sock.connect_ex((host, port)) == 0
+
+
+# ---------------------------------------------------------------- the presenter bar, injected by Voila
+def presenter_source(large: bool = False) -> str:
+    """The hidden first cell of every classroom page: the "Large fonts" bar."""
+    return ("from pirates_lab.widgets.presenter import presenter_bar\n"
+            f"presenter_bar(large={bool(large)})")
+
+
+def _wants_large(handler) -> bool:
+    default = os.environ.get(LARGE_ENV, "") not in ("", "0", "false", "no")
+    if handler is None:
+        return default
+    try:
+        value = handler.get_argument("large", None)
+    except Exception:  # not a tornado handler: keep the server's default
+        return default
+    if value is None:
+        return default
+    return value.lower() not in ("0", "false", "no", "off")
+
+
+def prelaunch_hook(handler, notebook, cwd):
+    """Voila calls this before running a notebook: put the presenter bar on top.
+
+    ``?large=1`` in the page address (or ``pirates-lab classroom --large``) starts with large
+    fonts; the bar's toggle switches at any time.  A notebook that shows a presenter bar
+    itself is left as it is.
+    """
+    import nbformat
+
+    if any(cell.cell_type == "code" and "presenter_bar" in cell.source for cell in notebook.cells):
+        return notebook
+    cell = nbformat.v4.new_code_cell(presenter_source(_wants_large(handler)))
+    cell.metadata["tags"] = ["pirates-lab-presenter"]
+    notebook.cells.insert(0, cell)
+    return notebook
+
+
+def write_voila_config(folder: Path) -> Path:
+    """A ``voila.py`` in ``folder`` that installs :func:`prelaunch_hook`; returns the folder."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "voila.py").write_text(
+        "# Written by pirates-lab classroom.\n"
+        "from pirates_lab.classroom import prelaunch_hook\n"
+        "c.VoilaConfiguration.prelaunch_hook = prelaunch_hook\n", encoding="utf-8")
+    return folder
+
+
+# ---------------------------------------------------------------- command lines
+def voila_command(target: Path, port: int, *, config_dir: Path, cell_timeout: int = CELL_TIMEOUT,
+                  show_tracebacks: bool = False, python: str = sys.executable) -> list[str]:
+    """Voila on 127.0.0.1 serving one notebook, or a folder of them (pages at /voila/render/NAME.ipynb)."""
+    return [python, "-m", "voila", str(target), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+            "--Voila.port_retries=0", f"--VoilaExecutor.timeout={cell_timeout}",
+            f"--VoilaConfiguration.show_tracebacks={show_tracebacks}",
+            f"--Voila.config_file_paths={config_dir}"]
+
+
+def lab_command(notebook: Path, root: Path, port: int | None = None, *, open_browser: bool = True,
+                extra: Sequence[str] = (), python: str = sys.executable) -> list[str]:
+    """JupyterLab on 127.0.0.1 with ``root`` as its folder, opening ``notebook``."""
+    command = [python, "-m", "jupyter", "lab", str(notebook.relative_to(root)), f"--ServerApp.root_dir={root}",
+               "--ServerApp.ip=127.0.0.1"]
+    if port is not None:
+        command += [f"--ServerApp.port={port}", "--ServerApp.port_retries=0"]
+    if not open_browser:
+        command.append("--no-browser")
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        command.append("--allow-root")  # containers and CI run as root; Jupyter refuses without this
+    return command + list(extra)
+
+
+# ---------------------------------------------------------------- running a server
+@dataclass
+class Server:
+    """A server started in its own process group; stopping it stops its kernels too.
+
+    ``with Server(command, port) as server: ...`` waits until the port answers.
+    """
+
+    command: list[str]
+    port: int
+    log: Path | None = None
+    cwd: Path | None = None
+    env: dict | None = None
+    process: subprocess.Popen | None = field(default=None, repr=False)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self, timeout: float = 60) -> "Server":
+        out = open(self.log, "ab") if self.log else None
+        try:
+            self.process = subprocess.Popen(self.command, cwd=self.cwd, env=self.env, stdin=subprocess.DEVNULL,
+                                            stdout=out, stderr=subprocess.STDOUT if out else None,
+                                            start_new_session=True)
+        finally:
+            if out:
+                out.close()
+        self.wait_until_ready(timeout)
+        return self
+
+    def wait_until_ready(self, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"The server stopped (exit code {self.process.returncode}): "
+                                   f"{' '.join(self.command)}" + (f"; see {self.log}" if self.log else ""))
+            if _answers(self.port):
+                return
+            time.sleep(0.2)
+        self.stop()
+        raise TimeoutError(f"No answer on port {self.port} after {timeout:.0f} s: {' '.join(self.command)}")
+
+    def stop(self, grace: float = 15) -> None:
+        """SIGTERM to the whole process group, SIGKILL after ``grace`` seconds."""
+        process, self.process = self.process, None
+        if process is None or process.poll() is not None:
+            return
+        try:
+            os.killpg(process.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            return
+        try:
+            process.wait(grace)
+        except subprocess.TimeoutExpired:
+            pass
+        try:
+            os.killpg(process.pid, signal.SIGKILL)  # kernels left behind by the server
+        except ProcessLookupError:
+            pass
+        process.wait()
+
+    def __enter__(self) -> "Server":
+        return self.start() if self.process is None else self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()

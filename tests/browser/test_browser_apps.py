@@ -1,0 +1,184 @@
+"""Every lesson as a Voila app in a real browser: it loads without console errors, shows no code,
+every canvas has drawn pixels (the blank-canvas trap), the presenter bar works, and one
+interaction shows exactly the value the core computes.
+
+The lessons are the notebooks present at collection time (dice basics, then each game as it lands).
+"""
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from pirates_lab.classroom import available_lessons
+
+pytestmark = pytest.mark.browser
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+#: Errors a lesson is known to show (in the console and on the page), with the reason. Each entry is a
+#: bug for the notebook's owner to fix, then to delete here; a stale entry changes nothing.
+KNOWN_ISSUES: dict[str, tuple[tuple[str, str], ...]] = {
+    # DiceExperiment.roll(20_000) shows a tqdm bar with leave=False: Voila runs the notebook before the
+    # page connects, the bar is closed by then, and the page shows "Error displaying widget: model not found".
+    "01_dice_basics": (("model not found", "tqdm progress bar closed before the page connected"),),
+}
+
+
+def known(stem: str) -> tuple[str, ...]:
+    return tuple(pattern for pattern, _ in KNOWN_ISSUES.get(stem, ()))
+
+CANVAS_PIXELS_JS = """() => [...document.querySelectorAll('#rendered_cells canvas')].map(canvas => {
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    let painted = 0; const colours = new Set();
+    for (let i = 0; i < data.length; i += 4) {
+        if (data[i + 3]) { painted++; if (colours.size < 8) colours.add(data[i] + ',' + data[i+1] + ',' + data[i+2]); }
+    }
+    const owner = canvas.closest('[class*="pl-"]');
+    const label = owner ? [...owner.classList].filter(c => c.startsWith('pl-')).join('.') : 'canvas';
+    return {label, width: canvas.width, height: canvas.height, painted, colours: colours.size};
+})"""
+
+
+def load_lesson(open_page, voila: str, stem: str):
+    """Open a lesson, wait until Voila has run it and every widget has rendered."""
+    page, console = open_page(f"{voila}/voila/render/{stem}.ipynb")
+    page.wait_for_selector("#loading", state="detached")
+    page.wait_for_selector(".pl-presenter-bar")
+    page.wait_for_function("() => ![...document.querySelectorAll('.jupyter-widgets')]"
+                           ".some(e => e.textContent.trim() === 'Loading widget...')")
+    return page, console
+
+
+def wait_for_painted_canvases(page, timeout_ms: int = 20_000) -> list[dict]:
+    """Every canvas on the page, once all of them have drawn something (or the timeout passed)."""
+    try:
+        page.wait_for_function(f"() => ({CANVAS_PIXELS_JS})().every(c => c.painted > 0 && c.colours > 1)",
+                               timeout=timeout_ms)
+    except Exception:
+        pass  # the assertion below names the blank ones
+    return page.evaluate(CANVAS_PIXELS_JS)
+
+
+def code_lines(notebook) -> list[str]:
+    """Distinctive source lines of the lesson's code cells (none may show on the page)."""
+    nb = nbformat.read(notebook, as_version=4)
+    lines = [line.strip() for cell in nb.cells if cell.cell_type == "code" for line in cell.source.splitlines()]
+    return [line for line in lines if len(line) > 24 and ("import " in line or "=" in line or "(" in line)]
+
+
+# ---------------------------------------------------------------- one interaction per lesson
+def table_rows(page, selector: str) -> list[tuple[str, str]]:
+    """(outcome, exact) pairs of a DistView table."""
+    rows = page.eval_on_selector(selector, """table => [...table.querySelectorAll('tbody tr')].map(
+        tr => [tr.cells[0].textContent.trim(), tr.querySelector('.pl-exact').textContent.trim()])""")
+    return [tuple(row) for row in rows]
+
+
+def wait_for_rows(page, selector: str, expected: list, timeout: float = 20) -> list[tuple[str, str]]:
+    """The table's rows once they equal ``expected`` (or whatever they are after ``timeout`` seconds)."""
+    deadline = time.monotonic() + timeout
+    rows = table_rows(page, selector)
+    while rows != expected and time.monotonic() < deadline:
+        page.wait_for_timeout(200)
+        rows = table_rows(page, selector)
+    return rows
+
+
+def dice_expression(page) -> str:
+    """Dice basics: type a dice expression; the exact table shows the core's distribution."""
+    from pirates_lab.core import parse_dice
+
+    expression = "3d6kh2"
+    box = page.locator(".pl-dice-lab .pl-validated input").first
+    box.fill(expression)
+    box.press("Enter")
+    expected = [(str(outcome), str(p)) for outcome, p in parse_dice(expression).items()]
+    table = ".pl-dice-lab .pl-dist-table table"
+    shown = wait_for_rows(page, table, expected)
+    assert shown == expected
+    assert Fraction(shown[-1][1]) == parse_dice(expression)[12] == Fraction(2, 27)  # two or three sixes: (15 + 1) / 216
+    return f"typed {expression}: {len(expected)} exact rows match parse_dice"
+
+
+def stepper_next(page) -> str:
+    """Any lesson with a Stepper: Next shows the following step's title."""
+    title = page.locator(".pl-stepper .pl-step-title").first
+    before = title.inner_text()
+    page.locator(".pl-stepper .pl-stepper-next").first.click()
+    page.wait_for_function("before => document.querySelector('.pl-stepper .pl-step-title').textContent !== before",
+                           arg=before)
+    after = title.inner_text()
+    assert after and after != before
+    return f"Next: {before!r} -> {after!r}"
+
+
+#: The interaction that checks a shown value against the core, per lesson (others: the Stepper).
+INTERACTIONS: dict[str, Callable] = {
+    "01_dice_basics": dice_expression,
+}
+
+
+def test_lesson_renders_as_an_app(open_page, voila, lesson, screenshot):
+    stem = lesson.stem
+    page, console = load_lesson(open_page, voila, stem)
+
+    canvases = wait_for_painted_canvases(page)
+    screenshot(page, f"voila_{stem}")
+    blank = [c for c in canvases if not (c["painted"] and c["colours"] > 1)]
+    assert not blank, f"blank canvases (nothing drawn): {blank}"
+
+    text = page.inner_text("#rendered_cells")
+    shown = [line for line in code_lines(lesson) if line in text]
+    assert not shown, f"code is shown on the page: {shown[:3]}"
+    assert page.locator("#rendered_cells .jp-CodeCell .cm-editor").count() == 0
+    problems = [line for line in text.splitlines()
+                if ("Traceback" in line or "Error displaying widget" in line) and not any(k in line for k in known(stem))]
+    assert not problems, f"errors shown on the page: {problems[:3]}"
+    assert console.errors(known(stem)) == [], "console errors"
+
+
+def test_one_interaction_shows_the_exact_value(open_page, voila, lesson, screenshot):
+    stem = lesson.stem
+    page, console = load_lesson(open_page, voila, stem)
+    interaction = INTERACTIONS.get(stem)
+    if interaction is None:
+        if page.locator(".pl-stepper").count() == 0:
+            pytest.fail(f"{stem}: no interaction registered and no Stepper to step through")
+        interaction = stepper_next
+    interaction(page)
+    canvases = wait_for_painted_canvases(page)
+    screenshot(page, f"voila_{stem}_after")
+    assert all(c["painted"] for c in canvases), "a canvas went blank after the interaction"
+    assert console.errors(known(stem)) == []
+
+
+def any_lesson() -> str:
+    lessons = available_lessons(NOTEBOOKS)
+    present = [name for name, path in lessons.items() if path is not None]
+    if not present:
+        pytest.skip("no lesson notebooks yet")
+    return lessons[present[0]].stem
+
+
+def test_presenter_toggle_enlarges_text(open_page, voila, screenshot):
+    """The bar classroom mode puts on every page: large fonts on, then off again."""
+    page, _ = load_lesson(open_page, voila, any_lesson())
+    size = "() => parseFloat(getComputedStyle(document.querySelector('.pl-presenter-toggle')).fontSize)"
+    normal = page.evaluate(size)
+    page.locator(".pl-presenter-toggle").click()
+    page.wait_for_function(f"() => ({size})() > {normal} * 1.3")
+    screenshot(page, "voila_presenter_large")
+    page.locator(".pl-presenter-toggle").click()
+    page.wait_for_function(f"() => ({size})() === {normal}")
+
+
+def test_large_fonts_from_the_address(open_page, voila):
+    """``?large=1`` starts the page in presenter mode (the prelaunch hook reads it)."""
+    page, _ = open_page(f"{voila}/voila/render/{any_lesson()}.ipynb?large=1")
+    page.wait_for_selector(".pl-presenter-toggle.mod-active")
+    assert re.search(r"--jp-widgets-font-size:\s*20px", page.content())

@@ -1,0 +1,359 @@
+"""The ``pirates-lab`` command and the classroom helpers behind it (no browser needed here).
+
+Every odds calculator is checked against the package function it calls: what the terminal prints
+is the exact value the core computes.  Game calculators skip (with the reason) until their
+package provides the function.
+"""
+from __future__ import annotations
+
+import importlib
+import os
+import re
+import subprocess
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from pirates_lab import classroom
+from pirates_lab.cli import main, parse_card_groups, percent, probability_line
+from pirates_lab.core import parse_dice
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def exact(out: str, label: str) -> Fraction:
+    """The fraction printed on the line ``<label> = a/b ≈ …``."""
+    match = re.search(re.escape(label) + r" = (\d+(?:/\d+)?) ≈", out)
+    assert match, f"no line {label!r} in:\n{out}"
+    return Fraction(match.group(1))
+
+
+def need(module: str, name: str):
+    """The function, or skip until the game package provides it."""
+    imported = pytest.importorskip(module)
+    if not hasattr(imported, name):
+        pytest.skip(f"{module}.{name} is not there yet")
+    return getattr(imported, name)
+
+
+# ---------------------------------------------------------------- output
+def test_percent_and_probability_line():
+    assert percent(Fraction(1, 3)) == "33.33%"
+    assert percent(Fraction(0)) == "0.00%" and percent(Fraction(1)) == "100.00%"
+    assert percent(Fraction(1, 10**7)) == "0.000010%"
+    assert probability_line("P(x)", Fraction(2, 4)) == "P(x) = 1/2 ≈ 50.00%"
+
+
+# ---------------------------------------------------------------- odds dice (core only: always works)
+@pytest.mark.parametrize("expression, option, n, expected", [
+    ("3d6", "--at-least", 12, Fraction(81, 216)),
+    ("2d6", "--exactly", 7, Fraction(1, 6)),
+    ("4d6kh3", "--at-least", 18, Fraction(21, 1296)),   # three sixes among four dice: 1 + 4*5 rolls
+    ("2d6kh1", "--at-most", 1, Fraction(1, 36)),
+])
+def test_odds_dice_prints_the_exact_probability(capsys, expression, option, n, expected):
+    code, out, err = run(capsys, "odds", "dice", expression, option, str(n))
+    assert code == 0 and err == ""
+    symbol = {"--at-least": ">=", "--at-most": "<=", "--exactly": "=="}[option]
+    assert exact(out, f"P({expression} {symbol} {n})") == expected
+    assert f"{float(expected) * 100:.2f}%" in out
+
+
+def test_odds_dice_without_a_threshold_prints_every_total(capsys):
+    code, out, _ = run(capsys, "odds", "dice", "3d6kh2")
+    assert code == 0
+    rows = [line.split() for line in out.splitlines()[2:]]
+    assert [(int(total), Fraction(p)) for total, p, _ in rows] == parse_dice("3d6kh2").items()
+
+
+def test_odds_dice_refuses_bad_notation_with_the_reason(capsys):
+    code, out, err = run(capsys, "odds", "dice", "3d6kh4", "--at-least", "3")
+    assert code == 2 and out == ""
+    assert "Keep between 1 and 3 dice" in err
+
+
+# ---------------------------------------------------------------- odds for the games
+def test_odds_battle_matches_the_battle_function(capsys):
+    battle = need("pirates_lab.pillage_and_plunder", "battle")
+    Ship = need("pirates_lab.pillage_and_plunder", "Ship")
+    code, out, _ = run(capsys, "odds", "battle", "Galleon crew=5 pistols=1 doctor", "merchant 4")
+    assert code == 0
+    attacker = Ship.player("Galleon", crew=5, pistols=1, officers=("Doctor",))
+    dist = battle(attacker, Ship.merchant(4), "merchant")
+    assert exact(out, "P(attacker wins)") == dist.probability(lambda r: r.winner == "attacker")
+    assert exact(out, "P(defender wins)") == dist.probability(lambda r: r.winner == "defender")
+    assert "Battle: merchant" in out
+
+
+def test_odds_battle_stand_and_navy(capsys):
+    battle = need("pirates_lab.pillage_and_plunder", "battle")
+    Ship = need("pirates_lab.pillage_and_plunder", "Ship")
+    code, out, _ = run(capsys, "odds", "battle", "Sloop", "Sloop plating", "--stand")
+    assert code == 0
+    dist = battle(Ship.player("Sloop"), Ship.player("Sloop", addons=("Iron Hull Plating",)), "player",
+                  defender_flees=False)
+    assert exact(out, "P(attacker wins)") == dist.probability(lambda r: r.winner == "attacker")
+    assert "escaped" not in out
+    code, out, _ = run(capsys, "odds", "battle", "navy", "Schooner")
+    navy = battle(Ship.navy(), Ship.player("Schooner"), "navy")
+    assert code == 0 and exact(out, "P(defender wins)") == navy.probability(lambda r: r.winner == "defender")
+
+
+@pytest.mark.parametrize("attacker, defender, message", [
+    ("Frigate", "Sloop", "no hull called 'frigate'"),
+    ("Sloop cannons=many", "Sloop", "must be a whole number"),
+    ("Sloop speed=9", "Sloop", "unknown ship number"),
+    ("merchant 4", "Sloop", "merchant ships never attack"),
+    ("Sloop crew=9", "Sloop", "holds at most"),
+])
+def test_odds_battle_refuses_bad_ships(capsys, attacker, defender, message):
+    need("pirates_lab.pillage_and_plunder", "battle")
+    code, out, err = run(capsys, "odds", "battle", attacker, defender)
+    assert code == 2 and message in err
+
+
+def test_odds_melee_matches_the_melee_function(capsys):
+    melee = need("pirates_lab.pillage_and_plunder", "melee")
+    code, out, _ = run(capsys, "odds", "melee", "3", "2", "--defender-pistol", "--attacker-doctor")
+    dist = melee(3, 2, defender_pistol=True, attacker_doctor=True)
+    assert code == 0
+    assert exact(out, "P(attacker wins)") == dist.probability(lambda r: r.winner == "attacker")
+    assert exact(out, "P(attacker wins)") + exact(out, "P(defender wins)") == 1
+
+
+def test_odds_hand_matches_hand_probability(capsys):
+    hand_probability = need("pirates_lab.pillage_and_plunder", "hand_probability")
+    code, out, _ = run(capsys, "odds", "hand", "Cannon", "Cutlass Crewman+Pistol Crewman", "--players", "3")
+    expected = hand_probability({"Cannon": 1, ("Cutlass Crewman", "Pistol Crewman"): 1}, hand_size=5, players=3)
+    assert code == 0
+    assert Fraction(re.search(r"= (\d+/\d+) ≈", out).group(1)) == expected
+    code, _, err = run(capsys, "odds", "hand", "Kraken")
+    assert code == 2 and "Kraken" in err
+
+
+def test_card_groups_are_parsed_like_the_function_expects():
+    assert parse_card_groups(["Attack", "Cannon=2", "Cutlass Crewman + Pistol Crewman"]) == {
+        "Attack": 1, "Cannon": 2, ("Cutlass Crewman", "Pistol Crewman"): 1}
+    with pytest.raises(Exception, match="whole number"):
+        parse_card_groups(["Cannon=two"])
+
+
+def test_odds_combat_matches_the_king_of_pirates_functions(capsys):
+    success = need("pirates_lab.king_of_pirates", "combat_success_probability")
+    expected_used = need("pirates_lab.king_of_pirates", "expected_cannonballs_used")
+    code, out, _ = run(capsys, "odds", "combat", "9", "--modifier", "1", "--cannonballs", "2", "--table")
+    assert code == 0
+    for balls in range(3):
+        assert exact(out, f"P(success | {balls} cannonballs)") == success(9, 1, balls)
+    used = re.findall(r"expected cannonballs used (\d+(?:/\d+)?) ≈", out)
+    assert [Fraction(u) for u in used] == [expected_used(9, 1, balls) for balls in range(3)]
+    assert exact(out, "P(success | 0 cannonballs)") == Fraction(10, 36 - 12)  # 2d6 >= 8: 15/36 = 5/12
+
+
+def test_odds_mutiny_matches_the_king_of_pirates_functions(capsys):
+    expected = need("pirates_lab.king_of_pirates", "expected_upkeeps_until_mutiny")
+    p_none = need("pirates_lab.king_of_pirates", "p_no_mutiny_within")
+    code, out, _ = run(capsys, "odds", "mutiny", "4", "--upkeeps", "3")
+    assert code == 0
+    assert f"= {expected(4)} ≈" in out
+    assert exact(out, "P(no mutiny within 3 upkeeps)") == p_none(4, 3)
+
+
+def test_a_missing_game_package_is_a_clear_refusal(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "pirates_lab.king_of_pirates", None)  # import fails as if absent
+    code, out, err = run(capsys, "odds", "combat", "8")
+    assert code == 2 and out == ""
+    assert "needs pirates_lab.king_of_pirates" in err and "not available" in err
+
+
+def test_the_cli_imports_no_jupyter_and_no_game_until_asked():
+    probe = ("import sys, pirates_lab.cli as cli; cli.main(['odds', 'dice', '2d6', '--exactly', '7']);"
+             "bad = [m for m in sys.modules if m.startswith(('ipywidgets', 'pirates_lab.widgets', 'voila',"
+             " 'pirates_lab.pillage_and_plunder', 'pirates_lab.king_of_pirates', 'pirates_lab.plunder_2013'))];"
+             "assert not bad, bad")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "= 1/6 ≈ 16.67%" in result.stdout
+
+
+def test_the_console_script_is_installed():
+    script = Path(sys.executable).parent / "pirates-lab"
+    if not script.exists():
+        pytest.skip("the pirates-lab script is not installed next to this Python")
+    result = subprocess.run([str(script), "odds", "dice", "3d6", "--at-least", "12"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and "P(3d6 >= 12) = 3/8 ≈ 37.50%" in result.stdout
+
+
+# ---------------------------------------------------------------- classroom and lab
+def test_classroom_list_names_every_lesson(capsys):
+    code, out, _ = run(capsys, "classroom", "--list")
+    assert code == 0
+    for name, file in classroom.LESSONS.items():
+        line = next(line for line in out.splitlines() if line.split() and line.split()[0] == name)
+        assert (file in line) == (ROOT / "notebooks" / file).is_file()
+
+
+def test_classroom_refuses_unknown_names_with_the_known_ones(capsys):
+    code, out, err = run(capsys, "classroom", "treasure_island")
+    assert code == 2
+    assert "No lesson called 'treasure_island'" in err
+    assert all(name in err for name in classroom.LESSONS)
+
+
+def test_classroom_refuses_a_lesson_whose_notebook_is_missing(capsys, tmp_path):
+    (tmp_path / "01_dice_basics.ipynb").write_text("{}")
+    code, _, err = run(capsys, "classroom", "king_of_pirates", "--notebooks", str(tmp_path))
+    assert code == 2 and "no notebook yet" in err and "dice_basics" in err
+
+
+def test_classroom_dry_run_serves_on_loopback(capsys, tmp_path):
+    (tmp_path / "pillage_and_plunder.ipynb").write_text("{}")
+    port = classroom.free_port()
+    code, out, _ = run(capsys, "classroom", "pillage_and_plunder", "--port", str(port), "--notebooks", str(tmp_path),
+                       "--dry-run")
+    command, url = out.splitlines()
+    assert code == 0 and url == f"http://127.0.0.1:{port}/"
+    assert "-m voila" in command and str(tmp_path / "pillage_and_plunder.ipynb") in command
+    assert "--Voila.ip=127.0.0.1" in command and f"--port={port}" in command
+    assert "--VoilaExecutor.timeout=30" in command and "--Voila.config_file_paths=" in command
+    code, out, _ = run(capsys, "classroom", "--all", "--port", str(port), "--notebooks", str(tmp_path), "--dry-run")
+    assert out.splitlines()[1] == f"http://127.0.0.1:{port}/voila/tree"
+
+
+def test_classroom_refuses_a_port_in_use(capsys, tmp_path):
+    import socket
+
+    (tmp_path / "01_dice_basics.ipynb").write_text("{}")
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        code, _, err = run(capsys, "classroom", "dice_basics", "--port", str(port), "--notebooks", str(tmp_path))
+    assert code == 2 and f"port {port} is in use" in err
+
+
+def test_lab_dry_run_opens_the_index(capsys):
+    if not (ROOT / "notebooks" / classroom.INDEX).is_file():
+        pytest.skip("no index notebook yet")
+    code, out, _ = run(capsys, "lab", "--port", "8899", "--no-browser", "--dry-run", "--", "--ServerApp.token=x")
+    command, url = out.splitlines()
+    assert code == 0 and url == "http://127.0.0.1:8899/lab/tree/notebooks/00_index.ipynb"
+    assert "-m jupyter lab notebooks/00_index.ipynb" in command
+    assert f"--ServerApp.root_dir={ROOT}" in command and "--no-browser" in command
+    assert command.endswith("--ServerApp.token=x")
+
+
+# ---------------------------------------------------------------- the presenter hook and bar
+class FakeHandler:
+    def __init__(self, **query):
+        self.query = query
+
+    def get_argument(self, name, default=None):
+        return self.query.get(name, default)
+
+
+def notebook_with(*sources):
+    import nbformat
+
+    return nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in sources])
+
+
+def test_prelaunch_hook_puts_the_presenter_bar_first(monkeypatch):
+    monkeypatch.delenv(classroom.LARGE_ENV, raising=False)
+    nb = classroom.prelaunch_hook(FakeHandler(), notebook_with("x = 1"), cwd=".")
+    assert [c.source for c in nb.cells] == [classroom.presenter_source(False), "x = 1"]
+    assert classroom.prelaunch_hook(FakeHandler(), nb, cwd=".").cells == nb.cells  # once only
+    large = classroom.prelaunch_hook(FakeHandler(large="1"), notebook_with("x = 1"), cwd=".")
+    assert large.cells[0].source.endswith("presenter_bar(large=True)")
+    monkeypatch.setenv(classroom.LARGE_ENV, "1")
+    assert classroom.prelaunch_hook(None, notebook_with(), cwd=".").cells[0].source.endswith("(large=True)")
+    assert classroom.prelaunch_hook(FakeHandler(large="0"), notebook_with(), cwd=".").cells[0].source.endswith(
+        "(large=False)")
+
+
+def test_the_injected_cell_runs_and_the_config_installs_the_hook(tmp_path):
+    from traitlets.config import Config
+
+    namespace: dict = {}
+    exec(classroom.presenter_source(True), namespace)
+    bar = eval("presenter_bar(large=True)", namespace)
+    assert bar.large and "font-size" in bar.css.value
+    c = Config()
+    exec((classroom.write_voila_config(tmp_path) / "voila.py").read_text(), {"c": c})
+    assert c.VoilaConfiguration.prelaunch_hook is classroom.prelaunch_hook
+
+
+def test_presenter_bar_toggles_the_large_font_style(monkeypatch):
+    from pirates_lab.widgets.presenter import PresenterBar, presenter_bar, presenter_css
+
+    bar = PresenterBar(large=False)
+    assert bar.css.value == "" and not bar.large
+    bar.toggle.value = True
+    assert bar.css.value == f"<style>{presenter_css()}</style>"
+    assert "--jp-widgets-font-size:20px" in bar.css.value
+    bar.large = False
+    assert bar.css.value == ""
+    assert "pl-presenter-toggle" in bar.toggle._dom_classes
+    monkeypatch.setenv("PIRATES_LAB_LARGE", "1")
+    assert presenter_bar().large and not presenter_bar(large=False).large
+    assert "--jp-ui-font-size1:26px" in presenter_css(scale=2)
+    with pytest.raises(ValueError):
+        presenter_css(scale=0)
+
+
+# ---------------------------------------------------------------- servers and their process groups
+def test_server_waits_for_its_port_and_stops_its_whole_group(tmp_path):
+    port = classroom.free_port()
+    child_pid = tmp_path / "child.pid"
+    script = (f"import subprocess, sys, http.server, socketserver\n"
+              f"child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(120)'])\n"
+              f"open({str(child_pid)!r}, 'w').write(str(child.pid))\n"
+              f"socketserver.TCPServer(('127.0.0.1', {port}), http.server.BaseHTTPRequestHandler).serve_forever()\n")
+    with classroom.Server([sys.executable, "-c", script], port, log=tmp_path / "log") as server:
+        assert server.url == f"http://127.0.0.1:{port}/"
+        assert not classroom.port_is_free(port)
+        for _ in range(50):
+            if child_pid.exists() and child_pid.read_text():
+                break
+            time.sleep(0.1)
+        pid = int(child_pid.read_text())
+    assert server.process is None
+    assert not alive(pid), "the kernel-like child outlived its server"
+
+
+def alive(pid: int) -> bool:
+    """Running (a zombie waiting for a reaper counts as dead)."""
+    for _ in range(20):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        stat = Path(f"/proc/{pid}/stat")
+        if stat.exists() and stat.read_text().rsplit(")", 1)[1].split()[0] in ("Z", "X"):
+            return False
+        time.sleep(0.1)
+    return True
+
+
+def test_server_that_dies_at_start_says_so(tmp_path):
+    with pytest.raises(RuntimeError, match="stopped"):
+        classroom.Server([sys.executable, "-c", "raise SystemExit(3)"], classroom.free_port(),
+                         log=tmp_path / "log").start(timeout=20)
+
+
+def test_lessons_and_notebook_folder():
+    assert list(classroom.LESSONS)[0] == "dice_basics"
+    assert classroom.notebooks_dir() == ROOT / "notebooks"
+    with pytest.raises(classroom.UnknownLesson):
+        classroom.lesson_file("monkey_island")
+    importlib.import_module("pirates_lab.classroom")
