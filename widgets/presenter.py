@@ -60,7 +60,8 @@ class PresenterBar(widgets.HBox):
         self.scale = scale
         self.toggle = widgets.ToggleButton(value=_default_large() if large is None else bool(large),
                                            description="Large fonts", icon="search-plus",
-                                           tooltip="Larger text for a projector (click again for normal size)")
+                                           tooltip="Larger text for a projector (click again for normal size)",
+                                           layout=widgets.Layout(width="auto"))
         self.toggle.add_class("pl-presenter-toggle")
         self.css = widgets.HTML()
         self.css.add_class("pl-presenter-style")

@@ -106,7 +106,7 @@ def dice_expression(page) -> str:
 
 
 def stepper_next(page) -> str:
-    """Any lesson with a Stepper: Next shows the following step's title."""
+    """Any lesson with a Stepper: Next shows the following step's title (the fallback check)."""
     title = page.locator(".pl-stepper .pl-step-title").first
     before = title.inner_text()
     page.locator(".pl-stepper .pl-stepper-next").first.click()
@@ -117,9 +117,96 @@ def stepper_next(page) -> str:
     return f"Next: {before!r} -> {after!r}"
 
 
+def set_slider(page, slider, value: int) -> None:
+    """Type a value into an ipywidgets slider's readout (what a teacher can do too) and press Enter."""
+    readout = slider.locator(".widget-readout")
+    readout.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type(str(value))
+    page.keyboard.press("Enter")
+
+
+def slider_labelled(container, label: str):
+    return container.locator(".widget-slider").filter(has=container.page.locator(".widget-label", has_text=label)).first
+
+
+def exact_after(page, selector: str, pattern: str, timeout: float = 20, not_equal: str | None = None) -> Fraction:
+    """The fraction matched by ``pattern`` (one group) in the text of ``selector``, once it is not ``not_equal``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        match = re.search(pattern, page.locator(selector).first.inner_text())
+        if match and match.group(1) != not_equal or time.monotonic() > deadline:
+            assert match, f"no {pattern!r} in {selector}"
+            return Fraction(match.group(1))
+        page.wait_for_timeout(200)
+
+
+def battle_calculator(page) -> str:
+    """Pillage & Plunder: the attacker's crew slider; the 'attacker wins' row equals battle()."""
+    from pirates_lab.pillage_and_plunder import Ship, battle
+
+    calculator = page.locator(".pl-pp-battle-calculator").first
+    calculator.scroll_into_view_if_needed()
+    row = ".pl-pp-battle-calculator .pl-pp-stages tr:has-text('the attacker wins the battle') .pl-exact"
+    before = page.locator(row).first.inner_text()
+    set_slider(page, slider_labelled(calculator.locator(".pl-ship-builder").first, "crew"), 2)
+    shown = exact_after(page, row, r"(\d+(?:/\d+)?)", not_equal=before)
+    expected = battle(Ship.player("Schooner", cannons=4, crew=2), Ship.player("Schooner", cannons=4, crew=3),
+                      "player", defender_flees=True).probability(lambda r: r.winner == "attacker")
+    assert shown == expected
+    assert Fraction(before) == battle(Ship.player("Schooner", cannons=4, crew=4), Ship.player(
+        "Schooner", cannons=4, crew=3), "player", defender_flees=True).probability(lambda r: r.winner == "attacker")
+    return f"attacker crew 4 -> 2: P(attacker wins) {before} -> {shown}"
+
+
+def combat_calculator(page) -> str:
+    """King of Pirates: the cannonballs slider; P(success) equals combat_success_probability()."""
+    from pirates_lab.king_of_pirates import combat_success_probability, components
+
+    defence = components().targets["stronghold"]["defence"]
+    slider = page.locator(".pl-kop-cannonballs").first
+    slider.scroll_into_view_if_needed()
+    text = ".pl-kop-combat"
+    before = exact_after(page, text, r"P\(success\) = (\d+(?:/\d+)?)")
+    assert before == combat_success_probability(defence, 0, 2)
+    set_slider(page, slider, 3)
+    shown = exact_after(page, text, r"P\(success\) = (\d+(?:/\d+)?)", not_equal=str(before))
+    assert shown == combat_success_probability(defence, 0, 3)
+    return f"cannonballs 2 -> 3: P(success) {before} -> {shown}"
+
+
+def plunder_reveal(page) -> str:
+    """Plunder (2013) classroom round: reveal one answer; the deal count equals the solver's count."""
+    from pirates_lab.plunder_2013 import Deduction
+
+    lesson = Deduction(players=4, me=0, my_cards=(2, 5, 1))
+    header = ".pl-plunder-classroom"
+    pattern = r"Deals that fit everything said: (\d+)"
+    page.locator(header).first.scroll_into_view_if_needed()
+    assert exact_after(page, header, pattern) == lesson.count()
+    page.locator(".pl-plunder-reveal").first.click()
+    lesson.record(1, (3, 2, 6), {2: "aye"}, partial=True)   # pirate 2 answers first: Aye
+    shown = exact_after(page, header, pattern, not_equal=str(Deduction(players=4, me=0, my_cards=(2, 5, 1)).count()))
+    assert shown == lesson.count()
+    return f"revealed one answer: {shown} deals"
+
+
+#: The widget each lesson's README picture shows.
+SHOWCASE = {
+    "01_dice_basics": ".pl-dice-lab",
+    "pillage_and_plunder": ".pl-pp-battle-calculator",
+    "king_of_pirates": ".pl-kop-dutchman-board",
+    "plunder_2013": ".pl-plunder-classroom",
+}
+
 #: The interaction that checks a shown value against the core, per lesson (others: the Stepper).
+#: Each one knows the lesson's opening values (the notebook's last calculator cell): if a notebook
+#: changes them, change them here too.
 INTERACTIONS: dict[str, Callable] = {
     "01_dice_basics": dice_expression,
+    "pillage_and_plunder": battle_calculator,
+    "king_of_pirates": combat_calculator,
+    "plunder_2013": plunder_reveal,
 }
 
 
@@ -153,6 +240,12 @@ def test_one_interaction_shows_the_exact_value(open_page, voila, lesson, screens
     interaction(page)
     canvases = wait_for_painted_canvases(page)
     screenshot(page, f"voila_{stem}_after")
+    if stem in SHOWCASE:   # a picture of the lesson's main widget, for the README
+        widget = page.locator(SHOWCASE[stem]).first
+        height = widget.bounding_box()["height"]   # Voila scrolls inside a panel: make the window tall enough
+        page.set_viewport_size({"width": 1280, "height": int(min(max(900, height + 200), 4000))})
+        widget.scroll_into_view_if_needed()
+        screenshot(widget, f"widget_{stem}")
     assert all(c["painted"] for c in canvases), "a canvas went blank after the interaction"
     assert console.errors(known(stem)) == []
 
@@ -182,3 +275,35 @@ def test_large_fonts_from_the_address(open_page, voila):
     page, _ = open_page(f"{voila}/voila/render/{any_lesson()}.ipynb?large=1")
     page.wait_for_selector(".pl-presenter-toggle.mod-active")
     assert re.search(r"--jp-widgets-font-size:\s*20px", page.content())
+
+
+def test_classroom_command_serves_one_lesson(open_page, tmp_path, screenshot):
+    """What a teacher types: ``pirates-lab classroom pillage_and_plunder --port N --large``."""
+    import sys
+
+    from pirates_lab.classroom import Server, free_port
+
+    notebooks = available_lessons(NOTEBOOKS)
+    present = [name for name in ("pillage_and_plunder", "dice_basics") if notebooks[name] is not None]
+    if not present:
+        pytest.skip("no lesson notebook yet")
+    lesson = present[0]
+    port = free_port()
+    log = tmp_path / "classroom.log"
+    command = [sys.executable, "-m", "pirates_lab.cli", "classroom", lesson, "--port", str(port), "--large"]
+    with Server(command, port, log=log):
+        url = f"http://127.0.0.1:{port}/"
+        deadline = time.monotonic() + 10
+        while f"at {url}" not in log.read_text() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert f"at {url}" in log.read_text(), "the command did not print its address"
+        page, console = open_page(url)
+        page.wait_for_selector("#loading", state="detached")
+        page.wait_for_selector(".pl-presenter-toggle.mod-active")      # --large: presenter mode from the start
+        page.wait_for_function("() => ![...document.querySelectorAll('.jupyter-widgets')]"
+                               ".some(e => e.textContent.trim() === 'Loading widget...')")
+        canvases = wait_for_painted_canvases(page)
+        assert canvases and all(c["painted"] and c["colours"] > 1 for c in canvases)
+        assert page.locator("#rendered_cells .jp-CodeCell .cm-editor").count() == 0
+        screenshot(page, f"classroom_{lesson}_large")
+        assert console.errors(known(notebooks[lesson].stem)) == []

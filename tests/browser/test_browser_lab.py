@@ -16,10 +16,21 @@ PAINTED_JS = """selector => [...document.querySelectorAll(selector)].some(canvas
 })"""
 
 
-def run_all_cells(page) -> None:
-    """Run › Run All Cells from the menu bar (mouse clicks: no keyboard focus to lose while Lab loads)."""
-    page.locator(".lm-MenuBar-itemLabel").get_by_text("Run", exact=True).click()
-    page.locator(".lm-Menu-itemLabel").get_by_text("Run All Cells", exact=True).click()
+def run_all_cells(page, attempts: int = 20) -> None:
+    """Run › Run All Cells from the menu bar, once the item is enabled (Lab enables it only when the
+    notebook is the active widget, which happens a moment after the page shows it)."""
+    item = page.locator(".lm-Menu-item").filter(
+        has=page.locator(".lm-Menu-itemLabel").get_by_text("Run All Cells", exact=True))
+    for _ in range(attempts):
+        page.locator(".lm-TabBar-tab").filter(has_text=INDEX.name).first.click()
+        page.locator(".lm-MenuBar-itemLabel").get_by_text("Run", exact=True).click()
+        item.wait_for(state="visible")
+        if "lm-mod-disabled" not in (item.get_attribute("class") or ""):
+            item.click()
+            return
+        page.keyboard.press("Escape")
+        page.wait_for_timeout(500)
+    raise AssertionError("Run › Run All Cells stayed disabled")
 
 
 @pytest.mark.skipif(not INDEX.is_file(), reason="notebooks/00_index.ipynb is not there yet")
