@@ -469,6 +469,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:  # InvalidInput and friends: a bad value typed by the user
         print(f"pirates-lab: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # output piped into `head`: stop quietly
+        sys.stdout = open(os.devnull, "w")
+        return 0
 
 
 if __name__ == "__main__":
