@@ -307,3 +307,14 @@ def test_classroom_command_serves_one_lesson(open_page, tmp_path, screenshot):
         assert page.locator("#rendered_cells .jp-CodeCell .cm-editor").count() == 0
         screenshot(page, f"classroom_{lesson}_large")
         assert console.errors(known(notebooks[lesson].stem)) == []
+
+
+def test_the_all_lessons_menu_lists_every_lesson(open_page, voila, screenshot):
+    """``pirates-lab classroom --all`` opens on a menu: every notebook present is listed there.
+
+    (Voila 0.5's menu page itself logs widget-plugin errors, having no kernel: not checked here.)
+    """
+    page, _ = open_page(f"{voila}/voila/tree")
+    for notebook in sorted(NOTEBOOKS.glob("*.ipynb")):
+        page.get_by_text(notebook.name).first.wait_for(state="visible")
+    screenshot(page, "voila_menu")
