@@ -70,7 +70,8 @@ class DiceExperiment:
         """Roll ``n`` more times (a progress bar for long runs)."""
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise InvalidInput(f"Roll a positive whole number of times, not {n!r}.")
-        bar = tqdm(total=n, desc="rolling", disable=not progress or n < 20_000, leave=False)
+        # leave=True: a bar closed before a Voila page connects shows "model not found" there
+        bar = tqdm(total=n, desc="rolling", disable=not progress or n < 20_000, leave=True)
         left = n
         while left:
             batch = min(chunk, left)

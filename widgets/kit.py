@@ -128,7 +128,7 @@ def assumption_box(text: str, title: str = "House rule / assumption") -> widgets
     """A visible box for a choice the rulebook does not make for us."""
     box = widgets.HTML(
         f"<div class='pl-assumption' style='border:2px dashed #c98a00;background:#fff8e1;padding:6px 10px'>"
-        f"<strong>🏴‍☠️ {html.escape(title)}:</strong> {html.escape(text)}</div>")
+        f"<strong>⚓ {html.escape(title)}:</strong> {html.escape(text)}</div>")
     box.add_class("pl-assumption-box")
     return box
 

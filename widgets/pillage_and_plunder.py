@@ -73,7 +73,7 @@ def ship_ops(ship: Ship, x: float, y: float, width: float = 260, height: float =
     d = Drawing()
     d.rect(x, y, width, height, fill="#fbf7ef", stroke="#6b4f2a", width=2)
     d.text(title or ship.name, x + 10, y + 20, font="bold 14px sans-serif")
-    d.polygon([(x + width - 90, y + 12), (x + width - 10, y + 12), (x + width - 25, y + 32), (x + width - 75, y + 32)],
+    d.polygon([(x + width - 90, y + 30), (x + width - 10, y + 30), (x + width - 25, y + 48), (x + width - 75, y + 48)],
               fill=HULL_COLORS.get(hull, "#8b5a2b"), stroke="#3b2a14")
     d.text(f"speed {ship.effective_speed}", x + 10, y + 40, font="12px sans-serif")
     for i in range(ship.strength):
@@ -95,12 +95,17 @@ def ship_ops(ship: Ship, x: float, y: float, width: float = 260, height: float =
     return d.ops
 
 
+def _titled(role: str, ship: Ship) -> str:
+    """``Attacker (Schooner)`` as it is, ``Defender: merchant (strength 4)`` with its role."""
+    return ship.name if ship.name.lower().startswith(role.lower()) else f"{role}: {ship.name}"
+
+
 def battle_ops(attacker: Ship, defender: Ship, width: int = 560, height: int = 190) -> tuple[DrawOp, ...]:
     """Both ships side by side (attacker left). Rules: Pillage & Plunder › Sea Battle Basics"""
     d = Drawing().clear().rect(0, 0, width, height, fill="#dbe9f4")
     card = (width - 30) / 2
-    d.extend(ship_ops(attacker, 10, 10, card, height - 20, title=f"Attacker: {attacker.name}"))
-    d.extend(ship_ops(defender, 20 + card, 10, card, height - 20, title=f"Defender: {defender.name}"))
+    d.extend(ship_ops(attacker, 10, 10, card, height - 20, title=_titled("Attacker", attacker)))
+    d.extend(ship_ops(defender, 20 + card, 10, card, height - 20, title=_titled("Defender", defender)))
     return d.ops
 
 

@@ -22,11 +22,7 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 #: Errors a lesson is known to show (in the console and on the page), with the reason. Each entry is a
 #: bug for the notebook's owner to fix, then to delete here; a stale entry changes nothing.
-KNOWN_ISSUES: dict[str, tuple[tuple[str, str], ...]] = {
-    # DiceExperiment.roll(20_000) shows a tqdm bar with leave=False: Voila runs the notebook before the
-    # page connects, the bar is closed by then, and the page shows "Error displaying widget: model not found".
-    "01_dice_basics": (("model not found", "tqdm progress bar closed before the page connected"),),
-}
+KNOWN_ISSUES: dict[str, tuple[tuple[str, str], ...]] = {}
 
 
 def known(stem: str) -> tuple[str, ...]:
