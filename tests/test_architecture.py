@@ -11,7 +11,7 @@ import pytest
 from pirates_lab.core.rules import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
-JUPYTER = ("ipywidgets", "ipycanvas", "IPython", "traitlets", "voila", "jupyter", "tqdm.auto")
+JUPYTER = ("ipywidgets", "ipycanvas", "IPython", "traitlets", "voila", "jupyter", "nbformat", "nbclient")
 
 
 def package_of(path: Path) -> str:
