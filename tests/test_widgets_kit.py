@@ -114,7 +114,20 @@ def test_board_canvas_layers_clicks_and_errors():
     assert "That hex is land." in board.message.value
     with pytest.raises(KeyError):
         board.draw("sky", ())
-    board.redraw()  # replaying for a late client works without a browser
+
+
+
+def test_redraw_for_a_late_client_resets_the_manager_and_replays_every_layer(monkeypatch):
+    import pirates_lab.widgets.canvas as canvas_module
+
+    board = BoardCanvas(100, 100)
+    board.draw("background", Drawing().rect(0, 0, 100, 100, fill="#88aacc").ops)
+    reset, replayed = [], []
+    monkeypatch.setattr(canvas_module, "reset_canvas_manager", reset.append)
+    monkeypatch.setattr(canvas_module, "replay", lambda canvas, ops: replayed.append((canvas, ops)))
+    board.redraw()
+    assert reset == [board.layer("background"), board.layer("pieces")]
+    assert replayed == [(board.layer("background"), board.ops["background"]), (board.layer("pieces"), ())]
 
 
 def test_reset_canvas_manager_forgets_the_current_canvas():

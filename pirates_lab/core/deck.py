@@ -72,11 +72,6 @@ class Deck:
         counts[card] -= n
         return Deck(counts)
 
-    def add(self, card: Hashable, n: int = 1) -> "Deck":
-        counts = dict(self._counts)
-        counts[card] = counts.get(card, 0) + n
-        return Deck(counts)
-
     def without(self, cards: Mapping[Hashable, int]) -> "Deck":
         deck = self
         for card, n in cards.items():

@@ -190,10 +190,6 @@ class Dist:
         mu = self.mean()
         return Fraction(sum((Fraction(o) - mu) ** 2 * w for o, w in self._weights.items()), self._total)
 
-    def mode(self) -> Any:
-        """The most likely outcome (the first one in order on a tie)."""
-        return max(self._weights, key=self._weights.__getitem__)
-
     def sample(self, rng) -> Any:
         """One outcome drawn with ``rng`` (a :class:`random.Random`), exactly weighted."""
         pick = rng.randrange(self._total)
@@ -311,10 +307,6 @@ class Dist:
         if self._hash is None:
             self._hash = hash(frozenset(self._weights.items()))
         return self._hash
-
-    def total_variation(self, other: "Dist") -> Fraction:
-        keys = set(self._weights) | set(other._weights)
-        return sum((abs(self[k] - other[k]) for k in keys), Fraction(0)) / 2
 
     # ------------------------------------------------------------------ showing
     def to_sympy(self, name: str = "X"):
