@@ -327,9 +327,21 @@ def test_call_off_policy():
     p = melee_round_win_probability(1, 1)
     policy = call_off_policy(1, 1, prize=900, crew_value=300)
     assert policy.value[(1, 1)] == max(p * 1200, Fraction(300))
-    # using the policy in melee() never loses value
-    stopper = melee(3, 3, call_off=policy.calls_off)
-    assert sum(p for _, p in stopper.items()) == 1
+    # playing the policy in melee() earns exactly its value, and more than always fighting on
+    mixed = call_off_policy(3, 3, prize=3000, crew_value=300)
+    assert {c for row in mixed.table() for c in row} == {"fight", "call off"}
+
+    def worth(result) -> Fraction:
+        if result.winner == "attacker":
+            return mixed.prize + mixed.crew_value * result.attacker_crew
+        if result.winner == "called off":
+            return mixed.crew_value * result.attacker_crew
+        return -mixed.defeat_cost
+
+    played = melee(3, 3, call_off=mixed.calls_off)
+    assert played.probability(lambda r: r.winner == "called off") > 0
+    assert sum(p * worth(r) for r, p in played.items()) == mixed.value[(3, 3)]
+    assert sum(p * worth(r) for r, p in melee(3, 3).items()) < mixed.value[(3, 3)]
 
 
 # ------------------------------------------------------------------ off the battlefield
