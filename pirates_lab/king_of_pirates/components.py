@@ -19,7 +19,7 @@ from pirates_lab.core import InvalidInput, cite, load_data
 
 __all__ = [
     "Cell", "BOARD_RULE", "CONTENTS_RULE", "Components", "components", "cells", "ring", "distance",
-    "neighbours", "on_board", "DIRECTIONS",
+    "neighbours", "on_board", "DIRECTIONS", "RUM_LOST",
 ]
 
 GAME = "king_of_pirates"
@@ -30,6 +30,9 @@ Cell = tuple[int, int]
 
 #: The six axial directions, in compass-die order (east first, counter-clockwise).
 DIRECTIONS: tuple[Cell, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+#: The rum each upkeep-die face costs.  Rules: King of Pirates › Phase 1: Upkeep Phase
+RUM_LOST: dict[str, int] = {"scurvy": 0, "lose 1 rum": 1, "lose 2 rum": 2}
 
 
 def ring(cell: Cell) -> int:
@@ -143,7 +146,7 @@ def build_components(raw: dict) -> Components:
     if len(pirates) != 20:
         raise InvalidInput(f"{CONTENTS_RULE}: 20 pirate cards")
     upkeep = {face: int(w) for face, w in raw["upkeep_die"].items()}
-    if set(upkeep) - {"scurvy", "lose 1 rum", "lose 2 rum"} or sum(upkeep.values()) < 1:
+    if set(upkeep) - set(RUM_LOST) or sum(upkeep.values()) < 1:
         raise InvalidInput("The upkeep die has the faces scurvy, lose 1 rum, lose 2 rum")
     ship = {k: v for k, v in raw["ship"].items() if k != "parts"}
     return Components(

@@ -39,8 +39,8 @@ from typing import Any
 from pirates_lab import core
 from pirates_lab.core import CHANCE, TERMINAL, Dist, IllegalMove, cite, saveable
 
-from .components import Cell, components, neighbours, on_board
-from .odds import two_dice
+from .components import RUM_LOST, Cell, components, neighbours, on_board
+from .odds import two_dice, upkeep_die
 
 __all__ = ["Game", "State", "Player", "Sail", "StopMoving", "Attack", "EndTurn", "Pass", "Play", "Discard",
            "Dig", "BuyPart", "Recruit", "Replace", "MakeCaptain", "Done", "Reroll", "Accept", "Sacrifice",
@@ -730,7 +730,7 @@ class State(core.State):
         if kind in ("compass", "relocate"):
             return Dist.uniform(self.comp.compass)
         if kind == "upkeep_die":
-            return Dist.from_weights({f: w for f, w in self.comp.upkeep_die.items() if w})
+            return upkeep_die(self.comp.upkeep_die)
         if kind == "reveal":
             return Dist.from_weights({c: n for c, n in self.tile_pools[top[2]].items() if n})
         if kind == "roll":
@@ -798,7 +798,7 @@ class State(core.State):
         if face == "scurvy":
             self._gain_scurvy(p)
             return
-        lost = {"lose 1 rum": 1, "lose 2 rum": 2}[face]
+        lost = RUM_LOST[face]
         player = self.players[p]
         if lost > player.rum:
             self._set(p, rum=0)

@@ -17,12 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import permutations
 from typing import Callable
 
 from pirates_lab.core import Dist, InvalidInput, MarkovChain, cite
 
-from .components import DIRECTIONS, Cell, cells, components, distance, neighbours, on_board, ring
+from .components import DIRECTIONS, RUM_LOST, Cell, cells, components, distance, neighbours, on_board, ring
 
 __all__ = [
     "COMBAT_RULE", "UPKEEP_RULE", "two_dice", "combat_success_probability", "expected_cannonballs_used",
@@ -35,13 +34,8 @@ __all__ = [
 GAME = "king_of_pirates"
 COMBAT_RULE = cite(GAME, "Phase 3: Combat Phase")
 UPKEEP_RULE = cite(GAME, "Phase 1: Upkeep Phase")
-CONCEPTS_RULE = cite(GAME, "Important Game Concepts")
 
 ONE, ZERO = Fraction(1), Fraction(0)
-
-#: 2d6 as sorted pairs (highest first), 21 outcomes.
-_ROLLS: tuple[tuple[tuple[int, int], Fraction], ...] = tuple(Dist.die(6).pool(2).items())
-_DIE = tuple(range(1, 7))
 
 #: Re-roll choices, in the order ties are broken after (probability, fewer cannonballs).
 STOP, KEEP_HIGH, KEEP_LOW, BOTH = "stop", "keep high", "keep low", "both"
@@ -50,6 +44,11 @@ STOP, KEEP_HIGH, KEEP_LOW, BOTH = "stop", "keep high", "keep low", "both"
 def two_dice() -> Dist:
     """The two combat dice as sorted pairs ``(high, low)``."""
     return Dist.die(6).pool(2)
+
+
+#: 2d6 as sorted pairs (highest first), 21 outcomes.
+_ROLLS: tuple[tuple[tuple[int, int], Fraction], ...] = tuple(two_dice().items())
+_DIE = tuple(range(1, 7))
 
 
 def _whole(value, name: str, low: int | None = None) -> int:
@@ -376,10 +375,6 @@ def upkeep_die(faces: dict | None = None) -> Dist:
     return Dist.from_weights({f: w for f, w in faces.items() if w})
 
 
-def _rum_lost(face: str) -> int:
-    return {"scurvy": 0, "lose 1 rum": 1, "lose 2 rum": 2}[face]
-
-
 def rum_chain(rum: int, faces: dict | None = None) -> MarkovChain:
     """Rum after each upkeep roll away from a lair; absorbing ``("mutiny", face)`` states.
 
@@ -391,7 +386,7 @@ def rum_chain(rum: int, faces: dict | None = None) -> MarkovChain:
     def step(state):
         if isinstance(state, tuple):
             return Dist.certain(state)
-        return die.map(lambda face: ("mutiny", face) if _rum_lost(face) > state else state - _rum_lost(face))
+        return die.map(lambda face: ("mutiny", face) if RUM_LOST[face] > state else state - RUM_LOST[face])
 
     return MarkovChain.from_step([rum], step)
 
@@ -405,23 +400,14 @@ def expected_upkeeps_until_mutiny(rum: int, faces: dict | None = None) -> Fracti
 
 
 def first_mutiny_distribution(rum: int, upkeeps: int, faces: dict | None = None) -> dict[int, Fraction]:
-    """``n -> P(the first mutiny comes on upkeep roll n)`` for n = 1..upkeeps."""
+    """``n -> P(the first mutiny comes on upkeep roll n)`` for n = 1..upkeeps (from :func:`rum_chain`)."""
     _whole(upkeeps, "upkeeps", 0)
-    die = upkeep_die(faces)
-    alive = {rum: ONE}
-    out = {}
+    chain = rum_chain(rum, faces)
+    dist, before, out = Dist.certain(rum), ZERO, {}
     for n in range(1, upkeeps + 1):
-        nxt: dict[int, Fraction] = {}
-        mutiny = ZERO
-        for held, p in alive.items():
-            for face, q in die.items():
-                lost = _rum_lost(face)
-                if lost > held:
-                    mutiny += p * q
-                else:
-                    nxt[held - lost] = nxt.get(held - lost, ZERO) + p * q
-        out[n] = mutiny
-        alive = nxt
+        dist = chain.step(dist)
+        mutinied = dist.probability(lambda state: isinstance(state, tuple))
+        out[n], before = mutinied - before, mutinied
     return out
 
 
