@@ -145,6 +145,8 @@ def build_components(raw: dict) -> Components:
     pirates = {name: dict(value) for name, value in raw["pirates"].items()}
     if len(pirates) != 20:
         raise InvalidInput(f"{CONTENTS_RULE}: 20 pirate cards")
+    if len(board["compass"]) != len(DIRECTIONS):
+        raise InvalidInput(f"The compass die has {len(DIRECTIONS)} faces, one per direction")
     upkeep = {face: int(w) for face, w in raw["upkeep_die"].items()}
     if set(upkeep) - set(RUM_LOST) or sum(upkeep.values()) < 1:
         raise InvalidInput("The upkeep die has the faces scurvy, lose 1 rum, lose 2 rum")

@@ -39,7 +39,7 @@ from typing import Any
 from pirates_lab import core
 from pirates_lab.core import CHANCE, TERMINAL, Dist, IllegalMove, cite, saveable
 
-from .components import RUM_LOST, Cell, components, neighbours, on_board
+from .components import DIRECTIONS, RUM_LOST, Cell, components, neighbours, on_board
 from .odds import two_dice, upkeep_die
 
 __all__ = ["Game", "State", "Player", "Sail", "StopMoving", "Attack", "EndTurn", "Pass", "Play", "Discard",
@@ -397,11 +397,14 @@ class State(core.State):
             self._discard_card(card)
         self._set(p, hand=tuple(hand))
 
+    def _discard_pirates(self, pirates) -> None:
+        self.pirate_discard.extend(pirates)
+        self.pirate_discard.sort()
+
     def _lose_pirate(self, p: int, pirate: str) -> None:
         crew = tuple(c for c in self.players[p].crew if c != pirate)
         self._set(p, crew=crew)
-        self.pirate_discard.append(pirate)
-        self.pirate_discard.sort()
+        self._discard_pirates([pirate])
         self._clamp(p)
 
     def _clamp(self, p: int) -> None:
@@ -428,8 +431,7 @@ class State(core.State):
             player = self.players[p]
             for card in player.hand:
                 self._discard_card(card)
-            self.pirate_discard.extend(player.crew)
-            self.pirate_discard.sort()
+            self._discard_pirates(player.crew)
             self._set(p, hand=(), crew=())
             self._clamp(p)
             self.say(f"The Flying Dutchman takes player {p}'s cards and pirates!")
@@ -441,7 +443,7 @@ class State(core.State):
         self._push(*[("relocate", p) for p in victims])
 
     def _move_dutchman(self, face: str) -> None:
-        dq, dr = self.comp.raw["board"]["compass_vectors"][self.comp.compass.index(face)]
+        dq, dr = DIRECTIONS[self.comp.compass.index(face)]
         q, r = self.dutchman
         nxt = (q + dq, r + dr)
         if not on_board(nxt, self.comp.radius):
@@ -506,8 +508,7 @@ class State(core.State):
         self.agenda.pop()
         self.combat, self.turn_bonus, self.moves_left = None, {}, 0
         if self.offer:
-            self.pirate_discard.extend(self.offer)
-            self.pirate_discard.sort()
+            self._discard_pirates(self.offer)
             self.offer = []
         self.current = (self.current + 1) % self.game.players
         if self.current == 0:
@@ -660,8 +661,7 @@ class State(core.State):
         player = self.players[p]
         self._set(p, rum=max_rum(player, self.comp), cannonballs=max_cannonballs(player, self.comp))
         if self.offer:
-            self.pirate_discard.extend(self.offer)
-            self.pirate_discard.sort()
+            self._discard_pirates(self.offer)
             self.offer = []
 
     def _auto_dig(self, task):
@@ -694,9 +694,6 @@ class State(core.State):
         self.agenda.pop()
         self._resolve_combat()
         return True
-
-    def _auto_mutiny(self, task):
-        return False
 
     def _auto_loot(self, task):
         _, winner, left, loser, total = task
@@ -864,8 +861,7 @@ class State(core.State):
         self.agenda.pop()
         self._set(p, crew=(action.captain, action.mate))
         rest = [c for c in self.offer if c not in (action.captain, action.mate)]
-        self.pirate_discard.extend(rest)
-        self.pirate_discard.sort()
+        self._discard_pirates(rest)
         self.offer = []
         self._refill(p)
         self.say(f"Player {p} keeps {action.captain} as captain and {action.mate}.")
@@ -959,8 +955,7 @@ class State(core.State):
             self.offer.remove(action.new)
             crew = tuple(action.new if c == action.old else c for c in player.crew)
             self._set(p, crew=crew)
-            self.pirate_discard.append(action.old)
-            self.pirate_discard.sort()
+            self._discard_pirates([action.old])
             self.say(f"Player {p} replaces {action.old} by {action.new}.")
         elif isinstance(action, MakeCaptain):
             crew = (action.pirate,) + tuple(c for c in player.crew if c != action.pirate)
