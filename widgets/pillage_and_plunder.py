@@ -48,6 +48,13 @@ ASSUMPTIONS = (
     "Example 2 says both players roll three dice, but the merchant has two cannons: it rolls two.",
     "When both ships sink in the same cannon exchange, nobody plunders.",
     "A player who must lose crewmen gives up cutlass crewmen first, then officers, pistol crewmen last.",
+    "Officer card texts beyond the printed Doctor, Master Gunner and Navigator (Shipwreck) are ours: with a "
+    "Cartographer aboard a treasure hunt never gets lost (a 6 loses no turn); a Quarter Master spares you "
+    "Rats in Cargo; a Navigator also spares you Siren's Song.",
+    "When the draw piles run out, the discard pile (all but its top card) is shuffled into a new draw pile "
+    "(the rulebook does not say).",
+    "Asset Liquidation counts a Cargo card at its average selling price, hulls and add-ons at their cost, "
+    "cannons and crewmen at their hiring cost.",
 )
 
 #: which assumptions each walkthrough step shows (indices into ASSUMPTIONS)
@@ -58,6 +65,7 @@ STEP_ASSUMPTIONS = {
     "Play Event Card": (4,), "Your Hoard": (5,), "Example 2: Player Vs. Merchant Ship": (6,),
     "Stage 3: The Cannon Battle": (7,), "Stage 4: The Mêlée": (8,), "Steps during a sea battle": (0, 3),
     "Attack Merchants Instead Of Players": (0, 3), "Sloops and Merchant Ships": (0, 3),
+    "Crew Member": (9,), "Treasure Hunt": (9,), "Stage 2: The draw and play stage": (10,), "Asset Liquidation": (11,),
 }
 
 HULL_COLORS = {"Sloop": "#c9a66b", "Schooner": "#a67c52", "Galleon": "#7b5230", "Man O' War": "#4a2f1a"}

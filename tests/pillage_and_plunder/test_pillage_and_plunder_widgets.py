@@ -89,4 +89,7 @@ def test_walkthrough_has_every_heading_in_order_and_every_answer_checks():
         assert stepper.check(str(expected)) is True, heading
         assert stepper.check(str(expected + 1)) is False
         assert stepper.body(index) is not None
-    assert len(ASSUMPTIONS) >= 8
+    shown = {a for step in stepper.steps for a in step.assumptions}
+    assert shown == set(ASSUMPTIONS)                      # every assumption appears where it matters
+    by_title = {s.title: s.assumptions for s in stepper.steps}
+    assert any("Cartographer" in a for a in by_title["Treasure Hunt"])
