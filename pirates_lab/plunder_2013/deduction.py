@@ -43,9 +43,6 @@ class Record:
     clue: tuple[int, int, int]
     answers: tuple[tuple[int, bool], ...]   # (player, aye) in player order
 
-    def __deepcopy__(self, memo) -> "Record":   # immutable: shared when a game state is cloned
-        return self
-
     def constraints(self) -> tuple[Constraint, ...]:
         return tuple(Constraint(p, self.clue, aye) for p, aye in self.answers)
 
