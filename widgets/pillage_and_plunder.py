@@ -25,7 +25,7 @@ from pirates_lab.pillage_and_plunder.game import PPState, new_game
 
 from .canvas import BoardCanvas
 from .drawing import Drawing, DrawOp
-from .kit import DistView, Question, Step, Stepper, assumption_box, error_html, exact_answer
+from .kit import DistView, Question, Step, Stepper, assumption_box, error_html, exact_answer, guard
 
 GAME = "pillage_and_plunder"
 
@@ -239,7 +239,7 @@ class BattleCalculator(widgets.VBox):
         self.mc_button.add_class("pl-pp-montecarlo")
         self.progress = widgets.IntProgress(value=0, min=0, max=2000, description="rolled")
         self.mc_result = widgets.HTML()
-        self.mc_button.on_click(lambda _: self.monte_carlo(2000))
+        self.mc_button.on_click(guard(self.message)(lambda _: self.monte_carlo(2000)))
         self.rng = random.Random(seed)
         self.result: Dist | None = None
         ships = widgets.HBox([self.attacker_box, self.defender_box])
@@ -265,13 +265,12 @@ class BattleCalculator(widgets.VBox):
         return self.attacker_box.ship, self.defender_box.ship
 
     def update(self) -> None:
-        try:
-            attacker, defender = self.ships()
-            result = battle(attacker, defender, self.kind, defender_flees=self.flees.value)
-        except Exception as error:       # a bad combination: say so, keep the last good view
-            self.message.value = error_html(error)
-            return
-        self.message.value = ""
+        """Recompute and redraw; a bad combination is shown in the message and the last good view stays."""
+        guard(self.message)(self._show)()
+
+    def _show(self) -> None:
+        attacker, defender = self.ships()
+        result = battle(attacker, defender, self.kind, defender_flees=self.flees.value)
         self.result = result
         self.canvas.draw("ships", battle_ops(attacker, defender))
         self.summary_view.dist = result.map(_summary)
@@ -360,8 +359,9 @@ class DeckOddsCalculator(widgets.VBox):
             self.result.value = error_html(error)
             return
         self.value = p
+        deck = C.load().deck_after_setup(self.players.value).size
         self.result.value = (f"<b>P = <span class='pl-exact'>{p}</span></b> ≈ {float(p):.2%} "
-                             f"(deck of {298 - 4 * self.players.value} cards after the starting kits)")
+                             f"(deck of {deck} cards after the starting kits)")
 
 
 # ---------------------------------------------------------------------------- call-off table

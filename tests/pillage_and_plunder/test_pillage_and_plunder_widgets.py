@@ -50,6 +50,9 @@ def test_battle_calculator_updates_live_and_refuses_bad_setups():
     calc.attacker_box.crew.value = 1
     calc.attacker_box.pistols.value = 3                # more pistols than crew
     assert "pl-error" in calc.message.value
+    calc.message.value = calc.mc_result.value = ""
+    calc.mc_button.click()                             # the Monte Carlo button says why it cannot roll
+    assert "pistol" in calc.message.value and calc.mc_result.value == ""
 
 
 def test_monte_carlo_agrees_with_exact():
@@ -66,6 +69,9 @@ def test_deck_odds_calculator():
     calc.hand.value = 8
     calc.second.value = "Cannon"
     assert calc.value == hand_probability({"Attack": 1, "Cannon": 1}, hand_size=8)
+    assert "deck of 282 cards" in calc.result.value
+    calc.players.value = 6
+    assert "deck of 274 cards" in calc.result.value
     calc.second.value = "Attack"
     assert "pl-error" in calc.result.value
 
