@@ -494,21 +494,26 @@ def assumptions() -> dict[str, list[str]]:
     comp = components()
     cards = ", ".join(f"{c['count']} {n}" for n, c in comp.action_cards.items())
     loot = ", ".join(f"{n} x {v}" for v, n in sorted(comp.loot_cards.items()))
+    ship, rules = comp.ship, comp.rules
+    parts = " and ".join(f"a {name} (+{v['rum']} Rum, +{v['cannonballs']} Cannonballs)" for name, v in comp.parts.items())
+    die = ", ".join(f"{w} x {face}" for face, w in comp.upkeep_die.items())
+    hidden = "; ".join(f"{kind} tiles: " + ", ".join(f"{n} {content}" for content, n in counts.items())
+                       for kind, counts in comp.tiles.items())
     return {
         "The Game Board": ["Where the strongholds, cities and islands stand is ours (data file): strongholds and "
                            "cities on the midpoints of the rim, islands on ring 3; one city per nation.",
                            "Shark tiles lie on rings 1-2 (18 spaces) and ocean tiles on the rest (24 spaces)."],
-        "Game Setup": ["The ship's front and rear hold 4 Rum and 2 Cannonballs and two pirates; the two middle parts "
-                       "are a Rum hold (+2 Rum) and a Gun deck (+2 Cannonballs), each with a sail and a crew place.",
+        "Game Setup": [f"The ship's front and rear hold {ship['rum']} Rum and {ship['cannonballs']} Cannonballs and "
+                       f"{ship['crew_positions']} pirates; the middle parts are {parts}, each with a sail and a crew place.",
                        "Player i starts at the corner lair in compass direction i; player 0 starts."],
         "Important Game Concepts": ["A 'random Pirates Lair determined by the Compass Die' is the corner lair in the "
                                     "rolled direction (six faces, six corners).",
                                     "When a mutiny comes from lacking rum, the rum you had is lost too."],
-        "Phase 1: Upkeep Phase": ["The upkeep die has six faces, two each of scurvy, lose 1 rum, lose 2 rum.",
+        "Phase 1: Upkeep Phase": [f"The upkeep die's faces: {die}.",
                                   "To keep within the hand limit you discard before drawing (cards are played in "
                                   "the card windows)."],
-        "Phase 2: Movement Phase": ["Face-down tiles hide empty sea, merchant ships or warships (counts in the data "
-                                    "file); a revealed ship stays until defeated. A treasure is dug up once.",
+        "Phase 2: Movement Phase": [f"What the face-down tiles hide ({hidden}); a revealed ship stays until "
+                                    "defeated. A treasure is dug up once.",
                                     "Rum and cannonballs above a smaller maximum (a pirate lost) go back."],
         "Phase 3: Combat Phase": ["Every city and stronghold has the printed values whatever its nation; a town can be "
                                   "plundered again on a later turn.",
@@ -519,10 +524,12 @@ def assumptions() -> dict[str, list[str]]:
                          "before the combat dice (C, A); Ambush and Assault only to the defender / attacker.",
                          "Keelhauling is played when a mutiny threatens; Treasure Maps are turned in when digging."],
         "Pirate Skills": ["Which pirate has which pair of skills, and the pirates' names, are ours (data file)."],
-        "Captain's Skills": ["'Move 2 on the victory track' steals up to 200 Doubloons from one player during upkeep."],
+        "Captain's Skills": [f"'Move 2 on the victory track' steals up to {rules['steal_limit']} Doubloons from one "
+                             "player during upkeep."],
         "Game Contents": [f"The 36 loot cards: {loot} Doubloons (ours).",
-                          "The game ends when a player reaches 10,000 Doubloons (the rulebook gives no win condition), "
-                          "or after max_turns rounds. Token supplies (rum, cannonballs, scurvy) are not limited."],
+                          f"The game ends when a player reaches {rules['win_doubloons']:,} Doubloons (the rulebook "
+                          "gives no win condition), or after max_turns rounds. Token supplies (rum, cannonballs, "
+                          "scurvy) are not limited."],
     }
 
 
