@@ -53,8 +53,9 @@ def test_every_position_validates_and_survives_save_load(seed):
         else:
             action = rng.choice(state.legal_actions())
         before = state.to_json()
-        state = state.apply(action)
-        assert state is not None
+        new = state.apply(action)
+        assert state.to_json() == before     # apply (and the game's own clone) never changes the old state
+        state = new
         step += 1
     text = state.to_json()
     assert game.load_state(text).to_json() == text

@@ -56,7 +56,6 @@ def test_heat_map_and_route():
     heat = planner.heat()
     assert heat == odds.dutchman_distribution(1)
     ops = planner.ops()
-    hexes = {op.args: op.fill for op in ops if op.kind == "polygon" and len(op.args) == 6}
     assert pixel(ops, (1, 0)) != pixel(ops, (3, 0))          # 1/6 there, nothing at ring 3
     route, p = planner.route()
     assert route[0] == (3, -2) and route[-1] == (0, 0)
@@ -146,7 +145,11 @@ def test_walkthrough_has_a_step_per_heading_in_order():
     stepper.go(0)
     assert stepper.check("42") is True
     assert stepper.check("41") is False
-    assert all(kop.assumptions()[h] for h in ("The Game Board", "Phase 1: Upkeep Phase", "Game Contents"))
+    notes, comp = kop.assumptions(), components()
+    assert all(notes[h] for h in ("The Game Board", "Phase 1: Upkeep Phase", "Game Contents"))
+    # the boxes show the numbers the engine reads from the data file
+    assert f"{comp.rules['win_doubloons']:,} Doubloons" in " ".join(notes["Game Contents"])
+    assert all(f"{w} x {face}" in notes["Phase 1: Upkeep Phase"][0] for face, w in comp.upkeep_die.items())
 
 
 def test_effect_tables():
