@@ -21,23 +21,16 @@ import time
 from itertools import permutations
 
 from bench_common import Benchmark
-from pirates_lab.plunder_2013.engine import Constraint, answer_is_aye, injections, solve
-from pirates_lab.plunder_2013.reference import cp_sat_counts
+from pirates_lab.plunder_2013.engine import injections, solve
+from pirates_lab.plunder_2013.reference import cp_sat_counts, random_game
 
 PLAYERS, CARDS, DAYS, ME = 6, 6, 15, 0
 
 
 def random_days(seed: int):
-    """A seeded 6-player deal and 15 days of random clues with truthful answers (one list per day)."""
-    rng = random.Random(seed)
-    deal = [rng.sample(range(1, CARDS + 1), PLAYERS) for _ in range(3)]
-    hands = [tuple(deal[c][p] for c in range(3)) for p in range(PLAYERS)]
-    days = []
-    for day in range(DAYS):
-        asker = day % PLAYERS
-        clue = tuple(rng.randint(1, CARDS) for _ in range(3))
-        days.append([Constraint(p, clue, answer_is_aye(hands[p], clue)) for p in range(PLAYERS) if p != asker])
-    return hands[ME], days
+    """A seeded 6-player game of 15 days with truthful answers: my cards and each day's facts."""
+    hands, records = random_game(random.Random(seed), PLAYERS, DAYS, CARDS)
+    return hands[ME], [list(record.constraints()) for record in records]
 
 
 def ours_update(my_cards, facts):

@@ -8,18 +8,40 @@ Rules: Plunder (2013) › Setup
   solution enumerated (no time limit, so the count is never truncated).  OR-Tools is a test
   dependency, imported only when this function runs.
 * :func:`python_constraint_counts` — the same model for python-constraint.
+* :func:`random_game` — a seeded random deal and days of clues and answers to check them on.
 
 Each returns ``(total, counts)`` with ``counts[player][category][card]`` = deals in which that
 player holds that card (ints), for every player except ``me``.
 """
 from __future__ import annotations
 
+import random
 from itertools import permutations
 
 from .components import CATEGORIES
+from .deduction import Record
 from .engine import Constraint, answer_is_aye
 
-__all__ = ["brute_force", "cp_sat_counts", "python_constraint_counts"]
+__all__ = ["brute_force", "cp_sat_counts", "python_constraint_counts", "random_game"]
+
+
+def random_game(rng: random.Random, players: int, days: int, cards: int = 6,
+                lie: float = 0.0) -> tuple[list[tuple[int, int, int]], list[Record]]:
+    """A random deal and ``days`` days of uniformly random clues, asked in turn from player 0.
+
+    Each answer is the truthful one, flipped with chance ``lie`` (a wrong answer at the table).
+    Returns ``(hands, records)``.
+    """
+    deal = [rng.sample(range(1, cards + 1), players) for _ in range(3)]
+    hands = [tuple(deal[c][p] for c in range(3)) for p in range(players)]
+    records = []
+    for day in range(days):
+        asker = day % players
+        clue = tuple(rng.randint(1, cards) for _ in range(3))
+        answers = tuple((p, answer_is_aye(hands[p], clue) != (rng.random() < lie))
+                        for p in range(players) if p != asker)
+        records.append(Record(asker, clue, answers))
+    return hands, records
 
 
 def _empty_counts(players: int, me: int, cards: int) -> dict:

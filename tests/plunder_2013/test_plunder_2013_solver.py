@@ -14,7 +14,7 @@ from pirates_lab.plunder_2013.advisors import dig_advice, entropy_bits, flip_adv
 from pirates_lab.plunder_2013.components import CATEGORIES
 from pirates_lab.plunder_2013.deduction import Deduction, InconsistentAnswers, Record
 from pirates_lab.plunder_2013.engine import Constraint, answer_is_aye, solve
-from pirates_lab.plunder_2013.reference import brute_force, cp_sat_counts, python_constraint_counts
+from pirates_lab.plunder_2013.reference import brute_force, cp_sat_counts, python_constraint_counts, random_game
 
 
 # ---------------------------------------------------------------- helpers
@@ -32,19 +32,6 @@ def consistent_deals(d: Deduction):
                 if all(answer_is_aye(hands[f.player], f.clue) == f.aye for f in facts):
                     deals.append(hands)
     return deals
-
-
-def random_game(rng: random.Random, players: int, days: int, cards: int = 6, lie: float = 0.0):
-    deal = [rng.sample(range(1, cards + 1), players) for _ in range(3)]
-    hands = [tuple(deal[c][p] for c in range(3)) for p in range(players)]
-    records = []
-    for day in range(days):
-        asker = day % players
-        clue = tuple(rng.randint(1, cards) for _ in range(3))
-        answers = tuple((p, answer_is_aye(hands[p], clue) != (rng.random() < lie))
-                        for p in range(players) if p != asker)
-        records.append(Record(asker, clue, answers))
-    return hands, records
 
 
 def as_counts(d: Deduction):
