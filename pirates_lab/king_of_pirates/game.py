@@ -225,22 +225,30 @@ def _count(player: Player, skill: str, comp=None) -> int:
 
 
 def max_rum(player: Player, comp=None) -> int:
+    """Ship and parts + "+1 Maximum Rum" skills.  Rules: King of Pirates › Pirate Skills"""
     comp = comp or components()
     return comp.ship["rum"] + sum(comp.parts[p]["rum"] for p in player.parts) + _count(player, "+1 Maximum Rum", comp)
 
 
 def max_cannonballs(player: Player, comp=None) -> int:
+    """Ship and parts + "+1 Maximum Cannonballs" skills.  Rules: King of Pirates › Pirate Skills"""
     comp = comp or components()
     return (comp.ship["cannonballs"] + sum(comp.parts[p]["cannonballs"] for p in player.parts)
             + _count(player, "+1 Maximum Cannonballs", comp))
 
 
 def crew_positions(player: Player, comp=None) -> int:
+    """Crew places: the ship's and one per part bought.  Rules: King of Pirates › Phase 2: Movement Phase"""
     comp = comp or components()
     return comp.ship["crew_positions"] + len(player.parts)
 
 
 def hand_limit(player: Player, comp=None) -> int:
+    """Six action cards, one more with "+1 Black Card per turn".
+
+    Rules: King of Pirates › Phase 1: Upkeep Phase
+    Rules: King of Pirates › Captain's Skills
+    """
     comp = comp or components()
     return comp.rules["hand_limit"] + _count(player, "+1 Black Card per turn", comp)
 
@@ -256,7 +264,10 @@ def movement(player: Player, tailwinds: int = 0, comp=None) -> int:
 
 
 def treasure_maps_needed(player: Player, rating: int, comp=None) -> int:
-    """Rating − 1 per "Count as 1 Treasure Map" − 2 per "Count as 2 Treasure Maps", never below 0."""
+    """Rating − 1 per "Count as 1 Treasure Map" − 2 per "Count as 2 Treasure Maps", never below 0.
+
+    Rules: King of Pirates › Phase 2: Movement Phase
+    """
     return max(0, rating - _count(player, "Count as 1 Treasure Map", comp)
                - 2 * _count(player, "Count as 2 Treasure Maps", comp))
 
@@ -607,6 +618,7 @@ class State(core.State):
         return False
 
     def _auto_arrive(self, task):
+        """End of movement: a lair's visit in printed order, or dig / combat.  Rules: King of Pirates › Phase 2: Movement Phase"""
         p = task[1]
         self.agenda.pop()
         cell = self.players[p].position
@@ -630,6 +642,7 @@ class State(core.State):
         return False
 
     def _auto_lair_draw_start(self, task):
+        """Draw vacant positions + 1 pirates.  Rules: King of Pirates › Phase 2: Movement Phase"""
         p = task[1]
         self.agenda.pop()
         vacant = crew_positions(self.players[p], self.comp) - len(self.players[p].crew)
@@ -696,6 +709,7 @@ class State(core.State):
         return True
 
     def _auto_loot(self, task):
+        """Loot cards become Doubloons; a loser pays at most what it has.  Rules: King of Pirates › Phase 3: Combat Phase"""
         _, winner, left, loser, total = task
         if left > 0 and not any(self.loot_deck.values()):
             if any(self.loot_discard.values()):
@@ -871,6 +885,7 @@ class State(core.State):
         self.say(f"Player {p} discards {action.card} to make room.")
 
     def _do_steal(self, p, task, action):
+        """Rules: King of Pirates › Captain's Skills ("Move 2 on the victory track")"""
         self.agenda.pop()
         if isinstance(action, Steal):
             amount = min(self.comp.rules["steal_limit"], self.players[action.player].doubloons)
@@ -901,6 +916,7 @@ class State(core.State):
             self._push(("relocate", p))
 
     def _do_window(self, p, task, action):
+        """The first card played is the first to take effect.  Rules: King of Pirates › Action Cards"""
         _, kind, asked = task
         self.agenda.pop()
         if isinstance(action, Pass):
@@ -1152,6 +1168,10 @@ class State(core.State):
         return other <= a_total   # the defender has not beaten the attacker yet
 
     def _resolve_combat(self) -> None:
+        """Total ≥ defence conquers; in player combat ties go to the attacker; loot cards follow.
+
+        Rules: King of Pirates › Phase 3: Combat Phase
+        """
         c = self.combat
         a_total, other = self.totals()
         p = c["attacker"]

@@ -315,6 +315,7 @@ def route_survival(route, dutchman: Cell, moves_per_turn: int = 1) -> Fraction:
     turn starts from where the ship stands, which is ``route[0][0]``).  Before each turn the Dutchman
     makes ``moves_per_turn`` compass moves (one per player's upkeep); it catches the ship if it
     lands on the ship's cell or the ship sails into it, except at a Pirates Lair.
+    Rules: King of Pirates › Important Game Concepts
     """
     dist = {dutchman: ONE}
     here = route[0][0]
