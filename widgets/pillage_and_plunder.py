@@ -20,7 +20,7 @@ from pirates_lab.pillage_and_plunder import examples as E
 from pirates_lab.pillage_and_plunder import odds as O
 from pirates_lab.pillage_and_plunder.battles import (Ship, battle, call_off_policy, cannon_volley,
                                                      flee_escape_probability, melee, melee_round_win_probability,
-                                                     sample_battle)
+                                                     sample_battle, ship_volley)
 from pirates_lab.pillage_and_plunder.game import PPState, new_game
 
 from .canvas import BoardCanvas
@@ -281,7 +281,7 @@ class BattleCalculator(widgets.VBox):
         escape = flee_escape_probability(attacker.effective_speed, defender.effective_speed)
         if not self.flees.value and self.kind != "merchant":
             escape = Fraction(0)
-        volley = E.volley_dist_for(attacker, defender)
+        volley = ship_volley(attacker, defender)
         sink = volley.probability(lambda v: v.defender_destroyed)
         lost = volley.probability(lambda v: v.attacker_destroyed)
         win = self.result.probability(lambda r: r.winner == "attacker")

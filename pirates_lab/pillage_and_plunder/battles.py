@@ -49,8 +49,8 @@ KINDS = ("player", "merchant", "navy")
 
 __all__ = [
     "Ship", "Volley", "MeleeResult", "BattleResult", "spotting", "flee_escape_probability",
-    "cannon_volley", "melee", "melee_round_win_probability", "battle", "call_off_policy", "usable_cannons",
-    "sample_battle",
+    "cannon_volley", "ship_volley", "melee", "melee_round_win_probability", "battle", "call_off_policy",
+    "usable_cannons", "sample_battle",
 ]
 
 
@@ -346,6 +346,17 @@ def _volley_cached(a: int, d: int, a_left: int, d_left: int, a_plate: int, d_pla
     return Dist(weights)
 
 
+def ship_volley(attacker: Ship, defender: Ship) -> Dist:
+    """:func:`cannon_volley` for two ships as they stand: usable cannons, strength, damage, plating.
+
+    Rules: Pillage & Plunder › Stage 3: The Cannon Battle
+    """
+    return cannon_volley(attacker.dice, defender.dice, attacker_strength=attacker.strength,
+                         defender_strength=defender.strength, attacker_damage=attacker.damage,
+                         defender_damage=defender.damage, attacker_plating=attacker.iron_plating,
+                         defender_plating=defender.iron_plating)
+
+
 def volley_from_sequences(a: int, d: int, a_left: int, d_left: int, a_plate: int = 0, d_plate: int = 0) -> Dist:
     """The same distribution through :func:`pair_sequences` (slower; the reference in tests)."""
     weights: dict[Volley, int] = {}
@@ -503,9 +514,7 @@ def _battle_cached(attacker: Ship, defender: Ship, defender_flees: bool, call_of
     escape = flee_escape_probability(a.effective_speed, d.effective_speed) if defender_flees else Fraction(0)
     escaped = BattleResult("escaped", a.damage, d.damage, a.crew, d.crew)
     # Stage 3: the cannon battle
-    volley = cannon_volley(a.dice, d.dice, attacker_strength=a.strength, defender_strength=d.strength,
-                           attacker_damage=a.damage, defender_damage=d.damage,
-                           attacker_plating=a.iron_plating, defender_plating=d.iron_plating)
+    volley = ship_volley(a, d)
     after: dict[BattleResult, Fraction] = {}
     if escape:
         after[escaped] = escape

@@ -8,11 +8,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
-from pirates_lab.core import Dist, cite
+from pirates_lab.core import cite
 
 from . import components as _components
-from .battles import (MeleeResult, Ship, Volley, _highest_weights, battle, cannon_volley, flee_escape_probability,
-                      melee, melee_round_win_probability, pair_sequences)
+from .battles import (MeleeResult, Ship, Volley, _highest_weights, battle, flee_escape_probability,
+                      melee, melee_round_win_probability, pair_sequences, ship_volley)
 from .odds import merchant_prize
 
 GAME = "pillage_and_plunder"
@@ -70,7 +70,7 @@ def example_1() -> list[Moment]:
                       1 - flee_escape_probability(7, 6), "She escapes only on doubles: 1/6.")]
     sequence = ("A", "B", "D", "D")
     p_seq = Fraction(pair_sequences(4, 3)[sequence], 6 ** 7)
-    volley = cannon_volley(4, 3, attacker_strength=you.strength, defender_strength=her.strength)
+    volley = ship_volley(you, her)
     moments.append(Moment("Stage 3: The Cannon Battle",
                           "her die higher, a tie, your die higher, your fourth die uncontested",
                           p_seq, f"Damage 1 to you and 3 to her has probability {volley[Volley(1, 3, False, False)]}."))
@@ -100,7 +100,7 @@ def example_2() -> list[Moment]:
     """
     ships = example_ships()
     joe, merchant = ships["Joe (sloop)"], ships["merchant"]
-    volley = cannon_volley(joe.dice, merchant.dice, attacker_strength=joe.strength, defender_strength=merchant.strength)
+    volley = ship_volley(joe, merchant)
     return [
         Moment("Stage 2: Fight or Flee", "same speed (5): Joe's die is higher", Fraction(1, 2),
                "Same speed: each rolls a die, ties re-roll, so the merchant escapes half the time."),
@@ -163,8 +163,7 @@ def sloop_risks() -> dict[str, Fraction]:
     """
     sloop = Ship.player("Sloop", cannons=3, crew=3)
     strongest = Ship.merchant(6)
-    volley = cannon_volley(sloop.dice, strongest.dice, attacker_strength=sloop.strength,
-                           defender_strength=strongest.strength)
+    volley = ship_volley(sloop, strongest)
     navy = battle(Ship.navy(), sloop, "navy")
     return {
         "a healthy sloop sunk in the cannon round by a strength-6 merchant": volley.probability(lambda v: v.attacker_destroyed),
@@ -173,9 +172,3 @@ def sloop_risks() -> dict[str, Fraction]:
         "a sloop escapes a navy ship": navy.probability(lambda r: r.outcome == "escaped"),
     }
 
-
-def volley_dist_for(attacker: Ship, defender: Ship) -> Dist:
-    return cannon_volley(attacker.dice, defender.dice, attacker_strength=attacker.strength,
-                         defender_strength=defender.strength, attacker_damage=attacker.damage,
-                         defender_damage=defender.damage, attacker_plating=attacker.iron_plating,
-                         defender_plating=defender.iron_plating)

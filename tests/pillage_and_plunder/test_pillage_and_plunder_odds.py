@@ -390,3 +390,12 @@ def test_pair_sequences_agree_with_core_sorted_pair_counts(a, d):
     n = min(a, d)
     mine = Dist(pair_sequences(a, d)).map(lambda s: (s[:n].count("D"), s[:n].count("A"), s[:n].count("B")))
     assert mine == counts.map(lambda c: (c.attacker_higher, c.defender_higher, c.ties))
+
+
+def test_ship_volley_reads_the_ships():
+    from pirates_lab.pillage_and_plunder.battles import ship_volley
+    gunner = Ship.player("Galleon", cannons=5, crew=2, officers=("Master Gunner",), addons=("Iron Hull Plating",),
+                         damage=3)
+    crewed = Ship.player("Schooner", cannons=4, crew=2, damage=1)
+    assert ship_volley(gunner, crewed) == cannon_volley(5, 2, attacker_strength=7, defender_strength=5,
+                                                        attacker_damage=3, defender_damage=1, attacker_plating=True)
