@@ -1124,35 +1124,39 @@ class State(core.State):
             tasks += [("roll", "defender"), ("rerolls", "defender")]
         self._push(*tasks, ("resolve_combat",))
 
-    def totals(self) -> tuple[int, int]:
-        """(attacker's total, what it must reach): a nation's defence value, or the defender's total
-        (ties go to the attacker)."""
+    def _modifiers(self) -> tuple[int, int]:
+        """(attacker's modifier, defender's modifier) in player combat, or (attacker's modifier, the
+        nation's defence value): skills, scurvy and the cards played.
+
+        Rules: King of Pirates › Phase 3: Combat Phase
+        Rules: King of Pirates › Action Cards
+        """
         c = self.combat
-        attacker = self.players[c["attacker"]]
         bonus = self.turn_bonus
         pvp = c["defender"] is not None
-        a_mod = combat_modifier(attacker, pvp, self.comp) + 2 * bonus.get("assault", []).count(c["attacker"]) \
-            + bonus.get("mercenaries", []).count(c["attacker"])
-        a_total = sum(c["attacker_roll"]) + a_mod if c["attacker_roll"] else None
+        a_mod = combat_modifier(self.players[c["attacker"]], pvp, self.comp) \
+            + 2 * bonus.get("assault", []).count(c["attacker"]) + bonus.get("mercenaries", []).count(c["attacker"])
         if pvp:
-            defender = self.players[c["defender"]]
-            d_mod = combat_modifier(defender, True, self.comp) + 3 * bonus.get("ambush", []).count(c["defender"]) \
-                + bonus.get("mercenaries", []).count(c["defender"])
-            d_total = sum(c["defender_roll"]) + d_mod if c["defender_roll"] else None
-            return a_total, d_total
+            d_mod = combat_modifier(self.players[c["defender"]], True, self.comp) \
+                + 3 * bonus.get("ambush", []).count(c["defender"]) + bonus.get("mercenaries", []).count(c["defender"])
+            return a_mod, d_mod
         defence = self.comp.targets[c["target"]]["defence"] + 2 * len(bonus.get("soldiers", [])) \
             + bonus.get("mercenaries", []).count("nation")
-        return a_total, defence
+        return a_mod, defence
+
+    def totals(self) -> tuple[int, int]:
+        """(attacker's total, what it must reach): a nation's defence value, or the defender's total
+        (ties go to the attacker).  A total not rolled yet is None."""
+        c = self.combat
+        a_mod, other = self._modifiers()
+        a_total = sum(c["attacker_roll"]) + a_mod if c["attacker_roll"] else None
+        if c["defender"] is not None:
+            other = sum(c["defender_roll"]) + other if c["defender_roll"] else None
+        return a_total, other
 
     def attack_modifier(self) -> int:
         """The attacker's modifier in the current combat (skills, scurvy, cards)."""
-        c = self.combat
-        saved = c["attacker_roll"]
-        c["attacker_roll"] = (0, 0)
-        try:
-            return self.totals()[0]
-        finally:
-            c["attacker_roll"] = saved
+        return self._modifiers()[0]
 
     def _may_reroll(self, side: str) -> bool:
         """Cannonballs re-roll after a failed roll (an attacker in PvP may re-roll any time)."""
