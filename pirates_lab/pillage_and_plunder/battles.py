@@ -479,6 +479,17 @@ class BattleResult(NamedTuple):
                 f"crew {self.attacker_crew}/{self.defender_crew})")
 
 
+def _sunk(ship: Ship) -> bool:
+    return ship.damage >= ship.strength
+
+
+def _destroyed(attacker_sunk: bool, defender_sunk: bool) -> str:
+    """The outcome's name when at least one ship sank."""
+    if attacker_sunk and defender_sunk:
+        return "both destroyed"
+    return "attacker destroyed" if attacker_sunk else "defender destroyed"
+
+
 def battle(attacker: Ship, defender: Ship, kind: str = "player", *, defender_flees: bool | None = None,
            call_off: Callable[[int, int], bool] | None = None) -> Dist:
     """The whole sea battle, stage by stage, as an exact Dist of :class:`BattleResult`.
@@ -507,9 +518,8 @@ def battle(attacker: Ship, defender: Ship, kind: str = "player", *, defender_fle
 def _battle_cached(attacker: Ship, defender: Ship, defender_flees: bool, call_off) -> Dist:
     # Stage 1: spotting the enemy
     a, d = spotting(attacker, defender)
-    if a.damage >= a.strength or d.damage >= d.strength:
-        outcome = "attacker destroyed" if a.damage >= a.strength else "defender destroyed"
-        return Dist.certain(BattleResult(outcome, min(a.damage, a.strength), min(d.damage, d.strength), a.crew, d.crew))
+    if _sunk(a) or _sunk(d):
+        return Dist.certain(BattleResult(_destroyed(_sunk(a), _sunk(d)), a.damage, d.damage, a.crew, d.crew))
     # Stage 2: fight or flee
     escape = flee_escape_probability(a.effective_speed, d.effective_speed) if defender_flees else Fraction(0)
     escaped = BattleResult("escaped", a.damage, d.damage, a.crew, d.crew)
@@ -523,9 +533,8 @@ def _battle_cached(attacker: Ship, defender: Ship, defender_flees: bool, call_of
         for v, pv in volley.items():
             a_damage, d_damage = a.damage + v.attacker_damage, d.damage + v.defender_damage
             if v.attacker_destroyed or v.defender_destroyed:
-                outcome = ("both destroyed" if v.attacker_destroyed and v.defender_destroyed
-                           else "attacker destroyed" if v.attacker_destroyed else "defender destroyed")
-                result = BattleResult(outcome, a_damage, d_damage, a.crew, d.crew)
+                result = BattleResult(_destroyed(v.attacker_destroyed, v.defender_destroyed), a_damage, d_damage,
+                                      a.crew, d.crew)
                 after[result] = after.get(result, 0) + fight * pv
                 continue
             # Stage 4: the mêlée
@@ -550,9 +559,8 @@ def sample_battle(attacker: Ship, defender: Ship, kind: str = "player", rng=None
     roll = lambda: rng.randint(1, 6)  # noqa: E731
     flees = True if kind == "merchant" or defender_flees is None else defender_flees
     a, d = spotting(attacker, defender)
-    if a.damage >= a.strength or d.damage >= d.strength:
-        outcome = "attacker destroyed" if a.damage >= a.strength else "defender destroyed"
-        return BattleResult(outcome, a.damage, d.damage, a.crew, d.crew)
+    if _sunk(a) or _sunk(d):
+        return BattleResult(_destroyed(_sunk(a), _sunk(d)), a.damage, d.damage, a.crew, d.crew)
     if flees:
         sa, sd = a.effective_speed, d.effective_speed
         if sd > sa:
@@ -574,9 +582,7 @@ def sample_battle(attacker: Ship, defender: Ship, kind: str = "player", rng=None
                  PLATING_ABSORBS * a.iron_plating, PLATING_ABSORBS * d.iron_plating)
     ad, dd = a.damage + v.attacker_damage, d.damage + v.defender_damage
     if v.attacker_destroyed or v.defender_destroyed:
-        outcome = ("both destroyed" if v.attacker_destroyed and v.defender_destroyed
-                   else "attacker destroyed" if v.attacker_destroyed else "defender destroyed")
-        return BattleResult(outcome, ad, dd, a.crew, d.crew)
+        return BattleResult(_destroyed(v.attacker_destroyed, v.defender_destroyed), ad, dd, a.crew, d.crew)
     ac, dc, a_doc, d_doc = a.crew, d.crew, a.doctor, d.doctor
     while ac and dc:
         x = max(roll() for _ in range(min(ac, MAX_DICE))) + a.pistol
