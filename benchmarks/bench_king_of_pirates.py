@@ -13,7 +13,6 @@
 """
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 from functools import lru_cache
 
@@ -148,17 +147,6 @@ def benchmarks():
 
 
 if __name__ == "__main__":  # pragma: no cover
-    import sys
-    import time
+    from run import main   # the shared runner: best of N, peer beside ours, ratios
 
-    for bench in benchmarks():
-        start = time.perf_counter()
-        ours = bench.ours()
-        mid = time.perf_counter()
-        line = f"{bench.name}: ours {mid - start:.3f} s"
-        if bench.peer:
-            peer = bench.peer()
-            end = time.perf_counter()
-            agree = bench.check(ours, peer) if bench.check else "?"
-            line += f", {bench.peer_name} {end - mid:.3f} s, ratio {(mid - start) / (end - mid):.2f}, agree={agree}"
-        print(line, file=sys.stdout)
+    raise SystemExit(main(["king_of_pirates"]))
