@@ -124,7 +124,10 @@ class Components:
         return self.hulls[hull].cost * self.addons[addon]["percent"] // 100
 
     def price(self, card: str) -> int:
-        """Face value of a card for Asset Liquidation (cargo: its average selling price)."""
+        """Face value of a card for Asset Liquidation (cargo: its average selling price).
+
+        Rules: Pillage & Plunder › Asset Liquidation
+        """
         category = self.category(card)
         if category == "Ship Hull":
             return self.hulls[card].cost

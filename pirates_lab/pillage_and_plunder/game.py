@@ -326,6 +326,7 @@ class PPState(CoreState):
 
     # ------------------------------------------------------------------ legal actions
     def _legal_actions(self) -> list:
+        """Rules: Pillage & Plunder › Actions Performed During Your Turn"""
         phase, pend = self.phase, self.pending
         me = pend["actor"]
         p = self.players[me]
@@ -409,6 +410,7 @@ class PPState(CoreState):
         return [i for i in self.alive() if i != me and i not in self.pending.get("targeted", [])]
 
     def _play_actions(self, me: int) -> list:
+        """Rules: Pillage & Plunder › During the draw-and-play stage"""
         p = self.players[me]
         data = self.data
         acts: list = []
@@ -607,6 +609,12 @@ class PPState(CoreState):
 
     # stage 1 ------------------------------------------------------------
     def _on_predraw(self, action: Act) -> None:
+        """Sell cargo, retrieve treasure, end privateering, fleet moves, or work instead of the turn.
+
+        Rules: Pillage & Plunder › Stage 1: The pre-draw stage
+        Rules: Pillage & Plunder › "Working" – An Alternative For Desperate Pirates
+        Rules: Pillage & Plunder › Retrieve Buried Treasure
+        """
         me = self.current
         p = self.players[me]
         if action.name == "work":
@@ -831,6 +839,12 @@ class PPState(CoreState):
         self._check_play_over()
 
     def _buy_item(self, me: int, card: str, ship: int) -> None:
+        """Pay for an add-on, a cannon or a crewman and put it aboard.
+
+        Rules: Pillage & Plunder › Buy Ship Add-On
+        Rules: Pillage & Plunder › Buy Cannon
+        Rules: Pillage & Plunder › Hire Crew Member
+        """
         p = self.players[me]
         s = p["ships"][ship]
         category = self.data.category(card)
@@ -848,6 +862,7 @@ class PPState(CoreState):
         self._check_play_over()
 
     def _on_cargo_roll(self, price: int) -> None:
+        """Rules: Pillage & Plunder › Buy Cargo"""
         self.pending["price"] = price
         self.pending["actor"] = self.current
         self.phase = "cargo_decide"
@@ -869,6 +884,7 @@ class PPState(CoreState):
 
     # events ------------------------------------------------------------
     def _event_immune(self, victim: int, card: str) -> str | None:
+        """Why the victim is spared, or None. Rules: Pillage & Plunder › Play Event Card"""
         info = self.data.events[card]
         officer = info.get("immune_officer")
         if officer and self.has_officer(victim, officer):
@@ -901,6 +917,7 @@ class PPState(CoreState):
         self._check_play_over()
 
     def _on_event_roll(self, roll: int) -> None:
+        """Rules: Pillage & Plunder › Play Event Card"""
         card, victim = self.pending["event"], self.pending["victim"]
         self.pending["table"].remove(card)
         self.say(f"Player {victim} rolls {roll}.")
@@ -909,6 +926,7 @@ class PPState(CoreState):
         self._check_play_over()
 
     def _event_effect(self, victim: int, card: str, roll: int | None) -> None:
+        """Rules: Pillage & Plunder › Play Event Card"""
         info = self.data.events[card]
         v = self.players[victim]
         ship = 0
@@ -1183,6 +1201,10 @@ class PPState(CoreState):
         self.phase = "battle_call"
 
     def _on_battle_call(self, action: Act) -> None:
+        """Fight on, accept the defender's terms, or call the battle off.
+
+        Rules: Pillage & Plunder › Player Attacking Player
+        """
         battle = self.pending["battle"]
         if action.name == "fight on":
             return self._stage_go()
@@ -1196,6 +1218,9 @@ class PPState(CoreState):
         return self._battle_over(winner_role=None, sunk=False)
 
     def _stage_go(self) -> None:
+        """Rules: Pillage & Plunder › Stage 2: Fight or Flee
+        Rules: Pillage & Plunder › Player Attacking Merchant Ship
+        """
         battle = self.pending["battle"]
         stage = battle["stage"]
         if stage == "flee":
@@ -1437,6 +1462,7 @@ class PPState(CoreState):
         self._next_repair()
 
     def _next_repair(self) -> None:
+        """Rules: Pillage & Plunder › Stage 3: The repair stage"""
         order = self.pending["repair_order"]
         while order:
             who = order[0]
@@ -1449,6 +1475,7 @@ class PPState(CoreState):
         self._end_turn()
 
     def _on_repair(self, action: Act) -> None:
+        """Rules: Pillage & Plunder › Stage 3: The repair stage"""
         who = self.pending["repair_order"].pop(0)
         if action.name == "repair":
             cost = self.hull(who, action.arg).repair

@@ -60,7 +60,10 @@ def doubles_probability() -> Fraction:
 
 
 def expand_card_names(key, data=None) -> tuple[str, ...]:
-    """A card name, a category name ("Cargo", "Merchant Ship", ...) or a tuple of either."""
+    """A card name, a category name ("Cargo", "Merchant Ship", ...) or a tuple of either.
+
+    Rules: Pillage & Plunder › Card Frequency
+    """
     data = data or _components.load()
     names = key if isinstance(key, tuple) else (key,)
     cards: list[str] = []
