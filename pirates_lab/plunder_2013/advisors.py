@@ -27,7 +27,7 @@ import numpy as np
 
 from pirates_lab.core import InvalidInput
 
-from .components import CATEGORIES, components, location_name, pirate_name
+from .components import CATEGORIES, components, location_name, pirate_name, steal_points
 from .deduction import Deduction
 
 __all__ = ["FlipOption", "flip_advice", "DigAdvice", "dig_advice", "entropy_bits", "steal_points"]
@@ -38,15 +38,6 @@ def entropy_bits(weights) -> float:
     weights = [w for w in weights if w]
     total = sum(weights)
     return -sum(w / total * math.log2(w / total) for w in weights) if total else 0.0
-
-
-def steal_points(place: int) -> int:
-    """Points for the ``place``-th finder (0 = first): 3, 2, 1, then 0.
-
-    Rules: Plunder (2013) › Game End and Scoring
-    """
-    steal = components()["scoring"]["steal"]
-    return steal[place] if 0 <= place < len(steal) else 0
 
 
 @dataclass(frozen=True)

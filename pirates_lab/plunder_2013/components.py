@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from pirates_lab.core import cite, load_data
 
-__all__ = ["CATEGORIES", "GAME", "components", "card_name", "pirate_name", "location_name", "RULE_SETUP"]
+__all__ = ["CATEGORIES", "GAME", "components", "card_name", "pirate_name", "location_name", "steal_points", "RULE_SETUP"]
 
 GAME = "plunder_2013"
 CATEGORIES = ("island", "marker", "trap")
@@ -22,6 +22,15 @@ RULE_SETUP = cite(GAME, "Setup")
 def components() -> dict:
     """The parsed ``components.toml`` (cached; treat as read-only)."""
     return load_data(GAME, "components.toml")
+
+
+def steal_points(place: int) -> int:
+    """Points for the ``place``-th finder of a treasure (0 = first): 3, 2, 1, then 0.
+
+    Rules: Plunder (2013) › Game End and Scoring
+    """
+    steal = components()["scoring"]["steal"]
+    return steal[place] if 0 <= place < len(steal) else 0
 
 
 def card_name(category: str, card: int) -> str:

@@ -39,16 +39,13 @@ from pirates_lab.core import CHANCE, TERMINAL, Deck, Dist, IllegalMove, cite, sa
 from pirates_lab.core import Game as CoreGame
 from pirates_lab.core import State as CoreState
 
-from .components import CATEGORIES, GAME, card_name, components, location_name, pirate_name
-from .deduction import Deduction, Record
+from .components import CATEGORIES, GAME, RULE_SETUP, card_name, components, location_name, pirate_name, steal_points
+from .deduction import RULE_GRIDS, RULE_TURN, Deduction, Record
 from .engine import MAX_CARDS, answer_is_aye
 
 __all__ = ["Game", "State", "DealCard", "Clues", "Keep", "FlipExtra", "ExtraCard", "Answer", "Dig", "Pass", "ChestCard",
            "RULE_SETUP", "RULE_TURN", "RULE_GRIDS", "RULE_DIG", "RULE_END", "score_chest"]
 
-RULE_SETUP = cite(GAME, "Setup")
-RULE_TURN = cite(GAME, "How to Play")
-RULE_GRIDS = cite(GAME, "Using the Solution Grids")
 RULE_DIG = cite(GAME, "Digging Up Treasure")
 RULE_END = cite(GAME, "Game End and Scoring")
 
@@ -191,8 +188,7 @@ def score_chest(hands, chest) -> tuple[list[int], list[int], list[list[tuple[int
         owner = owner_of.get(tuple(entry.location))
         if owner is None or owner == entry.player or any(f == entry.player for f, _ in finds[owner]):
             continue
-        place = len(finds[owner])
-        points = scoring["steal"][place] if place < len(scoring["steal"]) else 0
+        points = steal_points(len(finds[owner]))
         finds[owner].append((entry.player, points))
         if points:
             first[entry.player] = min(first[entry.player], index)
