@@ -21,7 +21,7 @@ from pirates_lab.plunder_2013.game import score_chest
 
 from .canvas import BoardCanvas
 from .drawing import Drawing, DrawOp, shade
-from .kit import exact_answer, guard
+from .kit import error_html, exact_answer, guard
 
 __all__ = ["GridLayout", "GridMarks", "solution_grid_ops", "cell_at", "PlunderMatch", "PlunderTable",
            "SolutionGridView", "ClassroomRound", "ClassroomView", "answer_word"]
@@ -441,10 +441,14 @@ class ClassroomView(widgets.VBox):
         self.refresh()
 
     def check(self, text: str) -> bool | None:
-        """Compare a prediction with the exact count after the next reveal."""
+        """Compare a prediction with the exact count after the next reveal (a day no deal fits: say so)."""
         if not str(text).strip() or self.round.next_player() is None:
             return None
-        expected = self.round.preview().count()
+        try:
+            expected = self.round.preview().count()
+        except InvalidInput as error:
+            self.feedback.value = error_html(error)
+            return None
         ok, message = exact_answer(expected)(str(text))
         self.feedback.value = (f"<span style='color:{'#1b7f3b' if ok else '#b22222'}'>"
                                f"{'✔' if ok else '✘'} {html.escape(message)}</span>")

@@ -134,3 +134,12 @@ def test_classroom_reveals_answers_one_by_one():
     full.record(1, (3, 2, 6), {0: "nay", 2: "aye", 3: "nay"})
     assert round_.current.count() == full.count() == 63936
     assert "Every answer is in" in view.header.value
+
+
+def test_classroom_shows_an_impossible_answer_in_the_widget():
+    s = Deduction(players=3, me=0, my_cards=(1, 1, 1))
+    round_ = ClassroomRound(s, asker=0, clue=(1, 1, 1), answers={1: "aye", 2: "nay"})   # only I hold those cards
+    view = ClassroomView(round_)
+    assert view.check("5") is None and "answered wrongly" in view.feedback.value
+    view.reveal_button.click()
+    assert "answered wrongly" in view.feedback.value and round_.revealed == []
