@@ -278,17 +278,15 @@ class BattleCalculator(widgets.VBox):
         self.stages.value = self.stage_html(attacker, defender)
 
     def stage_html(self, attacker: Ship, defender: Ship) -> str:
-        escape = flee_escape_probability(attacker.effective_speed, defender.effective_speed)
-        if not self.flees.value and self.kind != "merchant":
-            escape = Fraction(0)
-        volley = ship_volley(attacker, defender)
-        sink = volley.probability(lambda v: v.defender_destroyed)
-        lost = volley.probability(lambda v: v.attacker_destroyed)
-        win = self.result.probability(lambda r: r.winner == "attacker")
-        rows = [("Stage 2: the defender escapes", escape),
-                ("Stage 3: the defender sinks in the cannon battle", sink),
-                ("Stage 3: the attacker sinks in the cannon battle", lost),
-                ("the attacker wins the battle", win)]
+        """How the whole battle can end, read off the exact ``battle()`` Dist (so the rows agree with it,
+        crow's-nest shots and call-offs included)."""
+        result = self.result
+        rows = [("Stage 2: the defender escapes", result.probability(lambda r: r.outcome == "escaped")),
+                ("the defender sinks (crow's nest or cannons)",
+                 result.probability(lambda r: r.outcome in ("defender destroyed", "both destroyed"))),
+                ("the attacker sinks (crow's nest or cannons)",
+                 result.probability(lambda r: r.outcome in ("attacker destroyed", "both destroyed"))),
+                ("the attacker wins the battle", result.probability(lambda r: r.winner == "attacker"))]
         body = "".join(f"<tr><td>{html.escape(label)}</td><td class='pl-exact'>{p}</td><td>{float(p):.2%}</td></tr>"
                        for label, p in rows)
         return f"<table class='pl-pp-stages'><tr><th>stage</th><th>exact</th><th>%</th></tr>{body}</table>"

@@ -99,3 +99,16 @@ def test_walkthrough_has_every_heading_in_order_and_every_answer_checks():
     assert shown == set(ASSUMPTIONS)                      # every assumption appears where it matters
     by_title = {s.title: s.assumptions for s in stepper.steps}
     assert any("Cartographer" in a for a in by_title["Treasure Hunt"])
+
+
+def test_stage_rows_agree_with_the_whole_battle_even_with_a_crows_nest():
+    from pirates_lab.pillage_and_plunder import battle
+    from pirates_lab.widgets.pillage_and_plunder import BattleCalculator
+
+    calculator = BattleCalculator()
+    calculator.attacker_box.addons["Crow's Nest"].value = True
+    attacker, defender = calculator.ships()
+    result = battle(attacker, defender, calculator.kind, defender_flees=calculator.flees.value)
+    sunk = result.probability(lambda r: r.outcome in ("defender destroyed", "both destroyed"))
+    assert sunk > 0
+    assert f"<td class='pl-exact'>{sunk}</td>" in calculator.stages.value
