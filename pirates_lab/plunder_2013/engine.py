@@ -22,7 +22,6 @@ All counts are exact integers (``int64``); probabilities are built as ``Fraction
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
@@ -242,7 +241,3 @@ def solve(players: int, me: int, my_cards: tuple[int, int, int], cards: int,
     weight = per_key[pair_key]
     return Posterior(players, me, cards, others, int(weight.sum()), islands, markers, traps,
                      pair_key, match, weight)
-
-
-def probability(count: int, total: int) -> Fraction:
-    return Fraction(int(count), int(total)) if total else Fraction(0)
