@@ -1,17 +1,18 @@
 """The rulebooks in code: each ``seeds/*.txt`` split into sections by its headings.
 
-Code cites a rule by its heading exactly as printed::
+Code cites a rule by its heading exactly as printed.  A rulebook is found by its file name in
+``seeds/`` (a game's package name); its title is its first line, less " Rulebook"::
 
-    >>> book = rulebook("pillage_and_plunder")
-    >>> book.section("Stage 4: The Mêlée").splitlines()[0]
-    'Stage 4: The Mêlée'
-    >>> cite("pillage_and_plunder", "Stage 4: The Mêlée")
-    'Stage 4: The Mêlée'
+    >>> book = rulebook(sorted(rulebook_names())[0])
+    >>> book.section(book.headings[0]).splitlines()[0] == book.headings[0]
+    True
+    >>> cite(book.game, book.headings[0]) == book.headings[0]
+    True
 
 A heading is a short line of its own that does not end like a sentence (no final ``.``,
 ``,``, ``;``, ``:``, ``!`` or ``?``), is not a list item, and is not the title or the table of
-contents.  Figure captions (``Figure 1 - …``) and the few lines listed in ``NOT_HEADINGS``
-are not headings.  A test pins the headings of every rulebook, so a change here shows.
+contents.  Figure captions (``Figure 1 - …``), lines with no small letter (``OR``) and labels
+with a number for value (``Total Cards: 298``) are not headings.  A test pins the headings of every rulebook, so a change here shows.
 """
 from __future__ import annotations
 
@@ -21,34 +22,20 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-__all__ = ["GAMES", "Rulebook", "Section", "rulebook", "cite", "citation", "seeds_dir", "CITATION_PATTERN",
-           "resolve_citation", "game_for_title"]
-
-#: package name -> title as the rulebook prints it (its first line, less " Rulebook").
-GAMES: dict[str, str] = {
-    "pirates_and_plunder": "Pirates & Plunder",
-    "plunder": "Plunder",
-    "pillage_and_plunder": "Pillage & Plunder",
-    "king_of_pirates": "King of Pirates",
-    "plunder_2013": "Plunder (2013)",
-}
-
-#: Lines the heading rule would take for headings but which are not (checked by a test).
-NOT_HEADINGS: dict[str, set[str]] = {
-    "pillage_and_plunder": {"OR", "Total Cards: 298"},
-}
+__all__ = ["Rulebook", "Section", "rulebook", "rulebook_names", "rulebook_titles", "cite", "citation",
+           "seeds_dir", "CITATION_PATTERN", "resolve_citation", "game_for_title"]
 
 _MAX_HEADING_LENGTH = 70
 _SENTENCE_END = tuple(".,;:!?")
 
-#: How a docstring or comment cites a rule: ``Rules: Pillage & Plunder › Stage 4: The Mêlée``.
+#: How a docstring or comment cites a rule: ``Rules: {title} › {heading}`` (a title and a heading as printed).
 CITATION_PATTERN = re.compile(r"Rules: (?P<game>[^›\n{]+?) › (?P<heading>[^\n{]+)", re.M)
 
 
 def seeds_dir():
     """Where the rulebooks are: the checkout's ``seeds/``, or the installed copy (a Traversable)."""
     checkout = Path(__file__).resolve().parents[2] / "seeds"
-    if (checkout / "plunder.txt").exists():
+    if checkout.is_dir() and any(checkout.glob("*.txt")):
         return checkout
     return resources.files("pirates_lab.seeds")
 
@@ -69,10 +56,8 @@ class Rulebook:
     """One rulebook, split into sections in printed order."""
 
     def __init__(self, game: str, text: str):
-        if game not in GAMES:
-            raise KeyError(f"No rulebook named {game!r}; known: {', '.join(GAMES)}")
         self.game = game
-        self.title = GAMES[game]
+        self.title = _title_of(text)
         self.text = text
         self.sections: tuple[Section, ...] = tuple(self._split(text))
 
@@ -95,7 +80,9 @@ class Rulebook:
             return False
         if re.match(r"^Figure \d+ - ", stripped):
             return False
-        return stripped not in NOT_HEADINGS.get(self.game, set())
+        if not any(c.islower() for c in stripped):  # "OR" between two options
+            return False
+        return not re.match(r"^[^:]+: \d+$", stripped)  # a label and its number: "Total Cards: 298"
 
     def _split(self, text: str):
         lines = text.splitlines()
@@ -132,11 +119,28 @@ class Rulebook:
         return f"Rulebook({self.game!r}: {len(self.sections)} sections)"
 
 
+def _title_of(text: str) -> str:
+    first = text.lstrip().splitlines()[0].strip() if text.strip() else ""
+    return first[: -len(" Rulebook")] if first.endswith(" Rulebook") else first
+
+
+@lru_cache(maxsize=None)
+def rulebook_names() -> tuple[str, ...]:
+    """The rulebooks in ``seeds/``, by file name without ``.txt`` (a game's package name)."""
+    return tuple(sorted(entry.name[:-4] for entry in seeds_dir().iterdir() if entry.name.endswith(".txt")))
+
+
+@lru_cache(maxsize=None)
+def rulebook_titles() -> dict[str, str]:
+    """Rulebook name -> title as printed (its first line, less " Rulebook")."""
+    return {name: rulebook(name).title for name in rulebook_names()}
+
+
 @lru_cache(maxsize=None)
 def rulebook(game: str) -> Rulebook:
-    """The rulebook of one game, by package name (``"king_of_pirates"``)."""
-    if game not in GAMES:
-        raise KeyError(f"No rulebook named {game!r}; known: {', '.join(GAMES)}")
+    """The rulebook in ``seeds/<game>.txt`` (``game`` is the package name of the game)."""
+    if game not in rulebook_names():
+        raise KeyError(f"No rulebook named {game!r}; known: {', '.join(rulebook_names())}")
     return Rulebook(game, seeds_dir().joinpath(f"{game}.txt").read_text(encoding="utf-8"))
 
 
@@ -150,27 +154,38 @@ def cite(game: str, heading: str) -> str:
 
 
 def citation(game: str, heading: str) -> str:
-    """The printed form of a citation: ``Rules: Pillage & Plunder › Stage 4: The Mêlée``."""
-    return f"Rules: {GAMES[game]} › {cite(game, heading)}"
+    """The printed form of a citation: ``Rules: {title} › {heading}``."""
+    return f"Rules: {rulebook(game).title} › {cite(game, heading)}"
+
+
+#: What may follow a cited heading on its line: nothing, or a closing quote/bracket/punctuation,
+#: or a space and a dash, bracket or other separator.  "Buy Shipwreck" does not cite "Buy Ship".
+_AFTER_HEADING = re.compile(r"""^(?:$|["'`)\]}*,;.]|\\"|\s+[-–—(\[|#·/:"'`]|\s*$)""")
 
 
 def resolve_citation(game_title: str, rest_of_line: str) -> tuple[str, str]:
-    """Find the heading a citation names: the longest start of ``rest_of_line`` that is a heading.
+    """Find the heading a citation names: a heading exactly, then the end of the citation.
 
-    A citation may be followed on its line by a closing quote, bracket or more prose.
+    A citation may be followed on its line by a closing quote, bracket, punctuation or a
+    separated remark (`` — why``, `` (note)``), but never by more letters of a longer name.
+
+    >>> book = rulebook(rulebook_names()[0])
+    >>> resolve_citation(book.title, book.headings[0] + '"')[1] == book.headings[0]
+    True
     """
     game = game_for_title(game_title)
     book = rulebook(game)
-    text = rest_of_line.strip()
-    for end in range(len(text), 0, -1):
-        candidate = text[:end].strip()
-        if book.has(candidate):
-            return game, candidate
-    raise KeyError(f"{book.title} has no section heading at the start of {text!r}")
+    text = rest_of_line.rstrip()
+    matches = [h for h in set(book.headings) if text.startswith(h) and _AFTER_HEADING.match(text[len(h):])]
+    if matches:
+        return game, max(matches, key=len)
+    raise KeyError(f"{book.title} has no section heading that is exactly {text!r} (a heading, then the end "
+                   "of the citation)")
 
 
 def game_for_title(title: str) -> str:
-    for package, printed in GAMES.items():
+    """The rulebook name of a title as printed."""
+    for package, printed in rulebook_titles().items():
         if printed == title.strip():
             return package
     raise KeyError(f"No game titled {title!r}")
