@@ -9,11 +9,19 @@
 - :class:`Deck` — multisets whose draws are chance nodes, exact hand odds;
 - :mod:`rules` — the rulebooks split by headings, and citations checked against them;
 - errors — :class:`IllegalMove`, :class:`CorruptSave`, :class:`InvalidInput`;
-- save/load helpers and editable data files.
+- save/load helpers and editable data files;
+- :mod:`registry` — the games, registered by entry points (:func:`games`); the core names none;
+- :mod:`flow` — one turn-flow helper (:class:`TurnFlow`: a phase table and an agenda of tasks);
+- :func:`action` — actions as frozen dataclasses with a readable ``str()``;
+- :mod:`geometry` — axial hexes and a square grid with edges and rotations;
+- :mod:`report` — terminal output: percentages first, exact fractions beside them.
 
 The core never imports Jupyter or a widget.
 """
-from . import markov, rules
+from . import geometry, markov, report, rules
+from .actions import action
+from .flow import AUTO, PLAYER, Phase, Task, TurnFlow
+from .registry import game_class, games
 from .data import load_data
 from .compare import PairCounts, sorted_pair_counts
 from .deck import Deck
@@ -21,7 +29,7 @@ from .dist import Dist
 from .errors import CorruptSave, IllegalMove, InvalidInput, PiratesLabError
 from .markov import MarkovChain
 from .notation import parse_dice
-from .protocol import CHANCE, TERMINAL, Game, State, expected_scores, random_playout, replay
+from .protocol import CHANCE, TERMINAL, Game, PlayerView, State, expected_scores, is_json_plain, random_playout, replay
 from .rules import cite, citation, rulebook
 from .saveload import saveable
 
@@ -29,5 +37,6 @@ __all__ = [
     "Dist", "Deck", "MarkovChain", "markov", "rules", "rulebook", "cite", "citation",
     "Game", "State", "CHANCE", "TERMINAL", "random_playout", "replay", "expected_scores",
     "IllegalMove", "CorruptSave", "InvalidInput", "PiratesLabError", "saveable", "load_data", "parse_dice",
-    "sorted_pair_counts", "PairCounts",
+    "sorted_pair_counts", "PairCounts", "games", "game_class", "TurnFlow", "Phase", "Task", "PLAYER", "AUTO",
+    "action", "geometry", "report", "is_json_plain", "PlayerView",
 ]

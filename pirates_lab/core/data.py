@@ -1,8 +1,8 @@
 """Editable data files (component lists, card values, house rules) shipped in each game package.
 
 Data files are TOML so a person can read and edit them, with comments saying which values are
-printed in the rulebook and which are our assumptions.  ``load_data("king_of_pirates",
-"components.toml")`` reads ``pirates_lab/king_of_pirates/data/components.toml``; a path given
+printed in the rulebook and which are our assumptions.  ``load_data(GAME,
+"components.toml")`` reads ``pirates_lab/<GAME>/data/components.toml``; a path given
 instead of a name reads a user's own copy.
 """
 from __future__ import annotations

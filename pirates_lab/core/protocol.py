@@ -12,15 +12,18 @@ leaves the original untouched.
 A game subclasses both classes and fills in the hooks marked *subclass*::
 
     class Game(core.Game):
-        name = "my_game"; min_players = 2; max_players = 4
+        name = "my_game"; title = "My Game"; min_players = 2; max_players = 4
+        rulebook = "my_game.txt"; notebook = "my_game.ipynb"; description = "one line for menus"
         def new_initial_state(self): return State(self)
 
     class State(core.State):
         def current_player(self): ...
-        def _legal_actions(self): ...          # player nodes
+        def _legal_actions(self): ...          # player nodes: the choices a random player picks from
+        def _is_legal(self, action): ...       # optional: accept parameterised actions (any amount)
         def _chance_outcomes(self): ...        # chance nodes: a Dist
         def _apply_action(self, action): ...   # change self (a fresh copy)
-        def scores(self): ...
+        def scores(self): ...                  # the game's own points
+        def observation(self, player): ...     # what that player may see (JSON-able)
 
 Two conventions keep every game in this one shape:
 
@@ -32,6 +35,22 @@ Two conventions keep every game in this one shape:
   surrender), ``current_player()`` names that player and ``legal_actions()`` lists their choices,
   "pass" included; simultaneous choices are taken one player at a time, hidden in the state until
   all are in.
+
+Three more conventions:
+
+- **Actions too many to list.**  Where a rule allows any amount or any combination (bury any
+  amount, surrender terms, a trade offer), ``legal_actions()`` lists a few representative choices
+  for random players, and ``_is_legal(action)`` accepts every action the rules allow; ``apply``
+  and ``check`` use ``_is_legal``.  Anything else raises IllegalMove naming the rule.
+- **Observations.**  ``observation(player)`` is a JSON-able dict of exactly what that player may
+  see: the public board and log, their own hand, what was revealed to them.  Two states that
+  differ only in what the player cannot see give equal observations.  Computer players decide
+  from observations only.
+- **Scores and returns.**  ``scores()`` are the game's own points (doubloons, silver);
+  ``returns()`` is each player's win share: 1 to the winner, split equally on a tie, all zero
+  before the end (it sums to exactly 1 at the end).  Games say who won in ``winners()``.
+
+Games register themselves (see :mod:`pirates_lab.core.registry`); the core names none.
 
 Save/load works out of the box for states whose attributes are plain data (ints, strings,
 lists, dicts, tuples, Fractions, and classes decorated with ``@saveable``).
@@ -49,9 +68,11 @@ from .dist import Dist
 from .errors import CorruptSave, IllegalMove
 from .saveload import canonical_json, decode, encode, make_envelope, open_envelope
 
-__all__ = ["CHANCE", "TERMINAL", "Game", "State", "random_playout", "replay", "expected_scores"]
+__all__ = ["CHANCE", "TERMINAL", "Game", "State", "PlayerView", "random_playout", "replay", "expected_scores", "is_json_plain"]
 
+#: ``current_player()`` at a chance node (dice, a shuffled deck)
 CHANCE = -1
+#: ``current_player()`` when the game is over
 TERMINAL = -2
 
 
@@ -62,8 +83,13 @@ class Game:
     many rounds (a game decides what a round is and says so).
     """
 
-    name: str = "game"          # package name, e.g. "pillage_and_plunder"
+    name: str = "game"          # package name (the entry-point name in pyproject.toml)
     title: str = "Game"         # as printed on the rulebook
+    rulebook: str = ""          # file name in seeds/ ("" for none)
+    notebook: str = ""          # the guided notebook in notebooks/ ("" for none yet)
+    description: str = ""       # one line for menus and --list
+    order: int = 100            # position in menus (smaller first)
+    playable: bool = True       # False while the package is a stub
     min_players: int = 1
     max_players: int = 8
     #: the section cited when a move is made after the end, or for a generic illegal move
@@ -93,6 +119,14 @@ class Game:
 
     def new_initial_state(self) -> "State":  # subclass
         raise NotImplementedError
+
+    @classmethod
+    def add_odds_commands(cls, calculators) -> None:
+        """Add this game's ``pirates-lab odds …`` subcommands (an argparse subparsers object).
+
+        Each subcommand sets ``run=`` to a function of the parsed arguments that prints its
+        answer and returns an exit code; a bad value raises :class:`InvalidInput`.  Default: none.
+        """
 
     @property
     def state_class(self) -> type["State"]:
@@ -146,13 +180,77 @@ class State:
         """Carry out a legal action on ``self`` (a fresh copy); may raise IllegalMove."""
         raise NotImplementedError
 
+    def _is_legal(self, action: Any) -> bool:
+        """Is ``action`` allowed for the player to act?  Default: it is one of ``legal_actions()``.
+
+        Override to accept parameterised actions that are too many to list (any amount, any
+        combination); keep it free of side effects.
+        """
+        try:
+            return action in self.legal_actions()
+        except TypeError:  # unhashable junk
+            return False
+
     def _why_illegal(self, action: Any) -> IllegalMove | None:
         """Explain why ``action`` is not legal here (for the learner); None for a generic message."""
         return None
 
     def scores(self) -> tuple:
-        """One number per player."""
+        """The game's own points, one number per player (doubloons, silver, treasure)."""
         raise NotImplementedError
+
+    def winners(self) -> tuple[int, ...]:
+        """Who won, at the end: by default every player with the highest score (ties share)."""
+        scores = tuple(self.scores())
+        best = max(scores)
+        return tuple(i for i, s in enumerate(scores) if s == best)
+
+    def returns(self) -> tuple[Fraction, ...]:
+        """Each player's win share: 1 to the winner, split on a tie; all 0 before the end.
+
+        At the end the shares sum to exactly 1.
+        """
+        players = self.game.players
+        if not self.is_terminal():
+            return tuple(Fraction(0) for _ in range(players))
+        won = set(self.winners())
+        if not won:
+            return tuple(Fraction(1, players) for _ in range(players))
+        return tuple(Fraction(1, len(won)) if i in won else Fraction(0) for i in range(players))
+
+    def observation(self, player: int) -> dict:
+        """What ``player`` may see, as a JSON-able dict (subclass).
+
+        It holds the public board and log, the player's own hand and what was revealed to them,
+        and nothing else: two states that differ only in what the player cannot see give equal
+        observations.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not say what a player may see yet.")
+
+    def redeal_hidden(self, player: int, rng: random.Random) -> "State":
+        """A state ``player`` cannot tell from this one: everything they may not see re-dealt at random.
+
+        Hidden cards (other hands, the order of decks, face-down tiles) are shuffled among
+        themselves; everything in ``observation(player)`` stays.  Used to test observations and
+        by search players that "determinise" what they cannot see.  Default (a game with no
+        hidden information): a copy.
+        """
+        return self.clone()
+
+    def view(self, player: int | None = None) -> "PlayerView":
+        """What a computer player in ``player``'s seat is given: its observation and legal actions."""
+        player = self.current_player() if player is None else self._check_player(player)
+        if player < 0:
+            raise IllegalMove(self.game.turn_rule, "Nobody has a decision to make here (chance or the end).")
+        actions = self.legal_actions() if self.current_player() == player else ()
+        return PlayerView(player, self.observation(player), tuple(actions))
+
+    def _check_player(self, player: Any) -> int:
+        """``player`` as a seat number, or InvalidInput naming the seats."""
+        from .errors import InvalidInput
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.game.players:
+            raise InvalidInput(f"There is no player {player!r}: players are numbered 0 to {self.game.players - 1}.")
+        return player
 
     def validate(self) -> None:
         """Raise ValueError if the state breaks an invariant (used when loading a save)."""
@@ -184,10 +282,13 @@ class State:
         player = self.current_player()
         if player == TERMINAL:
             raise IllegalMove(self.game.end_rule, "The game is over: no more moves.", action=action)
-        try:
-            legal = action in self.legal_actions()
-        except TypeError:  # unhashable junk
-            legal = False
+        if player == CHANCE:
+            try:
+                legal = action in self.legal_actions()
+            except TypeError:  # unhashable junk
+                legal = False
+        else:
+            legal = self._is_legal(action)
         if not legal:
             error = self._why_illegal(action)
             if error is None:
@@ -254,6 +355,23 @@ class State:
         player = self.current_player()
         who = {CHANCE: "chance", TERMINAL: "game over"}.get(player, f"player {player}")
         return f"{self.game.title}: {who} to act"
+
+
+class PlayerView:
+    """A seat's view of the game: the observation and, when it is their turn, the legal actions.
+
+    Computer players are given this, never the state, so they cannot peek at hidden cards.
+    """
+
+    __slots__ = ("player", "observation", "legal_actions")
+
+    def __init__(self, player: int, observation: dict, legal_actions: tuple):
+        self.player = player
+        self.observation = observation
+        self.legal_actions = legal_actions
+
+    def __repr__(self) -> str:
+        return f"PlayerView(player={self.player}, {len(self.legal_actions)} legal actions)"
 
 
 _IMMUTABLE = (int, str, float, bool, Fraction, type(None), bytes)
@@ -337,3 +455,20 @@ def expected_scores(state: State, policy: Callable[[State], Dist] | None = None)
         weighted = [p * v for v in values]
         total = weighted if total is None else [a + b for a, b in zip(total, weighted)]
     return tuple(total)
+
+
+def is_json_plain(value: Any) -> bool:
+    """Is ``value`` made only of dicts with string keys, lists, strings, numbers, booleans and None?
+
+    Observations must be: they are what a computer player or a browser receives.
+
+    >>> is_json_plain({"hand": ["Cannon"], "coins": 3}), is_json_plain({"hand": ("Cannon",)})
+    (True, False)
+    """
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return True
+    if isinstance(value, list):
+        return all(is_json_plain(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and is_json_plain(v) for k, v in value.items())
+    return False
