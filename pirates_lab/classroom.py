@@ -7,10 +7,12 @@ injects the presenter bar ("Large fonts") into every page Voila serves.
 
 It never imports Jupyter or a widget at import time: the CLI loads it on every call.
 
+The lessons come from the game registry (``pirates_lab.core.games()``): each game's ``notebook``
+is its lesson; the dice basics (and the strategy lab) are the lessons no game owns.  This module
+names no game.
+
 >>> lesson_file("dice_basics")
 '01_dice_basics.ipynb'
->>> lesson_file("pillage_and_plunder")
-'pillage_and_plunder.ipynb'
 >>> presenter_source(large=True).splitlines()[-1]
 'presenter_bar(large=True)'
 """
@@ -26,14 +28,44 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pirates_lab.core.rules import GAMES
+from pirates_lab.core.registry import games
 
-__all__ = ["LESSONS", "INDEX", "UnknownLesson", "MissingNotebook", "notebooks_dir", "lesson_file", "lesson_path",
+__all__ = ["LESSONS", "Lesson", "lessons", "INDEX", "UnknownLesson", "MissingNotebook", "notebooks_dir", "lesson_file", "lesson_path",
            "available_lessons", "free_port", "port_is_free", "voila_command", "lab_command", "prelaunch_hook",
            "presenter_source", "write_voila_config", "Server", "LARGE_ENV", "NOTEBOOKS_ENV"]
 
-#: Lesson name -> notebook file name, in the order a course would use them.
-LESSONS: dict[str, str] = {"dice_basics": "01_dice_basics.ipynb", **{game: f"{game}.ipynb" for game in GAMES}}
+@dataclass(frozen=True)
+class Lesson:
+    """A lesson in the menu: its name, notebook file, title and one-line description."""
+
+    name: str
+    file: str
+    title: str
+    description: str
+
+
+#: Lessons that belong to no game, before and after the games'.
+FIRST_LESSONS = (Lesson("dice_basics", "01_dice_basics.ipynb", "Dice basics",
+                        "Exact odds of dice, step by step: sums, highest dice, re-rolls."),)
+LAST_LESSONS = (Lesson("strategy_lab", "strategy_lab.ipynb", "Strategy lab",
+                       "Do the rulebooks' tips hold? Tournaments of computer players."),)
+
+
+def lessons() -> dict[str, Lesson]:
+    """Every lesson, in the order a course would use them: dice basics, each registered game, the lab."""
+    found = list(FIRST_LESSONS)
+    for name, game in games().items():
+        found.append(Lesson(name, game.notebook or f"{name}.ipynb", game.title, game.description))
+    found += LAST_LESSONS
+    return {lesson.name: lesson for lesson in found}
+
+
+def __getattr__(name: str):
+    if name == "LESSONS":  # lesson name -> notebook file (read from the registry when asked)
+        return {key: lesson.file for key, lesson in lessons().items()}
+    raise AttributeError(name)
+
+
 INDEX = "00_index.ipynb"
 #: Where to find the notebooks when they are not next to the package (an installed copy).
 NOTEBOOKS_ENV = "PIRATES_LAB_NOTEBOOKS"
@@ -48,7 +80,7 @@ class UnknownLesson(LookupError):
 
     def __init__(self, name: str):
         self.name = name
-        super().__init__(f"No lesson called {name!r}. Known lessons: {', '.join(LESSONS)}.")
+        super().__init__(f"No lesson called {name!r}. Known lessons: {', '.join(lessons())}.")
 
 
 class MissingNotebook(FileNotFoundError):
@@ -67,9 +99,10 @@ def notebooks_dir() -> Path:
 
 def lesson_file(name: str) -> str:
     """The notebook file name of a lesson; :class:`UnknownLesson` for a name we do not know."""
-    if name not in LESSONS:
+    known = lessons()
+    if name not in known:
         raise UnknownLesson(name)
-    return LESSONS[name]
+    return known[name].file
 
 
 def lesson_path(name: str, folder: Path | None = None) -> Path:
@@ -83,7 +116,7 @@ def lesson_path(name: str, folder: Path | None = None) -> Path:
 def available_lessons(folder: Path | None = None) -> dict[str, Path | None]:
     """Every known lesson -> its notebook, or None where the notebook is missing."""
     folder = folder or notebooks_dir()
-    return {name: (folder / file if (folder / file).is_file() else None) for name, file in LESSONS.items()}
+    return {name: (folder / file if (folder / file).is_file() else None) for name, file in ((n, l.file) for n, l in lessons().items())}
 
 
 # ---------------------------------------------------------------- ports

@@ -1,14 +1,18 @@
 """Dependencies point one way: widgets -> pirates_lab.<game> -> pirates_lab.core.
 
 The core imports no game, no widget and nothing of Jupyter; a game imports no other game, no
-widget and nothing of Jupyter; a game's widgets import no other game.
+widget and nothing of Jupyter; a game's widgets import no other game.  Games register themselves
+(entry points), so the core, the CLI and the classroom never name one; no module is over 600 lines.
 """
 import ast
 from pathlib import Path
 
 import pytest
 
-from pirates_lab.core.rules import GAMES
+from pirates_lab.core import games
+from pirates_lab.core.registry import GROUP
+
+GAMES = sorted(games())
 
 ROOT = Path(__file__).resolve().parents[1]
 JUPYTER = ("ipywidgets", "ipycanvas", "IPython", "traitlets", "voila", "jupyter", "nbformat", "nbclient")
@@ -41,6 +45,60 @@ def offending(path: Path, forbidden, package: str | None = None) -> list[str]:
                   if any(name == f or name.startswith(f + ".") for f in forbidden))
 
 
+GAME_FOLDERS = [path.name for path in (ROOT / "pirates_lab").iterdir()
+                if path.is_dir() and (path / "__init__.py").exists() and path.name not in {"core", "lab"}]
+
+
+def test_every_game_package_is_registered_and_exports_game_and_state():
+    import importlib
+    import sys
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"][GROUP]
+    assert sorted(declared) == sorted(GAME_FOLDERS) == GAMES
+    for name in GAMES:
+        package = importlib.import_module(f"pirates_lab.{name}")
+        assert package.Game is games()[name] and package.Game.name == name
+        assert issubclass(package.State, importlib.import_module("pirates_lab.core").State)
+        assert package.Game.rulebook == f"{name}.txt" and package.Game.title
+
+
+def _names_of_games():
+    """Package names and printed titles of every registered game (what must not appear)."""
+    found = set()
+    for name, game in games().items():
+        found |= {name, game.title}
+    return found
+
+
+NO_GAME_NAMES = [*sorted((ROOT / "pirates_lab" / "core").glob("*.py")), ROOT / "pirates_lab" / "cli.py",
+                 ROOT / "pirates_lab" / "classroom.py", ROOT / "widgets" / "kit.py", ROOT / "widgets" / "menu.py"]
+
+
+@pytest.mark.parametrize("path", NO_GAME_NAMES, ids=lambda p: p.name)
+def test_the_core_cli_and_classroom_name_no_game(path):
+    text = path.read_text(encoding="utf-8")
+    import re
+    named = sorted(name for name in _names_of_games()
+                   if re.search(r"(?<![\w.])" + re.escape(name) + r"(?![\w(])", text))
+    assert named == [], f"{path.name} names {named}: read them from the registry instead"
+
+
+def test_the_name_check_can_fail(tmp_path):
+    import re
+    name = GAMES[0]
+    assert re.search(r"(?<![\w.])" + re.escape(name) + r"(?![\w(])", f"x = '{name}'")
+
+
+@pytest.mark.parametrize("path", sorted(p for p in (ROOT / "pirates_lab").rglob("*.py")) +
+                         sorted((ROOT / "widgets").glob("*.py")), ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_module_is_over_600_lines(path):
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= 600, f"{path.relative_to(ROOT)} has {lines} lines: split it by rulebook chapter"
+
+
 @pytest.mark.parametrize("path", sorted((ROOT / "pirates_lab" / "core").glob("*.py")), ids=lambda p: p.name)
 def test_core_imports_no_game_and_no_jupyter(path):
     forbidden = ["pirates_lab.widgets", *(f"pirates_lab.{g}" for g in GAMES), *JUPYTER]
@@ -50,7 +108,7 @@ def test_core_imports_no_game_and_no_jupyter(path):
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_games_import_no_other_game_and_no_widgets(game):
     forbidden = ["pirates_lab.widgets", *(f"pirates_lab.{g}" for g in GAMES if g != game), *JUPYTER]
-    for path in (ROOT / "pirates_lab" / game).glob("*.py"):
+    for path in (ROOT / "pirates_lab" / game).rglob("*.py"):
         assert offending(path, forbidden) == [], path.name
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from pirates_lab import classroom
-from pirates_lab.cli import main, parse_card_groups, percent, probability_line
+from pirates_lab.cli import main, percent, probability_line
 from pirates_lab.core import parse_dice
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -81,104 +81,34 @@ def test_odds_dice_refuses_bad_notation_with_the_reason(capsys):
     assert "Keep between 1 and 3 dice" in err
 
 
-# ---------------------------------------------------------------- odds for the games
-def test_odds_battle_matches_the_battle_function(capsys):
-    battle = need("pirates_lab.pillage_and_plunder", "battle")
-    Ship = need("pirates_lab.pillage_and_plunder", "Ship")
-    code, out, _ = run(capsys, "odds", "battle", "Galleon crew=5 pistols=1 doctor", "merchant 4")
-    assert code == 0
-    attacker = Ship.player("Galleon", crew=5, pistols=1, officers=("Doctor",))
-    dist = battle(attacker, Ship.merchant(4), "merchant")
-    assert exact(out, "P(attacker wins)") == dist.probability(lambda r: r.winner == "attacker")
-    assert exact(out, "P(defender wins)") == dist.probability(lambda r: r.winner == "defender")
-    assert "Battle: merchant" in out
+def test_every_registered_game_adds_its_calculators_from_its_own_package():
+    from pirates_lab.core import games
+
+    added = {}
+    for name, game in games().items():
+        import argparse
+        calculators = argparse.ArgumentParser().add_subparsers()
+        game.add_odds_commands(calculators)
+        added[name] = sorted(calculators.choices)
+        for parser in calculators.choices.values():
+            assert parser.get_default("run").__module__.startswith(f"pirates_lab.{name}."), name
+    assert sum(len(v) for v in added.values()) >= 5
 
 
-def test_odds_battle_stand_and_navy(capsys):
-    battle = need("pirates_lab.pillage_and_plunder", "battle")
-    Ship = need("pirates_lab.pillage_and_plunder", "Ship")
-    code, out, _ = run(capsys, "odds", "battle", "Sloop", "Sloop plating", "--stand")
-    assert code == 0
-    dist = battle(Ship.player("Sloop"), Ship.player("Sloop", addons=("Iron Hull Plating",)), "player",
-                  defender_flees=False)
-    assert exact(out, "P(attacker wins)") == dist.probability(lambda r: r.winner == "attacker")
-    assert "escaped" not in out
-    code, out, _ = run(capsys, "odds", "battle", "navy", "Schooner")
-    navy = battle(Ship.navy(), Ship.player("Schooner"), "navy")
-    assert code == 0 and exact(out, "P(defender wins)") == navy.probability(lambda r: r.winner == "defender")
-
-
-@pytest.mark.parametrize("attacker, defender, message", [
-    ("Frigate", "Sloop", "no hull called 'frigate'"),
-    ("Sloop cannons=many", "Sloop", "must be a whole number"),
-    ("Sloop speed=9", "Sloop", "unknown ship number"),
-    ("merchant 4", "Sloop", "merchant ships never attack"),
-    ("Sloop crew=9", "Sloop", "holds at most"),
-])
-def test_odds_battle_refuses_bad_ships(capsys, attacker, defender, message):
-    need("pirates_lab.pillage_and_plunder", "battle")
-    code, out, err = run(capsys, "odds", "battle", attacker, defender)
-    assert code == 2 and message in err
-
-
-def test_odds_melee_matches_the_melee_function(capsys):
-    melee = need("pirates_lab.pillage_and_plunder", "melee")
-    code, out, _ = run(capsys, "odds", "melee", "3", "2", "--defender-pistol", "--attacker-doctor")
-    dist = melee(3, 2, defender_pistol=True, attacker_doctor=True)
-    assert code == 0
-    assert exact(out, "P(attacker wins)") == dist.probability(lambda r: r.winner == "attacker")
-    assert exact(out, "P(attacker wins)") + exact(out, "P(defender wins)") == 1
-
-
-def test_odds_hand_matches_hand_probability(capsys):
-    hand_probability = need("pirates_lab.pillage_and_plunder", "hand_probability")
-    code, out, _ = run(capsys, "odds", "hand", "Cannon", "Cutlass Crewman+Pistol Crewman", "--players", "3")
-    expected = hand_probability({"Cannon": 1, ("Cutlass Crewman", "Pistol Crewman"): 1}, hand_size=5, players=3)
-    assert code == 0
-    assert Fraction(re.search(r"= (\d+/\d+) ≈", out).group(1)) == expected
-    code, _, err = run(capsys, "odds", "hand", "Kraken")
-    assert code == 2 and "Kraken" in err
-
-
-def test_card_groups_are_parsed_like_the_function_expects():
-    assert parse_card_groups(["Attack", "Cannon=2", "Cutlass Crewman + Pistol Crewman"]) == {
-        "Attack": 1, "Cannon": 2, ("Cutlass Crewman", "Pistol Crewman"): 1}
-    with pytest.raises(Exception, match="whole number"):
-        parse_card_groups(["Cannon=two"])
-
-
-def test_odds_combat_matches_the_king_of_pirates_functions(capsys):
-    success = need("pirates_lab.king_of_pirates", "combat_success_probability")
-    expected_used = need("pirates_lab.king_of_pirates", "expected_cannonballs_used")
-    code, out, _ = run(capsys, "odds", "combat", "9", "--modifier", "1", "--cannonballs", "2", "--table")
-    assert code == 0
-    for balls in range(3):
-        assert exact(out, f"P(success | {balls} cannonballs)") == success(9, 1, balls)
-    used = re.findall(r"expected cannonballs used (\d+(?:/\d+)?) ≈", out)
-    assert [Fraction(u) for u in used] == [expected_used(9, 1, balls) for balls in range(3)]
-    assert exact(out, "P(success | 0 cannonballs)") == Fraction(10, 36 - 12)  # 2d6 >= 8: 15/36 = 5/12
-
-
-def test_odds_mutiny_matches_the_king_of_pirates_functions(capsys):
-    expected = need("pirates_lab.king_of_pirates", "expected_upkeeps_until_mutiny")
-    p_none = need("pirates_lab.king_of_pirates", "p_no_mutiny_within")
-    code, out, _ = run(capsys, "odds", "mutiny", "4", "--upkeeps", "3")
-    assert code == 0
-    assert f"= {expected(4)} ≈" in out
-    assert exact(out, "P(no mutiny within 3 upkeeps)") == p_none(4, 3)
-
-
-def test_a_missing_game_package_is_a_clear_refusal(capsys, monkeypatch):
-    monkeypatch.setitem(sys.modules, "pirates_lab.king_of_pirates", None)  # import fails as if absent
-    code, out, err = run(capsys, "odds", "combat", "8")
-    assert code == 2 and out == ""
-    assert "needs pirates_lab.king_of_pirates" in err and "not available" in err
+def test_an_unknown_calculator_is_refused_with_the_known_ones(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["odds", "nosuch"])
+    assert stop.value.code == 2
+    assert "dice" in capsys.readouterr().err
 
 
 def test_the_cli_imports_no_jupyter_and_no_game_until_asked():
+    from pirates_lab.core import games
+
+    packages = tuple(f"pirates_lab.{name}" for name in games())
     probe = ("import sys, pirates_lab.cli as cli; cli.main(['odds', 'dice', '2d6', '--exactly', '7']);"
-             "bad = [m for m in sys.modules if m.startswith(('ipywidgets', 'pirates_lab.widgets', 'voila',"
-             " 'pirates_lab.pillage_and_plunder', 'pirates_lab.king_of_pirates', 'pirates_lab.plunder_2013'))];"
+             "bad = [m for m in sys.modules if m.startswith(('ipywidgets', 'pirates_lab.widgets', 'voila')"
+             f" + {packages!r})];"
              "assert not bad, bad")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr

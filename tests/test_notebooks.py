@@ -9,11 +9,11 @@ import pytest
 from nbclient import NotebookClient
 
 from pirates_lab.core import rulebook
-from pirates_lab.core.rules import GAMES
+from pirates_lab.core import games
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 ALL = sorted(NOTEBOOKS.glob("*.ipynb"))
-GAME_NOTEBOOKS = [nb for nb in ALL if nb.stem in GAMES]
+GAME_NOTEBOOKS = [nb for nb in ALL if nb.stem in games()]
 CELL_TIMEOUT = 120  # seconds; the widget "stall trap" costs at most one timeout, never a hang
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from pirates_lab.core import Dist, rulebook
-from pirates_lab.core.rules import GAMES
+from pirates_lab.core.rules import rulebook
 
 from .canvas import BoardCanvas
 from .drawing import bar_chart_ops
@@ -118,7 +118,7 @@ class RulePanel(widgets.VBox):
         paragraphs = "".join(f"<p>{html.escape(p)}</p>" for p in section.body.split("\n") if p.strip())
         self.html = widgets.HTML(
             f"<div class='pl-rule' style='border-left:4px solid #8b5a2b;padding:4px 12px;background:#fbf7ef'>"
-            f"<div style='font-size:0.85em;color:#6b4f2a'>Rules: {html.escape(GAMES[game])} › {html.escape(heading)}</div>"
+            f"<div style='font-size:0.85em;color:#6b4f2a'>Rules: {html.escape(rulebook(game).title)} › {html.escape(heading)}</div>"
             f"{paragraphs or '<p><em>(a heading with no text of its own)</em></p>'}</div>")
         super().__init__([self.html])
         self.add_class("pl-rule-panel")

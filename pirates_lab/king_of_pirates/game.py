@@ -287,6 +287,10 @@ class Game(core.Game):
 
     name = GAME
     title = "King of Pirates"
+    rulebook = "king_of_pirates.txt"
+    notebook = "king_of_pirates.ipynb"
+    description = "Sail a 61-hex sea, dodge the Flying Dutchman, roll 2d6 with cannonball re-rolls."
+    order = 20
     min_players = 2
     max_players = 6
     end_rule = TURN_RULE
@@ -303,6 +307,13 @@ class Game(core.Game):
 
     def new_initial_state(self) -> "State":
         return State(self)
+
+    @classmethod
+    def add_odds_commands(cls, calculators) -> None:
+        """This game's ``pirates-lab odds`` subcommands (see :mod:`.commands`)."""
+        from .commands import add_odds_commands
+
+        add_odds_commands(calculators)
 
 
 class State(core.State):

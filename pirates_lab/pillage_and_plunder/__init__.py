@@ -8,9 +8,11 @@ Rules: Pillage & Plunder › Chapter IV: Battles at Sea
 from .battles import (BattleResult, MeleeResult, Ship, Volley, battle, call_off_policy, cannon_volley,
                      flee_escape_probability, melee, melee_round_win_probability, spotting, usable_cannons)
 from .components import Components, load
+from .game import Game, PPState as State
 from .odds import TreasureHunt, cargo_price, doubles_probability, hand_probability, merchant_prize, treasure_hunt
 
 __all__ = [
+    "Game", "State",
     "Ship", "Volley", "MeleeResult", "BattleResult", "battle", "call_off_policy", "cannon_volley",
     "flee_escape_probability", "melee", "melee_round_win_probability", "spotting", "usable_cannons",
     "Components", "load", "TreasureHunt", "treasure_hunt", "hand_probability", "cargo_price",

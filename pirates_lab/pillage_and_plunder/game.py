@@ -159,6 +159,10 @@ class Game(CoreGame):
 
     name = GAME
     title = "Pillage & Plunder"
+    rulebook = "pillage_and_plunder.txt"
+    notebook = "pillage_and_plunder.ipynb"
+    description = "Build a ship from a 298-card deck, then fight dice sea battles: flee, cannons, mêlée."
+    order = 10
     min_players = 2
     max_players = 6
     end_rule = RULE_HOARD
@@ -172,6 +176,13 @@ class Game(CoreGame):
 
     def new_initial_state(self) -> "PPState":
         return PPState(self)
+
+    @classmethod
+    def add_odds_commands(cls, calculators) -> None:
+        """This game's ``pirates-lab odds`` subcommands (see :mod:`.commands`)."""
+        from .commands import add_odds_commands
+
+        add_odds_commands(calculators)
 
 
 def _new_ship(hull: str) -> dict:

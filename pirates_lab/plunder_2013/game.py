@@ -211,6 +211,10 @@ class Game(CoreGame):
 
     name = GAME
     title = "Plunder (2013)"
+    rulebook = "plunder_2013.txt"
+    notebook = "plunder_2013.ipynb"
+    description = "Deduce where the treasure is hidden from Aye/Nay answers, with an exact solver."
+    order = 30
     min_players = components()["game"]["min_players"]
     max_players = components()["game"]["max_players"]
     end_rule = RULE_END
