@@ -36,6 +36,7 @@ class Refused(Exception):
 def odds_dice(args) -> int:
     from pirates_lab.core import parse_dice
 
+    args.expression = args.expression.strip()
     dist = parse_dice(args.expression)
     checks = [("at_least", ">="), ("at_most", "<="), ("exactly", "==")]
     asked = [(op, getattr(args, name)) for name, op in checks if getattr(args, name) is not None]
@@ -170,7 +171,7 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     lab = commands.add_parser("lab", help="open JupyterLab at notebooks/00_index.ipynb")
-    lab.add_argument("--port", type=int, default=None, help="port (default 8888, or a free one; 0: any free port)")
+    lab.add_argument("--port", type=port_number, default=None, help="port (default 8888, or a free one; 0: any free port)")
     lab.add_argument("--no-browser", action="store_true", help="do not open a browser")
     lab.add_argument("--notebooks", help="the notebooks folder (default: the checkout's notebooks/)")
     lab.add_argument("--dry-run", action="store_true", help="print the command and the address, start nothing")
@@ -182,9 +183,9 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     room.add_argument("lesson", nargs="?", help="a lesson name (see --list) or a path to a .ipynb")
     room.add_argument("--list", action="store_true", help="list the lessons and stop")
     room.add_argument("--all", action="store_true", help="serve every lesson from one server (a menu page)")
-    room.add_argument("--port", type=int, default=None, help="port (default 8866, or a free one; 0: any free port)")
+    room.add_argument("--port", type=port_number, default=None, help="port (default 8866, or a free one; 0: any free port)")
     room.add_argument("--large", action="store_true", help="start with large fonts (for a projector)")
-    room.add_argument("--cell-timeout", type=int, default=30, help="seconds a notebook cell may take (default 30)")
+    room.add_argument("--cell-timeout", type=seconds, default=30, help="seconds a notebook cell may take (default 30)")
     room.add_argument("--tracebacks", action="store_true", help="show Python errors in the page (for authors)")
     room.add_argument("--notebooks", help="the notebooks folder (default: the checkout's notebooks/)")
     room.add_argument("--dry-run", action="store_true", help="print the command and the address, start nothing")
@@ -208,8 +209,38 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     return parser
 
 
+def port_number(text: str) -> int:
+    """A TCP port for --port: 0 (any free port) or 1 to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a port is a whole number from 1 to 65535 (or 0 for any free port), not {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is from 1 to 65535 (or 0 for any free port), not {port}")
+    return port
+
+
+def seconds(text: str) -> int:
+    """A per-cell time limit: 1 to 3600 seconds."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"give whole seconds from 1 to 3600, not {text!r}") from None
+    if not 1 <= value <= 3600:
+        raise argparse.ArgumentTypeError(f"give whole seconds from 1 to 3600, not {value}")
+    return value
+
+
+def _dice_first(argv: list[str]) -> list[str]:
+    """``odds dice -1d6``: a dice expression that starts with a minus is not an option."""
+    if argv[:2] == ["odds", "dice"] and len(argv) > 2 and argv[2].startswith("-") and "d" in argv[2][:8] \
+            and not argv[2].startswith("--"):
+        argv = argv[:2] + [" " + argv[2]] + argv[3:]
+    return argv
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    argv = _dice_first(list(sys.argv[1:] if argv is None else argv))
     # games are imported only when a calculator of theirs may be asked for
     wants_games = bool(argv) and argv[0] == "odds" and argv[1:2] != ["dice"]
     args = build_parser(with_games=wants_games).parse_args(argv)
@@ -224,6 +255,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:  # InvalidInput and friends: a bad value typed by the user
         print(f"pirates-lab: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl+C during a calculation: one line, no traceback
+        print("\npirates-lab: stopped.", file=sys.stderr)
+        return 130
     except BrokenPipeError:  # output piped into `head`: stop quietly
         sys.stdout = open(os.devnull, "w")
         return 0

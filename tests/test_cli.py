@@ -287,3 +287,63 @@ def test_lessons_and_notebook_folder():
     with pytest.raises(classroom.UnknownLesson):
         classroom.lesson_file("monkey_island")
     importlib.import_module("pirates_lab.classroom")
+
+
+# ---------------------------------------------------------------- bad input: one clear line, never a traceback
+@pytest.mark.parametrize("argv, message", [
+    (["classroom", "--port", "99999", "--list"], "a port is from 1 to 65535"),
+    (["lab", "--port", "-1", "--dry-run"], "a port is from 1 to 65535"),
+    (["classroom", "--port", "eighty", "--list"], "a port is a whole number"),
+    (["classroom", "--cell-timeout", "0", "--list"], "from 1 to 3600"),
+])
+def test_bad_ports_and_timeouts_are_one_line_refusals(capsys, argv, message):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and message in err and "Traceback" not in err
+
+
+def test_a_dice_expression_may_start_with_a_minus(capsys):
+    code, out, _ = run(capsys, "odds", "dice", "-1d6", "--at-least", "-3")
+    assert code == 0 and "P(-1d6 >= -3) = 1/2 ≈ 50.00%" in out
+
+
+def test_the_size_limit_applies_to_the_whole_expression_and_refuses_at_once(capsys):
+    start = time.perf_counter()
+    code, out, err = run(capsys, "odds", "dice", "30d80+30d80+30d80")
+    assert code == 2 and out == "" and "limit for a whole expression" in err
+    assert time.perf_counter() - start < 1.0  # refused before any work (a bound, not a benchmark)
+
+
+def test_ctrl_c_during_a_calculation_is_one_line(capsys, monkeypatch):
+    import pirates_lab.core as core
+
+    def interrupted(text):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(core, "parse_dice", interrupted)
+    code, out, err = run(capsys, "odds", "dice", "2d6")
+    assert code == 130 and err.strip() == "pirates-lab: stopped."
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet="0123456789dkhl+- ", max_size=24))
+def test_fuzz_odds_dice_ends_in_an_answer_or_one_clear_line(text):
+    import contextlib
+    import io
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(["odds", "dice", text])
+        except SystemExit as stop:  # argparse: its own one-line usage error
+            code = stop.code
+    assert code in (0, 2), (text, code)
+    if code == 2:
+        lines = [line for line in err.getvalue().splitlines() if line.startswith("pirates-lab")]
+        assert lines and "Traceback" not in err.getvalue(), text
+    else:
+        assert "=" in out.getvalue() or "total" in out.getvalue()

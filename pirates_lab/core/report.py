@@ -7,18 +7,34 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-__all__ = ["percent", "probability_line", "table"]
+__all__ = ["percent", "probability_line", "table", "plural"]
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``plural(1, "cannonball")`` -> ``'1 cannonball'``; ``plural(2, "cannonball")`` -> ``'2 cannonballs'``.
+
+    >>> plural(1, "cannonball"), plural(0, "cannonball"), plural(3, "die", "dice")
+    ('1 cannonball', '0 cannonballs', '3 dice')
+    """
+    return f"{n} {word if n == 1 else (words or word + 's')}"
 
 
 def percent(p: Fraction) -> str:
-    """``Fraction(1, 3)`` -> ``'33.33%'`` (more digits for tiny probabilities).
+    """``Fraction(1, 3)`` -> ``'33.33%'`` (more digits for tiny probabilities; never "100.00%" short of 1).
 
     >>> percent(Fraction(1, 3)), percent(Fraction(1, 216)), percent(Fraction(1, 10**7))
     ('33.33%', '0.46%', '0.000010%')
+    >>> percent(1 - Fraction(1, 10**6)), percent(Fraction(1)), percent(Fraction(1, 10**12))
+    ('> 99.99%', '100.00%', '< 0.000001%')
     """
+    p = Fraction(p)
     value = float(p) * 100
-    if value == 0 or value >= 0.01:
+    if 0 < p < 1 and value >= 99.995:
+        return "> 99.99%"
+    if value == 0 or value >= 0.01 or p == 0:
         return f"{value:.2f}%"
+    if value < 0.0000005:
+        return "< 0.000001%"
     return f"{value:.6f}%"
 
 
