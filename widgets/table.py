@@ -1,0 +1,250 @@
+"""GameTable: one ipywidgets table that plays any registered game against computer players.
+
+``GameTable(game, renderer=None, *, humans=(0,), players=None, seed=0)``: ``game`` is a core
+``Game`` (or a registered name, or a Game class); ``humans`` the seats people play; every other
+seat is a computer player (``players``: one callable for all, a mapping seat -> callable, or
+None for :func:`random_player`).  A computer player is ``player(state, rng) -> action`` and
+decides from ``state.view()`` only (see :mod:`.table_model`).
+
+What it shows: the board (a :class:`~pirates_lab.widgets.BoardCanvas` replaying the renderer's
+pure draw operations for the seat being shown), whose turn it is, the scores everyone may see,
+"your hand", the legal actions as buttons (``str(action)``; filtered by typing and cut into pages
+so the table fits 1024 x 768), the log (plain words, newest last), New game / Undo / Continue.
+
+Renderer protocol (see :mod:`.table_render`): ``draw(observation, player) -> draw ops``;
+optional ``hand(observation, player) -> list[str]``, ``click(observation, player, x, y,
+legal_actions) -> action | None``, ``width``/``height``.  :class:`TextRenderer` is the default.
+
+The observation may carry, by convention, ``"log"`` (a list of plain-words lines: the log as
+that seat sees it), ``"hand"`` (a list) and ``"scores"`` (one number per seat, public); the
+table shows them in their panes.  Without a ``"log"`` it writes its own, naming only the
+viewer's actions; without ``"scores"`` it shows scores at the end only.
+
+The model (:class:`TableModel`) is plain Python and tested without a browser; errors from the
+game or a computer player are shown in place (:func:`~pirates_lab.widgets.guard`) and change
+nothing.
+"""
+from __future__ import annotations
+
+import html
+from collections.abc import Collection
+from typing import Any
+
+import ipywidgets as widgets
+
+from pirates_lab.core import InvalidInput
+
+from .canvas import BoardCanvas
+from .kit import error_html, guard
+from .table_model import (DEFAULT_MAX_STEPS, ActionPage, ComputerPlayerError, Players, Step, TableModel,
+                          ViewOnlyState, action_columns, action_page, advance, computer_for, random_player,
+                          seat_name)
+from .table_render import DEFAULT_HEIGHT, DEFAULT_WIDTH, TextRenderer, describe_observation, render_ops
+
+__all__ = ["GameTable", "TableModel", "TextRenderer", "advance", "random_player", "ViewOnlyState", "Step",
+           "ComputerPlayerError", "action_page", "ActionPage", "computer_for", "describe_observation", "seat_name"]
+
+PANE_WIDTH = 470           # the right-hand pane: hand, actions (canvas 480 + pane 470 fit 1024 px)
+LOG_HEIGHT = 130
+
+
+class GameTable(widgets.VBox):
+    """Play any game on the core protocol: people in ``humans`` seats, computer players elsewhere."""
+
+    def __init__(self, game, renderer=None, *, humans: Collection[int] = (0,), players: Players = None,
+                 seed: int = 0, max_steps: int = DEFAULT_MAX_STEPS, page_rows: int = 7):
+        self.model = TableModel(game, humans=humans, players=players, seed=seed, max_steps=max_steps)
+        self.renderer = renderer if renderer is not None else TextRenderer()
+        if not callable(getattr(self.renderer, "draw", None)):
+            raise InvalidInput("A renderer needs a draw(observation, player) method.")
+        self.page_rows = page_rows
+        self.page = 0
+        self.action_buttons: list[widgets.Button] = []
+        self.shown_actions: tuple = ()
+
+        self.title = widgets.HTML(f"<h3 style='margin:4px 0'>{html.escape(self.model.game.title)}</h3>")
+        self.turn = widgets.HTML()
+        self.turn.add_class("pl-table-turn")
+        self.scores = widgets.HTML()
+        self.scores.add_class("pl-table-scores")
+        self.message = widgets.HTML()
+        self.message.add_class("pl-table-message")
+        self.run = guard(self.message)
+
+        width = int(getattr(self.renderer, "width", DEFAULT_WIDTH))
+        height = int(getattr(self.renderer, "height", DEFAULT_HEIGHT))
+        self.board = BoardCanvas(width, height, layers=("board",), css_class="pl-table-board")
+        self.board.on_click(lambda position: self.run(self.click)(*position))
+
+        self.hand = widgets.HTML()
+        self.hand.add_class("pl-table-hand")
+        self.filter = widgets.Text(placeholder="type to narrow the actions", continuous_update=True,
+                                   layout=widgets.Layout(width="100%"))
+        self.filter.add_class("pl-table-filter")
+        self.filter.observe(lambda _: self.run(self.show_page)(0), names="value")
+        self.actions = widgets.GridBox(layout=widgets.Layout(width="100%", grid_gap="4px"))
+        self.actions.add_class("pl-table-actions")
+        self.previous_page = widgets.Button(description="◀", tooltip="Previous page of actions",
+                                            layout=widgets.Layout(width="48px"))
+        self.next_page = widgets.Button(description="▶", tooltip="Next page of actions",
+                                        layout=widgets.Layout(width="48px"))
+        self.page_label = widgets.HTML()
+        self.previous_page.on_click(lambda _: self.run(self.show_page)(self.page - 1))
+        self.next_page.on_click(lambda _: self.run(self.show_page)(self.page + 1))
+        self.pager = widgets.HBox([self.previous_page, self.page_label, self.next_page])
+        self.pager.add_class("pl-table-pager")
+
+        self.log_box = widgets.HTML()
+        self.log_box.add_class("pl-table-log")
+        self.new_game_button = widgets.Button(description="New game", icon="refresh", tooltip="Start a new game")
+        self.undo_button = widgets.Button(description="Undo", icon="undo", tooltip="Take back your last move")
+        self.continue_button = widgets.Button(description="Continue", icon="play",
+                                              tooltip="Let chance and the computer players go on")
+        for name, button in (("new-game", self.new_game_button), ("undo", self.undo_button),
+                             ("continue", self.continue_button)):
+            button.add_class(f"pl-table-{name}")
+        self.new_game_button.on_click(lambda _: self.run(self.new_game)())
+        self.undo_button.on_click(lambda _: self.run(self.undo)())
+        self.continue_button.on_click(lambda _: self.run(self.resume)())
+
+        right = widgets.VBox([widgets.HTML("<b>Your hand</b>"), self.hand, widgets.HTML("<b>Your move</b>"),
+                              self.filter, self.actions, self.pager],
+                             layout=widgets.Layout(width=f"{PANE_WIDTH}px", padding="0 0 0 10px"))
+        controls = widgets.HBox([self.new_game_button, self.undo_button, self.continue_button])
+        super().__init__([self.title, self.turn, self.scores, widgets.HBox([self.board, right]), self.message,
+                          self.log_box, controls], layout=widgets.Layout(max_width="1000px"))
+        self.add_class("pl-game-table")
+        if self.model.error:
+            self.message.value = error_html(self.model.error)
+        self.refresh()
+
+    # ------------------------------------------------------------ actions (all shown in place on error)
+    def play(self, action: Any) -> None:
+        """Play ``action`` for the human to move (then chance and the computers go on)."""
+        try:
+            self.model.play(action)
+        finally:
+            self.refresh(reset_page=True)
+
+    def click(self, x: float, y: float) -> None:
+        """A click on the board: the renderer's ``click`` maps it to an action, which is played."""
+        mapping = getattr(self.renderer, "click", None)
+        if mapping is None:
+            raise InvalidInput("Choose one of the actions on the right (this board does not take clicks).")
+        if not self.model.human_to_move:
+            raise InvalidInput(f"It is not your turn: {self.model.turn_text()}")
+        action = mapping(self.model.observation(), self.model.viewer, x, y, self.model.legal_actions())
+        if action is None:
+            raise InvalidInput("Nothing to do there: click something you may move, or choose an action on the right.")
+        self.play(action)
+
+    def new_game(self, seed: int | None = None) -> None:
+        self.model.new_game(seed)
+        self.refresh(reset_page=True)
+        if self.model.error:
+            raise InvalidInput(self.model.error)
+
+    def undo(self) -> None:
+        self.model.undo()
+        self.refresh(reset_page=True)
+
+    def resume(self) -> None:
+        try:
+            self.model.resume()
+        finally:
+            self.refresh(reset_page=True)
+
+    def show_page(self, page: int) -> None:
+        """Show page ``page`` of the (filtered) legal actions."""
+        legal = self.model.legal_actions()
+        labels = [str(a) for a in legal]
+        columns = action_columns(labels)
+        shown = action_page(labels, self.filter.value, page, self.page_rows * columns)
+        self.page = shown.page
+        self.shown_actions = tuple(legal[i] for i in shown.indices)
+        for button in self.action_buttons:
+            button.close()
+        self.action_buttons = [self._action_button(legal[i], labels[i]) for i in shown.indices]
+        self.actions.layout.grid_template_columns = f"repeat({columns}, minmax(0, 1fr))"
+        self.actions.children = tuple(self.action_buttons)
+        arrows = "" if shown.pages > 1 else "none"
+        self.previous_page.layout.display = self.next_page.layout.display = arrows
+        self.previous_page.disabled = shown.page == 0
+        self.next_page.disabled = shown.page == shown.pages - 1
+        self.filter.layout.display = "" if len(legal) > self.page_rows * columns or self.filter.value else "none"
+        if not legal:
+            note = "Game over." if self.model.state.is_terminal() else "Not your turn."
+        elif shown.matching == 0:
+            note = f"No action matches “{html.escape(self.filter.value)}”."
+        else:
+            note = f"page {shown.page + 1} of {shown.pages} · {shown.matching} action{'s' * (shown.matching != 1)}"
+        self.page_label.value = f"<span style='padding:0 8px'>{note}</span>"
+
+    def _action_button(self, action: Any, label: str) -> widgets.Button:
+        button = widgets.Button(description=label, tooltip=label, layout=widgets.Layout(width="auto"))
+        button.add_class("pl-table-action")
+        button.on_click(lambda _: self.run(self.play)(action))
+        return button
+
+    # ------------------------------------------------------------ drawing the table
+    def refresh(self, reset_page: bool = False) -> None:
+        """Redraw everything from the model (each pane on its own: one failing does not blank the rest)."""
+        model = self.model
+        self.turn.value = f"<b>{html.escape(model.turn_text())}</b>"
+        self.undo_button.disabled = not model.history
+        self.continue_button.layout.display = "" if model.waiting else "none"
+        if reset_page:
+            self.filter.value = ""
+        try:
+            observation = model.observation()
+        except Exception as error:
+            observation = None
+            self.board.draw("board", ())
+            self.hand.value = ""
+            self.log_box.value = error_html(f"This game cannot show what a seat sees yet: {error}")
+        if observation is not None:
+            self._show_board(observation)
+            self._show_hand(observation)
+            self._show_log(observation)
+        self._show_scores(observation)
+        self.show_page(0 if reset_page else self.page)
+
+    def _show_board(self, observation: dict) -> None:
+        try:
+            self.board.draw("board", render_ops(self.renderer.draw(observation, self.model.viewer)))
+        except Exception as error:
+            self.board.draw("board", ())
+            self.board.message.value = error_html(f"The board could not be drawn: {error}")
+        else:
+            self.board.message.value = ""
+
+    def _show_hand(self, observation: dict) -> None:
+        hand = getattr(self.renderer, "hand", None)
+        try:
+            cards = list(hand(observation, self.model.viewer)) if hand is not None else []
+        except Exception as error:
+            self.hand.value = error_html(error)
+            return
+        who = html.escape(seat_name(self.model.viewer))
+        body = ", ".join(html.escape(str(c)) for c in cards) if cards else "<em>nothing in hand</em>"
+        self.hand.value = f"<div style='color:#555;font-size:0.9em'>{who}</div><div>{body}</div>"
+
+    def _show_log(self, observation: dict) -> None:
+        lines = self.model.log_lines(observation)
+        body = "".join(f"<div>{html.escape(line)}</div>" for line in lines) or "<div><em>nothing yet</em></div>"
+        # column-reverse keeps the box scrolled to the newest line (last) without any script
+        self.log_box.value = (f"<div style='display:flex;flex-direction:column-reverse;max-height:{LOG_HEIGHT}px;"
+                          f"overflow-y:auto;border:1px solid #ccc;padding:4px 8px;background:#fafafa'>"
+                          f"<div class='pl-table-log-lines'>{body}</div></div>")
+
+    def _show_scores(self, observation: dict | None) -> None:
+        try:
+            scores = self.model.scores(observation or {})
+        except Exception as error:
+            self.scores.value = error_html(error)
+            return
+        if scores is None:
+            self.scores.value = "<span style='color:#555'>Scores are shown at the end.</span>"
+            return
+        parts = " · ".join(f"{html.escape(self.model.seat_label(p))}: {html.escape(str(s))}" for p, s in enumerate(scores))
+        self.scores.value = f"Scores — {parts}"

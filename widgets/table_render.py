@@ -1,0 +1,115 @@
+"""Renderers for :class:`~pirates_lab.widgets.table.GameTable`, and the default :class:`TextRenderer`.
+
+The renderer protocol (duck-typed; only ``draw`` is required):
+
+- ``draw(observation: dict, player: int) -> Drawing | iterable of DrawOp`` — the board as the
+  seat ``player`` sees it.  The observation is all it gets (never the state), so a renderer
+  cannot show a hidden card by mistake.  Pure: tests check the operations.
+- ``hand(observation, player) -> list[str]`` — optional: the cards (or pieces) in "your hand".
+- ``click(observation, player, x, y, legal_actions) -> action | None`` — optional: the action a
+  click at canvas point (x, y) means, or None for "nothing there".
+- ``width``, ``height`` — optional attributes: the canvas size in pixels (default 480 x 320).
+
+>>> ops = TextRenderer().draw({"day": 3, "clues_seen": ["Skull", "Palm"], "asked": True}, 0)
+>>> [op.args[0] for op in ops if op.kind == "text"]
+['What Player 1 sees', 'Day: 3', 'Clues seen: Skull, Palm', 'Asked: yes']
+>>> describe_value({"island": {"1": 3, "2": 0}, "trap": []})
+'Island: 1: 3, 2: 0; Trap: none'
+"""
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .drawing import Drawing, DrawOp
+from .table_model import seat_name
+
+__all__ = ["TextRenderer", "describe_observation", "describe_value", "humanise", "render_ops",
+           "DEFAULT_WIDTH", "DEFAULT_HEIGHT"]
+
+DEFAULT_WIDTH, DEFAULT_HEIGHT = 480, 320
+#: observation keys the table shows in its own panes (the log, the hand, the scores)
+SHOWN_ELSEWHERE = ("log", "hand", "scores")
+
+
+def humanise(key: Any) -> str:
+    """``"crew_cards"`` -> ``"Crew cards"``."""
+    text = str(key).replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
+def describe_value(value: Any) -> str:
+    """A JSON-plain value in words: yes/no, lists joined by commas, dicts as "Key: value"."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (int, float, str)):
+        return str(value)
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return "none"
+        if all(not isinstance(v, (list, tuple, dict)) for v in value):
+            return ", ".join(describe_value(v) for v in value)
+        return "; ".join(describe_value(v) for v in value)
+    if isinstance(value, dict):
+        if not value:
+            return "none"
+        if all(not isinstance(v, (list, tuple, dict)) for v in value.values()):
+            return ", ".join(f"{k}: {describe_value(v)}" for k, v in value.items())
+        return "; ".join(f"{humanise(k)}: {describe_value(v)}" for k, v in value.items())
+    return str(value)
+
+
+def describe_observation(observation: dict, skip: Sequence[str] = SHOWN_ELSEWHERE) -> list[str]:
+    """One line per key of the observation, in words ("Crew cards: 3"), keys in ``skip`` left out."""
+    return [f"{humanise(key)}: {describe_value(value)}" for key, value in observation.items() if key not in skip]
+
+
+class TextRenderer:
+    """The default renderer: the observation in readable words on a parchment card.
+
+    Works for any game with no renderer of its own yet.  ``hand`` reads the observation's
+    ``"hand"`` (a list) if it has one.
+    """
+
+    def __init__(self, width: int = DEFAULT_WIDTH, height: int = DEFAULT_HEIGHT, *, font_size: int = 14,
+                 skip: Sequence[str] = SHOWN_ELSEWHERE):
+        self.width, self.height = width, height
+        self.font_size = font_size
+        self.skip = tuple(skip)
+
+    def lines(self, observation: dict, player: int) -> list[str]:
+        """The text lines drawn (wrapped to the card; cut with "…" where the card ends)."""
+        columns = max(10, int((self.width - 24) / (self.font_size * 0.55)))
+        rows = max(1, int((self.height - 20) / (self.font_size * 1.4)))
+        lines = [f"What {seat_name(player)} sees"]
+        for line in describe_observation(observation, self.skip) or ["(nothing to see yet)"]:
+            lines.extend(textwrap.wrap(line, columns, subsequent_indent="    ") or [""])
+        if len(lines) > rows:
+            lines = lines[:rows - 1] + [f"… {len(lines) - rows + 1} more lines"]
+        return lines
+
+    def draw(self, observation: dict, player: int) -> tuple[DrawOp, ...]:
+        d = Drawing().clear().rect(0, 0, self.width, self.height, fill="#fbf7ef", stroke="#8b5a2b", width=2)
+        step = self.font_size * 1.4
+        for row, line in enumerate(self.lines(observation, player)):
+            font = f"{'bold ' if row == 0 else ''}{self.font_size}px sans-serif"
+            d.text(line, 12, 10 + step * (row + 0.5), fill="#3b2a14", font=font)
+        return d.ops
+
+    def hand(self, observation: dict, player: int) -> list[str]:
+        cards = observation.get("hand")
+        if isinstance(cards, list):
+            return [describe_value(card) for card in cards]
+        return []
+
+
+def render_ops(drawn: Drawing | Iterable[DrawOp]) -> tuple[DrawOp, ...]:
+    """What a renderer's ``draw`` returned, as a tuple of DrawOp (a TypeError with a sentence if not)."""
+    ops = drawn.ops if isinstance(drawn, Drawing) else tuple(drawn)
+    for op in ops:
+        if not isinstance(op, DrawOp):
+            raise TypeError(f"A renderer's draw() returns Drawing operations (DrawOp), not {type(op).__name__}.")
+    return ops
