@@ -14,11 +14,29 @@ from pirates_lab.widgets.drawing import axial_to_pixel, bar_chart_ops, pixel_to_
 def test_dist_view_updates_chart_and_table_live():
     view = DistView(Dist.die(6), title="d6")
     assert view.table_rows()[0] == ("1", Fraction(1, 6))
-    assert sum(op.kind == "rect" for op in view.chart.ops["chart"]) == 1 + 6  # background + bars
+    assert list(view.bars.y) == [pytest.approx(1 / 6)] * 6 and view.chart.title == "d6"
     view.dist = Dist.die(6) + Dist.die(6)
     assert len(view.table_rows()) == 11 and "1/6" in view.table.value
+    assert list(view.bars.x) == list(range(2, 13)) and view.bars.scales["x"] is view.x_numeric
+    assert view.table.value.index("16.67%") < view.table.value.index("1/6")   # percent first
     with pytest.raises(TypeError):
         view.dist = {1: 0.5}
+
+
+def test_dist_view_sorts_numbers_as_numbers_and_thins_crowded_labels():
+    view = DistView(Dist.from_weights({15: 1, 3: 1, 10: 2}))
+    assert list(view.bars.x) == [3, 10, 15]                     # not "10", "15", "3"
+    view.dist = Dist.die(40)
+    assert len(view.x_axis.tick_values) <= 12 and view.x_axis.tick_values[0] == 1
+    view.dist = Dist.uniform(["sunk", "fled", "captured"])
+    assert view.bars.scales["x"] is view.x_labels and sorted(view.bars.x) == ["captured", "fled", "sunk"]
+
+
+def test_long_exact_fractions_are_on_demand_only():
+    from pirates_lab.widgets.numbers import friendly, friendly_html
+    tiny = Fraction(1, 3 ** 40)
+    assert "<details" in friendly_html(tiny) and str(tiny) not in friendly(tiny)
+    assert friendly(Fraction(5, 12)) == "41.67% (5/12)" and friendly(1 - Fraction(1, 10 ** 9)).startswith("> 99.99%")
 
 
 def test_dist_rows_groups_the_tail_exactly():
@@ -94,6 +112,19 @@ def test_stepper_navigation_and_questions():
 def test_exact_answer_accepts_percent_and_decimals():
     check = exact_answer(Fraction(1, 4))
     assert check("25%")[0] and check("0.25")[0] and check("1/4")[0] and not check("1/3")[0]
+
+
+@pytest.mark.parametrize("typed, ok", [("41.67%", True), ("5/12", True), ("5 / 12", True), ("0.4167", True),
+                                       ("0.417", True), ("41.7%", True), ("42%", False), ("0.42", False),
+                                       ("0.4", False), ("41.66%", False), ("5/13", False)])
+def test_the_checker_accepts_what_the_screen_shows_to_its_precision(typed, ok):
+    assert exact_answer(Fraction(5, 12))(typed)[0] is ok
+
+
+@pytest.mark.parametrize("typed", ["216,000", "216000", "216000.0"])
+def test_the_checker_accepts_thousands_separators(typed):
+    assert exact_answer(216000)(typed)[0]
+    assert not exact_answer(216000)("216,001")[0] and not exact_answer(216000)("21,6000")[0]
 
 
 def test_board_canvas_layers_clicks_and_errors():

@@ -15,11 +15,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from pirates_lab.core import Dist, rulebook
+from pirates_lab.core import Dist
 from pirates_lab.core.rules import rulebook
 
-from .canvas import BoardCanvas
-from .drawing import bar_chart_ops
+from .numbers import answer_matches, friendly, friendly_html, percent_text
 
 __all__ = ["DistView", "RulePanel", "assumption_box", "Stepper", "Step", "Question", "ValidatedText",
            "guard", "error_html", "dist_rows", "exact_answer"]
@@ -61,8 +60,15 @@ def dist_rows(dist: Dist, describe: Callable[[Any], str] = str, limit: int = 40)
     return rows
 
 
+def _is_number(x: Any) -> bool:
+    return isinstance(x, (int, Fraction)) and not isinstance(x, bool)
+
+
 class DistView(widgets.VBox):
-    """A bar chart and an exact table of a Dist; set ``.dist`` to update both.
+    """A bqplot bar chart and a table (percent first, exact beside it) of a Dist; set ``.dist`` to update.
+
+    Numeric outcomes sit on a numeric axis (sorted as numbers, ticks thinned so labels never
+    overlap); other outcomes are labelled bars in the Dist's order.
 
     >>> view = DistView(Dist.die(6), title="One die")
     >>> view.table_rows()[0]
@@ -70,10 +76,25 @@ class DistView(widgets.VBox):
     """
 
     def __init__(self, dist: Dist | None = None, *, title: str = "", describe: Callable[[Any], str] = str,
-                 width: int = 420, height: int = 220, show_table: bool = True):
+                 width: int = 420, height: int = 240, show_table: bool = True, max_bars: int = 60):
+        import bqplot
+
         self.title = title
         self.describe = describe
-        self.chart = BoardCanvas(width, height, layers=("chart",), css_class="pl-dist-chart")
+        self.max_bars = max_bars
+        self.x_numeric = bqplot.LinearScale()
+        self.x_labels = bqplot.OrdinalScale()
+        self.y_scale = bqplot.LinearScale(min=0)
+        self.bars = bqplot.Bars(x=[0], y=[0], scales={"x": self.x_labels, "y": self.y_scale}, colors=["#8b5a2b"],
+                                padding=0.15, tooltip=bqplot.Tooltip(fields=["x", "y"], formats=["", ".2%"]))
+        self.x_axis = bqplot.Axis(scale=self.x_labels, label="", tick_style={"font-size": "13px"})
+        self.y_axis = bqplot.Axis(scale=self.y_scale, side="left", tick_format=".0%",
+                                  tick_style={"font-size": "13px"}, num_ticks=4)
+        self.chart = bqplot.Figure(marks=[self.bars], axes=[self.x_axis, self.y_axis], title=title,
+                                   fig_margin={"top": 36, "bottom": 48, "left": 56, "right": 12},
+                                   layout=widgets.Layout(width=f"{width}px", max_width="100%", height=f"{height}px"),
+                                   title_style={"font-size": "15px"})
+        self.chart.add_class("pl-dist-chart")
         self.table = widgets.HTML()
         self.table.add_class("pl-dist-table")
         self.show_table = show_table
@@ -92,20 +113,58 @@ class DistView(widgets.VBox):
         if not isinstance(dist, Dist):
             raise TypeError(f"DistView shows a Dist, not {type(dist).__name__}")
         self._dist = dist
-        rows = self.table_rows()
-        self.chart.draw("chart", bar_chart_ops([(label, float(p)) for label, p in rows],
-                                               self.chart.width, self.chart.height, title=self.title))
-        self.table.value = self.table_html()
+        self.table.value = self._table_for(dist)
+        self._chart_for(dist)
+
+    def chart_points(self) -> tuple[list, list[float], bool]:
+        """(x values, probabilities, numeric axis?) as drawn: numbers sorted as numbers."""
+        dist = self._dist
+        outcomes = list(dist.outcomes())
+        if outcomes and all(_is_number(o) for o in outcomes) and len(outcomes) > 1:
+            xs = sorted(outcomes)
+            return [float(x) for x in xs], [float(dist[x]) for x in xs], True
+        rows = dist_rows(dist, self.describe, limit=self.max_bars)
+        return [label for label, _ in rows], [float(p) for _, p in rows], False
+
+    def _chart_for(self, dist: Dist) -> None:
+        xs, ys, numeric = self.chart_points()
+        scale = self.x_numeric if numeric else self.x_labels
+        with self.bars.hold_sync():
+            self.bars.scales = {"x": scale, "y": self.y_scale}
+            self.bars.x, self.bars.y = xs, ys
+        self.x_axis.scale = scale
+        if numeric:
+            self.x_axis.tick_values = _thin_ticks(xs, 12)
+            self.x_axis.tick_format = "d" if all(float(x).is_integer() for x in xs) else ".2f"
+            self.x_axis.tick_rotate = 0
+        else:
+            self.x_axis.tick_values = _thin_ticks(xs, 14)
+            longest = max((len(str(x)) for x in xs), default=0)
+            self.x_axis.tick_rotate = -30 if longest > 6 or len(xs) > 8 else 0
+        self.y_scale.max = max(ys + [0.01]) * 1.1
 
     def table_rows(self) -> list[tuple[str, Fraction]]:
         return dist_rows(self._dist, self.describe) if self._dist is not None else []
 
-    def table_html(self) -> str:
+    def _table_for(self, dist: Dist) -> str:
         body = "".join(
-            f"<tr><td>{html.escape(label)}</td><td class='pl-exact'>{p}</td><td>{float(p) * 100:.2f}%</td></tr>"
+            f"<tr><td>{html.escape(label)}</td><td style='text-align:right'>{html.escape(percent_text(p))}</td>"
+            f"<td class='pl-exact'>{friendly_html(p).split(' ', 1)[1] if ' ' in friendly_html(p) else ''}</td></tr>"
             for label, p in self.table_rows())
-        return ("<table class='pl-dist' style='border-collapse:collapse'><thead><tr><th>outcome</th>"
-                "<th>exact</th><th>%</th></tr></thead><tbody>" + body + "</tbody></table>")
+        return ("<div style='max-height:320px;overflow-y:auto;max-width:100%'><table class='pl-dist' "
+                "style='border-collapse:collapse'><thead><tr><th>outcome</th><th>chance</th><th>exact</th></tr>"
+                "</thead><tbody>" + body + "</tbody></table></div>")
+
+    def table_html(self) -> str:
+        return self.table.value
+
+
+def _thin_ticks(xs: list, most: int) -> list:
+    """At most ``most`` evenly spaced ticks from ``xs`` (all of them when they fit)."""
+    if len(xs) <= most:
+        return list(xs)
+    step = -(-len(xs) // most)
+    return list(xs[::step])
 
 
 # ---------------------------------------------------------------- rules and assumptions
@@ -170,16 +229,22 @@ class ValidatedText(widgets.VBox):
 
 
 def exact_answer(expected: Any, *, explain: str = "") -> Callable[[str], tuple[bool, str]]:
-    """A question checker comparing a typed answer with an exact value (``1/6``, ``0.5``, ``7``)."""
+    """A question checker: the exact value (``5/12``, ``216,000``) or a decimal or percentage rounded to
+    the digits typed (``0.4167``, ``41.67%``).
+
+    >>> check = exact_answer(Fraction(5, 12))
+    >>> [check(a)[0] for a in ("5/12", "5 / 12", "41.67%", "0.4167", "41.7%", "40%", "0.5")]
+    [True, True, True, True, True, False, False]
+    """
 
     def check(answer: str) -> tuple[bool, str]:
         try:
-            given = Fraction(answer.strip().rstrip("%")) / (100 if answer.strip().endswith("%") else 1)
+            ok = answer_matches(answer, Fraction(expected))
         except (ValueError, ZeroDivisionError):
-            return False, f"Type a number or a fraction such as 1/6 (got {answer!r})."
-        if given == Fraction(expected):
-            return True, f"Right: exactly {Fraction(expected)}. {explain}".strip()
-        return False, f"Not quite: {given} is not it. Try again."
+            return False, f"Type a number, a fraction such as 1/6, or a percentage such as 41.67% (got {answer!r})."
+        if ok:
+            return True, f"Right: {friendly(Fraction(expected))}. {explain}".strip()
+        return False, f"Not quite: {answer.strip()} is not it. Try again."
 
     return check
 

@@ -28,7 +28,8 @@ KNOWN_ISSUES: dict[str, tuple[tuple[str, str], ...]] = {}
 def known(stem: str) -> tuple[str, ...]:
     return tuple(pattern for pattern, _ in KNOWN_ISSUES.get(stem, ()))
 
-CANVAS_PIXELS_JS = """() => [...document.querySelectorAll('#rendered_cells canvas')].map(canvas => {
+CANVAS_PIXELS_JS = """() => [...document.querySelectorAll('#rendered_cells canvas')].filter(
+    canvas => !canvas.closest('.bqplot')).map(canvas => {  // bqplot keeps an empty WebGL canvas
     const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
     let painted = 0; const colours = new Set();
     for (let i = 0; i < data.length; i += 4) {
