@@ -1,0 +1,143 @@
+"""Policies see views only, pick legal actions, and say so clearly when a game hides nothing yet."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import lab_toy
+from pirates_lab.core import CHANCE, TERMINAL, games
+from pirates_lab.lab import (FunctionPolicy, ObservationMissing, RandomPolicy, SearchPolicy, leader_shares,
+                             make_policy, policies_for, tournament)
+
+
+class Guarded:
+    """A state that lets a policy ask for its view (and a re-dealt world) and nothing else."""
+
+    ALLOWED = {"view", "redeal_hidden"}
+
+    def __init__(self, state):
+        object.__setattr__(self, "_state", state)
+        object.__setattr__(self, "touched", [])
+
+    def __getattribute__(self, name):
+        if name in Guarded.ALLOWED:
+            return getattr(object.__getattribute__(self, "_state"), name)
+        if name in ("_state", "touched", "__class__"):
+            return object.__getattribute__(self, name)
+        raise AssertionError(f"a policy touched state.{name}")
+
+
+def decisions(game, seeds=range(6), max_steps=400):
+    """Decision points of seeded random games."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        for _ in range(max_steps):
+            player = state.current_player()
+            if player == TERMINAL:
+                break
+            if player != CHANCE:
+                yield state
+                action = rng.choice(state.legal_actions())
+            else:
+                action = state.chance_outcomes().sample(rng)
+            state = state.apply(action)
+
+
+def swap_low(view, rng):
+    return view.legal_actions[1] if view.observation["my_card"] <= 4 else view.legal_actions[0]
+
+
+TOY_POLICIES = [RandomPolicy(), FunctionPolicy(swap_low, "swap low"), SearchPolicy(iterations=30)]
+
+
+@pytest.mark.parametrize("policy", TOY_POLICIES, ids=lambda p: p.name)
+def test_policies_see_only_views_and_choose_legal_actions(policy):
+    game = lab_toy.Game(players=3)
+    for state in decisions(game):
+        action = policy(Guarded(state), random.Random(0))
+        assert action in state.legal_actions()
+
+
+def test_the_guard_can_fail():
+    state = next(decisions(lab_toy.Game(players=2)))
+    with pytest.raises(AssertionError, match="touched state.cards"):
+        FunctionPolicy(lambda view, rng: None)(Guarded(state), random.Random(0)) or Guarded(state).cards
+
+
+def test_search_cannot_tell_states_its_seat_cannot_tell_apart():
+    """Given two worlds that differ only in the others' hidden cards, search makes the same choice."""
+    game = lab_toy.Game(players=3)
+    search = SearchPolicy(iterations=60)
+    checked = 0
+    for state in decisions(game, seeds=range(10)):
+        player = state.current_player()
+        twin = state.redeal_hidden(player, random.Random(99))
+        if twin.scores() == state.scores():
+            continue
+        assert twin.observation(player) == state.observation(player)
+        assert search(state, random.Random(5)) == search(twin, random.Random(5))
+        checked += 1
+    assert checked >= 5
+
+
+def test_search_finds_the_obvious_move():
+    """Holding a 9 (the best card), standing wins; holding a 1, swapping can only help."""
+    game = lab_toy.Game(players=2)
+    state = game.new_initial_state().apply(9).apply(5)
+    assert str(SearchPolicy(iterations=100)(state, random.Random(1))) == "stand"
+    state = game.new_initial_state().apply(1).apply(5)
+    assert str(SearchPolicy(iterations=100)(state, random.Random(1))) == "swap"
+
+
+def test_a_game_without_observations_is_named_clearly():
+    game = lab_toy.Game(players=2, secretive=True)
+    state = next(decisions(game))
+    assert RandomPolicy()(state, random.Random(0)) in state.legal_actions()
+    with pytest.raises(ObservationMissing, match="High Card does not implement observation"):
+        SearchPolicy(iterations=5)(state, random.Random(0))
+    with pytest.raises(ObservationMissing, match="only the random player can"):
+        FunctionPolicy(swap_low)(state, random.Random(0))
+
+
+def test_leader_shares_split_the_lead():
+    assert leader_shares((1, 1)) == (0.5, 0.5) and leader_shares((0, 3, 1)) == (0, 1, 0)
+
+
+def test_the_toy_game_has_only_the_generic_policies():
+    assert list(policies_for(lab_toy.Game(players=2))) == ["random", "search"]
+    assert make_policy(lab_toy.Game(players=2), "search").name == "search"
+
+
+# ---------------------------------------------------------------- every registered game
+PLAYABLE = sorted(games(playable_only=True))
+
+
+@pytest.mark.parametrize("name", PLAYABLE)
+def test_every_policy_of_every_game_plays_legal_moves_from_views(name):
+    cls = games()[name]
+    game = cls(players=max(2, cls.min_players))
+    found = policies_for(name)
+    own = {key: factory for key, factory in found.items() if key not in ("random", "search")}
+    checked = 0
+    try:
+        for count, state in enumerate(decisions(game, seeds=range(3), max_steps=300)):
+            for key, factory in own.items():
+                action = factory()(Guarded(state), random.Random(count))
+                state.check(action)          # legal (parameterised actions included)
+                checked += 1
+    except ObservationMissing as error:
+        pytest.skip(str(error))
+    if own:
+        assert checked > 0
+
+
+def test_a_registered_game_plays_a_tournament_with_random_players():
+    cls = games()["king_of_pirates"]
+    results = tournament(cls(players=2, max_turns=3), [RandomPolicy(), RandomPolicy()], games=4, seed=2,
+                         progress=False)
+    again = tournament(cls(players=2, max_turns=3), [RandomPolicy(), RandomPolicy()], games=4, seed=2,
+                       progress=False, chunk_size=3)
+    assert results.scores == again.scores and results.capped == 0
+    assert all(sum(r) == 1 for r in results.returns)
