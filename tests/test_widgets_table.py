@@ -16,7 +16,7 @@ from pirates_lab.core.testing import check_protocol
 from pirates_lab.widgets.drawing import Drawing, DrawOp
 from pirates_lab.widgets.table import (ComputerPlayerError, GameTable, Step, TableModel, TextRenderer, ViewOnlyState,
                                        action_page, advance, random_player)
-from pirates_lab.widgets.table_model import action_columns
+from pirates_lab.widgets.table_actions import action_columns
 from pirates_lab.widgets.table_render import describe_observation, describe_value
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -303,15 +303,33 @@ def test_scores_are_shown_at_the_end_only_unless_the_observation_has_them():
 
 
 # ---------------------------------------------------------------- pages and words
+def labels_of(page):
+    return [choice.label for choice in page.choices]
+
+
 def test_action_pages_filter_and_clamp():
     labels = [f"bid {a}" for a in range(41)]
     first = action_page(labels, size=21)
-    assert first.indices == tuple(range(21)) and first.pages == 2 and first.matching == 41
-    assert action_page(labels, page=9, size=21).indices == tuple(range(21, 41))
+    assert labels_of(first) == labels[:21] and first.pages == 2 and first.matching == 41
+    assert labels_of(action_page(labels, page=9, size=21)) == labels[21:]
     narrowed = action_page(labels, query=" BID   3 ", size=21)
-    assert [labels[i] for i in narrowed.indices] == ["bid 3"] + [f"bid {a}" for a in range(30, 40)]
-    assert action_page(labels, query="sail").indices == () and action_page([], page=-3).pages == 1
+    assert labels_of(narrowed) == ["bid 3"] + [f"bid {a}" for a in range(30, 40)]
+    assert action_page(labels, query="sail").choices == () and action_page([], page=-3).pages == 1
     assert action_columns(["pass"]) == 3 and action_columns(["x" * 20]) == 2 and action_columns(["x" * 40]) == 1
+
+
+def test_too_many_actions_are_grouped_by_their_first_words():
+    labels = ["pass"] + [f"dig at {i} Island / {m} / {t}" for i in "ABC" for m in "KLM" for t in "XYZ"]
+    top = action_page(labels, size=5)
+    assert labels_of(top) == ["pass", "dig at … (27)"] and top.choices[1].prefix == ("dig", "at")
+    assert sorted(i for c in top.choices for i in c.indices) == list(range(28))      # every action, once
+    islands = action_page(labels, size=5, prefix=("dig", "at"))
+    assert labels_of(islands) == ["dig at A Island … (9)", "dig at B Island … (9)", "dig at C Island … (9)"]
+    inner = action_page(labels, size=5, prefix=islands.choices[1].prefix)
+    assert labels_of(inner) == ["dig at B Island / K … (3)", "dig at B Island / L … (3)", "dig at B Island / M … (3)"]
+    last = action_page(labels, size=5, prefix=inner.choices[2].prefix)
+    assert labels_of(last) == ["dig at B Island / M / X", "dig at B Island / M / Y", "dig at B Island / M / Z"]
+    assert labels_of(action_page(["same"] * 4, size=2)) == ["same", "same"]   # nothing splits them: pages
 
 
 def test_text_renderer_writes_words_not_python():
@@ -423,15 +441,47 @@ def test_continue_lets_stopped_computers_go_on():
 
 
 def test_new_game_and_undo_buttons():
-    table = GameTable(toy(players=2), humans={0, 1}, seed=5)
+    table = GameTable(toy(players=2), humans={0}, seed=5)
     start = table.model.state.to_json()
     assert table.undo_button.disabled
     table.action_buttons[1].click()
-    assert not table.undo_button.disabled and table.model.viewer == 1
+    assert not table.undo_button.disabled and table.model.state.is_terminal()
     table.undo_button.click()
-    assert table.model.state.to_json() == start
+    assert table.model.state.to_json() == start and table.undo_button.disabled
     table.new_game_button.click()
-    assert table.model.seed == 6 and table.message.value == ""
+    assert table.model.seed == 6 and table.message.value == "" and len(table.action_buttons) == 4
+
+
+def test_hot_seat_hides_each_view_until_its_player_asks():
+    table = GameTable(toy(players=2), humans={0, 1}, seed=5)
+    hands = table.model.state.hands
+    assert [b.description for b in table.action_buttons] == ["I am Player 1: show my view"]
+    assert "card" not in table.hand.value and "is dealt" not in table.log_box.value
+    assert any("Pass the screen to Player 1" in op.args[0] for op in table.board.ops["board"] if op.kind == "text")
+    table.action_buttons[0].click()
+    assert f"card {hands[0]}" in table.hand.value and len(table.action_buttons) == 4
+    table.action_buttons[1].click()                            # Player 1 bids 1: the screen passes on
+    assert table.model.viewer == 1 and f"card {hands[0]}" not in table.hand.value
+    assert [b.description for b in table.action_buttons] == ["I am Player 2: show my view"]
+    table.action_buttons[0].click()
+    assert f"card {table.model.state.hands[1]}" in table.hand.value
+    table.undo_button.click()                                  # back to Player 1's turn: hidden again
+    assert table.model.viewer == 0 and table.curtain and "card" not in table.hand.value
+
+
+def test_seats_may_have_names():
+    table = GameTable(toy(public_log=False), humans={1}, seed=1, names=["Sneaky", "Bill", "Meg"])
+    assert "Bill (you) to play" in table.turn.value and "Sneaky moves." in table.log_box.value
+    table.action_buttons[0].click()
+    assert "Winner" in table.turn.value and "You (Bill): bid 0" in table.log_box.value
+
+    class Named(TextRenderer):
+        def seat_name(self, seat):
+            return f"Captain {seat + 1}"
+
+    assert "Captain 1 (you)" in GameTable(toy(), Named(), humans={0}).turn.value
+    with pytest.raises(InvalidInput, match="one name per seat"):
+        TableModel(toy(), names=["only one"])
 
 
 def test_a_computer_that_fails_at_once_is_shown_on_the_new_table():
@@ -526,6 +576,30 @@ def test_a_whole_real_game_is_played_by_clicking(real_game, seed):
     returns = table.model.state.returns()
     assert sum(returns) == 1 and all(isinstance(r, Fraction) for r in returns)
     assert "Game over" in table.turn.value and len(table.model.history) > 10
+
+
+def test_a_real_game_with_hundreds_of_actions_fits_a_page_by_groups(real_game):
+    table = GameTable(real_game, humans={0}, players=patient, seed=2)
+    for _ in range(200):                                           # play "pass"/first choices up to a big choice
+        if len(table.model.legal_actions()) > 100:
+            break
+        table.action_buttons[0].click()
+    legal = table.model.legal_actions()
+    assert len(legal) > 100 and len(table.action_buttons) <= table.page_rows * 3
+    path = []
+    while any("pl-table-group" in b._dom_classes for b in table.action_buttons):
+        group = next(b for b in table.action_buttons if "pl-table-group" in b._dom_classes)
+        path.append(group.description)
+        group.click()
+        assert table.back_button.layout.display == "" and len(table.action_buttons) <= table.page_rows * 3
+    assert 1 < len(path) <= 4                                      # a few clicks down, not dozens of pages
+    chosen = table.action_buttons[-1].description
+    before = len(table.model.events)
+    table.back_button.click()
+    assert path[-1] in [b.description for b in table.action_buttons]
+    next(b for b in table.action_buttons if b.description == path[-1]).click()
+    next(b for b in table.action_buttons if b.description == chosen).click()
+    assert table.model.events[before].player == 0 and str(table.model.events[before].action) == chosen
 
 
 def test_the_table_names_no_game():

@@ -27,7 +27,7 @@ nothing.
 from __future__ import annotations
 
 import html
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -36,13 +36,13 @@ from pirates_lab.core import InvalidInput
 
 from .canvas import BoardCanvas
 from .kit import error_html, guard
-from .table_model import (DEFAULT_MAX_STEPS, ActionPage, ComputerPlayerError, Players, Step, TableModel,
-                          ViewOnlyState, action_columns, action_page, advance, computer_for, random_player,
-                          seat_name)
-from .table_render import DEFAULT_HEIGHT, DEFAULT_WIDTH, TextRenderer, describe_observation, render_ops
+from .table_actions import ActionChoice, ActionPage, action_columns, action_page
+from .table_model import (DEFAULT_MAX_STEPS, ComputerPlayerError, Players, Step, TableModel, ViewOnlyState, advance,
+                          computer_for, random_player, seat_name)
+from .table_render import DEFAULT_HEIGHT, DEFAULT_WIDTH, TextRenderer, curtain_ops, describe_observation, render_ops
 
 __all__ = ["GameTable", "TableModel", "TextRenderer", "advance", "random_player", "ViewOnlyState", "Step",
-           "ComputerPlayerError", "action_page", "ActionPage", "computer_for", "describe_observation", "seat_name"]
+           "ComputerPlayerError", "action_page", "ActionPage", "ActionChoice", "computer_for", "describe_observation", "seat_name"]
 
 PANE_WIDTH = 470           # the right-hand pane: hand, actions (canvas 480 + pane 470 fit 1024 px)
 LOG_HEIGHT = 130
@@ -52,15 +52,19 @@ class GameTable(widgets.VBox):
     """Play any game on the core protocol: people in ``humans`` seats, computer players elsewhere."""
 
     def __init__(self, game, renderer=None, *, humans: Collection[int] = (0,), players: Players = None,
-                 seed: int = 0, max_steps: int = DEFAULT_MAX_STEPS, page_rows: int = 7):
-        self.model = TableModel(game, humans=humans, players=players, seed=seed, max_steps=max_steps)
+                 seed: int = 0, max_steps: int = DEFAULT_MAX_STEPS, page_rows: int = 7,
+                 names: Sequence[str] | Callable[[int], str] | None = None):
         self.renderer = renderer if renderer is not None else TextRenderer()
+        if names is None:
+            names = getattr(self.renderer, "seat_name", None)
+        self.model = TableModel(game, humans=humans, players=players, seed=seed, max_steps=max_steps, names=names)
         if not callable(getattr(self.renderer, "draw", None)):
             raise InvalidInput("A renderer needs a draw(observation, player) method.")
         self.page_rows = page_rows
         self.page = 0
         self.action_buttons: list[widgets.Button] = []
-        self.shown_actions: tuple = ()
+        self.groups: list[tuple[str, ...]] = []      # the groups of actions opened, innermost last
+        self.revealed_for: int | None = None          # hot seat: whose view is on the screen
 
         self.title = widgets.HTML(f"<h3 style='margin:4px 0'>{html.escape(self.model.game.title)}</h3>")
         self.turn = widgets.HTML()
@@ -81,7 +85,7 @@ class GameTable(widgets.VBox):
         self.filter = widgets.Text(placeholder="type to narrow the actions", continuous_update=True,
                                    layout=widgets.Layout(width="100%"))
         self.filter.add_class("pl-table-filter")
-        self.filter.observe(lambda _: self.run(self.show_page)(0), names="value")
+        self.filter.observe(lambda _: self.run(self._filtered)(), names="value")
         self.actions = widgets.GridBox(layout=widgets.Layout(width="100%", grid_gap="4px"))
         self.actions.add_class("pl-table-actions")
         self.previous_page = widgets.Button(description="◀", tooltip="Previous page of actions",
@@ -89,9 +93,13 @@ class GameTable(widgets.VBox):
         self.next_page = widgets.Button(description="▶", tooltip="Next page of actions",
                                         layout=widgets.Layout(width="48px"))
         self.page_label = widgets.HTML()
+        self.back_button = widgets.Button(description="◀ all actions", tooltip="Back to the actions before this group",
+                                          layout=widgets.Layout(width="auto"))
+        self.back_button.add_class("pl-table-back")
+        self.back_button.on_click(lambda _: self.run(self.close_group)())
         self.previous_page.on_click(lambda _: self.run(self.show_page)(self.page - 1))
         self.next_page.on_click(lambda _: self.run(self.show_page)(self.page + 1))
-        self.pager = widgets.HBox([self.previous_page, self.page_label, self.next_page])
+        self.pager = widgets.HBox([self.back_button, self.previous_page, self.page_label, self.next_page])
         self.pager.add_class("pl-table-pager")
 
         self.log_box = widgets.HTML()
@@ -140,6 +148,7 @@ class GameTable(widgets.VBox):
 
     def new_game(self, seed: int | None = None) -> None:
         self.model.new_game(seed)
+        self.revealed_for = None
         self.refresh(reset_page=True)
         if self.model.error:
             raise InvalidInput(self.model.error)
@@ -155,35 +164,64 @@ class GameTable(widgets.VBox):
             self.refresh(reset_page=True)
 
     def show_page(self, page: int) -> None:
-        """Show page ``page`` of the (filtered) legal actions."""
+        """Show page ``page`` of the legal actions (filtered, inside the group opened, if any)."""
         legal = self.model.legal_actions()
         labels = [str(a) for a in legal]
         columns = action_columns(labels)
-        shown = action_page(labels, self.filter.value, page, self.page_rows * columns)
+        size = self.page_rows * columns
+        shown = action_page(labels, self.filter.value, page, size, self.prefix)
+        if shown.matching == 0 and self.groups:          # the group opened has nothing left: show all
+            self.groups = []
+            shown = action_page(labels, self.filter.value, page, size)
         self.page = shown.page
-        self.shown_actions = tuple(legal[i] for i in shown.indices)
         for button in self.action_buttons:
             button.close()
-        self.action_buttons = [self._action_button(legal[i], labels[i]) for i in shown.indices]
+        self.action_buttons = [self._choice_button(choice, legal) for choice in shown.choices]
         self.actions.layout.grid_template_columns = f"repeat({columns}, minmax(0, 1fr))"
         self.actions.children = tuple(self.action_buttons)
         arrows = "" if shown.pages > 1 else "none"
         self.previous_page.layout.display = self.next_page.layout.display = arrows
         self.previous_page.disabled = shown.page == 0
         self.next_page.disabled = shown.page == shown.pages - 1
-        self.filter.layout.display = "" if len(legal) > self.page_rows * columns or self.filter.value else "none"
+        self.back_button.layout.display = "" if self.groups else "none"
+        self.filter.layout.display = "" if len(legal) > size or self.filter.value else "none"
         if not legal:
             note = "Game over." if self.model.state.is_terminal() else "Not your turn."
         elif shown.matching == 0:
             note = f"No action matches “{html.escape(self.filter.value)}”."
         else:
-            note = f"page {shown.page + 1} of {shown.pages} · {shown.matching} action{'s' * (shown.matching != 1)}"
-        self.page_label.value = f"<span style='padding:0 8px'>{note}</span>"
+            pages = f"page {shown.page + 1} of {shown.pages} · " if shown.pages > 1 else ""
+            note = f"{pages}{shown.matching} action{'s' * (shown.matching != 1)}"
+        self.page_label.value = f"<span style='padding:0 8px;color:#555'>{note}</span>"
 
-    def _action_button(self, action: Any, label: str) -> widgets.Button:
-        button = widgets.Button(description=label, tooltip=label, layout=widgets.Layout(width="auto"))
-        button.add_class("pl-table-action")
-        button.on_click(lambda _: self.run(self.play)(action))
+    @property
+    def prefix(self) -> tuple[str, ...]:
+        """The first words of the group of actions opened (empty: all of them)."""
+        return self.groups[-1] if self.groups else ()
+
+    def _filtered(self) -> None:
+        self.groups = []
+        self.show_page(0)
+
+    def open_group(self, prefix: tuple[str, ...]) -> None:
+        self.groups.append(tuple(prefix))
+        self.show_page(0)
+
+    def close_group(self) -> None:
+        if self.groups:
+            self.groups.pop()
+        self.show_page(0)
+
+    def _choice_button(self, choice: ActionChoice, legal: tuple) -> widgets.Button:
+        button = widgets.Button(description=choice.label, tooltip=choice.label, layout=widgets.Layout(width="auto"))
+        if choice.is_group:
+            button.add_class("pl-table-group")
+            button.style.button_color = "#e8eef6"
+            button.on_click(lambda _: self.run(self.open_group)(choice.prefix))
+        else:
+            action = legal[choice.indices[0]]
+            button.add_class("pl-table-action")
+            button.on_click(lambda _: self.run(self.play)(action))
         return button
 
     # ------------------------------------------------------------ drawing the table
@@ -194,6 +232,7 @@ class GameTable(widgets.VBox):
         self.undo_button.disabled = not model.history
         self.continue_button.layout.display = "" if model.waiting else "none"
         if reset_page:
+            self.groups = []
             self.filter.value = ""
         try:
             observation = model.observation()
@@ -202,12 +241,46 @@ class GameTable(widgets.VBox):
             self.board.draw("board", ())
             self.hand.value = ""
             self.log_box.value = error_html(f"This game cannot show what a seat sees yet: {error}")
+        self._show_scores(observation)
+        if self.curtain:
+            self._show_curtain()
+            return
         if observation is not None:
             self._show_board(observation)
             self._show_hand(observation)
             self._show_log(observation)
-        self._show_scores(observation)
         self.show_page(0 if reset_page else self.page)
+
+    # ------------------------------------------------------------ hot seat: one screen, several people
+    @property
+    def curtain(self) -> bool:
+        """With several people at one screen, a seat's view stays hidden until its player asks for it."""
+        model = self.model
+        return len(model.humans) > 1 and model.human_to_move and self.revealed_for != model.viewer
+
+    def reveal(self) -> None:
+        """The player to move is at the screen: show their view."""
+        self.revealed_for = self.model.viewer
+        self.refresh(reset_page=True)
+
+    def _show_curtain(self) -> None:
+        name = self.model.name(self.model.viewer)
+        self.board.draw("board", curtain_ops(self.board.width, self.board.height, name))
+        self.board.message.value = ""
+        self.hand.value = "<em>hidden</em>"
+        self.log_box.value = f"<em>The log is hidden until {html.escape(name)} shows their view.</em>"
+        for button in self.action_buttons:
+            button.close()
+        reveal = widgets.Button(description=f"I am {name}: show my view", tooltip=f"Only {name} should look now",
+                                button_style="primary", layout=widgets.Layout(width="auto"))
+        reveal.add_class("pl-table-reveal")
+        reveal.on_click(lambda _: self.run(self.reveal)())
+        self.action_buttons = [reveal]
+        self.actions.layout.grid_template_columns = "repeat(1, minmax(0, 1fr))"
+        self.actions.children = (reveal,)
+        for widget in (self.back_button, self.previous_page, self.next_page, self.filter):
+            widget.layout.display = "none"
+        self.page_label.value = f"<span style='padding:0 8px;color:#555'>Pass the screen to {html.escape(name)}.</span>"
 
     def _show_board(self, observation: dict) -> None:
         try:
@@ -225,7 +298,7 @@ class GameTable(widgets.VBox):
         except Exception as error:
             self.hand.value = error_html(error)
             return
-        who = html.escape(seat_name(self.model.viewer))
+        who = html.escape(self.model.name(self.model.viewer))
         body = ", ".join(html.escape(str(c)) for c in cards) if cards else "<em>nothing in hand</em>"
         self.hand.value = f"<div style='color:#555;font-size:0.9em'>{who}</div><div>{body}</div>"
 

@@ -8,7 +8,6 @@ It plays any game on the core protocol (:class:`pirates_lab.core.State`); it nam
 - :class:`ViewOnlyState` — what a computer player is handed: its own
   :class:`~pirates_lab.core.PlayerView` in the shape of a state, and nothing else.
 - :class:`TableModel` — state, seats, seeded rng, history for undo, what each seat may see.
-- :func:`action_page` — the legal actions filtered and cut into pages that fit a screen.
 
 A computer player is any callable ``player(state, rng) -> action`` (the shape of the strategy
 lab's policies and of :func:`pirates_lab.core.random_playout`).  At the table it decides from
@@ -43,7 +42,6 @@ lab's policies and of :func:`pirates_lab.core.random_playout`).  At the table it
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -53,7 +51,7 @@ from pirates_lab.core import Game as CoreGame
 from pirates_lab.core.registry import game_class
 
 __all__ = ["ComputerPlayer", "Players", "random_player", "ViewOnlyState", "ComputerPlayerError", "Step", "advance",
-           "computer_for", "TableModel", "ActionPage", "action_page", "action_columns", "seat_name"]
+           "computer_for", "TableModel", "seat_name"]
 
 #: a computer player: ``player(state, rng) -> action`` deciding from ``state.view()`` only
 ComputerPlayer = Callable[[Any, random.Random], Any]
@@ -157,13 +155,13 @@ class Step:
     def is_chance(self) -> bool:
         return self.player == CHANCE
 
-    def describe(self, viewer: int | None) -> str:
+    def describe(self, viewer: int | None, name: Callable[[int], str] = seat_name) -> str:
         """Plain words that reveal nothing ``viewer`` may not see: only their own actions are named."""
         if self.is_chance:
             return "Chance acts (dice or cards)."
         if self.player == viewer:
-            return f"You ({seat_name(self.player)}): {self.action}"
-        return f"{seat_name(self.player)} moves."
+            return f"You ({name(self.player)}): {self.action}"
+        return f"{name(self.player)} moves."
 
 
 def computer_for(players: Players, seat: int) -> ComputerPlayer:
@@ -244,8 +242,11 @@ class TableModel:
     """
 
     def __init__(self, game, *, humans: Collection[int] = (0,), players: Players = None, seed: int = 0,
-                 max_steps: int = DEFAULT_MAX_STEPS):
+                 max_steps: int = DEFAULT_MAX_STEPS, names: Sequence[str] | Callable[[int], str] | None = None):
         self.game = _make_game(game)
+        if names is not None and not callable(names) and len(names) != self.game.players:
+            raise InvalidInput(f"Give one name per seat ({self.game.players}), not {len(names)}.")
+        self.names = names
         seats = range(self.game.players)
         humans = tuple(humans)
         for seat in humans:
@@ -343,14 +344,21 @@ class TableModel:
         """The actions the human to move may pick from (none while it is not a human's turn)."""
         return tuple(self.state.legal_actions()) if self.human_to_move else ()
 
+    def name(self, seat: int) -> str:
+        """A seat's name for people: the names given (a list or a function), else "Player 1", "Player 2"…"""
+        if self.names is None:
+            return seat_name(seat)
+        return str(self.names(seat) if callable(self.names) else self.names[seat])
+
     def seat_label(self, seat: int) -> str:
-        return f"{seat_name(seat)} ({'you' if seat in self.humans else 'computer'})"
+        return f"{self.name(seat)} ({'you' if seat in self.humans else 'computer'})"
 
     def turn_text(self) -> str:
         seat = self.to_move
         if seat == TERMINAL:
             winners = self.state.winners()
-            names = " and ".join(self.seat_label(p) for p in winners)
+            labels = [self.seat_label(p) for p in winners]
+            names = labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
             return f"Game over. {'Winner' if len(winners) == 1 else 'Winners (shared)'}: {names}."
         if seat == CHANCE:
             return "Chance is next (dice or cards): press Continue."
@@ -373,37 +381,4 @@ class TableModel:
         seen = (observation if observation is not None else self.observation()).get("log")
         if isinstance(seen, list) and all(isinstance(line, str) for line in seen):
             return list(seen)
-        return [step.describe(self.viewer) for step in self.events]
-
-
-# ---------------------------------------------------------------- many actions: filter and pages
-@dataclass(frozen=True)
-class ActionPage:
-    """The actions shown: ``indices`` into the full list, this ``page`` of ``pages``, ``matching`` in all."""
-
-    indices: tuple[int, ...]
-    page: int
-    pages: int
-    matching: int
-
-
-def action_page(labels: Sequence[str], query: str = "", page: int = 0, size: int = 24) -> ActionPage:
-    """Keep the labels where every word typed in ``query`` starts a word of the label (any case),
-    then cut them into pages of ``size``.
-
-    >>> action_page(["dig at 1", "dig at 12", "dig at 2", "pass"], query="DIG 1", size=1, page=5)
-    ActionPage(indices=(1,), page=1, pages=2, matching=2)
-    """
-    typed = re.findall(r"\w+", str(query).lower())
-    matching = [i for i, label in enumerate(labels)
-                if all(any(word.startswith(t) for word in re.findall(r"\w+", label.lower())) for t in typed)]
-    size = max(1, int(size))
-    pages = max(1, -(-len(matching) // size))
-    page = min(max(0, int(page)), pages - 1)
-    return ActionPage(tuple(matching[page * size:(page + 1) * size]), page, pages, len(matching))
-
-
-def action_columns(labels: Sequence[str]) -> int:
-    """How many button columns fit the labels in the table's action pane (3 short, 2 medium, 1 long)."""
-    longest = max((len(label) for label in labels), default=0)
-    return 3 if longest <= 12 else 2 if longest <= 24 else 1
+        return [step.describe(self.viewer, self.name) for step in self.events]

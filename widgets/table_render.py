@@ -25,7 +25,7 @@ from typing import Any
 from .drawing import Drawing, DrawOp
 from .table_model import seat_name
 
-__all__ = ["TextRenderer", "describe_observation", "describe_value", "humanise", "render_ops",
+__all__ = ["TextRenderer", "curtain_ops", "describe_observation", "describe_value", "humanise", "render_ops",
            "DEFAULT_WIDTH", "DEFAULT_HEIGHT"]
 
 DEFAULT_WIDTH, DEFAULT_HEIGHT = 480, 320
@@ -113,3 +113,13 @@ def render_ops(drawn: Drawing | Iterable[DrawOp]) -> tuple[DrawOp, ...]:
         if not isinstance(op, DrawOp):
             raise TypeError(f"A renderer's draw() returns Drawing operations (DrawOp), not {type(op).__name__}.")
     return ops
+
+
+def curtain_ops(width: int, height: int, name: str) -> tuple[DrawOp, ...]:
+    """The board hidden while the screen passes to ``name`` (several people at one screen)."""
+    d = Drawing().clear().rect(0, 0, width, height, fill="#2f3e4e")
+    d.text(f"Pass the screen to {name}", width / 2, height / 2 - 12, fill="#ffffff", font="bold 18px sans-serif",
+           align="center")
+    d.text("(everyone else looks away)", width / 2, height / 2 + 16, fill="#dde6ee", font="14px sans-serif",
+           align="center")
+    return d.ops
