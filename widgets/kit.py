@@ -18,7 +18,7 @@ import ipywidgets as widgets
 from pirates_lab.core import Dist
 from pirates_lab.core.rules import rulebook
 
-from .numbers import answer_matches, friendly, friendly_html, percent_text
+from .numbers import answer_matches, friendly, percent_text, short_fraction
 
 __all__ = ["DistView", "RulePanel", "assumption_box", "Stepper", "Step", "Question", "ValidatedText",
            "guard", "error_html", "dist_rows", "exact_answer"]
@@ -149,7 +149,7 @@ class DistView(widgets.VBox):
     def _table_for(self, dist: Dist) -> str:
         body = "".join(
             f"<tr><td>{html.escape(label)}</td><td style='text-align:right'>{html.escape(percent_text(p))}</td>"
-            f"<td class='pl-exact'>{friendly_html(p).split(' ', 1)[1] if ' ' in friendly_html(p) else ''}</td></tr>"
+            f"<td class='pl-exact'>{_exact_cell(p)}</td></tr>"
             for label, p in self.table_rows())
         return ("<div style='max-height:320px;overflow-y:auto;max-width:100%'><table class='pl-dist' "
                 "style='border-collapse:collapse'><thead><tr><th>outcome</th><th>chance</th><th>exact</th></tr>"
@@ -157,6 +157,15 @@ class DistView(widgets.VBox):
 
     def table_html(self) -> str:
         return self.table.value
+
+
+def _exact_cell(p: Fraction) -> str:
+    """A short exact fraction, or a long one folded in a <details> a reader can open."""
+    short = short_fraction(p)
+    if short is not None:
+        return html.escape(short)
+    return (f"<details class='pl-long-fraction'><summary>{len(str(p))} digits</summary>"
+            f"<span style='word-break:break-all'>{p}</span></details>")
 
 
 def _thin_ticks(xs: list, most: int) -> list:
