@@ -214,6 +214,42 @@ def test_random_player_is_uniform_over_the_view():
     assert set(counts) == {Bid(0), Bid(1), Bid(2)} and min(counts.values()) > 150
 
 
+def test_the_strategy_labs_policies_sit_at_the_table():
+    from pirates_lab.lab.policies import FunctionPolicy, RandomPolicy
+    from pirates_lab.lab.search import SearchPolicy
+
+    seen = []
+
+    def cautious(view, rng):
+        seen.append(view.observation["hand"])
+        return view.legal_actions[0]
+
+    players = {0: RandomPolicy(), 1: SearchPolicy(iterations=5, rollout_steps=10), 2: FunctionPolicy(cautious)}
+    state, steps = advance(toy().new_initial_state(), players=players, rng=random.Random(8))
+    assert state.is_terminal() and state.bids[2] == 0 and seen == [[f"card {state.hands[2]}"]]
+
+
+class BlindState(ToyState):
+    def observation(self, player):
+        raise NotImplementedError("observation is not written yet")
+
+
+class BlindGame(ToyGame):
+    def new_initial_state(self):
+        return BlindState(self)
+
+
+def test_a_game_without_observations_is_still_playable_with_random_computers():
+    end, _ = advance(BlindGame(players=3).new_initial_state(), rng=random.Random(1))
+    assert end.is_terminal()
+    table = GameTable(BlindGame(players=3), humans={0}, seed=1)
+    assert "cannot show what a seat sees yet" in table.log_box.value and len(table.action_buttons) == 4
+    table.action_buttons[3].click()
+    assert table.model.state.is_terminal() and table.model.state.bids[0] == 3
+    with pytest.raises(ComputerPlayerError, match="not written yet"):
+        advance(BlindGame(players=3).new_initial_state(), players=lambda s, r: s.view().legal_actions[0], rng=1)
+
+
 # ---------------------------------------------------------------- the model
 def test_model_play_applies_a_move_and_lets_the_computers_answer():
     model = TableModel(toy(), humans={0}, seed=1)

@@ -67,8 +67,8 @@ def seat_name(seat: int) -> str:
 
 
 def random_player(state, rng: random.Random):
-    """The default computer player: one of the legal actions of its view, uniformly at random."""
-    actions = state.view().legal_actions
+    """The default computer player: one of its legal actions, uniformly at random (it reads nothing else)."""
+    actions = state.legal_actions()
     if not actions:
         raise InvalidInput("There is no legal action to choose from.")
     return rng.choice(actions)
@@ -80,20 +80,25 @@ class ViewOnlyState:
     Anything that is not in the seat's view (other hands, deck order, the state's fields) is
     refused with an AttributeError that says so.  ``redeal_hidden(player, rng)`` gives a whole
     state re-dealt where this seat cannot see (as honest as the game's ``redeal_hidden``).
+    ``legal_actions()`` works even while a game's ``observation()`` is not written (the legal
+    actions are the acting seat's own); ``view()`` then raises the game's NotImplementedError.
+    Python cannot hide the state completely (its methods are held here): the window is for
+    honest players, and it turns an accidental peek into a clear error.
     """
 
-    __slots__ = ("_seat", "_view", "_game", "_redeal")
+    __slots__ = ("_seat", "_state", "_view")
 
     def __init__(self, state: State, seat: int):
+        if state.current_player() != seat:
+            raise InvalidInput(f"{seat_name(seat)} has no decision to make here.")
         self._seat = seat
-        self._view = state.view(seat)
-        self._game = state.game
-        self._redeal = state.redeal_hidden
+        self._state = state
+        self._view: PlayerView | None = None
 
     @property
     def game(self) -> CoreGame:
         """The game's rules and options (public knowledge)."""
-        return self._game
+        return self._state.game
 
     @property
     def player(self) -> int:
@@ -106,14 +111,15 @@ class ViewOnlyState:
 
     def view(self, player: int | None = None) -> PlayerView:
         self._own(player)
+        if self._view is None:
+            self._view = self._state.view(self._seat)
         return self._view
 
     def observation(self, player: int | None = None) -> dict:
-        self._own(player)
-        return self._view.observation
+        return self.view(player).observation
 
     def legal_actions(self) -> tuple:
-        return self._view.legal_actions
+        return self._view.legal_actions if self._view is not None else tuple(self._state.legal_actions())
 
     def current_player(self) -> int:
         return self._seat
@@ -126,14 +132,14 @@ class ViewOnlyState:
 
     def redeal_hidden(self, player: int, rng: random.Random) -> State:
         self._own(player)
-        return self._redeal(player, rng)
+        return self._state.redeal_hidden(player, rng)
 
     def __getattr__(self, name: str):
         raise AttributeError(f"A computer player decides from its own view only: {name!r} is not part of it "
                              f"(use state.view(): the observation and the legal actions).")
 
     def __repr__(self) -> str:
-        return f"ViewOnlyState({seat_name(self._seat)}, {len(self._view.legal_actions)} legal actions)"
+        return f"ViewOnlyState({seat_name(self._seat)}, {len(self.legal_actions())} legal actions)"
 
 
 class ComputerPlayerError(Exception):
