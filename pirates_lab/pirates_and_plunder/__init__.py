@@ -1,28 +1,15 @@
-"""Pirates & Plunder: not built yet (see its open issue); registered so menus can list it.
+"""Pirates & Plunder: a tile-laying rules engine, resource battles and exact tile-draw odds.
 
 Rules: Pirates & Plunder › Parts
+
+Reads top-down, one module per rulebook chapter: :mod:`.parts` (tiles and components as data) →
+:mod:`.placing` (Drawing and Placing Land Tiles, features merged with union–find) →
+:mod:`.scoring` (Scoring Islands and Trade Routes, Ports, Final Scoring) → :mod:`.pirates`
+(Moving Pirates and Battle) → :mod:`.game` (Playing the Game: the state and its turn flow).
 """
-from pirates_lab import core
+from .game import FLOW, Commit, Draw, Game, MovePirate, NoShip, PlaceShip, PlaceTile, Repulse, State, StopPirates
+from .parts import exploration_tiles, load_tiles, tiles
+from .scoring import breakdown, feature, features
 
-__all__ = ["Game", "State"]
-
-
-class Game(core.Game):
-    """Pirates & Plunder (not built yet: the package is a stub)."""
-
-    name = "pirates_and_plunder"
-    title = "Pirates & Plunder"
-    rulebook = "pirates_and_plunder.txt"
-    notebook = ""
-    description = "Lay sea tiles, merge islands and trade routes, fight resource battles."
-    order = 40
-    playable = False
-    min_players = 2
-    max_players = 5
-
-    def new_initial_state(self) -> "State":
-        raise core.InvalidInput(f"{self.title} is not built yet: its rules engine is an open issue.")
-
-
-class State(core.State):
-    """Pirates & Plunder positions (not built yet)."""
+__all__ = ["Game", "State", "FLOW", "Draw", "PlaceTile", "PlaceShip", "NoShip", "MovePirate", "StopPirates",
+           "Commit", "Repulse", "load_tiles", "tiles", "exploration_tiles", "breakdown", "feature", "features"]

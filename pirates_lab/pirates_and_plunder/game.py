@@ -1,0 +1,464 @@
+"""Pirates & Plunder: the rules engine on the core protocol (the basic game, and the Battles option).
+
+Rules: Pirates & Plunder › Playing the Game
+
+A turn is a stack of tasks (``state.agenda``, top last), one row of :data:`FLOW` each:
+
+- ``draw`` (chance): a tile from the unseen ones; a tile with no legal place is discarded and
+  another drawn;
+- ``place``: lay it (:class:`PlaceTile`); ``ship``: :class:`PlaceShip` on one of its segments or
+  :class:`NoShip`;
+- ``score`` (automatic): completed islands and trade routes, ports; pirates to move if routes were
+  completed (``pirates``: :class:`MovePirate` or :class:`StopPirates`), then battles: ``attack``
+  and ``defend`` (:class:`Commit`), ``repulse`` (:class:`Repulse`);
+- ``end_turn`` (automatic): the next player draws, or the ``final`` scoring after the last tile.
+"""
+from __future__ import annotations
+
+import random
+
+from pirates_lab import core
+from pirates_lab.core import AUTO, CHANCE, Dist, IllegalMove, Phase, Task, TurnFlow, action, cite
+
+from .parts import GAME, MAX_SEGMENTS, RESOURCES, components, tiles
+from .pirates import (OFF, RULE_PIRATES, canonical_commitment, pirate_moves, repulse_destinations,
+                      resolve_battle)
+from .placing import RULE_PLACING, Board, legal_places, place_tile, why_not_here
+from .scoring import RULE_FINAL, RULE_SCORING, collect_port_resources, feature, final_scoring, role, score_feature
+
+__all__ = ["Game", "State", "FLOW", "Draw", "PlaceTile", "PlaceShip", "NoShip", "MovePirate", "StopPirates",
+           "Commit", "Repulse", "RULE_PLAYING", "RULE_SHIPS"]
+
+RULE_PLAYING = cite(GAME, "Playing the Game")
+RULE_SHIPS = cite(GAME, "Placing Ships")
+
+
+@action("draw the {tile}")
+class Draw:
+    tile: str
+
+
+@action()
+class PlaceTile:
+    cell: tuple
+    turns: int
+
+    def __str__(self):
+        return f"lay the tile at {self.cell}, turned {90 * self.turns}°"
+
+
+@action("place a ship on segment {segment}")
+class PlaceShip:
+    segment: int
+
+
+@action("place no ship")
+class NoShip:
+    pass
+
+
+@action()
+class MovePirate:
+    ship: int
+    cell: tuple | None
+    segment: int = -1
+    target: int = -1
+
+    def __str__(self):
+        if self.cell is None:
+            return f"sail pirate {self.ship} off the open edge (home)"
+        fight = f" and attack ship {self.target}" if self.target >= 0 else ""
+        return f"move pirate {self.ship} to {self.cell} sea segment {self.segment}{fight}"
+
+
+@action("stop moving pirates")
+class StopPirates:
+    pass
+
+
+@action()
+class Commit:
+    resources: tuple
+
+    def __str__(self):
+        named = ", ".join(f"{n} {k}" for n, k in zip(self.resources, RESOURCES) if n)
+        return f"commit {sum(self.resources)} resources" + (f" ({named})" if named else "")
+
+
+@action()
+class Repulse:
+    cell: tuple | None
+    segment: int = -1
+
+    def __str__(self):
+        return "push the attacker off the open edge" if self.cell is None else \
+            f"push the attacker to {self.cell} sea segment {self.segment}"
+
+
+FLOW = TurnFlow(
+    Phase("draw", rule=RULE_PLACING, actor=CHANCE, then=("place",)),
+    Phase("place", rule=RULE_PLACING, actions="place_actions", then=("ship",)),
+    Phase("ship", rule=RULE_SHIPS, actions="ship_actions", then=("score",)),
+    Phase("score", rule=RULE_SCORING, actor=AUTO, auto="score_turn", then=("end_turn",)),
+    Phase("pirates", rule=RULE_PIRATES, actions="pirate_actions"),
+    Phase("attack", rule=RULE_PIRATES, actions="commit_actions"),
+    Phase("defend", rule=RULE_PIRATES, actions="commit_actions"),
+    Phase("repulse", rule=RULE_PIRATES, actions="repulse_actions"),
+    Phase("end_turn", rule=RULE_PLAYING, actor=AUTO, auto="end_turn"),
+    Phase("final", rule=RULE_FINAL, actor=AUTO, auto="final"),
+)
+
+
+class Game(core.Game):
+    """Pirates & Plunder for 2 to 5 players; option ``secret_battles`` plays the Battles option."""
+
+    name = "pirates_and_plunder"
+    title = "Pirates & Plunder"
+    rulebook = "pirates_and_plunder.txt"
+    notebook = ""
+    description = "Lay sea tiles, merge islands and trade routes, fight resource battles."
+    order = 40
+    playable = True
+    min_players = 2
+    max_players = 5
+    end_rule = RULE_FINAL
+    turn_rule = RULE_PLAYING
+    default_options = {"secret_battles": False}
+
+    def __init__(self, players: int = 2, max_turns: int | None = None, **options):
+        super().__init__(players, max_turns, **options)
+        if not isinstance(self.options["secret_battles"], bool):
+            raise ValueError("secret_battles is True or False.")
+        self.board = Board(tiles())
+
+    def new_initial_state(self) -> "State":
+        return State(self)
+
+
+class State(core.State):
+    """A Pirates & Plunder position (board, ships, points, resources, the unseen tiles)."""
+
+    def __init__(self, game: Game):
+        super().__init__(game)
+        tileset = game.board.tileset
+        settings = components()
+        self.agenda: list = []
+        self.turn = 0
+        self.bag = [t.copies - (1 if i == tileset.start else 0) for i, t in enumerate(tileset.types)]
+        self.drawn = -1
+        self.last = -1
+        self.cells: dict = {}
+        self.placed: list = []
+        self.needs: dict = {}
+        self.parent: list = []
+        self.open: list = []
+        self.size: list = []
+        self.ships: dict = {}
+        self.points = [0] * game.players
+        self.resources = [[0] * len(RESOURCES) for _ in range(game.players)]
+        self.bank = [settings["resources"]["per_kind"]] * len(RESOURCES)
+        self.discarded: list = []
+        self.scoring: list = []
+        place_tile(self, game.board, tileset.start, (0, 0), 0)
+        self.say(f"The starting tile ({tileset.types[tileset.start].name}) lies face up at (0, 0).")
+        FLOW.push(self, Task("draw", 0))
+
+    # ------------------------------------------------------------ helpers
+    def clone(self) -> "State":
+        """A copy sharing every immutable part (measured: the core's generic clone took half of a playout)."""
+        new = State.__new__(State)
+        new.__dict__.update(self.__dict__)
+        for name in ("log", "agenda", "bag", "placed", "parent", "open", "size", "points", "bank", "discarded", "scoring"):
+            setattr(new, name, list(getattr(self, name)))
+        for name in ("cells", "needs", "ships"):
+            setattr(new, name, dict(getattr(self, name)))
+        new.resources = [list(r) for r in self.resources]
+        return new
+
+    @property
+    def board(self) -> Board:
+        return self.game.board
+
+    def node(self, cell, segment: int) -> int:
+        return MAX_SEGMENTS * self.cells[cell] + segment
+
+    def where(self, node: int) -> tuple:
+        """(cell, segment) of a node."""
+        index, segment = divmod(node, MAX_SEGMENTS)
+        _, _, x, y = self.placed[index]
+        return (x, y), segment
+
+    def supply(self, player: int) -> int:
+        """Ships in ``player``'s supply (7 less those on the board)."""
+        return components()["ships"]["supply"] - sum(1 for owner, _, _ in self.ships.values() if owner == player)
+
+    def _new_ship_id(self, player: int) -> int:
+        used = set(self.ships)
+        return next(player * 8 + k for k in range(8) if player * 8 + k not in used)
+
+    # ------------------------------------------------------------ protocol
+    def current_player(self) -> int:
+        return FLOW.current_player(self)
+
+    def _legal_actions(self):
+        return FLOW.legal_actions(self)
+
+    def _chance_outcomes(self) -> Dist:
+        types = self.board.types
+        return Dist.from_weights({Draw(types[k].name): n for k, n in enumerate(self.bag) if n})
+
+    def _is_legal(self, action) -> bool:
+        task = FLOW.top(self)
+        if isinstance(action, Commit) and task is not None and task.phase in ("attack", "defend"):
+            held = self.resources[task.player]
+            r = action.resources
+            return (isinstance(r, tuple) and len(r) == len(RESOURCES)
+                    and all(type(n) is int and 0 <= n <= h for n, h in zip(r, held)))
+        return super()._is_legal(action)
+
+    def _why_illegal(self, action):
+        task = FLOW.top(self)
+        phase = task.phase
+        if isinstance(action, PlaceTile) and phase == "place":
+            return why_not_here(self.board, self.cells, self.needs, self.drawn, action.cell, action.turns)
+        if isinstance(action, PlaceShip) and phase == "ship":
+            return self._why_no_ship(action.segment)
+        if isinstance(action, Commit) and phase in ("attack", "defend"):
+            return IllegalMove(RULE_PIRATES, f"Commit at most the resources you hold "
+                                             f"({dict(zip(RESOURCES, self.resources[task.player]))}).")
+        if isinstance(action, MovePirate) and phase == "pirates":
+            return IllegalMove(RULE_PIRATES, "That pirate cannot go there: it moves at most the length of the "
+                                             "completed route, never onto your own ships, not on the turn it was "
+                                             "placed, and only once per completed route.")
+        rule = FLOW.rule(self, RULE_PLAYING)
+        return IllegalMove(rule, f"{action} is not allowed now: it is the {phase.replace('_', ' ')} step.")
+
+    def _why_no_ship(self, segment) -> IllegalMove:
+        kind = self.placed[self.last][0]
+        segments = self.board.types[kind].segments
+        if type(segment) is not int or not 0 <= segment < len(segments):
+            return IllegalMove(RULE_SHIPS, f"The tile just placed has segments 0 to {len(segments) - 1}; a ship "
+                                           "goes only on the tile just played.")
+        if self.supply(FLOW.top(self).player) == 0:
+            return IllegalMove(RULE_SHIPS, "Your supply is empty: no ship can be placed until one comes back.")
+        return IllegalMove(RULE_SHIPS, f"That {feature(self, self.node(self.where(MAX_SEGMENTS * self.last)[0], segment)).name}"
+                                       " already holds a ship (connected segments count, however far).")
+
+    def _apply_action(self, action) -> None:
+        task = FLOW.top(self)
+        handler = {"draw": self._draw, "place": self._place, "ship": self._ship, "pirates": self._pirate,
+                   "attack": self._attack, "defend": self._defend, "repulse": self._repulse}[task.phase]
+        handler(task, action)
+        FLOW.settle(self)
+
+    # ------------------------------------------------------------ Drawing and Placing Land Tiles
+    def _draw(self, task, action: Draw) -> None:
+        """Rules: Pirates & Plunder › Drawing and Placing Land Tiles"""
+        kind = self.board.tileset.index(action.tile)
+        self.bag[kind] -= 1
+        if not legal_places(self.board, self.needs, kind):
+            self.discarded.append(kind)
+            self.say(f"Player {task.player} draws the {action.tile}: it fits nowhere and is discarded.")
+            if not any(self.bag):
+                FLOW.pop(self)
+                FLOW.push(self, Task("final"))
+            return
+        self.drawn = kind
+        self.say(f"Player {task.player} draws the {action.tile}.")
+        FLOW.finish(self)
+
+    def place_actions(self, task) -> list:
+        return [PlaceTile(cell, turns) for cell, turns in legal_places(self.board, self.needs, self.drawn)]
+
+    def _place(self, task, action: PlaceTile) -> None:
+        self.last = place_tile(self, self.board, self.drawn, action.cell, action.turns)
+        self.say(f"Player {task.player} lays the {self.board.types[self.drawn].name} at {action.cell}.")
+        self.drawn = -1
+        FLOW.finish(self)
+
+    # ------------------------------------------------------------ Placing Ships
+    def ship_actions(self, task) -> list:
+        """Rules: Pirates & Plunder › Placing Ships"""
+        choices: list = [NoShip()]
+        if self.supply(task.player) == 0:
+            return choices
+        occupied = {self._root(node) for _, node, _ in self.ships.values()}
+        kind = self.placed[self.last][0]
+        for segment in range(len(self.board.types[kind].segments)):
+            if self._root(MAX_SEGMENTS * self.last + segment) not in occupied:
+                choices.append(PlaceShip(segment))
+        return choices
+
+    def _root(self, node: int) -> int:
+        from .placing import find
+        return find(self.parent, node)
+
+    def _ship(self, task, action) -> None:
+        if isinstance(action, PlaceShip):
+            ship = self._new_ship_id(task.player)
+            self.ships[ship] = (task.player, MAX_SEGMENTS * self.last + action.segment, self.turn)
+            self.say(f"Player {task.player} places a ship: it is now a {role(self, ship)}.")
+        FLOW.finish(self)
+
+    # ------------------------------------------------------------ Scoring Islands and Trade Routes, Ports
+    def score_turn(self, task) -> None:
+        """Rules: Pirates & Plunder › Scoring Islands and Trade Routes"""
+        kind = self.placed[self.last][0]
+        roots, routes = [], []
+        for segment in range(len(self.board.types[kind].segments)):
+            root = self._root(MAX_SEGMENTS * self.last + segment)
+            if root not in roots:
+                roots.append(root)
+        for root in roots:
+            if self.open[root] or self.board.kinds[self.placed[root // MAX_SEGMENTS][0]][root % MAX_SEGMENTS] == "sea":
+                continue
+            found = score_feature(self, root, completer=task.player)
+            if found.kind == "route":
+                routes.append(found.segments)
+        collect_port_resources(self, self.where(MAX_SEGMENTS * self.last)[0])
+        FLOW.finish(self)
+        if routes and self._movable(task.player, ()):
+            FLOW.push(self, Task("pirates", task.player, (tuple(sorted(routes, reverse=True)), ())))
+
+    # ------------------------------------------------------------ Moving Pirates and Battle
+    def _movable(self, player: int, moved: tuple) -> list:
+        return [s for s, (owner, node, turn) in sorted(self.ships.items())
+                if owner == player and s not in moved and turn != self.turn and role(self, s) == "pirate"]
+
+    def pirate_actions(self, task) -> list:
+        """Rules: Pirates & Plunder › Moving Pirates and Battle"""
+        lengths, moved = task.data
+        choices: list = [StopPirates()]
+        for ship in self._movable(task.player, moved):
+            for there, target in pirate_moves(self, ship, lengths[0]):
+                if there is OFF:
+                    choices.append(MovePirate(ship, None))
+                else:
+                    cell, segment = self.where(there)
+                    choices.append(MovePirate(ship, cell, segment, target))
+        return choices
+
+    def _pirate(self, task, action) -> None:
+        lengths, moved = task.data
+        FLOW.pop(self)
+        if isinstance(action, StopPirates):
+            self.say(f"Player {task.player} stops moving pirates.")
+            return
+        if len(lengths) > 1:
+            FLOW.push(self, Task("pirates", task.player, (lengths[1:], moved + (action.ship,))))
+        if action.cell is None:
+            del self.ships[action.ship]
+            self.say(f"Player {task.player}'s pirate sails off an open edge and goes home.")
+            return
+        owner, _, turn = self.ships[action.ship]
+        self.ships[action.ship] = (owner, self.node(action.cell, action.segment), turn)
+        self.say(f"Player {task.player} moves a pirate to {action.cell}.")
+        if action.target >= 0:
+            FLOW.push(self, Task("attack", task.player, (action.ship, action.target)))
+
+    def commit_actions(self, task) -> list:
+        """Rules: Pirates & Plunder › Moving Pirates and Battle"""
+        held = self.resources[task.player]
+        return [Commit(canonical_commitment(held, n)) for n in range(sum(held) + 1)]
+
+    def _attack(self, task, action: Commit) -> None:
+        pirate, target = task.data
+        defender = self.ships[target][0]
+        shown = "in secret" if self.game.options["secret_battles"] else f"{sum(action.resources)} resources"
+        self.say(f"Player {task.player} attacks player {defender}'s {role(self, target)}, committing {shown}.")
+        FLOW.replace(self, Task("defend", defender, (pirate, target, action.resources)))
+
+    def _defend(self, task, action: Commit) -> None:
+        pirate, target, attack = task.data
+        FLOW.pop(self)
+        if self.game.options["secret_battles"]:
+            self.say(f"Both commitments are revealed ({sum(attack)} against {sum(action.resources)}).")
+        if not resolve_battle(self, pirate, target, attack, action.resources):
+            if repulse_destinations(self, pirate):
+                FLOW.push(self, Task("repulse", task.player, (pirate,)))
+            else:
+                del self.ships[pirate]
+                self.say("The repulsed pirate has nowhere to go: it goes home.")
+
+    def repulse_actions(self, task) -> list:
+        (pirate,) = task.data
+        choices = []
+        for there in repulse_destinations(self, pirate):
+            choices.append(Repulse(None) if there is OFF else Repulse(*self.where(there)))
+        return choices
+
+    def _repulse(self, task, action: Repulse) -> None:
+        (pirate,) = task.data
+        FLOW.pop(self)
+        if action.cell is None:
+            del self.ships[pirate]
+            self.say(f"Player {task.player} pushes the attacker off an open edge: it goes home.")
+        else:
+            owner, _, turn = self.ships[pirate]
+            self.ships[pirate] = (owner, self.node(action.cell, action.segment), turn)
+            self.say(f"Player {task.player} pushes the attacker to {action.cell}.")
+
+    # ------------------------------------------------------------ the end of a turn, the end of the game
+    def end_turn(self, task) -> None:
+        """Rules: Pirates & Plunder › Playing the Game"""
+        FLOW.pop(self)
+        self.turn += 1
+        limit = self.game.max_turns
+        if not any(self.bag) or (limit is not None and self.turn >= limit * self.game.players):
+            FLOW.push(self, Task("final"))
+        else:
+            FLOW.push(self, Task("draw", (task.player + 1) % self.game.players))
+
+    def final(self, task) -> None:
+        """Rules: Pirates & Plunder › Final Scoring"""
+        FLOW.pop(self)
+        final_scoring(self)
+        self.say("The game is over.")
+
+    def scores(self) -> tuple:
+        return tuple(self.points)
+
+    # ------------------------------------------------------------ what a player sees
+    def observation(self, player: int) -> dict:
+        self._check_player(player)
+        types = self.board.types
+        task = FLOW.top(self)
+        pending = None
+        if task is not None and task.phase in ("defend", "repulse", "attack"):
+            pending = {"phase": task.phase, "player": task.player, "ships": list(task.data[:2])}
+            if task.phase == "defend" and (not self.game.options["secret_battles"] or player == self.ships[task.data[0]][0]):
+                pending["attack"] = list(task.data[2])
+        return {
+            "phase": None if task is None else task.phase,
+            "to_act": self.current_player(),
+            "turn": self.turn,
+            "board": [[x, y, types[k].name, r] for k, r, x, y in self.placed],
+            "drawn": None if self.drawn < 0 else types[self.drawn].name,
+            "unseen": {types[k].name: n for k, n in enumerate(self.bag) if n},
+            "discarded": [types[k].name for k in self.discarded],
+            "ships": [[s, o, *self.where(n)[0], self.where(n)[1], role(self, s)] for s, (o, n, _) in sorted(self.ships.items())],
+            "supply": [self.supply(p) for p in range(self.game.players)],
+            "points": list(self.points),
+            "resources": [list(r) for r in self.resources],
+            "bank": list(self.bank),
+            "battle": pending,
+            "log": list(self.log),
+        }
+
+    def redeal_hidden(self, player: int, rng: random.Random) -> "State":
+        """Only a secret commitment is hidden: re-choose it at random from what the attacker holds."""
+        other = self.clone()
+        task = FLOW.top(other)
+        if (self.game.options["secret_battles"] and task is not None and task.phase == "defend"
+                and self.ships[task.data[0]][0] != player):
+            attacker = self.ships[task.data[0]][0]
+            held = self.resources[attacker]
+            amount = rng.randint(0, sum(held))
+            other.agenda[-1] = Task("defend", task.player, task.data[:2] + (canonical_commitment(held, amount),))
+        return other
+
+    def validate(self) -> None:
+        if len(self.parent) != MAX_SEGMENTS * len(self.placed) or len(self.cells) != len(self.placed):
+            raise ValueError("the board and its feature forest disagree")
+        if any(n < 0 for n in self.bag) or len(self.bag) != len(self.board.types):
+            raise ValueError("the unseen tiles do not fit the tile list")

@@ -1,0 +1,180 @@
+"""Moving pirates over the sea, and the battles they start.
+
+Rules: Pirates & Plunder › Moving Pirates and Battle
+
+Pirates move over sea *segments*: to the segment across a tile edge (1 point), or across a
+trade route to the other sea segment of the same tile (1 point), or off an open edge (1 point;
+the ship goes home).  A merchant counts as being on the sea segments either side of its route
+on its tile.  Own ships block; an opponent's ship stops the pirate and starts a battle.
+"""
+from __future__ import annotations
+
+from pirates_lab.core import cite
+from pirates_lab.core.geometry import step
+
+from .parts import GAME, MAX_SEGMENTS, RESOURCES, ROUTE, components, mirror
+from .scoring import role, segment_of
+
+__all__ = ["RULE_PIRATES", "OFF", "sea_links", "occupancy", "pirate_moves",
+           "repulse_destinations", "base_defence", "resolve_battle", "canonical_commitment", "spend"]
+
+RULE_PIRATES = cite(GAME, "Moving Pirates and Battle")
+#: "off an open edge of the board" as a destination
+OFF = None
+
+
+def sea_links(state, node: int) -> list:
+    """The sea segments one movement point from ``node`` (``OFF`` for an open edge)."""
+    index, number = divmod(node, MAX_SEGMENTS)
+    kind, turns, x, y = state.placed[index]
+    edges, owner = state.board.turned[kind][turns]
+    base = MAX_SEGMENTS * index
+    links = []
+    for edge in range(4):
+        if edges[edge] == ROUTE:
+            a, b = owner[3 * edge], owner[3 * edge + 2]
+            if a != b and number in (a, b):
+                links.append(base + (b if a == number else a))
+    for place in range(12):
+        if owner[place] != number:
+            continue
+        neighbour = state.cells.get(step((x, y), place // 3))
+        if neighbour is None:
+            links.append(OFF)
+        else:
+            their_kind, their_turns = state.placed[neighbour][0], state.placed[neighbour][1]
+            links.append(MAX_SEGMENTS * neighbour + state.board.turned[their_kind][their_turns][1][mirror(place)])
+    unique = []
+    for link in links:
+        if link not in unique:
+            unique.append(link)
+    return unique
+
+
+def merchant_banks(state, node: int) -> list:
+    """The sea segments either side of a merchant's trade route on its tile."""
+    index, number = divmod(node, MAX_SEGMENTS)
+    kind, turns, _, _ = state.placed[index]
+    owner = state.board.turned[kind][turns][1]
+    base = MAX_SEGMENTS * index
+    banks = []
+    for place in range(1, 12, 3):
+        if owner[place] == number:
+            for side in (place - 1, place + 1):
+                if base + owner[side] not in banks:
+                    banks.append(base + owner[side])
+    return banks
+
+
+def occupancy(state) -> dict:
+    """Sea segment -> the pirates on it and the merchants beside it (ship ids)."""
+    found: dict = {}
+    for ship, (_, node, _) in sorted(state.ships.items()):
+        kind = segment_of(state, node).kind
+        if kind == "sea":
+            found.setdefault(node, []).append(ship)
+        elif kind == "route":
+            for bank in merchant_banks(state, node):
+                found.setdefault(bank, []).append(ship)
+    return found
+
+
+def pirate_moves(state, ship: int, points: int) -> list:
+    """Every ``(destination, target)`` the pirate can reach with ``points`` (target -1: no battle).
+
+    Rules: Pirates & Plunder › Moving Pirates and Battle
+    """
+    owner, start, _ = state.ships[ship]
+    occupied = occupancy(state)
+    seen = {start}
+    frontier, found, off = [start], [], False
+    for _ in range(points):
+        following = []
+        for here in frontier:
+            for there in sea_links(state, here):
+                if there is OFF:
+                    off = True
+                    continue
+                if there in seen:
+                    continue
+                seen.add(there)
+                others = [s for s in occupied.get(there, ()) if s != ship]
+                if any(state.ships[s][0] == owner for s in others):
+                    continue                      # never onto your own pirate or merchant
+                if others:
+                    found.extend((there, s) for s in others)   # stop and battle
+                else:
+                    found.append((there, -1))
+                    following.append(there)
+        frontier = following
+    if off:
+        found.append((OFF, -1))
+    return found
+
+
+def repulse_destinations(state, ship: int) -> list:
+    """Where the defender may push a repulsed pirate: 1 to 3 points away, onto empty sea or off an edge."""
+    settings = components()["battle"]
+    start = state.ships[ship][1]
+    occupied = {n for n, ships in occupancy(state).items() if any(s != ship for s in ships)}
+    seen, frontier, found, off = {start}, [start], [], False
+    for distance in range(1, settings["repulse_max"] + 1):
+        following = []
+        for here in frontier:
+            for there in sea_links(state, here):
+                if there is OFF:
+                    off = True
+                elif there not in seen and there not in occupied:
+                    seen.add(there)
+                    following.append(there)
+                    if distance >= settings["repulse_min"]:
+                        found.append(there)
+        frontier = following
+    return found + ([OFF] if off else [])
+
+
+def base_defence(state, target: int) -> int:
+    """0 for a pirate on a sea segment, 1 for a merchant on a trade route."""
+    settings = components()["battle"]
+    return settings["merchant_base_defence"] if role(state, target) == "merchant" else settings["pirate_base_defence"]
+
+
+def canonical_commitment(held, amount: int) -> tuple:
+    """``amount`` resources taken from the largest piles first (what a computer player offers)."""
+    left = list(held)
+    taken = [0] * len(RESOURCES)
+    for _ in range(amount):
+        kind = max(range(len(left)), key=lambda k: (left[k], -k))
+        left[kind] -= 1
+        taken[kind] += 1
+    return tuple(taken)
+
+
+def spend(state, player: int, resources: tuple) -> None:
+    """Resources spent in battle go back to the supply."""
+    for kind, count in enumerate(resources):
+        state.resources[player][kind] -= count
+        state.bank[kind] += count
+
+
+def resolve_battle(state, pirate: int, target: int, attack: tuple, defence: tuple) -> bool:
+    """Spend both sides' resources; return True if the attack succeeds (the defender surrenders).
+
+    Rules: Pirates & Plunder › Moving Pirates and Battle
+    """
+    attacker, defender = state.ships[pirate][0], state.ships[target][0]
+    strength, guard = sum(attack), base_defence(state, target) + sum(defence)
+    was = role(state, target)
+    spend(state, attacker, attack)
+    spend(state, defender, defence)
+    if guard >= strength:
+        state.say(f"Player {defender}'s {was} repulses the attack ({guard} against {strength}).")
+        return False
+    node = state.ships[target][1]
+    del state.ships[target]
+    if was == "merchant":
+        owner, _, turn = state.ships[pirate]
+        state.ships[pirate] = (owner, node, turn)
+    state.say(f"Player {attacker}'s pirate wins ({strength} against {guard}): player {defender}'s {was} "
+              f"goes home{' and the pirate becomes a merchant' if was == 'merchant' else ''}.")
+    return True

@@ -1,0 +1,99 @@
+"""The engine on the core protocol: seeded random games with invariants, save/load, observations.
+
+Rules: Pirates & Plunder › Playing the Game
+"""
+import random
+
+import pytest
+
+from pirates_lab.core import CHANCE, TERMINAL, CorruptSave, IllegalMove, games
+from pirates_lab.core.testing import check_protocol
+from pirates_lab.pirates_and_plunder import FLOW, Game, State, tiles
+
+GAMES = 300   # about 15 s; every step of every game is checked
+
+
+def test_registered_and_playable():
+    assert games()["pirates_and_plunder"] is Game and Game.playable and Game.title == "Pirates & Plunder"
+    assert issubclass(State, __import__("pirates_lab.core", fromlist=["State"]).State)
+
+
+@pytest.mark.parametrize("players, secret", [(2, False), (3, True), (5, False)])
+def test_protocol(players, secret):
+    check_protocol(Game(players=players, secret_battles=secret), seeds=range(3))
+
+
+def invariants(state, before_points):
+    total = tiles().total
+    assert len(state.placed) + len(state.discarded) + sum(state.bag) + (state.drawn >= 0) == total
+    for player in range(state.game.players):
+        on_board = sum(1 for owner, _, _ in state.ships.values() if owner == player)
+        assert state.supply(player) + on_board == 7 and state.supply(player) >= 0
+        assert state.points[player] >= before_points[player]
+        assert state.points[player] == sum(p for who, p, _ in state.scoring if who == player)
+    for kind in range(4):
+        assert state.bank[kind] + sum(r[kind] for r in state.resources) == 15 and state.bank[kind] >= 0
+    placed_cells = {(x, y) for _, _, x, y in state.placed}
+    assert placed_cells == set(state.cells) and not placed_cells & set(state.needs)
+
+
+@pytest.mark.slow
+def test_seeded_random_games_keep_every_invariant():
+    rng = random.Random(2026)
+    battles = completed = 0
+    for seed in range(GAMES):
+        game = Game(players=2 + seed % 4, secret_battles=seed % 2 == 1)
+        state = game.new_initial_state()
+        points = list(state.points)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                action = state.chance_outcomes().sample(rng)
+            else:
+                action = rng.choice(state.legal_actions())
+            state = state.apply(action)
+            invariants(state, points)
+            points = list(state.points)
+        assert len(state.placed) + len(state.discarded) == tiles().total and state.agenda == []
+        assert sum(state.returns()) == 1
+        battles += sum("attacks player" in line for line in state.log)
+        completed += sum("completed" in line for line in state.log)
+    assert battles > 50 and completed > 1000
+
+
+def test_save_and_load_round_trip_mid_game():
+    state = Game(players=4).new_initial_state()
+    rng = random.Random(5)
+    for _ in range(120):
+        state = state.apply(state.chance_outcomes().sample(rng) if state.current_player() == CHANCE
+                            else rng.choice(state.legal_actions()))
+    again = state.game.load_state(state.to_json())
+    assert again.to_json() == state.to_json() and again.legal_actions() == state.legal_actions()
+    broken = state.to_json().replace('"turn":', '"turn": 1, "x":', 1)
+    with pytest.raises(CorruptSave):
+        state.game.load_state(broken)
+
+
+def test_moves_after_the_end_are_refused():
+    state = Game(players=2, max_turns=1).new_initial_state()
+    rng = random.Random(1)
+    while not state.is_terminal():
+        state = state.apply(state.chance_outcomes().sample(rng) if state.current_player() == CHANCE
+                            else rng.choice(state.legal_actions()))
+    assert state.current_player() == TERMINAL and len(state.placed) == 3
+    with pytest.raises(IllegalMove) as error:
+        state.apply("anything")
+    assert error.value.rule == "Final Scoring"
+
+
+def test_the_phase_table_cites_real_headings():
+    table = FLOW.table()
+    for heading in ("Drawing and Placing Land Tiles", "Placing Ships", "Scoring Islands and Trade Routes",
+                    "Moving Pirates and Battle", "Final Scoring", "Playing the Game"):
+        assert heading in table
+
+
+def test_unknown_options_and_player_counts_are_refused():
+    with pytest.raises(ValueError):
+        Game(players=6)
+    with pytest.raises(ValueError):
+        Game(players=2, secret_battles="yes")
