@@ -376,7 +376,8 @@ def test_text_renderer_writes_words_not_python():
                      "Decks: Island: 1: 2; Trap: none", "Open: no"]
     assert not any(re.search(r"[\[\]{}']|None|True|False", t) for t in texts)
     assert TextRenderer().hand(observation, 1) == ["card 4"] and TextRenderer().hand({}, 0) == []
-    assert describe_value([[1, 2], [3]]) == "1, 2; 3"
+    assert describe_value([[1, 2], [3]]) == "1, 2 | 3"
+    assert describe_value([{"rum": 1, "at": [0, 1]}, {"rum": 2, "at": [3, 4]}]) == "Rum: 1; At: 0, 1 | Rum: 2; At: 3, 4"
     assert describe_observation({"crew_cards": 3}) == ["Crew cards: 3"]
 
 

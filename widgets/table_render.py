@@ -40,7 +40,7 @@ def humanise(key: Any) -> str:
 
 
 def describe_value(value: Any) -> str:
-    """A JSON-plain value in words: yes/no, lists joined by commas, dicts as "Key: value"."""
+    """A JSON-plain value in words: yes/no, lists joined by commas, dicts as "Key: value", records by " | "."""
     if value is None:
         return "none"
     if isinstance(value, bool):
@@ -52,7 +52,7 @@ def describe_value(value: Any) -> str:
             return "none"
         if all(not isinstance(v, (list, tuple, dict)) for v in value):
             return ", ".join(describe_value(v) for v in value)
-        return "; ".join(describe_value(v) for v in value)
+        return " | ".join(describe_value(v) for v in value)      # records: one after another
     if isinstance(value, dict):
         if not value:
             return "none"
