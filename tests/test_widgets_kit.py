@@ -236,3 +236,23 @@ def test_replay_sends_each_operation_to_the_canvas():
     with pytest.raises(ValueError, match="unknown draw op"):
         from pirates_lab.widgets.drawing import DrawOp
         replay(RecordingCanvas(), [DrawOp("sparkle", ())])
+
+
+def test_the_projector_theme_is_high_contrast_and_independent_of_large_fonts():
+    from pirates_lab.widgets.presenter import PresenterBar, projector_css
+    bar = PresenterBar(large=False)
+    bar.contrast.value = True
+    assert bar.css.value == f"<style>{projector_css()}</style>"
+    bar.toggle.value = True
+    assert "--jp-widgets-font-size" in bar.css.value and projector_css() in bar.css.value
+    assert "font-size:18px" in bar.css.value or "font-size:16px" in bar.css.value   # chart labels >= 16 px
+    bar.contrast.value = bar.toggle.value = False
+    assert bar.css.value == ""
+
+
+def test_show_never_prints_a_python_repr():
+    from pirates_lab.widgets.numbers import show
+    box = show("P(five or six)", Fraction(1, 3))
+    assert "33.33% (1/3)" in box.value and "Fraction" not in box.value
+    table = show("totals", {2: Fraction(1, 36), 12: 216000})
+    assert "2.78% (1/36)" in table.value and "216,000" in table.value and "{" not in table.value

@@ -13,7 +13,8 @@ import html
 import re
 from fractions import Fraction
 
-__all__ = ["percent_text", "short_fraction", "friendly", "friendly_html", "parse_answer", "answer_matches",
+__all__ = ["percent_text", "short_fraction", "friendly", "friendly_html", "parse_answer", "answer_matches", "show",
+           "probability_html",
            "MAX_FRACTION_DIGITS"]
 
 #: a fraction with more digits than this (numerator and denominator together) is shown on demand only
@@ -99,3 +100,36 @@ def answer_matches(text: str, expected: Fraction) -> bool:
     if len(digits) < 3:
         return False
     return abs(value - expected) <= Fraction(1, 2 * 10 ** places)
+
+
+def probability_html(label: str, p: Fraction) -> str:
+    """One line for a page: ``P(five or six) = 33.33% (1/3)``."""
+    return f"<div class='pl-probability'><b>{html.escape(label)}</b> = {friendly_html(Fraction(p))}</div>"
+
+
+def show(label: str, value) -> "object":
+    """A labelled number as a widget for a page (probabilities as percent first), never a Python repr.
+
+    ``value`` may be a Fraction probability, an int, or a dict/list of those (shown as a small table).
+    """
+    import ipywidgets as widgets
+
+    def cell(v) -> str:
+        if isinstance(v, Fraction) and 0 <= v <= 1:
+            return friendly_html(v)
+        if isinstance(v, Fraction):
+            return html.escape(f"{float(v):.4g} ({v})" if v.denominator != 1 else f"{v.numerator:,}")
+        if isinstance(v, int) and not isinstance(v, bool):
+            return f"{v:,}"
+        if isinstance(v, float):
+            return f"{v:.4g}"
+        if isinstance(v, tuple):
+            return html.escape(" ".join(str(x) for x in v))
+        return html.escape(str(v))
+
+    if isinstance(value, dict):
+        rows = "".join(f"<tr><td style='padding-right:12px'>{cell(k)}</td><td>{cell(v)}</td></tr>" for k, v in value.items())
+        body = f"<div><b>{html.escape(label)}</b></div><table class='pl-show'>{rows}</table>"
+    else:
+        body = f"<div class='pl-show'><b>{html.escape(label)}</b>: {cell(value)}</div>"
+    return widgets.HTML(body)

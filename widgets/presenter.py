@@ -1,6 +1,7 @@
-"""Presenter mode: large fonts for a projector, switched by one toggle.
+"""Presenter mode: large fonts and a high-contrast projector theme, each switched by one toggle.
 
-``presenter_bar()`` shows a small bar with a "Large fonts" toggle.  Classroom mode
+``presenter_bar()`` shows a small bar with a "Large fonts" toggle and a "Projector" toggle
+(high contrast, after PhET's Projector Mode: black on white, strong colours, thick lines).  Classroom mode
 (``pirates-lab classroom``) puts it on top of every page by itself; a notebook may also call it.
 The style is plain CSS in an HTML widget, so it needs no front-end extension and works the same
 in Voila and JupyterLab.
@@ -20,7 +21,7 @@ import os
 
 import ipywidgets as widgets
 
-__all__ = ["PresenterBar", "presenter_bar", "presenter_css", "LARGE_SCALE"]
+__all__ = ["PresenterBar", "presenter_bar", "presenter_css", "projector_css", "LARGE_SCALE"]
 
 #: How much larger text gets in presenter mode.
 LARGE_SCALE = 1.5
@@ -46,7 +47,27 @@ def presenter_css(scale: float = LARGE_SCALE) -> str:
             f"{{font-size:{base}px !important;line-height:1.4}}"
             f".jupyter-widgets button,.jupyter-widgets input,.jupyter-widgets select"
             f"{{font-size:{base}px !important}}"
-            f".pl-presenter-bar{{font-size:{base}px}}")
+            f".pl-presenter-bar{{font-size:{base}px}}"
+            # charts (bqplot SVG) and their labels scale too: at least 16 px on a projector
+            f".bqplot .tick text,.bqplot .axislabel{{font-size:{max(16, round(12 * scale))}px !important}}"
+            f".bqplot .mainheading{{font-size:{max(18, round(15 * scale))}px !important}}")
+
+
+def projector_css() -> str:
+    """High contrast for a washed-out projector: black text on white, no pale fills, thick outlines.
+
+    >>> "color:#000" in projector_css()
+    True
+    """
+    return ("body,.jp-Notebook,.jp-OutputArea,#rendered_cells{background:#fff !important;color:#000 !important}"
+            ".widget-html-content,.widget-label,.jp-RenderedHTMLCommon,.pl-rule,.pl-assumption,.pl-dist"
+            "{color:#000 !important}"
+            ".pl-rule{background:#fff !important;border-left:6px solid #000 !important}"
+            ".pl-assumption{background:#fff !important;border:3px dashed #000 !important}"
+            ".jupyter-widgets button{border:2px solid #000 !important;font-weight:700}"
+            ".bqplot rect.bar{stroke:#000;stroke-width:1.5px}"
+            ".bqplot .tick text{fill:#000 !important;font-weight:700}"
+            ".pl-error{color:#c00000 !important}")
 
 
 def _default_large() -> bool:
@@ -63,10 +84,15 @@ class PresenterBar(widgets.HBox):
                                            tooltip="Larger text for a projector (click again for normal size)",
                                            layout=widgets.Layout(width="auto"))
         self.toggle.add_class("pl-presenter-toggle")
+        self.contrast = widgets.ToggleButton(value=False, description="Projector", icon="adjust",
+                                             tooltip="High contrast for a projector (click again for normal colours)",
+                                             layout=widgets.Layout(width="auto"))
+        self.contrast.add_class("pl-projector-toggle")
         self.css = widgets.HTML()
         self.css.add_class("pl-presenter-style")
         self.toggle.observe(lambda change: self._apply(), names="value")
-        super().__init__([self.toggle, self.css], layout=widgets.Layout(justify_content="flex-end"))
+        self.contrast.observe(lambda change: self._apply(), names="value")
+        super().__init__([self.contrast, self.toggle, self.css], layout=widgets.Layout(justify_content="flex-end"))
         self.add_class("pl-presenter-bar")
         self._apply()
 
@@ -79,7 +105,8 @@ class PresenterBar(widgets.HBox):
         self.toggle.value = bool(value)
 
     def _apply(self) -> None:
-        self.css.value = f"<style>{presenter_css(self.scale)}</style>" if self.toggle.value else ""
+        style = (presenter_css(self.scale) if self.toggle.value else "") + (projector_css() if self.contrast.value else "")
+        self.css.value = f"<style>{style}</style>" if style else ""
 
 
 def presenter_bar(large: bool | None = None, scale: float = LARGE_SCALE) -> PresenterBar:
