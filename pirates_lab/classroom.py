@@ -67,6 +67,8 @@ def __getattr__(name: str):
 
 
 INDEX = "00_index.ipynb"
+#: The classroom menu (``pirates-lab classroom --all`` opens on it): every lesson's title and description.
+MENU = "lessons.ipynb"
 #: Where to find the notebooks when they are not next to the package (an installed copy).
 NOTEBOOKS_ENV = "PIRATES_LAB_NOTEBOOKS"
 #: Set to 1 to start every classroom page with large fonts.

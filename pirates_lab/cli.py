@@ -117,7 +117,7 @@ def cmd_classroom(args) -> int:
     if args.all == (args.lesson is not None):
         raise Refused("name one lesson (pirates-lab classroom --list shows them), or --all for every lesson.")
     if args.all:
-        target, path = folder, "voila/tree"
+        target, path = folder, f"voila/render/{classroom.MENU}"
     elif args.lesson.endswith(".ipynb"):
         target, path = Path(args.lesson).resolve(), ""
         if not target.is_file():

@@ -157,7 +157,7 @@ def test_classroom_dry_run_serves_on_loopback(capsys, tmp_path):
     assert "--Voila.ip=127.0.0.1" in command and f"--port={port}" in command
     assert "--VoilaExecutor.timeout=30" in command and "--Voila.config_file_paths=" in command
     code, out, _ = run(capsys, "classroom", "--all", "--port", str(port), "--notebooks", str(tmp_path), "--dry-run")
-    assert out.splitlines()[1] == f"http://127.0.0.1:{port}/voila/tree"
+    assert out.splitlines()[1] == f"http://127.0.0.1:{port}/voila/render/{classroom.MENU}"
 
 
 def test_classroom_refuses_a_port_in_use(capsys, tmp_path):

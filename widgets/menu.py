@@ -27,7 +27,8 @@ def lesson_menu(folder: Path | None = None) -> widgets.HTML:
     """A table of every lesson: a link to its notebook, its one-line description."""
     rows = []
     for title, description, file in menu_rows(folder):
-        name = (f"<a href='{html.escape(file)}' target='_blank'>{html.escape(title)}</a>" if file
+        name = (f"<a href='{html.escape(file)}' target='_blank' style='color:#1a56a8;text-decoration:underline'>"
+                f"{html.escape(title)}</a>" if file
                 else f"{html.escape(title)} <em>(not built yet)</em>")
         rows.append(f"<tr><td style='padding:4px 12px 4px 0'><b>{name}</b></td>"
                     f"<td style='padding:4px 0'>{html.escape(description)}</td></tr>")

@@ -307,11 +307,18 @@ def test_classroom_command_serves_one_lesson(open_page, tmp_path, screenshot):
 
 
 def test_the_all_lessons_menu_lists_every_lesson(open_page, voila, screenshot):
-    """``pirates-lab classroom --all`` opens on a menu: every notebook present is listed there.
+    """``pirates-lab classroom --all`` opens on a menu: every lesson's title, description and link."""
+    from pirates_lab.classroom import MENU, lessons
 
-    (Voila 0.5's menu page itself logs widget-plugin errors, having no kernel: not checked here.)
-    """
-    page, _ = open_page(f"{voila}/voila/tree")
-    for notebook in sorted(NOTEBOOKS.glob("*.ipynb")):
-        page.get_by_text(notebook.name).first.wait_for(state="visible")
+    page, console = open_page(f"{voila}/voila/render/{MENU}")
+    menu = page.locator(".pl-lesson-menu").first
+    menu.wait_for(state="visible", timeout=90_000)
+    rows = menu.locator("tr")
+    shown = {rows.nth(i).locator("td").first.inner_text().replace("(not built yet)", "").strip(): rows.nth(i)
+             for i in range(rows.count())}
+    for lesson in lessons().values():
+        row = shown[lesson.title]
+        assert lesson.description in row.inner_text()
+        if (NOTEBOOKS / lesson.file).is_file():
+            assert row.locator("a").get_attribute("href") == lesson.file
     screenshot(page, "voila_menu")
