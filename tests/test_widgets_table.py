@@ -385,7 +385,7 @@ def test_text_renderer_cuts_what_does_not_fit():
     renderer = TextRenderer(width=200, height=80)
     observation = {f"k{i}": "word " * 30 for i in range(5)}
     lines = renderer.lines(observation, 0)
-    assert len(lines) == 3 and lines[-1] == "… 49 more lines"
+    assert len(lines) == 3 and lines[-1] == "… 39 more lines"
     texts = [op for op in renderer.draw(observation, 0) if op.kind == "text"]
     assert len(texts) == 3 and all(op.args[2] + 7 < 80 for op in texts)
 

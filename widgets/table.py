@@ -307,7 +307,7 @@ class GameTable(widgets.VBox):
         body = "".join(f"<div>{html.escape(line)}</div>" for line in lines) or "<div><em>nothing yet</em></div>"
         # column-reverse keeps the box scrolled to the newest line (last) without any script
         self.log_box.value = (f"<div style='display:flex;flex-direction:column-reverse;max-height:{LOG_HEIGHT}px;"
-                          f"overflow-y:auto;border:1px solid #ccc;padding:4px 8px;background:#fafafa'>"
+                          f"overflow-y:auto;border:1px solid #ccc;padding:4px 8px;background:#fafafa;line-height:1.4'>"
                           f"<div class='pl-table-log-lines'>{body}</div></div>")
 
     def _show_scores(self, observation: dict | None) -> None:

@@ -8,7 +8,7 @@ The renderer protocol (duck-typed; only ``draw`` is required):
 - ``hand(observation, player) -> list[str]`` — optional: the cards (or pieces) in "your hand".
 - ``click(observation, player, x, y, legal_actions) -> action | None`` — optional: the action a
   click at canvas point (x, y) means, or None for "nothing there".
-- ``width``, ``height`` — optional attributes: the canvas size in pixels (default 480 x 320).
+- ``width``, ``height`` — optional attributes: the canvas size in pixels (default 480 x 360).
 
 >>> ops = TextRenderer().draw({"day": 3, "clues_seen": ["Skull", "Palm"], "asked": True}, 0)
 >>> [op.args[0] for op in ops if op.kind == "text"]
@@ -28,7 +28,7 @@ from .table_model import seat_name
 __all__ = ["TextRenderer", "curtain_ops", "describe_observation", "describe_value", "humanise", "render_ops",
            "DEFAULT_WIDTH", "DEFAULT_HEIGHT"]
 
-DEFAULT_WIDTH, DEFAULT_HEIGHT = 480, 320
+DEFAULT_WIDTH, DEFAULT_HEIGHT = 480, 360
 #: observation keys the table shows in its own panes (the log, the hand, the scores)
 SHOWN_ELSEWHERE = ("log", "hand", "scores")
 
@@ -82,7 +82,7 @@ class TextRenderer:
 
     def lines(self, observation: dict, player: int) -> list[str]:
         """The text lines drawn (wrapped to the card; cut with "…" where the card ends)."""
-        columns = max(10, int((self.width - 24) / (self.font_size * 0.55)))
+        columns = max(10, int((self.width - 24) / (self.font_size * 0.5)))
         rows = max(1, int((self.height - 20) / (self.font_size * 1.4)))
         lines = [f"What {seat_name(player)} sees"]
         for line in describe_observation(observation, self.skip) or ["(nothing to see yet)"]:
