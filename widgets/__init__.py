@@ -3,15 +3,20 @@
 - :mod:`.drawing` — pure draw operations, hex geometry, charts, a Pillow rasterizer;
 - :class:`BoardCanvas` — layered ipycanvas board that replays draw operations;
 - :class:`DistView`, :class:`RulePanel`, :func:`assumption_box`, :class:`Stepper`,
-  :class:`ValidatedText`, :func:`guard` — the kit every game notebook uses.
+  :class:`ValidatedText`, :func:`guard` — the kit every game notebook uses;
+- :class:`GameTable` — plays any registered game (a renderer, your hand, legal actions as
+  buttons, the log, computer players that see observations only);
+- :mod:`.numbers` — numbers for people (percent first, short fractions, tolerant answer checks);
+- :mod:`.menu` — the lesson menu, from the game registry.
 
 Game front-ends live in one module per game (``pirates_lab.widgets.king_of_pirates`` …).
 """
 from .canvas import BoardCanvas, reset_canvas_manager
 from .drawing import Drawing, DrawOp, rasterize
+from .table import GameTable, TableModel, TextRenderer, random_player
 from .kit import (DistView, Question, RulePanel, Step, Stepper, ValidatedText, assumption_box, dist_rows,
                   error_html, exact_answer, guard)
 
 __all__ = ["BoardCanvas", "reset_canvas_manager", "Drawing", "DrawOp", "rasterize", "DistView", "RulePanel",
            "Stepper", "Step", "Question", "ValidatedText", "assumption_box", "guard", "error_html",
-           "dist_rows", "exact_answer"]
+           "dist_rows", "exact_answer", "GameTable", "TableModel", "TextRenderer", "random_player"]
