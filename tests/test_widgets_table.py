@@ -456,6 +456,15 @@ def test_canvas_clicks_map_to_actions_through_the_renderer():
     assert "does not take clicks" in plain.message.value
 
 
+@pytest.mark.parametrize("width, beside", [(480, True), (640, True), (700, False)])
+def test_the_table_fits_a_1024_pixel_screen(width, beside):
+    table = GameTable(toy(), TextRenderer(width=width), humans={0})
+    middle = table.children[3]
+    pane = middle.children[1]
+    assert middle.children[0] is table.board and (type(middle).__name__ == "HBox") == beside
+    assert (width + int(pane.layout.width[:-2]) if beside else max(width, int(pane.layout.width[:-2]))) <= 980
+
+
 def test_a_broken_renderer_is_shown_and_the_buttons_still_work():
     class Broken:
         def draw(self, observation, player):

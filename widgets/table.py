@@ -44,7 +44,9 @@ from .table_render import DEFAULT_HEIGHT, DEFAULT_WIDTH, TextRenderer, curtain_o
 __all__ = ["GameTable", "TableModel", "TextRenderer", "advance", "random_player", "ViewOnlyState", "Step",
            "ComputerPlayerError", "action_page", "ActionPage", "ActionChoice", "computer_for", "describe_observation", "seat_name"]
 
-PANE_WIDTH = 470           # the right-hand pane: hand, actions (canvas 480 + pane 470 fit 1024 px)
+PAGE_WIDTH = 980           # fits a 1024 px screen with the notebook's margins
+PANE_WIDTH = 470           # the right-hand pane: hand, actions (beside a 480 px board)
+MIN_PANE_WIDTH = 320       # narrower than this, the pane goes under the board
 LOG_HEIGHT = 130
 
 
@@ -55,11 +57,11 @@ class GameTable(widgets.VBox):
                  seed: int = 0, max_steps: int = DEFAULT_MAX_STEPS, page_rows: int = 7,
                  names: Sequence[str] | Callable[[int], str] | None = None):
         self.renderer = renderer if renderer is not None else TextRenderer()
+        if not callable(getattr(self.renderer, "draw", None)):
+            raise InvalidInput("A renderer needs a draw(observation, player) method.")
         if names is None:
             names = getattr(self.renderer, "seat_name", None)
         self.model = TableModel(game, humans=humans, players=players, seed=seed, max_steps=max_steps, names=names)
-        if not callable(getattr(self.renderer, "draw", None)):
-            raise InvalidInput("A renderer needs a draw(observation, player) method.")
         self.page_rows = page_rows
         self.page = 0
         self.action_buttons: list[widgets.Button] = []
@@ -115,12 +117,15 @@ class GameTable(widgets.VBox):
         self.undo_button.on_click(lambda _: self.run(self.undo)())
         self.continue_button.on_click(lambda _: self.run(self.resume)())
 
+        side_by_side = width + MIN_PANE_WIDTH <= PAGE_WIDTH
+        pane = min(PANE_WIDTH, PAGE_WIDTH - width) if side_by_side else min(PAGE_WIDTH, max(width, PANE_WIDTH))
         right = widgets.VBox([widgets.HTML("<b>Your hand</b>"), self.hand, widgets.HTML("<b>Your move</b>"),
                               self.filter, self.actions, self.pager],
-                             layout=widgets.Layout(width=f"{PANE_WIDTH}px", padding="0 0 0 10px"))
+                             layout=widgets.Layout(width=f"{pane}px", padding="0 0 0 10px" if side_by_side else "0"))
+        middle = (widgets.HBox if side_by_side else widgets.VBox)([self.board, right])
         controls = widgets.HBox([self.new_game_button, self.undo_button, self.continue_button])
-        super().__init__([self.title, self.turn, self.scores, widgets.HBox([self.board, right]), self.message,
-                          self.log_box, controls], layout=widgets.Layout(max_width="1000px"))
+        super().__init__([self.title, self.turn, self.scores, middle, self.message, self.log_box, controls],
+                         layout=widgets.Layout(max_width=f"{PAGE_WIDTH}px"))
         self.add_class("pl-game-table")
         if self.model.error:
             self.message.value = error_html(self.model.error)
