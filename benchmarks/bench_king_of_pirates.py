@@ -9,7 +9,9 @@
   float stationary distribution, ours (``stationary_float``, scipy.sparse lsqr) against a dense
   ``scipy.linalg.solve`` of the same system.
 * Expected hitting time of a corner, exact, ours against sympy.
-* 100 seeded random 4-player games of 3 rounds (no peer: the engine's speed).
+* The King of Pirates state's own ``clone`` against the core's ``State.clone`` (which it
+  overrides): one copy of the position at the end of a 4-player, 3-round game, and 100 seeded
+  random 4-player games of 3 rounds with each (the same games: the check compares their scores).
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from bench_common import Benchmark
-from pirates_lab.core import random_playout
+from pirates_lab.core import State, random_playout
 from pirates_lab.king_of_pirates import odds
 from pirates_lab.king_of_pirates.game import Game
 
@@ -133,6 +135,38 @@ def random_games():
     return [random_playout(Game(players=4, max_turns=3).new_initial_state(), seed).scores() for seed in range(100)]
 
 
+def random_games_core_clone():
+    """The same games with the core's generic clone in place of the game's override."""
+    from pirates_lab.king_of_pirates.state import State as KoPState
+
+    own = KoPState.clone
+    KoPState.clone = State.clone
+    try:
+        return random_games()
+    finally:
+        KoPState.clone = own
+
+
+_END = None
+
+
+def _end_state():
+    global _END
+    if _END is None:
+        _END = random_playout(Game(players=4, max_turns=3).new_initial_state(), 1)
+    return _END
+
+
+def ours_clones():
+    state = _end_state()
+    return [state.clone().to_json() == state.to_json()] + [state.clone() is not state for _ in range(5000)]
+
+
+def core_clones():
+    state = _end_state()
+    return [State.clone(state).to_json() == state.to_json()] + [State.clone(state) is not state for _ in range(5000)]
+
+
 def benchmarks():
     yield Benchmark("KoP: optimal re-roll table 12x11x11 (exact, cold)", ours=ours_table, peer=naive_table,
                     peer_name="naive ordered-dice recursion", goal_seconds=1.0, check=lambda a, b: a == b, repeat=3)
@@ -143,7 +177,10 @@ def benchmarks():
                     check=lambda a, b: max(abs(a[s] - b[s]) for s in a) < 1e-9, repeat=5)
     yield Benchmark("KoP: Dutchman hitting time of a corner (exact)", ours=ours_hitting, peer=sympy_hitting,
                     peer_name="sympy LUsolve", check=lambda a, b: a == b, repeat=3)
-    yield Benchmark("KoP: 100 random 4-player games, 3 rounds", ours=random_games, repeat=1)
+    yield Benchmark("KoP: 5,000 clones of an end-of-game state", ours=ours_clones, peer=core_clones,
+                    peer_name="core State.clone", check=lambda a, b: a == b, repeat=3)
+    yield Benchmark("KoP: 100 random 4-player games, 3 rounds", ours=random_games, peer=random_games_core_clone,
+                    peer_name="the same games with core State.clone", check=lambda a, b: a == b, repeat=1)
 
 
 if __name__ == "__main__":  # pragma: no cover

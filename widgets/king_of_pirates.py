@@ -378,8 +378,9 @@ class RumView(widgets.VBox):
 
 # ------------------------------------------------------------------ a full turn, replayed
 #: What each chance task is, in words.
-CHANCE_NAMES = {"draw_actions": "action card drawn", "compass": "compass die", "upkeep_die": "upkeep die",
-                "reveal": "tile turned over", "roll": "combat dice", "reroll_die": "re-rolled", "loot": "loot card",
+CHANCE_NAMES = {"upkeep_draw": "action card drawn", "setup_hand": "action card drawn", "compass": "compass die",
+                "upkeep_die": "upkeep die", "reveal": "tile turned over", "attacker_roll": "combat dice",
+                "defender_roll": "combat dice", "reroll_die": "re-rolled", "loot": "loot card",
                 "relocate": "compass die (to a lair)", "lair_draw": "pirate card drawn", "setup_draw": "pirate card drawn"}
 
 
@@ -394,7 +395,7 @@ class TurnReplay:
     def __init__(self, seed: int = 1, players: int = 2, turn: int = 0):
         rng = random.Random(seed)
         state = Game(players=players, max_turns=3).new_initial_state()
-        while ("end_turn",) not in state.agenda:     # the setup
+        while state.phase().name.startswith("setup"):     # the setup
             state = state.apply(state.chance_outcomes().sample(rng) if state.current_player() == CHANCE
                                 else rng.choice(state.legal_actions()))
         for _ in range(turn):
@@ -407,7 +408,7 @@ class TurnReplay:
             action = self._choose(state, rng)
             before = len(state.log)
             new = state.apply(action)
-            who = (CHANCE_NAMES.get(state.agenda[-1][0], "chance") if state.current_player() == CHANCE
+            who = (CHANCE_NAMES.get(state.phase().name, "chance") if state.current_player() == CHANCE
                    else f"player {state.current_player()}")
             self.steps.append((f"{who}: {action}", new.log[before:], new))
             state = new

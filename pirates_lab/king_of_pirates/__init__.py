@@ -1,7 +1,8 @@
 """King of Pirates: a hex-board rules engine, exact combat / Dutchman / upkeep odds.
 
 Reads top-down: :mod:`.components` (board and data) → :mod:`.odds` (exact odds) →
-:mod:`.game` (the rules engine on the core protocol).
+:mod:`.actions` → :mod:`.rules` (one module per rulebook chapter, the phase table ``FLOW``) →
+:mod:`.state` → :mod:`.game` (the game on the core protocol).
 """
 from .components import DIRECTIONS, Components, cells, components, distance, neighbours, ring
 from .game import Game, State

@@ -16,51 +16,46 @@ from pathlib import Path
 from typing import Any
 
 from pirates_lab.core import InvalidInput, cite, load_data
+from pirates_lab.core.geometry import HEX_DIRECTIONS, hex_cells, hex_distance, hex_neighbours, hex_ring, on_hex_board
 
 __all__ = [
-    "Cell", "BOARD_RULE", "CONTENTS_RULE", "Components", "components", "cells", "ring", "distance",
+    "Cell", "RULE_BOARD", "RULE_CONTENTS", "RADIUS", "Components", "components", "cells", "ring", "distance",
     "neighbours", "on_board", "DIRECTIONS", "RUM_LOST",
 ]
 
 GAME = "king_of_pirates"
-BOARD_RULE = cite(GAME, "The Game Board")
-CONTENTS_RULE = cite(GAME, "Game Contents")
+RULE_BOARD = cite(GAME, "The Game Board")
+RULE_CONTENTS = cite(GAME, "Game Contents")
 
 Cell = tuple[int, int]
 
-#: The six axial directions, in compass-die order (east first, counter-clockwise).
-DIRECTIONS: tuple[Cell, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+#: The six axial directions, in compass-die order (east first, counter-clockwise): the core's.
+DIRECTIONS: tuple[Cell, ...] = HEX_DIRECTIONS
 
 #: The rum each upkeep-die face costs.  Rules: King of Pirates › Phase 1: Upkeep Phase
 RUM_LOST: dict[str, int] = {"scurvy": 0, "lose 1 rum": 1, "lose 2 rum": 2}
 
+#: The board's radius (61 hexes).
+RADIUS = 4
 
-def ring(cell: Cell) -> int:
-    """Distance from the centre: ``max(|q|, |r|, |q + r|)``."""
-    q, r = cell
-    return max(abs(q), abs(r), abs(q + r))
-
-
-def distance(a: Cell, b: Cell) -> int:
-    """Number of steps between two hexes."""
-    return ring((a[0] - b[0], a[1] - b[1]))
+# Thin aliases of the core's hex geometry with this board's radius as the default (public names).
+ring = hex_ring
+distance = hex_distance
 
 
-def cells(radius: int = 4) -> tuple[Cell, ...]:
-    """Every cell of the board, sorted."""
-    return tuple(sorted((q, r) for q in range(-radius, radius + 1) for r in range(-radius, radius + 1)
-                        if ring((q, r)) <= radius))
+def cells(radius: int = RADIUS) -> tuple[Cell, ...]:
+    """Every cell of the board, sorted (:func:`pirates_lab.core.geometry.hex_cells`)."""
+    return hex_cells(radius)
 
 
-def on_board(cell: Any, radius: int = 4) -> bool:
-    return (isinstance(cell, tuple) and len(cell) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
-            and ring(cell) <= radius)
+def on_board(cell: Any, radius: int = RADIUS) -> bool:
+    """Is ``cell`` a space of the board (:func:`pirates_lab.core.geometry.on_hex_board`)?"""
+    return on_hex_board(cell, radius)
 
 
-def neighbours(cell: Cell, radius: int = 4) -> tuple[Cell, ...]:
-    """The on-board neighbours of a cell."""
-    q, r = cell
-    return tuple((q + dq, r + dr) for dq, dr in DIRECTIONS if ring((q + dq, r + dr)) <= radius)
+def neighbours(cell: Cell, radius: int = RADIUS) -> tuple[Cell, ...]:
+    """The on-board neighbours of a cell (:func:`pirates_lab.core.geometry.hex_neighbours`)."""
+    return hex_neighbours(cell, radius)
 
 
 @dataclass(frozen=True)
@@ -88,7 +83,7 @@ class Components:
 
     @property
     def cells(self) -> tuple[Cell, ...]:
-        return cells(self.radius)
+        return hex_cells(self.radius)
 
     def corner_lair(self, face: int) -> Cell:
         """The corner lair in the direction of a compass-die face (our ASSUMPTION)."""
@@ -106,31 +101,31 @@ def build_components(raw: dict) -> Components:
     """Check a data dictionary against what the rulebook prints and build :class:`Components`."""
     board = raw["board"]
     radius = board["radius"]
-    all_cells = set(cells(radius))
+    all_cells = set(hex_cells(radius))
     if len(all_cells) != 61:
-        raise InvalidInput(f"{BOARD_RULE}: the board comprises 61 tiles, radius {radius} gives {len(all_cells)}")
+        raise InvalidInput(f"{RULE_BOARD}: the board comprises 61 tiles, radius {radius} gives {len(all_cells)}")
     lairs = tuple(_cell(c, "lairs") for c in board["lairs"])
     centre = _cell(board["centre"], "centre")
     if len(set(lairs)) != 7 or centre not in lairs:
-        raise InvalidInput(f"{BOARD_RULE}: seven Pirates Lairs, one in the centre")
+        raise InvalidInput(f"{RULE_BOARD}: seven Pirates Lairs, one in the centre")
     places = {}
     for place in board["places"]:
         cell = _cell(place["cell"], "places")
         if cell not in all_cells or cell in lairs or cell in places:
-            raise InvalidInput(f"{BOARD_RULE}: place {place} is off the board or on another place")
+            raise InvalidInput(f"{RULE_BOARD}: place {place} is off the board or on another place")
         places[cell] = (place["kind"], place.get("nation"))
     kinds = [k for k, _ in places.values()]
     if kinds.count("stronghold") != 3 or kinds.count("city") != 3 or \
             kinds.count("small island") + kinds.count("large island") != 6:
-        raise InvalidInput(f"{BOARD_RULE}: 3 strongholds, 3 cities and 6 treasure islands")
+        raise InvalidInput(f"{RULE_BOARD}: 3 strongholds, 3 cities and 6 treasure islands")
     empty = sorted(all_cells - set(lairs) - set(places))
-    shark = tuple(c for c in empty if ring(c) in board["shark_rings"])
-    ocean = tuple(c for c in empty if ring(c) not in board["shark_rings"])
+    shark = tuple(c for c in empty if hex_ring(c) in board["shark_rings"])
+    ocean = tuple(c for c in empty if hex_ring(c) not in board["shark_rings"])
     if len(shark) != 18 or len(ocean) != 24:
-        raise InvalidInput(f"{CONTENTS_RULE}: 18 shark and 24 ocean tiles, the layout gives {len(shark)} and {len(ocean)}")
+        raise InvalidInput(f"{RULE_CONTENTS}: 18 shark and 24 ocean tiles, the layout gives {len(shark)} and {len(ocean)}")
     tiles = {kind: dict(raw["tiles"][kind]) for kind in ("shark", "ocean")}
     if sum(tiles["shark"].values()) != 18 or sum(tiles["ocean"].values()) != 24:
-        raise InvalidInput(f"{CONTENTS_RULE}: tile contents must add up to 18 shark and 24 ocean tiles")
+        raise InvalidInput(f"{RULE_CONTENTS}: tile contents must add up to 18 shark and 24 ocean tiles")
     targets = {name: dict(value) for name, value in raw["targets"].items()}
     for kind in ("shark", "ocean"):
         for content in tiles[kind]:
@@ -138,13 +133,13 @@ def build_components(raw: dict) -> Components:
                 raise InvalidInput(f"tile content {content!r} is not a target")
     action_cards = {name: dict(value) for name, value in raw["action_cards"].items()}
     if sum(c["count"] for c in action_cards.values()) != 52:
-        raise InvalidInput(f"{CONTENTS_RULE}: 52 action cards")
+        raise InvalidInput(f"{RULE_CONTENTS}: 52 action cards")
     loot = {int(value): count for value, count in raw["loot_cards"].items()}
     if sum(loot.values()) != 36:
-        raise InvalidInput(f"{CONTENTS_RULE}: 36 loot cards")
+        raise InvalidInput(f"{RULE_CONTENTS}: 36 loot cards")
     pirates = {name: dict(value) for name, value in raw["pirates"].items()}
     if len(pirates) != 20:
-        raise InvalidInput(f"{CONTENTS_RULE}: 20 pirate cards")
+        raise InvalidInput(f"{RULE_CONTENTS}: 20 pirate cards")
     if len(board["compass"]) != len(DIRECTIONS):
         raise InvalidInput(f"The compass die has {len(DIRECTIONS)} faces, one per direction")
     upkeep = {face: int(w) for face, w in raw["upkeep_die"].items()}

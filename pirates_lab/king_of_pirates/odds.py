@@ -19,21 +19,18 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Callable
 
-from pirates_lab.core import Dist, InvalidInput, MarkovChain, cite
+from pirates_lab.core import Dist, InvalidInput, MarkovChain
+from pirates_lab.core.geometry import HEX_DIRECTIONS, hex_cells, hex_distance, hex_neighbours, hex_ring, on_hex_board
 
-from .components import DIRECTIONS, RUM_LOST, Cell, cells, components, distance, neighbours, on_board, ring
+from .components import RUM_LOST, Cell, components
 
 __all__ = [
-    "COMBAT_RULE", "UPKEEP_RULE", "two_dice", "combat_success_probability", "expected_cannonballs_used",
+    "two_dice", "combat_success_probability", "expected_cannonballs_used",
     "reroll_policy", "RerollPolicy", "reroll_table", "pvp_win_probability", "dutchman_step", "dutchman_chain",
     "dutchman_distribution", "dutchman_stationary", "dutchman_expected_hitting_time",
     "dutchman_reach_probability", "route_survival", "safest_route", "upkeep_die", "rum_chain",
     "expected_upkeeps_until_mutiny", "p_no_mutiny_within", "first_mutiny_distribution", "mutiny_cause",
 ]
-
-GAME = "king_of_pirates"
-COMBAT_RULE = cite(GAME, "Phase 3: Combat Phase")
-UPKEEP_RULE = cite(GAME, "Phase 1: Upkeep Phase")
 
 ONE, ZERO = Fraction(1), Fraction(0)
 
@@ -242,21 +239,21 @@ def dutchman_step(cell: Cell) -> Dist:
     """
     comp = components()
     moves = []
-    for dq, dr in DIRECTIONS:
+    for dq, dr in HEX_DIRECTIONS:
         nxt = (cell[0] + dq, cell[1] + dr)
-        moves.append(nxt if ring(nxt) <= comp.radius else comp.centre)
+        moves.append(nxt if hex_ring(nxt) <= comp.radius else comp.centre)
     return Dist.uniform(moves)
 
 
 @lru_cache(maxsize=1)
 def dutchman_chain() -> MarkovChain:
     """The Dutchman's 61-cell Markov chain."""
-    return MarkovChain({cell: dutchman_step(cell) for cell in cells(components().radius)})
+    return MarkovChain({cell: dutchman_step(cell) for cell in hex_cells(components().radius)})
 
 
 def _cell_arg(cell, name: str) -> Cell:
     cell = tuple(cell) if isinstance(cell, list) else cell
-    if not on_board(cell, components().radius):
+    if not on_hex_board(cell, components().radius):
         raise InvalidInput(f"{name} must be a board cell (q, r) with max(|q|, |r|, |q+r|) <= 4, got {cell!r}.")
     return cell
 
@@ -343,8 +340,8 @@ def _shortest_paths(start: Cell, goal: Cell) -> list[list[Cell]]:
     if start == goal:
         return [[]]
     out = []
-    for nxt in neighbours(start):
-        if distance(nxt, goal) == distance(start, goal) - 1:
+    for nxt in hex_neighbours(start, components().radius):
+        if hex_distance(nxt, goal) == hex_distance(start, goal) - 1:
             out.extend([nxt] + rest for rest in _shortest_paths(nxt, goal))
     return out
 
@@ -358,7 +355,7 @@ def safest_route(start: Cell, goal: Cell, dutchman: Cell, speed: int = 1, moves_
     start, goal, dutchman = _cell_arg(start, "start"), _cell_arg(goal, "goal"), _cell_arg(dutchman, "dutchman")
     _whole(speed, "speed", 1)
     _whole(moves_per_turn, "moves_per_turn", 0)
-    if distance(start, goal) > 10:
+    if hex_distance(start, goal) > 10:
         raise InvalidInput("start and goal are too far apart to list every route.")
     best = None
     for path in _shortest_paths(start, goal):

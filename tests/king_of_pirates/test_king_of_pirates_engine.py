@@ -5,10 +5,10 @@ from fractions import Fraction
 
 import pytest
 
-from pirates_lab.core import CHANCE, TERMINAL, IllegalMove
+from pirates_lab.core import CHANCE, TERMINAL, IllegalMove, Task
 from pirates_lab.king_of_pirates import combat_success_probability, components, reroll_policy
 from pirates_lab.king_of_pirates.game import (
-    Accept, AcceptMutiny, Attack, BuyPart, Dig, Discard, Done, EndTurn, Game, KeepPirates, MakeCaptain, Pass,
+    FLOW, Accept, AcceptMutiny, Attack, BuyPart, Dig, Discard, Done, EndTurn, Game, KeepPirates, MakeCaptain, Pass,
     Play, Player, Recruit, Reroll, Sacrifice, Sail, StopMoving, movement, treasure_maps_needed,
 )
 
@@ -19,7 +19,7 @@ def after_setup(players=2, seed=0, **options):
     """Play the setup (chance by a seeded rng, players take the first choice) up to player 0's first turn."""
     rng = random.Random(seed)
     state = Game(players=players, **options).new_initial_state()
-    while ("end_turn",) not in state.agenda:
+    while state.phase().name.startswith("setup"):
         if state.current_player() == CHANCE:
             state = state.apply(state.chance_outcomes().sample(rng))
         else:
@@ -28,12 +28,13 @@ def after_setup(players=2, seed=0, **options):
 
 
 def scenario(state, tasks, **fields):
-    """The same position with a hand-made agenda (first task first) and fields replaced."""
+    """The same position with a hand-made agenda (first task first; each task then pushes what the
+    phase table says comes next) and fields replaced."""
     new = state.clone()
-    new.agenda = [("end_turn",)] + list(reversed(tasks))
+    new.agenda = [Task("end_turn", 0)] + list(reversed(tasks))
     for key, value in fields.items():
         setattr(new, key, value)
-    new._settle()
+    FLOW.settle(new)
     new.validate()
     return new
 
@@ -80,7 +81,7 @@ def bare(players=2, seed=0):
 
 def test_setup():
     state = after_setup(players=4, seed=3)
-    assert state.current_player() == CHANCE and state.agenda[-1][0] == "draw_actions"
+    assert state.current_player() == CHANCE and state.phase().name == "upkeep_draw"
     for p, player in enumerate(state.players):
         assert player.position == COMP.corner_lair(p) and player.position in COMP.lairs
         assert len(player.crew) == 2 and len(player.hand) == 3
@@ -113,7 +114,7 @@ def test_movement_points():
 
 
 def test_sailing_and_illegal_moves_leave_state_unchanged():
-    state = scenario(bare(), [("start_movement", 0), ("movement", 0), ("arrive", 0)])
+    state = scenario(bare(), [Task("start_movement", 0)])
     assert state.current_player() == 0 and state.moves_left == 1
     before = state.to_json()
     with pytest.raises(IllegalMove) as error:
@@ -136,18 +137,18 @@ def test_sailing_and_illegal_moves_leave_state_unchanged():
 
 
 def test_revealing_a_tile_and_a_warship_forces_combat():
-    state = scenario(bare(), [("start_movement", 0), ("movement", 0), ("arrive", 0)])
+    state = scenario(bare(), [Task("start_movement", 0)])
     state = with_player(state, 0, parts=("Rum hold",))     # 2 sails
-    state = scenario(state, [("start_movement", 0), ("movement", 0), ("arrive", 0)])
+    state = scenario(state, [Task("start_movement", 0)])
     assert state.moves_left == 2
     state = state.apply(Sail((3, 0)))
-    assert state.current_player() == CHANCE and state.agenda[-1] == ("reveal", (3, 0), "ocean")
+    assert state.current_player() == CHANCE and state.agenda[-1] == Task("reveal", 0, ((3, 0), "ocean"))
     dist = state.chance_outcomes()
     assert dist["Warship (French)"] == Fraction(2, 24) and dist["empty"] == Fraction(12, 24)
     fought = state.apply("Warship (French)")
     assert fought.ships == {(3, 0): "Warship (French)"} and fought.moves_left == 0
     assert fought.combat["target"] == "Warship (French)"   # forced, no choice offered
-    assert fought.current_player() == CHANCE and fought.agenda[-1] == ("roll", "attacker")
+    assert fought.current_player() == CHANCE and fought.phase().name == "attacker_roll"
     empty = state.apply("empty")
     assert empty.current_player() == 0 and empty.moves_left == 1 and (3, 0) not in empty.ships
     merchant = state.apply("Merchant Ship (British)")
@@ -158,7 +159,7 @@ def test_revealing_a_tile_and_a_warship_forces_combat():
 
 def nation_combat_success(state, policy):
     """P(conquest) by exact recursion over the engine's chance nodes, decisions by ``policy``."""
-    if any(t[0] == "loot" for t in state.agenda):
+    if any(t.phase == "loot" for t in state.agenda):
         return Fraction(1)
     if state.combat is None:
         return Fraction(0)
@@ -181,7 +182,7 @@ def test_engine_combat_matches_exact_odds(target, crew, cannonballs, scurvy):
         state.revealed[cell] = target
         state.ships[cell] = target
         state.tile_pools["ocean"][target] -= 1
-    state = scenario(state, [("combat_choose", 0)])
+    state = scenario(state, [Task("combat_choose", 0)])
     state = state.apply(Attack(target))
     modifier = state.attack_modifier()
     defence = COMP.targets[target]["defence"]
@@ -201,9 +202,9 @@ def test_conquest_draws_loot_with_skills_and_removes_the_ship():
     state = with_player(state, 0, position=cell)
     state.revealed[cell] = state.ships[cell] = "Merchant Ship (British)"
     state.tile_pools["ocean"]["Merchant Ship (British)"] -= 1
-    state = scenario(state, [("combat_choose", 0)]).apply(Attack("Merchant Ship (British)"))
+    state = scenario(state, [Task("combat_choose", 0)]).apply(Attack("Merchant Ship (British)"))
     state = state.apply((6, 6))          # 12 + modifier >= 6
-    assert state.agenda[-1][:3] == ("loot", 0, 2 + 1 + 2)
+    assert state.agenda[-1].phase == "loot" and state.agenda[-1].player == 0 and state.agenda[-1].data[0] == 2 + 1 + 2
     assert cell not in state.ships
     for value in (100, 200, 300, 500, 1000):
         state = state.apply(value)
@@ -216,25 +217,24 @@ def test_pvp_ties_go_to_the_attacker_and_the_defender_rerolls_only_when_losing()
     state = bare()
     state = with_player(state, 0, position=(2, 0), cannonballs=0)
     state = with_player(state, 1, position=(2, 0), cannonballs=2, doubloons=700)
-    state = scenario(state, [("combat_choose", 0)])
+    state = scenario(state, [Task("combat_choose", 0)])
     assert set(state.legal_actions()) == {EndTurn(), Attack(1)}
     state = state.apply(Attack(1)).apply((4, 3))      # attacker 7, no cannonballs
     state = state.apply((5, 2))                       # defender 7: a tie, still losing
     assert state.current_player() == 1 and Reroll("high") in state.legal_actions()
     tie = state.apply(Accept())
-    assert tie.agenda[-1] == ("loot", 0, 4, 1, 0)
+    assert tie.agenda[-1] == Task("loot", 0, (4, 1, 0))
     tie = tie.apply(500).apply(100).apply(100).apply(100)
     assert tie.players[0].doubloons == 700 and tie.players[1].doubloons == 0   # capped at what the loser has
     won = state.apply(Reroll("high")).apply(6)       # 5 + 6 = 11 beats 7
-    assert won.agenda[-1][:2] == ("loot", 1)
+    assert won.agenda[-1].phase == "loot" and won.agenda[-1].player == 1
 
 
 def test_upkeep_mutiny_keelhauling_scapegoat_and_accepting():
     state = set_crew(bare(), 0, ["William Kidd", "Anne Bonny"])   # William Kidd: sacrifice to prevent mutiny
     state = give_hand(state, 0, ["Keelhauling"])
     state = with_player(state, 0, position=(3, 0), rum=1)
-    state = scenario(state, [("upkeep_die", 0), ("open_window", "upkeep"), ("start_movement", 0), ("movement", 0),
-                             ("arrive", 0)])
+    state = scenario(state, [Task("upkeep_die", 0)])
     assert state.chance_outcomes()["lose 2 rum"] == Fraction(1, 3)
     assert state.apply("lose 1 rum").players[0].rum == 0
     mutiny = state.apply("lose 2 rum")
@@ -246,7 +246,7 @@ def test_upkeep_mutiny_keelhauling_scapegoat_and_accepting():
     assert saved.players[0].crew == ("Anne Bonny",) and "William Kidd" in saved.pirate_discard
     lost = mutiny.apply(AcceptMutiny())
     assert lost.players[0].crew == ("Anne Bonny",)            # the captain goes, the next is promoted
-    assert lost.agenda == [("end_turn",), ("relocate", 0)]   # the turn ends after the compass die
+    assert lost.agenda == [Task("end_turn", 0), Task("relocate", 0)]   # the turn ends after the compass die
     lost = lost.apply("west")
     assert lost.players[0].position == (-4, 0)
     assert lost.current_player() == CHANCE and lost.current == 1   # player 1's upkeep draw
@@ -255,30 +255,30 @@ def test_upkeep_mutiny_keelhauling_scapegoat_and_accepting():
 def test_the_mutiny_card_window():
     state = give_hand(bare(), 1, ["Mutiny", "Tailwind"])
     state = with_player(state, 0, position=(3, 0))
-    state = scenario(state, [("open_window", "upkeep"), ("start_movement", 0), ("movement", 0), ("arrive", 0)])
+    state = scenario(state, [Task("upkeep_window", 0)])
     assert state.current_player() == 1
     assert set(state.legal_actions()) == {Pass(), Play("Mutiny")}   # Tailwind is an M card
     with pytest.raises(IllegalMove) as error:
         state.apply(Play("Tailwind"))
     assert error.value.rule == "Action Cards"
     mutiny = state.apply(Play("Mutiny"))
-    assert mutiny.current_player() == 0 and mutiny.agenda[-1] == ("mutiny", 0)
-    assert state.apply(Pass()).current_player() == 0 and state.apply(Pass()).agenda[-1] == ("movement", 0)
+    assert mutiny.current_player() == 0 and mutiny.agenda[-1] == Task("mutiny", 0)
+    assert state.apply(Pass()).current_player() == 0 and state.apply(Pass()).agenda[-1] == Task("movement", 0)
 
 
 def test_compass_moves_the_dutchman_back_to_the_centre_and_sweeps():
     state = bare()
     state = with_player(state, 1, position=(3, 0))
-    state = scenario(state, [("compass",), ("upkeep_die", 0)], dutchman=(4, 0))
+    state = scenario(state, [Task("compass", 0)], dutchman=(4, 0))
     off = state.apply("east")
     assert off.dutchman == (0, 0)
-    state = scenario(state, [("compass",), ("upkeep_die", 0)], dutchman=(2, 0))
+    state = scenario(state, [Task("compass", 0)], dutchman=(2, 0))
     hit = state.apply("east")
     assert hit.dutchman == (3, 0)
     assert hit.players[1].hand == () and hit.players[1].crew == ()
-    assert hit.agenda[-1] == ("relocate", 1)      # not player 1's turn: player 0's goes on
+    assert hit.agenda[-1] == Task("relocate", 1)      # not player 1's turn: player 0's goes on
     assert hit.apply("north-west").players[1].position == (0, -4)
-    lair = scenario(state, [("compass",)], dutchman=(3, 1))
+    lair = scenario(state, [Task("compass", 0)], dutchman=(3, 1))
     lair = with_player(lair, 1, position=(4, 0))
     assert lair.apply("east").players[1].crew == state.players[1].crew     # safe at a Pirates Lair
 
@@ -286,23 +286,23 @@ def test_compass_moves_the_dutchman_back_to_the_centre_and_sweeps():
 def test_sailing_into_the_dutchman_ends_the_turn():
     state = set_crew(bare(), 0, ["Anne Bonny"])
     state = give_hand(state, 0, ["Scurvy"])
-    state = scenario(state, [("start_movement", 0), ("movement", 0), ("arrive", 0)], dutchman=(3, 0))
+    state = scenario(state, [Task("start_movement", 0)], dutchman=(3, 0))
     hit = state.apply(Sail((3, 0)))
     assert hit.players[0].crew == () and hit.players[0].hand == ()
-    assert hit.agenda == [("end_turn",), ("relocate", 0)]
+    assert hit.agenda == [Task("end_turn", 0), Task("relocate", 0)]
 
 
 def test_lair_visit_order():
     state = set_crew(bare(), 0, ["Blackbeard"])        # +1 maximum rum
     state = with_player(state, 0, position=(3, 0), scurvy=2, rum=0, cannonballs=0, doubloons=3000)
-    state = scenario(state, [("start_movement", 0), ("movement", 0), ("arrive", 0)])
+    state = scenario(state, [Task("start_movement", 0)])
     state = state.apply(Sail((4, 0)))
     assert state.players[0].scurvy == 0                # cured on arrival
     assert set(state.legal_actions()) == {Done(), BuyPart("Rum hold"), BuyPart("Gun deck")}
     state = state.apply(BuyPart("Rum hold"))
     assert state.players[0].doubloons == 500 and state.current_player() == CHANCE   # nothing more to buy
     # 3 positions, 1 pirate: 2 vacant + 1 = 3 pirates drawn
-    assert state.agenda[-1] == ("lair_draw", 0, 3)
+    assert state.phase().name == "lair_draw"
     for pirate in ("Anne Bonny", "Mary Read", "Calico Jack"):
         state = state.apply(pirate)
     assert Recruit("Anne Bonny") in state.legal_actions() and MakeCaptain("Anne Bonny") not in state.legal_actions()
@@ -320,17 +320,17 @@ def test_digging_needs_maps_minus_skills():
     island = next(c for c, (kind, _) in COMP.places.items() if kind == "large island")
     state = set_crew(bare(), 0, ["Mary Read"])           # counts as 1 treasure map
     state = with_player(state, 0, position=island)
-    too_few = scenario(give_hand(state, 0, ["Treasure Map"] * 2), [("arrive", 0)])
-    assert ("dig", 0) not in too_few.agenda and too_few.current == 1     # no dig offered: the turn went on
+    too_few = scenario(give_hand(state, 0, ["Treasure Map"] * 2), [Task("arrive", 0)])
+    assert Task("dig", 0) not in too_few.agenda and too_few.current == 1     # no dig offered: the turn went on
     with pytest.raises(IllegalMove) as error:
         too_few.apply(Dig())
     assert error.value.rule in ("Phase 2: Movement Phase", "Phases of a Turn")
-    enough = scenario(give_hand(state, 0, ["Treasure Map"] * 3 + ["Scurvy"]), [("arrive", 0)])
+    enough = scenario(give_hand(state, 0, ["Treasure Map"] * 3 + ["Scurvy"]), [Task("arrive", 0)])
     dug = enough.apply(Dig())
     assert dug.players[0].doubloons == 3000 and dug.players[0].hand == ("Scurvy",)
     assert island in dug.dug and dug.action_discard["Treasure Map"] == 3
-    again = scenario(dug, [("arrive", 0)])
-    assert ("dig", 0) not in again.agenda and again.current != dug.current   # the treasure is gone
+    again = scenario(dug, [Task("arrive", 0)])
+    assert Task("dig", 0) not in again.agenda and again.current != dug.current   # the treasure is gone
 
 
 def test_cards_in_the_combat_window():
@@ -340,7 +340,7 @@ def test_cards_in_the_combat_window():
     state = give_hand(state, 2, ["Mercenaries", "The Flying Dutchman"])
     stronghold = next(c for c, (kind, _) in COMP.places.items() if kind == "stronghold")
     state = with_player(state, 0, position=stronghold)
-    state = scenario(state, [("combat_choose", 0)]).apply(Attack("stronghold"))
+    state = scenario(state, [Task("combat_choose", 0)]).apply(Attack("stronghold"))
     assert state.current_player() == 0 and set(state.legal_actions()) == {Pass(), Play("Assault")}
     state = state.apply(Play("Assault"))
     assert state.current_player() == 1
@@ -353,25 +353,25 @@ def test_cards_in_the_combat_window():
     near = state.clone()
     near.dutchman = (stronghold[0] - 1, stronghold[1])
     swept = near.apply(Play("The Flying Dutchman", "east"))
-    assert swept.combat is None and swept.agenda == [("end_turn",), ("relocate", 0)]
+    assert swept.combat is None and swept.agenda == [Task("end_turn", 0), Task("relocate", 0)]
 
 
 def test_assassination_promotes_and_respects_immunity():
     state = set_crew(bare(), 1, ["Henry Morgan", "Anne Bonny"])     # Henry Morgan: immune to assassination
     state = give_hand(state, 0, ["Assassination"])
-    state = scenario(state, [("open_window", "upkeep")])
+    state = scenario(state, [Task("upkeep_window", 0)])
     assert set(state.legal_actions()) == {Pass(), Play("Assassination", (1, "Anne Bonny"))}
     with pytest.raises(IllegalMove):
         state.apply(Play("Assassination", (1, "Henry Morgan")))
     state = set_crew(bare(), 1, ["Anne Bonny", "Mary Read"])
-    state = scenario(give_hand(state, 0, ["Assassination"]), [("open_window", "upkeep")])
+    state = scenario(give_hand(state, 0, ["Assassination"]), [Task("upkeep_window", 0)])
     state = state.apply(Play("Assassination", (1, "Anne Bonny")))
     assert state.players[1].crew == ("Mary Read",)
 
 
 def test_hand_limit_makes_room_before_drawing():
     state = give_hand(bare(), 0, ["Scurvy", "Scurvy", "Tailwind", "Assault", "Ambush", "Mutiny"])
-    state = scenario(state, [("make_room", 0, 2), ("draw_actions", 0, 2)])
+    state = scenario(state, [Task("make_room", 0)])
     assert state.current_player() == 0
     assert Discard("Scurvy") in state.legal_actions()
     state = state.apply(Discard("Scurvy"))
@@ -382,7 +382,7 @@ def test_hand_limit_makes_room_before_drawing():
 
 def test_winning_ends_the_game():
     state = with_player(bare(), 0, doubloons=9900)
-    state = scenario(state, [("loot", 0, 1, None, 0)])
+    state = scenario(state, [Task("loot", 0, (1, None, 0))])
     won = state.apply(100)
     assert won.current_player() == TERMINAL and won.winner == 0 and won.scores() == (10000, 0)
     with pytest.raises(IllegalMove) as error:
@@ -399,12 +399,15 @@ def test_captain_skills_in_play():
     # +1 Black Card per turn: hand limit 7 and three cards drawn at upkeep
     state = set_crew(bare(), 0, ["Grace O'Malley"])
     assert hand_limit(state.players[0]) == 7
-    state = scenario(state, [("start_turn",)])
-    assert state.agenda[-1] == ("draw_actions", 0, 3)
+    state = scenario(state, [Task("start_turn", 0)])
+    drawn = 0
+    while state.phase().name == "upkeep_draw":
+        state, drawn = state.apply(state.chance_outcomes().outcomes()[0]), drawn + 1
+    assert drawn == 3 and len(state.players[0].hand) == 3
     # Move 2 on the victory track: steal up to 200 during upkeep
     state = set_crew(bare(), 0, ["Stede Bonnet"])
     state = with_player(state, 1, doubloons=150)
-    state = scenario(state, [("steal", 0), ("compass",)])
+    state = scenario(state, [Task("steal", 0)])
     assert set(state.legal_actions()) == {Pass(), Steal(1)}
     after = state.apply(Steal(1))
     assert after.scores() == (150, 0)
@@ -413,11 +416,11 @@ def test_captain_skills_in_play():
 def test_scurvy_immunity_citrus_and_scurvy_card():
     state = set_crew(bare(), 0, ["Mary Read"])           # captain: immune to scurvy
     state = with_player(state, 0, position=(3, 0))
-    state = scenario(state, [("upkeep_die", 0)])
+    state = scenario(state, [Task("upkeep_die", 0)])
     assert state.apply("scurvy").players[0].scurvy == 0
     state = give_hand(set_crew(bare(), 1, ["Anne Bonny"]), 0, ["Scurvy", "Citrus Fruits"])
     state = with_player(state, 0, scurvy=2)
-    state = scenario(state, [("open_window", "upkeep")])
+    state = scenario(state, [Task("upkeep_window", 0)])
     assert set(state.legal_actions()) == {Pass(), Play("Scurvy", 1), Play("Citrus Fruits")}
     state = state.apply(Play("Scurvy", 1))
     assert state.players[1].scurvy == 1
@@ -430,7 +433,7 @@ def test_ambush_and_mercenaries_in_player_combat():
     state = give_hand(state, 1, ["Ambush", "Mercenaries"])
     state = with_player(state, 0, position=(2, 0))
     state = with_player(state, 1, position=(2, 0))
-    state = scenario(state, [("combat_choose", 0)]).apply(Attack(1))
+    state = scenario(state, [Task("combat_choose", 0)]).apply(Attack(1))
     assert state.current_player() == 1
     assert set(state.legal_actions()) == {Pass(), Play("Ambush"), Play("Mercenaries", 0), Play("Mercenaries", 1)}
     state = state.apply(Play("Ambush")).apply(Play("Mercenaries", 1))
@@ -438,7 +441,7 @@ def test_ambush_and_mercenaries_in_player_combat():
     peek = state.clone()
     peek.combat = dict(peek.combat, defender_roll=(3, 3))
     assert peek.totals() == (6, 6 + 3 + 1)
-    assert state.apply((2, 1)).agenda[-1][:2] == ("loot", 1)      # 3 + 4 = 7 beats 6: the cards decided it
+    assert state.apply((2, 1)).agenda[-1].phase == "loot" and state.apply((2, 1)).agenda[-1].player == 1   # 3 + 4 = 7 beats 6: the cards decided it
 
 
 

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from pirates_lab.core import InvalidInput
+from pirates_lab.core.geometry import HEX_DIRECTIONS, hex_ring
 from pirates_lab.king_of_pirates import components, odds
 from pirates_lab.king_of_pirates.odds import (
     combat_success_probability, dutchman_distribution, dutchman_expected_hitting_time, dutchman_reach_probability,
@@ -197,9 +198,9 @@ def brute_force_paths(moves, start):
     for path in itertools.product(range(6), repeat=moves):
         cell = start
         for face in path:
-            dq, dr = odds.DIRECTIONS[face]
+            dq, dr = HEX_DIRECTIONS[face]
             cell = (cell[0] + dq, cell[1] + dr)
-            if odds.ring(cell) > comp.radius:
+            if hex_ring(cell) > comp.radius:
                 cell = comp.centre
         out[cell] = out.get(cell, 0) + F(1, 6 ** moves)
     return out
@@ -249,9 +250,9 @@ def test_reach_probability_against_paths():
         for path in itertools.product(range(6), repeat=moves):
             cell, hit = (0, 0), False
             for face in path:
-                dq, dr = odds.DIRECTIONS[face]
+                dq, dr = HEX_DIRECTIONS[face]
                 cell = (cell[0] + dq, cell[1] + dr)
-                if odds.ring(cell) > 4:
+                if hex_ring(cell) > 4:
                     cell = (0, 0)
                 hit = hit or cell == target
             count += hit
@@ -266,10 +267,10 @@ def brute_route(route, dutchman, moves_per_turn):
         cell, here, alive, i = dutchman, route[0][0], True, 0
         for turn, entered in enumerate(route):
             for _ in range(moves_per_turn):
-                dq, dr = odds.DIRECTIONS[path[i]]
+                dq, dr = HEX_DIRECTIONS[path[i]]
                 i += 1
                 cell = (cell[0] + dq, cell[1] + dr)
-                if odds.ring(cell) > 4:
+                if hex_ring(cell) > 4:
                     cell = (0, 0)
                 alive = alive and not (cell == here and here not in lairs)
             for c in (entered[1:] if turn == 0 else entered):

@@ -1,0 +1,129 @@
+"""Every action a King of Pirates player can take: frozen dataclasses with a readable ``str()``.
+
+Rules: King of Pirates › Phases of a Turn
+
+>>> str(Sail((3, 0))), str(Play("Assassination", (1, "Anne Bonny"))), str(Reroll("high"))
+('sail to (3, 0)', 'play Assassination on Anne Bonny (player 1)', 'spend a cannonball: keep the high die')
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pirates_lab.core import action
+
+from .components import Cell
+
+__all__ = ["Sail", "StopMoving", "Attack", "EndTurn", "Pass", "Play", "Discard", "Dig", "BuyPart", "Recruit",
+           "Replace", "MakeCaptain", "Done", "Reroll", "Accept", "Sacrifice", "AcceptMutiny", "Steal", "KeepPirates"]
+
+
+@action("sail to {to}")
+class Sail:
+    to: Cell
+
+
+@action("stop moving")
+class StopMoving:
+    pass
+
+
+@action()
+class Attack:
+    target: Any  # a target name ("city", "Merchant Ship (British)", ...) or a player index
+
+    def __str__(self):
+        return f"attack player {self.target}" if isinstance(self.target, int) else f"attack the {self.target}"
+
+
+@action("end the turn")
+class EndTurn:
+    pass
+
+
+@action("pass")
+class Pass:
+    pass
+
+
+@action()
+class Play:
+    card: str
+    target: Any = None   # a player, "nation", a compass face, or (player, pirate)
+
+    def __str__(self):
+        if self.target is None:
+            return f"play {self.card}"
+        if isinstance(self.target, tuple):
+            return f"play {self.card} on {self.target[1]} (player {self.target[0]})"
+        return f"play {self.card} on {'player ' if isinstance(self.target, int) else ''}{self.target}"
+
+
+@action("discard {card}")
+class Discard:
+    card: str
+
+
+@action("dig for treasure")
+class Dig:
+    pass
+
+
+@action("buy the {part}")
+class BuyPart:
+    part: str
+
+
+@action("recruit {pirate}")
+class Recruit:
+    pirate: str
+
+
+@action("replace {old} by {new}")
+class Replace:
+    old: str
+    new: str
+
+
+@action("make {pirate} captain")
+class MakeCaptain:
+    pirate: str
+
+
+@action("done")
+class Done:
+    pass
+
+
+@action()
+class Reroll:
+    keep: str  # "high" (re-roll the lower die), "low" (re-roll the higher die) or "none" (both)
+
+    def __str__(self):
+        return {"high": "spend a cannonball: keep the high die", "low": "spend a cannonball: keep the low die",
+                "none": "spend a cannonball: re-roll both dice"}[self.keep]
+
+
+@action("keep this roll")
+class Accept:
+    pass
+
+
+@action("sacrifice {pirate} to prevent the mutiny")
+class Sacrifice:
+    pirate: str
+
+
+@action("accept the mutiny")
+class AcceptMutiny:
+    pass
+
+
+@action("steal Doubloons from player {player}")
+class Steal:
+    player: int
+
+
+@action("keep {captain} (captain) and {mate}")
+class KeepPirates:
+    captain: str
+    mate: str

@@ -1,0 +1,135 @@
+"""Action Cards: the card windows, which card each player may play (and on whom), and what it does.
+
+Rules: King of Pirates › Action Cards
+
+Cards are played in windows: after the upkeep die (U and A cards: the printed 1D window), before
+moving (M and A) and before the combat dice (C and A).  Each player holding a playable card, in
+seat order from the current player, plays one card or passes; a card takes effect at once ("the
+first card played is the first to take effect") and the window goes round again.
+"""
+from __future__ import annotations
+
+from pirates_lab.core import Task
+
+from ..actions import Pass, Play
+from .phases_of_a_turn import FLOW
+
+__all__ = ["ActionCards", "WINDOW_TIMING", "WINDOW_KIND"]
+
+#: The timing letters each window accepts.
+WINDOW_TIMING = {"upkeep": ("U", "A"), "movement": ("M", "A"), "combat": ("C", "A")}
+#: The phase that opens each window.
+WINDOW_KIND = {"upkeep_window": "upkeep", "movement_window": "movement", "combat_window": "combat"}
+
+
+class ActionCards:
+    """Rules: King of Pirates › Action Cards"""
+
+    # ---- the windows
+    def _open_window(self, kind: str, after: int | None = None) -> None:
+        start = self.current if after is None else (after + 1) % self.game.players
+        order = [(start + i) % self.game.players for i in range(self.game.players)]
+        asked = tuple(p for p in order if self._plays(p, kind))
+        if asked:
+            FLOW.push(self, Task("window", None, (kind, asked)))
+
+    def _auto_open_window(self, task):
+        FLOW.finish(self)
+        self._open_window(WINDOW_KIND[task.phase])
+        return True
+
+    def _auto_reopen_window(self, task):
+        FLOW.pop(self)
+        self._open_window(*task.data)
+        return True
+
+    def _auto_window(self, task):
+        kind, asked = task.data
+        still = tuple(p for p in asked if self._plays(p, kind))
+        if not still:
+            FLOW.pop(self)
+            return True
+        if still != asked:
+            FLOW.replace(self, Task("window", None, (kind, still)))
+        return False
+
+    def _window_actions(self, task):
+        return [Pass()] + self._card_plays(task.data[1][0], task.data[0])
+
+    def _do_window(self, p, task, action):
+        """The first card played is the first to take effect.  Rules: King of Pirates › Action Cards"""
+        kind, asked = task.data
+        FLOW.pop(self)
+        if isinstance(action, Pass):
+            if len(asked) > 1:
+                FLOW.push(self, Task("window", None, (kind, asked[1:])))
+            return
+        FLOW.push(self, Task("reopen_window", None, (kind, p)))   # go round again after the card
+        self._play(p, action)
+
+    # ---- who may play what
+    def _plays(self, p: int, kind: str) -> bool:
+        return bool(self._card_plays(p, kind))
+
+    def _card_plays(self, p: int, kind: str) -> list:
+        """The cards player p may play in this window, with their targets.  Rules: King of Pirates › Action Cards"""
+        timing = WINDOW_TIMING[kind]
+        hand = sorted(set(self.players[p].hand))
+        comp = self.comp
+        combat = self.combat
+        out: list = []
+        for card in hand:
+            letter = comp.action_cards[card]["timing"]
+            if letter not in timing:
+                continue
+            if card == "Mutiny" and p != self.current:
+                out.append(Play(card))
+            elif card == "Tailwind" and p == self.current:
+                out.append(Play(card))
+            elif card == "Assault" and combat and combat["attacker"] == p:
+                out.append(Play(card))
+            elif card == "Ambush" and combat and combat["defender"] == p:
+                out.append(Play(card))
+            elif card == "Mercenaries" and combat:
+                out.append(Play(card, combat["attacker"]))
+                out.append(Play(card, combat["defender"] if combat["defender"] is not None else "nation"))
+            elif card == "Soldiers" and combat and combat["defender"] is None:
+                out.append(Play(card, "nation"))
+            elif card == "Scurvy":
+                out += [Play(card, q) for q in range(self.game.players) if q != p]
+            elif card == "Citrus Fruits" and self.players[p].scurvy:
+                out.append(Play(card))
+            elif card == "Assassination":
+                out += [Play(card, (q, c)) for q, pl in enumerate(self.players) if q != p for c in pl.crew
+                        if comp.pirates[c]["skill"] != "Immune to Assassination"]
+            elif card == "The Flying Dutchman":
+                out += [Play(card, face) for face in comp.compass]
+        return out
+
+    # ---- what a card does
+    def _play(self, p: int, action: Play) -> None:
+        """A card takes effect at once.  Rules: King of Pirates › Action Cards"""
+        card, target = action.card, action.target
+        self._remove_from_hand(p, card)
+        self.say(f"Player {p} plays {card}.")
+        bonus = self.turn_bonus
+        if card == "Mutiny":
+            self._mutiny(self.current)
+        elif card == "Tailwind":
+            bonus.setdefault("tailwind", []).append(p)
+        elif card in ("Assault", "Ambush"):
+            bonus.setdefault(card.lower(), []).append(p)
+        elif card == "Mercenaries":
+            bonus.setdefault("mercenaries", []).append(target)
+        elif card == "Soldiers":
+            bonus.setdefault("soldiers", []).append(target)
+        elif card == "Scurvy":
+            self._gain_scurvy(target)
+        elif card == "Citrus Fruits":
+            self._set(p, scurvy=0)
+        elif card == "Assassination":
+            q, pirate = target
+            self.say(f"{pirate} (player {q}) is assassinated.")
+            self._lose_pirate(q, pirate)
+        elif card == "The Flying Dutchman":
+            self._move_dutchman(target)

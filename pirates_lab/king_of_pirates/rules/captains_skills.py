@@ -1,0 +1,64 @@
+"""Captain's Skills that act on their own: the hand limit and extra draw, stealing Doubloons during
+the upkeep, immunity to scurvy.  (Bonuses that only change a number are in :mod:`.pirate_skills`.)
+
+Rules: King of Pirates › Captain's Skills
+"""
+from __future__ import annotations
+
+from ..actions import Pass, Steal
+from ..components import components
+from ..player import Player
+from .phases_of_a_turn import FLOW
+from .pirate_skills import count_skill
+
+__all__ = ["hand_limit", "upkeep_draws", "CaptainsSkills"]
+
+
+def hand_limit(player: Player, comp=None) -> int:
+    """Six action cards, one more with "+1 Black Card per turn".
+
+    Rules: King of Pirates › Phase 1: Upkeep Phase
+    Rules: King of Pirates › Captain's Skills
+    """
+    comp = comp or components()
+    return comp.rules["hand_limit"] + count_skill(player, "+1 Black Card per turn", comp)
+
+
+def upkeep_draws(player: Player, comp) -> int:
+    """Two cards at the upkeep, one more with "+1 Black Card per turn".  Rules: King of Pirates › Captain's Skills"""
+    return comp.rules["upkeep_draw"] + count_skill(player, "+1 Black Card per turn", comp)
+
+
+class CaptainsSkills:
+    """Rules: King of Pirates › Captain's Skills"""
+
+    def _gain_scurvy(self, p: int) -> None:
+        """Immune to Scurvy: the token is discarded.  Rules: King of Pirates › Captain's Skills"""
+        if count_skill(self.players[p], "Immune to Scurvy", self.comp):
+            self.say(f"Player {p}'s crew is immune to scurvy: the token is discarded.")
+        else:
+            self._set(p, scurvy=self.players[p].scurvy + 1)
+            self.say(f"Player {p} gets a Scurvy token ({self.players[p].scurvy}).")
+
+    # ---- "Move 2 on the victory track": steal up to 200 Doubloons during the upkeep
+    def _auto_steal(self, task):
+        p = task.player
+        if not count_skill(self.players[p], "Move 2 on the victory track", self.comp) or \
+                not any(pl.doubloons for q, pl in enumerate(self.players) if q != p):
+            FLOW.finish(self)
+            return True
+        return False
+
+    def _steal_actions(self, task):
+        p = task.player
+        return [Pass()] + [Steal(q) for q, pl in enumerate(self.players) if q != p and pl.doubloons]
+
+    def _do_steal(self, p, task, action):
+        """Rules: King of Pirates › Captain's Skills ("Move 2 on the victory track")"""
+        FLOW.finish(self)
+        if isinstance(action, Steal):
+            amount = min(self.comp.rules["steal_limit"], self.players[action.player].doubloons)
+            self._set(action.player, doubloons=self.players[action.player].doubloons - amount)
+            self._set(p, doubloons=self.players[p].doubloons + amount)
+            self.say(f"Player {p}'s captain steals {amount} Doubloons from player {action.player}.")
+            self._check_winner()

@@ -1,0 +1,115 @@
+"""Important Game Concepts: Mutiny, Pirates Lairs, the Flying Dutchman (and the compass die that
+sends a ship back to a random lair).
+
+Rules: King of Pirates › Important Game Concepts
+"""
+from __future__ import annotations
+
+from pirates_lab.core import Dist, Task
+from pirates_lab.core.geometry import HEX_DIRECTIONS, on_hex_board
+
+from ..actions import AcceptMutiny, Play, Sacrifice
+from ..components import Cell
+from .phases_of_a_turn import FLOW
+
+__all__ = ["ImportantGameConcepts", "COMBAT_STEPS"]
+
+#: The steps of a combat still to come, dropped when the combat is off.
+COMBAT_STEPS = frozenset({"attacker_roll", "attacker_rerolls", "defender_roll", "defender_rerolls", "reroll_die",
+                          "resolve_combat"})
+
+
+class ImportantGameConcepts:
+    """Rules: King of Pirates › Important Game Concepts"""
+
+    # ---- the Flying Dutchman
+    def _move_dutchman(self, face: str) -> None:
+        """One space in the compass direction; off the map it returns to the centre.
+
+        Rules: King of Pirates › Phase 1: Upkeep Phase
+        """
+        dq, dr = HEX_DIRECTIONS[self.comp.compass.index(face)]
+        q, r = self.dutchman
+        nxt = (q + dq, r + dr)
+        if not on_hex_board(nxt, self.comp.radius):
+            nxt = self.comp.centre
+            self.say("The Flying Dutchman sails off the map and returns to the centre.")
+        self.dutchman = nxt
+        self.say(f"The Flying Dutchman moves {face} to {nxt}.")
+        self._sweep(nxt)
+
+    def _sweep(self, cell: Cell) -> None:
+        """Everyone on the Dutchman's space (not at a lair) loses hand and pirates and goes to a
+        random lair; the current player's turn ends.  Rules: King of Pirates › Important Game Concepts"""
+        if cell in self.comp.lairs:
+            return
+        victims = [p for p, pl in enumerate(self.players) if pl.position == cell]
+        for p in victims:
+            player = self.players[p]
+            for card in player.hand:
+                self._discard_card(card)
+            self._discard_pirates(player.crew)
+            self._set(p, hand=(), crew=())
+            self._clamp(p)
+            self.say(f"The Flying Dutchman takes player {p}'s cards and pirates!")
+        if self.current in victims:
+            FLOW.cut(self, "end_turn")
+            self.combat = None
+        elif self.combat is not None and self.combat["defender"] in victims:
+            self._cancel_combat()
+        FLOW.push(self, *[Task("relocate", p) for p in victims])
+
+    def _cancel_combat(self) -> None:
+        """The defender was swept away: the combat does not happen."""
+        self.say("The combat is off.")
+        FLOW.remove(self, lambda task: task.phase in COMBAT_STEPS)
+        self.combat = None
+
+    def _relocate_odds(self, task) -> Dist:
+        return Dist.uniform(self.comp.compass)
+
+    def _resolve_relocate(self, task, face) -> None:
+        FLOW.pop(self)
+        p = task.player
+        lair = self.comp.corner_lair(self.comp.compass.index(face))
+        self._set(p, position=lair)
+        self.say(f"The compass die sends player {p} to the Pirates Lair at {lair}.")
+
+    # ---- Mutiny
+    def _mutiny(self, p: int) -> None:
+        """Rules: King of Pirates › Important Game Concepts"""
+        self.say(f"Player {p}'s crew threatens a mutiny!")
+        FLOW.push(self, Task("mutiny", p))
+
+    def _mutiny_actions(self, task):
+        p = task.player
+        out = [AcceptMutiny()]
+        if "Keelhauling" in self.players[p].hand:
+            out.append(Play("Keelhauling"))
+        comp = self.comp
+        out += [Sacrifice(c) for c in self.players[p].crew if comp.pirates[c]["skill"] == "Sacrifice to prevent Mutiny"]
+        return out
+
+    def _do_mutiny(self, p, task, action):
+        """Keelhauling or a scapegoat prevents it; else the captain goes, a random lair, the turn ends.
+
+        Rules: King of Pirates › Important Game Concepts
+        """
+        FLOW.pop(self)
+        if isinstance(action, Play):
+            self._remove_from_hand(p, "Keelhauling")
+            self.say(f"Player {p} keelhauls the ringleader: no mutiny.")
+        elif isinstance(action, Sacrifice):
+            self._lose_pirate(p, action.pirate)
+            self.say(f"Player {p} sacrifices {action.pirate}: no mutiny.")
+        else:
+            crew = self.players[p].crew
+            if crew:
+                self.say(f"Mutiny! Captain {crew[0]} is thrown overboard.")
+                self._lose_pirate(p, crew[0])
+            else:
+                self.say("Mutiny! (There is no captain to discard.)")
+            if p == self.current:
+                FLOW.cut(self, "end_turn")
+                self.combat = None
+            FLOW.push(self, Task("relocate", p))

@@ -1,0 +1,226 @@
+"""Phase 2: Movement Phase — sailing, turning over ocean tiles, warships, a Pirates Lair's visit in
+printed order (scurvy, ship parts, pirates, rum and cannonballs) and digging for treasure.
+
+Rules: King of Pirates › Phase 2: Movement Phase
+"""
+from __future__ import annotations
+
+from pirates_lab.core import Dist, Task
+from pirates_lab.core.geometry import hex_neighbours
+
+from ..actions import BuyPart, Dig, Done, MakeCaptain, Pass, Recruit, Replace, Sail, StopMoving
+from .phases_of_a_turn import FLOW
+from .pirate_skills import crew_positions, max_cannonballs, max_rum, movement, treasure_maps_needed
+
+__all__ = ["MovementPhase"]
+
+
+class MovementPhase:
+    """Rules: King of Pirates › Phase 2: Movement Phase"""
+
+    # ---- sailing
+    def _auto_start_movement(self, task):
+        p = task.player
+        FLOW.finish(self)
+        self.moves_left = movement(self.players[p], self.turn_bonus.get("tailwind", []).count(p), self.comp)
+        self.say(f"Player {p} may sail {self.moves_left} space(s).")
+        return True
+
+    def _auto_movement(self, task):
+        if self.moves_left <= 0:
+            FLOW.finish(self)
+            return True
+        return False
+
+    def _movement_actions(self, task):
+        return [StopMoving()] + [Sail(c) for c in hex_neighbours(self.players[task.player].position, self.comp.radius)]
+
+    def _do_movement(self, p, task, action):
+        """Rules: King of Pirates › Phase 2: Movement Phase"""
+        if isinstance(action, StopMoving):
+            FLOW.finish(self)
+            self.moves_left = 0
+            self.say(f"Player {p} stops at {self.players[p].position}.")
+            return
+        cell = action.to
+        self.moves_left -= 1
+        self._set(p, position=cell)
+        self.say(f"Player {p} sails to {cell}.")
+        if cell == self.dutchman and cell not in self.comp.lairs:
+            self.say("…straight into the Flying Dutchman!")
+            self._sweep(cell)
+            return
+        pool = self.hidden(cell)
+        if pool:
+            FLOW.push(self, Task("reveal", p, (cell, pool)))
+            return
+        ship = self.ships.get(cell)
+        if ship and self.comp.targets[ship]["warship"]:
+            self.say(f"A {ship} blocks the way: player {p} must stop and fight.")
+            self.moves_left = 0
+
+    # ---- an undiscovered ocean tile
+    def _reveal_odds(self, task) -> Dist:
+        return Dist.from_weights({c: n for c, n in self.tile_pools[task.data[1]].items() if n})
+
+    def _resolve_reveal(self, task, content) -> None:
+        """Rules: King of Pirates › Phase 2: Movement Phase"""
+        FLOW.pop(self)
+        cell, pool = task.data
+        self.tile_pools[pool][content] -= 1
+        self.revealed[cell] = content
+        if content == "empty":
+            self.say(f"The {pool} tile at {cell} is empty and is removed.")
+            return
+        self.ships[cell] = content
+        self.say(f"The {pool} tile at {cell} hides a {content}!")
+        if self.comp.targets[content]["warship"] and self.players[self.current].position == cell:
+            self.moves_left = 0
+
+    # ---- the end of the move
+    def _auto_arrive(self, task):
+        """End of movement: a lair's visit in printed order, or dig / combat.  Rules: King of Pirates › Phase 2: Movement Phase"""
+        p = task.player
+        FLOW.pop(self)
+        cell = self.players[p].position
+        if cell in self.comp.lairs:
+            player = self.players[p]
+            if player.scurvy:
+                self.say(f"At the Pirates Lair player {p} gets rid of {player.scurvy} Scurvy token(s).")
+            self._set(p, scurvy=0)
+            FLOW.push(self, Task("lair_buy", p))
+            return True
+        FLOW.push(self, Task("combat_choose", p))     # then dig, on a Treasure Island
+        return True
+
+    # ---- a Pirates Lair: buy parts, draw pirates, adjust the crew, refill
+    def _buyable(self, p: int) -> list[str]:
+        player = self.players[p]
+        if player.doubloons < self.comp.ship["part_cost"]:
+            return []
+        return [part for part in self.comp.parts if part not in player.parts]
+
+    def _auto_lair_buy(self, task):
+        if not self._buyable(task.player):
+            FLOW.finish(self)
+            return True
+        return False
+
+    def _lair_buy_actions(self, task):
+        return [Done()] + [BuyPart(part) for part in self._buyable(task.player)]
+
+    def _do_lair_buy(self, p, task, action):
+        if isinstance(action, Done):
+            FLOW.finish(self)
+            return
+        player = self.players[p]
+        self._set(p, parts=player.parts + (action.part,), doubloons=player.doubloons - self.comp.ship["part_cost"])
+        self.say(f"Player {p} buys the {action.part} for {self.comp.ship['part_cost']} Doubloons.")
+
+    def _pirates_to_draw(self, task) -> int:
+        """Vacant positions + 1, less those drawn.  Rules: King of Pirates › Phase 2: Movement Phase"""
+        player = self.players[task.player]
+        drawn = task.data[0] if task.data else 0
+        return crew_positions(player, self.comp) - len(player.crew) + 1 - drawn
+
+    def _auto_lair_draw(self, task):
+        if self._pirates_to_draw(task) <= 0 or not (self.pirate_deck or self.pirate_discard):
+            FLOW.finish(self)
+            return True
+        if not self.pirate_deck:
+            self.pirate_deck, self.pirate_discard = sorted(self.pirate_discard), []
+        return False
+
+    def _pirate_odds(self, task) -> Dist:
+        return Dist.uniform(self.pirate_deck)
+
+    def _resolve_lair_draw(self, task, pirate) -> None:
+        self._draw_pirate(task.player, pirate)
+        FLOW.replace(self, Task("lair_draw", task.player, ((task.data[0] if task.data else 0) + 1,)))
+
+    def _crew_actions(self, p: int, captain_changed: bool) -> list:
+        player = self.players[p]
+        out: list = [Done()]
+        if len(player.crew) < crew_positions(player, self.comp):
+            out += [Recruit(c) for c in self.offer]
+        out += [Replace(old, new) for old in player.crew for new in self.offer]
+        if not captain_changed:
+            out += [MakeCaptain(c) for c in player.crew[1:]]
+        return out
+
+    def _lair_crew_actions(self, task):
+        return self._crew_actions(task.player, bool(task.data))
+
+    def _auto_lair_crew(self, task):
+        if self._lair_crew_actions(task) == [Done()]:
+            FLOW.finish(self)
+            return True
+        return False
+
+    def _do_lair_crew(self, p, task, action):
+        player = self.players[p]
+        if isinstance(action, Done):
+            FLOW.finish(self)
+            return
+        if isinstance(action, Recruit):
+            self.offer.remove(action.pirate)
+            self._set(p, crew=player.crew + (action.pirate,))
+            self.say(f"Player {p} recruits {action.pirate}.")
+        elif isinstance(action, Replace):
+            self.offer.remove(action.new)
+            crew = tuple(action.new if c == action.old else c for c in player.crew)
+            self._set(p, crew=crew)
+            self._discard_pirates([action.old])
+            self.say(f"Player {p} replaces {action.old} by {action.new}.")
+        elif isinstance(action, MakeCaptain):
+            crew = (action.pirate,) + tuple(c for c in player.crew if c != action.pirate)
+            self._set(p, crew=crew)
+            FLOW.replace(self, Task("lair_crew", p, ("captain changed",)))
+            self.say(f"{action.pirate} is now player {p}'s captain.")
+        self._clamp(p)
+
+    def _auto_refill(self, task):
+        FLOW.pop(self)
+        self._refill(task.player)
+        return True
+
+    def _refill(self, p: int) -> None:
+        """Rules: King of Pirates › Phase 2: Movement Phase (gain Rum and Cannonballs equal to your maximum)"""
+        player = self.players[p]
+        self._set(p, rum=max_rum(player, self.comp), cannonballs=max_cannonballs(player, self.comp))
+        if self.offer:
+            self._discard_pirates(self.offer)
+            self.offer = []
+
+    # ---- a Treasure Island
+    def _can_dig(self, p: int) -> bool:
+        cell = self.players[p].position
+        place = self.place_at(cell)
+        if not place or not place[0].endswith("island") or cell in self.dug:
+            return False
+        need = treasure_maps_needed(self.players[p], self.comp.islands[place[0]]["rating"], self.comp)
+        return self.players[p].hand.count("Treasure Map") >= need
+
+    def _auto_dig(self, task):
+        if not self._can_dig(task.player):
+            FLOW.finish(self)
+            return True
+        return False
+
+    def _dig_actions(self, task):
+        return [Pass(), Dig()]
+
+    def _do_dig(self, p, task, action):
+        """Rules: King of Pirates › Phase 2: Movement Phase (digging for treasure)"""
+        FLOW.finish(self)
+        if isinstance(action, Pass):
+            return
+        cell = self.players[p].position
+        island = self.comp.islands[self.place_at(cell)[0]]
+        need = treasure_maps_needed(self.players[p], island["rating"], self.comp)
+        if need:
+            self._remove_from_hand(p, "Treasure Map", need)
+        self.dug.append(cell)
+        self._set(p, doubloons=self.players[p].doubloons + island["value"])
+        self.say(f"Player {p} turns in {need} Treasure Map(s) and digs up {island['value']} Doubloons.")
+        self._check_winner()

@@ -1,0 +1,104 @@
+"""Phase 1: Upkeep Phase — 1A draw action cards (hand limit), 1B the compass die moves the Flying
+Dutchman, 1C the upkeep die (scurvy or rum; a mutiny without it), 1D the card window.
+
+Rules: King of Pirates › Phase 1: Upkeep Phase
+"""
+from __future__ import annotations
+
+from pirates_lab.core import Dist, Task
+
+from ..actions import Discard
+from ..components import RUM_LOST
+from ..odds import upkeep_die
+from .captains_skills import hand_limit, upkeep_draws
+from .phases_of_a_turn import FLOW
+
+__all__ = ["UpkeepPhase"]
+
+
+class UpkeepPhase:
+    """1A–1C.  (The 1D window is in :mod:`.action_cards`.)  Rules: King of Pirates › Phase 1: Upkeep Phase"""
+
+    # ---- 1A: draw, making room first
+    def _cards_to_draw(self, task) -> int:
+        """Cards still to draw: 3 at setup, 2 (+1 per "+1 Black Card per turn") at upkeep."""
+        target = (self.comp.rules["starting_action_cards"] if task.phase == "setup_hand"
+                  else upkeep_draws(self.players[task.player], self.comp))
+        drawn = task.data[0] if task.data else 0
+        return target - drawn
+
+    def _auto_make_room(self, task):
+        p = task.player
+        if len(self.players[p].hand) + upkeep_draws(self.players[p], self.comp) <= hand_limit(self.players[p], self.comp):
+            FLOW.finish(self)
+            return True
+        return False
+
+    def _make_room_actions(self, task):
+        return [Discard(c) for c in sorted(set(self.players[task.player].hand))]
+
+    def _do_make_room(self, p, task, action):
+        self._remove_from_hand(p, action.card)
+        self.say(f"Player {p} discards {action.card} to make room.")
+
+    def _auto_draw_cards(self, task):
+        p = task.player
+        if self._cards_to_draw(task) <= 0 or (not any(self.action_deck.values()) and not any(self.action_discard.values())):
+            FLOW.finish(self)
+            return True
+        if len(self.players[p].hand) >= hand_limit(self.players[p], self.comp):
+            FLOW.finish(self)
+            return True
+        if not any(self.action_deck.values()):
+            self.action_deck, self.action_discard = {k: v for k, v in self.action_discard.items() if v}, {}
+            self.say("The action deck is empty: the discard pile is shuffled into a new deck.")
+        return False
+
+    def _action_card_odds(self, task) -> Dist:
+        return Dist.from_weights({c: n for c, n in self.action_deck.items() if n})
+
+    def _resolve_upkeep_draw(self, task, card) -> None:
+        p = task.player
+        self.action_deck[card] -= 1
+        if not self.action_deck[card]:
+            del self.action_deck[card]
+        self._set(p, hand=tuple(sorted(self.players[p].hand + (card,))))
+        self.say(f"Player {p} draws an action card.")
+        FLOW.replace(self, Task(task.phase, p, ((task.data[0] if task.data else 0) + 1,)))
+
+    _resolve_setup_hand = _resolve_upkeep_draw
+
+    # ---- 1B: the compass die
+    def _compass_odds(self, task) -> Dist:
+        return Dist.uniform(self.comp.compass)
+
+    def _resolve_compass(self, task, face) -> None:
+        FLOW.finish(self)
+        self._move_dutchman(face)
+
+    # ---- 1C: the upkeep die
+    def _auto_upkeep_die(self, task):
+        if self.at_lair(task.player):
+            self.say(f"Player {task.player} is at a Pirates Lair: no upkeep die.")
+            FLOW.finish(self)
+            return True
+        return False
+
+    def _upkeep_die_odds(self, task) -> Dist:
+        return upkeep_die(self.comp.upkeep_die)
+
+    def _resolve_upkeep_die(self, task, face) -> None:
+        """Rules: King of Pirates › Phase 1: Upkeep Phase"""
+        FLOW.finish(self)
+        p = task.player
+        self.say(f"Upkeep die: {face}.")
+        if face == "scurvy":
+            self._gain_scurvy(p)
+            return
+        lost = RUM_LOST[face]
+        player = self.players[p]
+        if lost > player.rum:
+            self._set(p, rum=0)
+            self._mutiny(p)
+        else:
+            self._set(p, rum=player.rum - lost)
