@@ -8,6 +8,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pirates_lab.core import CHANCE, TERMINAL, Dist, IllegalMove, InvalidInput, PlayerView, action, games
 from pirates_lab.core import Game as CoreGame
@@ -302,6 +304,26 @@ def test_undo_restores_the_position_and_the_dice():
         model.undo()
 
 
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10_000), humans=st.sets(st.integers(0, 3), min_size=1),
+       moves=st.lists(st.one_of(st.just("undo"), st.integers(0, 5)), max_size=12))
+def test_model_invariants_under_any_clicks_and_undos(seed, humans, moves):
+    model = TableModel(toy(players=4, bids=5), humans=humans, seed=seed)
+    start = model.state.to_json()
+    for move in moves:
+        if move == "undo":
+            if model.history:
+                model.undo()
+        elif model.human_to_move:
+            model.play(model.legal_actions()[move])
+        assert model.human_to_move or model.state.is_terminal()
+        assert len(model.history) == sum(step.player in humans for step in model.events)
+        assert model.viewer in humans
+    while model.history:
+        model.undo()
+    assert model.state.to_json() == start and all(step.player not in humans for step in model.events)
+
+
 def test_new_game_is_seeded_and_moves_on_to_the_next_seed():
     a, b = TableModel(toy(), humans={2}, seed=11), TableModel(toy(), humans={2}, seed=11)
     assert a.state.to_json() == b.state.to_json() and a.events == b.events
@@ -401,7 +423,9 @@ def test_clicking_a_legal_action_button_applies_it():
     table.action_buttons[2].click()
     assert table.model.state.bids[0] == 2 and table.model.state.is_terminal()
     assert "Game over" in table.turn.value and table.action_buttons == [] and table.message.value == ""
-    assert "Scores —" in table.scores.value and "The wind is" in table.log_box.value
+    assert "Scores —" in table.scores.value and "flex-direction:column-reverse" in table.log_box.value
+    log = table.log_box.value
+    assert log.index("Player 1 bids 2.") < log.index("Player 3 bids") < log.index("The wind is")   # newest last
 
 
 def test_an_illegal_action_shows_a_message_and_leaves_the_state_unchanged():
