@@ -23,7 +23,8 @@ def build(players: int = 2, tiles=(), ships=(), resources=None, drawn: str | Non
     """A position with exactly these tiles ``[(name, (x, y), quarter_turns)]`` and ships
     ``[(owner, (x, y), segment)]`` (placed on an earlier turn), ``player`` to act in ``phase``.
 
-    ``bag``: the unseen tiles ``{name: count}`` (default: every tile not on the board).  Tiles are
+    ``bag``: the unseen tiles ``{name: count}`` (default: every tile not on the board, drawn, or the
+    starting tile).  Tiles are
     laid without checking the placing rules (a scenario may set up anything).
     """
     game = Game(players=players, **options)
@@ -51,7 +52,7 @@ def build(players: int = 2, tiles=(), ships=(), resources=None, drawn: str | Non
         counts[tileset.index(drawn)] += 1
         state.drawn = tileset.index(drawn)
     if bag is None:
-        state.bag = [t.copies - counts[i] for i, t in enumerate(tileset.types)]
+        state.bag = [t.copies - counts[i] - (i == tileset.start and counts[i] == 0) for i, t in enumerate(tileset.types)]
     else:
         state.bag = [bag.get(t.name, 0) for t in tileset.types]
     if any(n < 0 for n in state.bag):

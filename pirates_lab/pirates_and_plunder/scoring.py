@@ -16,7 +16,7 @@ from .parts import GAME, MAX_SEGMENTS, RESOURCES, components
 from .placing import find, neighbours8
 
 __all__ = ["RULE_SCORING", "RULE_PORTS", "RULE_FINAL", "ROLES", "Feature", "feature", "features", "role",
-           "score_feature", "collect_port_resources", "final_scoring", "breakdown", "gain"]
+           "score_feature", "collect_port_resources", "final_scoring", "breakdown", "gain", "describe"]
 
 RULE_SCORING = cite(GAME, "Scoring Islands and Trade Routes")
 RULE_PORTS = cite(GAME, "Ports")
@@ -205,3 +205,26 @@ def breakdown(state, player: int | None = None) -> list:
     """The scoring so far in words: one sentence per score, for one player or everyone."""
     return [f"Player {p}: +{points} for {sentence}" for p, points, sentence in state.scoring
             if player is None or p == player]
+
+
+def describe(state, node: int) -> str:
+    """A feature in words: what it is, whether it is complete, who leads it and what it is worth."""
+    found = feature(state, node)
+    settings = components()["scoring"]
+    counts: dict = {}
+    for ship in found.ships:
+        counts[state.ships[ship][0]] = counts.get(state.ships[ship][0], 0) + 1
+    status = "complete" if found.complete else f"open ({plural(found.open, 'open edge place')})"
+    article = "An" if found.name[0] in "aeiou" else "A"
+    text = f"{article} {found.name} of {plural(found.segments, 'segment')}, {status}"
+    if found.kind == "sea":
+        value = max(0, settings["galleon"] * found.galleons + settings["serpent"] * found.serpents)
+        lead = _majority(counts)
+        who = " and ".join(f"player {p}" for p in lead) or "nobody (no pirates)"
+        return f"{text}, with {plural(found.galleons, 'galleon')} and {plural(found.serpents, 'serpent')}: " \
+               f"worth {value} at the end to {who}."
+    points = (settings["route_segment"] if found.kind == "route" else settings["island_segment"]) * found.segments
+    lead = _majority(counts)
+    who = " and ".join(f"player {p}" for p in lead) or "nobody yet"
+    icons = f"; resources on it: {', '.join(found.resources)}" if found.resources else ""
+    return f"{text}: worth {points} points to {who}{icons}."

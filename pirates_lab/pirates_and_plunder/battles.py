@@ -1,0 +1,239 @@
+"""Battles solved: the open battle (the defender answers after seeing the attack) and the secret one.
+
+Rules: Pirates & Plunder › Battles
+
+**Open battle** (the basic rules): the defender sees the attack, so they repulse it whenever they
+can afford ``attack - base`` resources; the attacker wins only by committing more than
+``base + everything the defender holds``.  :func:`open_battle` gives both thresholds.
+
+**Secret battle** (the Battles option): both commit at once, a zero-sum matrix game.  The
+attacker's gain when committing ``a`` against ``d`` is::
+
+    payoff(a, d) = ship_value * [a > base + d] - resource_value * a + resource_value * d
+
+— a ship worth ``ship_value`` changes hands when the attack succeeds, and every resource spent
+is lost to its owner (what one side loses, the other gains).  :func:`secret_battle` finds the
+support of an optimal mix with ``scipy.optimize.linprog``, then solves the equalities on that
+support exactly with Fractions, and checks the answer exactly: no pure commitment of either side
+does better against the other's mix.
+
+>>> game = secret_battle(2, 1, 0, 3, 1)
+>>> game.value, game.attacker[1], game.attacker[2], game.defender[0]
+(Fraction(4, 3), Fraction(1, 3), Fraction(2, 3), Fraction(2, 3))
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from pirates_lab.core import Dist, InvalidInput, cite
+
+from .parts import GAME
+
+__all__ = ["RULE_BATTLES", "OpenBattle", "open_battle", "SecretBattle", "secret_battle",
+           "MAX_RESOURCES"]
+
+RULE_BATTLES = cite(GAME, "Battles")
+#: the game has 60 resources in all: no side can commit more
+MAX_RESOURCES = 60
+
+
+def _count(name: str, value, low: int = 0, high: int = MAX_RESOURCES) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidInput(f"{name} is a whole number from {low} to {high} (the game has {MAX_RESOURCES} "
+                           f"resources in all), not {value!r}.")
+    return value
+
+
+def _value(name: str, value) -> Fraction:
+    try:
+        result = Fraction(value) if not isinstance(value, (bool, float)) else Fraction(str(value))
+    except (ValueError, TypeError, ZeroDivisionError):
+        raise InvalidInput(f"{name} is a number such as 3 or 1/2, not {value!r}.") from None
+    if not 0 <= result <= 1000:
+        raise InvalidInput(f"{name} is between 0 and 1000, not {value!r}.")
+    return result
+
+
+@dataclass(frozen=True)
+class OpenBattle:
+    """The open battle: the smallest commitments that win, for each side.
+
+    Rules: Pirates & Plunder › Moving Pirates and Battle
+    """
+
+    attacker_resources: int
+    defender_resources: int
+    defender_base: int
+
+    def answer(self, attack: int) -> int | None:
+        """The fewest resources that repulse ``attack`` (None: the defender cannot, and surrenders)."""
+        need = max(0, attack - self.defender_base)
+        return need if need <= self.defender_resources else None
+
+    @property
+    def winning_attack(self) -> int | None:
+        """The smallest attack the defender cannot answer (None: the attacker cannot win)."""
+        attack = self.defender_base + self.defender_resources + 1
+        return attack if attack <= self.attacker_resources else None
+
+    def describe(self) -> str:
+        win = self.winning_attack
+        if win is None:
+            return (f"The attacker cannot win: whatever they commit (at most {self.attacker_resources}), the defender "
+                    f"answers with base {self.defender_base} plus up to {self.defender_resources} resources.")
+        return (f"The attacker wins by committing {win} (base {self.defender_base} + all {self.defender_resources} "
+                f"of the defender's resources + 1); any smaller attack the defender repulses by matching it.")
+
+
+def open_battle(attacker_resources: int, defender_resources: int, defender_base: int) -> OpenBattle:
+    """Solve the open battle (bounded: at most 60 resources a side)."""
+    return OpenBattle(_count("attacker_resources", attacker_resources), _count("defender_resources", defender_resources),
+                      _count("defender_base", defender_base, 0, 10))
+
+
+@dataclass(frozen=True)
+class SecretBattle:
+    """The secret battle as a zero-sum game: exact optimal mixes and value.
+
+    Rules: Pirates & Plunder › Battles
+    """
+
+    attacker_resources: int
+    defender_resources: int
+    defender_base: int
+    ship_value: Fraction
+    resource_value: Fraction
+    attacker: Dist                 # the attacker's optimal mix over commitments 0..attacker_resources
+    defender: Dist                 # the defender's optimal mix over 0..defender_resources
+    value: Fraction                # the attacker's expected gain when both play optimally
+
+    def payoff(self, a: int, d: int) -> Fraction:
+        """The attacker's exact gain when committing ``a`` against ``d`` (the defender's loss)."""
+        return _payoff(a, d, self.defender_base, self.ship_value, self.resource_value)
+
+    def against_defender(self, a: int) -> Fraction:
+        """The attacker's expected gain from the pure commitment ``a`` against the defender's mix."""
+        return sum((p * self.payoff(a, d) for d, p in self.defender.items()), Fraction(0))
+
+    def against_attacker(self, d: int) -> Fraction:
+        """The attacker's expected gain when the defender always commits ``d`` against the attacker's mix."""
+        return sum((p * self.payoff(a, d) for a, p in self.attacker.items()), Fraction(0))
+
+    def success(self) -> Fraction:
+        """The chance the attack succeeds when both play their optimal mixes."""
+        return sum((pa * pd for a, pa in self.attacker.items() for d, pd in self.defender.items()
+                    if a > self.defender_base + d), Fraction(0))
+
+
+def _payoff(a: int, d: int, base: int, ship: Fraction, resource: Fraction) -> Fraction:
+    return (ship if a > base + d else Fraction(0)) - resource * a + resource * d
+
+
+def _solve_exact(rows: list, columns: list) -> list | None:
+    """Any exact solution of a linear system (Fraction rows ``[coefficients..., right side]``), or None."""
+    rows = [list(r) for r in rows]
+    n = columns
+    pivots, r = [], 0
+    for c in range(n):
+        pivot = next((i for i in range(r, len(rows)) if rows[i][c] != 0), None)
+        if pivot is None:
+            continue
+        rows[r], rows[pivot] = rows[pivot], rows[r]
+        lead = rows[r][c]
+        rows[r] = [v / lead for v in rows[r]]
+        for i in range(len(rows)):
+            if i != r and rows[i][c] != 0:
+                factor = rows[i][c]
+                rows[i] = [v - factor * w for v, w in zip(rows[i], rows[r])]
+        pivots.append(c)
+        r += 1
+    if any(all(v == 0 for v in row[:-1]) and row[-1] != 0 for row in rows):
+        return None
+    solution = [Fraction(0)] * n
+    for i, c in enumerate(pivots):
+        solution[c] = rows[i][-1]
+    return solution
+
+
+def _mix_on_support(matrix: list, support: list, against: list, transpose: bool) -> list | None:
+    """Probabilities on ``support`` that make every column in ``against`` pay the same (exact)."""
+    k = len(support)
+    rows = []
+    for j in against:
+        coefficients = [(matrix[j][i] if transpose else matrix[i][j]) for i in support]
+        rows.append(coefficients + [Fraction(-1), Fraction(0)])      # sum p_i M - v = 0
+    rows.append([Fraction(1)] * k + [Fraction(0), Fraction(1)])      # sum p_i = 1
+    solution = _solve_exact(rows, k + 1)
+    if solution is None or any(p < 0 for p in solution[:k]):
+        return None
+    return solution[:k]
+
+
+def _linprog_mix(matrix: list) -> list:
+    """An optimal mix of the row (maximising) player, in floats, by linear programming."""
+    import numpy as np
+    from scipy.optimize import linprog
+    m, n = len(matrix), len(matrix[0])
+    payoff = np.array([[float(v) for v in row] for row in matrix])
+    cost = np.zeros(m + 1)
+    cost[-1] = -1.0                                                   # maximise v
+    upper = np.hstack([-payoff.T, np.ones((n, 1))])                   # v - sum_i x_i M[i][j] <= 0
+    equal = np.hstack([np.ones((1, m)), np.zeros((1, 1))])
+    result = linprog(cost, A_ub=upper, b_ub=np.zeros(n), A_eq=equal, b_eq=[1.0],
+                     bounds=[(0, None)] * m + [(None, None)], method="highs")
+    if not result.success:  # pragma: no cover - a finite matrix game always has a solution
+        raise RuntimeError(f"linprog failed: {result.message}")
+    return list(result.x[:m])
+
+
+def _exact_mix(matrix: list, floats: list, other_floats: list, transpose: bool) -> list:
+    """Exact candidates for an LP mix: equalised on the supports, or rounded (the caller verifies)."""
+    size = len(floats)
+    candidates = []
+    for tolerance in (1e-9, 1e-7, 1e-5):
+        support = [i for i, p in enumerate(floats) if p > tolerance]
+        against = [j for j, p in enumerate(other_floats) if p > tolerance]
+        mix = _mix_on_support(matrix, support, against, transpose)
+        if mix is not None:
+            full = [Fraction(0)] * size
+            for i, p in zip(support, mix):
+                full[i] = p
+            candidates.append(full)
+    for bound in (100, 10_000, 1_000_000):
+        rounded = [Fraction(p).limit_denominator(bound) if p > 1e-9 else Fraction(0) for p in floats]
+        total = sum(rounded)
+        if total > 0:
+            candidates.append([p / total for p in rounded])
+    return candidates
+
+
+def secret_battle(attacker_resources: int, defender_resources: int, defender_base: int,
+                  ship_value, resource_value) -> SecretBattle:
+    """Solve the secret battle exactly (bounded: at most 60 resources a side, values 0 to 1000).
+
+    Rules: Pirates & Plunder › Battles
+    """
+    big_a = _count("attacker_resources", attacker_resources)
+    big_d = _count("defender_resources", defender_resources)
+    base = _count("defender_base", defender_base, 0, 10)
+    ship, resource = _value("ship_value", ship_value), _value("resource_value", resource_value)
+    matrix = [[_payoff(a, d, base, ship, resource) for d in range(big_d + 1)] for a in range(big_a + 1)]
+    columns = [[-matrix[a][d] for a in range(big_a + 1)] for d in range(big_d + 1)]   # the defender maximises -M
+    x_float, y_float = _linprog_mix(matrix), _linprog_mix(columns)
+    best = None
+    for x in _exact_mix(matrix, x_float, y_float, transpose=False):
+        low = min(sum(x[a] * matrix[a][d] for a in range(big_a + 1)) for d in range(big_d + 1))
+        for y in _exact_mix(matrix, y_float, x_float, transpose=True):
+            high = max(sum(y[d] * matrix[a][d] for d in range(big_d + 1)) for a in range(big_a + 1))
+            if low == high:
+                best = (x, y, low)
+                break
+        if best:
+            break
+    if best is None:  # pragma: no cover - guarded by tests over many inputs
+        raise RuntimeError("No exact equilibrium was recovered from the linear program.")
+    x, y, value = best
+    attacker = Dist.from_probabilities({a: p for a, p in enumerate(x) if p})
+    defender = Dist.from_probabilities({d: p for d, p in enumerate(y) if p})
+    return SecretBattle(big_a, big_d, base, ship, resource, attacker, defender, value)

@@ -1,0 +1,105 @@
+"""Exact tile-draw odds: will a tile that fits this gap come within the next k draws?
+
+Rules: Pirates & Plunder › Drawing and Placing Land Tiles
+
+The unseen tiles are a known multiset (80 less those placed or discarded), drawn without
+replacement, so the number of fitting tiles among the next ``k`` is hypergeometric::
+
+    P(at least one fits within k draws) = 1 - C(unseen - fitting, k) / C(unseen, k)
+
+>>> within(unseen=10, fitting=3, draws=2)
+Fraction(8, 15)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+from pirates_lab.core import Dist, InvalidInput
+from pirates_lab.core.geometry import step
+
+from .parts import MAX_SEGMENTS
+from .placing import find
+
+__all__ = ["within", "hits", "fitting_tiles", "gaps", "GapOdds", "gap_odds", "feature_odds"]
+
+
+def _whole(name: str, value, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidInput(f"{name} is a whole number from {low} to {high}, not {value!r}.")
+    return value
+
+
+def within(unseen: int, fitting: int, draws: int) -> Fraction:
+    """P(at least one of ``fitting`` tiles among the next ``draws`` of ``unseen``), exact."""
+    unseen = _whole("unseen", unseen, 0, 10_000)
+    fitting = _whole("fitting", fitting, 0, unseen)
+    draws = _whole("draws", draws, 0, unseen)
+    return 1 - Fraction(comb(unseen - fitting, draws), comb(unseen, draws))
+
+
+def hits(unseen: int, fitting: int, draws: int) -> Dist:
+    """The exact Dist of how many fitting tiles come in the next ``draws`` (hypergeometric)."""
+    unseen = _whole("unseen", unseen, 1, 10_000)
+    fitting = _whole("fitting", fitting, 0, unseen)
+    draws = _whole("draws", draws, 0, unseen)
+    return Dist.from_weights({h: comb(fitting, h) * comb(unseen - fitting, draws - h)
+                              for h in range(0, min(fitting, draws) + 1)})
+
+
+def fitting_tiles(state, cell) -> dict:
+    """The unseen tiles (name -> count) that have a legal turn at the empty square ``cell``."""
+    if cell not in state.needs:
+        raise InvalidInput(f"{cell} is not an empty square beside the tiles.")
+    board = state.board
+    return {board.types[k].name: n for k, n in enumerate(state.bag)
+            if n and board.fits(k, state.needs[cell])}
+
+
+def gaps(state, node: int) -> list:
+    """The empty squares that the feature of ``node`` has open edges towards, sorted."""
+    root = find(state.parent, node)
+    found = set()
+    for index, (kind, turns, x, y) in enumerate(state.placed):
+        owner = state.board.turned[kind][turns][1]
+        for place, segment in enumerate(owner):
+            if find(state.parent, MAX_SEGMENTS * index + segment) == root:
+                there = step((x, y), place // 3)
+                if there not in state.cells:
+                    found.add(there)
+    return sorted(found)
+
+
+@dataclass(frozen=True)
+class GapOdds:
+    cell: tuple
+    fitting: dict                  # tile name -> unseen copies that fit there
+    unseen: int
+    draws: int
+
+    @property
+    def count(self) -> int:
+        return sum(self.fitting.values())
+
+    @property
+    def probability(self) -> Fraction:
+        return within(self.unseen, self.count, self.draws)
+
+
+def gap_odds(state, cell, draws: int) -> GapOdds:
+    """The odds that a tile fitting ``cell`` comes within ``draws`` draws."""
+    unseen = sum(state.bag)
+    draws = _whole("draws", draws, 1, max(1, unseen))
+    return GapOdds(tuple(cell), fitting_tiles(state, tuple(cell)), unseen, draws)
+
+
+def feature_odds(state, node: int, draws: int) -> Fraction:
+    """P(a tile that fits at least one gap of ``node``'s feature comes within ``draws`` draws)."""
+    unseen = sum(state.bag)
+    draws = _whole("draws", draws, 1, max(1, unseen))
+    fit = set()
+    for cell in gaps(state, node):
+        fit |= set(fitting_tiles(state, cell))
+    count = sum(n for k, n in enumerate(state.bag) if state.board.types[k].name in fit)
+    return within(unseen, count, draws)
