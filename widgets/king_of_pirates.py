@@ -535,8 +535,8 @@ def assumptions() -> dict[str, list[str]]:
         "Captain's Skills": [f"'Move 2 on the victory track' steals up to {rules['steal_limit']} Doubloons from one "
                              "player during upkeep."],
         "Game Contents": [f"The 36 loot cards: {loot} Doubloons (ours).",
-                          f"The game ends when a player reaches {rules['win_doubloons']:,} Doubloons (the rulebook "
-                          "gives no win condition), or after max_turns rounds. Token supplies (rum, cannonballs, "
+                          f"'The skull is the beginning and the end': going round the Point Track wins; its length, "
+                          f"{rules['win_doubloons']:,} Doubloons, is ours (or max_turns rounds). Token supplies (rum, cannonballs, "
                           "scurvy) are not limited."],
     }
 

@@ -16,7 +16,7 @@ from .components import components
 from .player import Player
 from .rules import (FLOW, combat_modifier, crew_positions, hand_limit, max_cannonballs, max_rum, movement, skills,
                     treasure_maps_needed)
-from .rules.headings import GAME, RULE_TURN
+from .rules.headings import GAME, RULE_BOARD, RULE_TURN
 from .state import State
 
 __all__ = ["Game", "State", "Player", "FLOW", "Sail", "StopMoving", "Attack", "EndTurn", "Pass", "Play", "Discard",
@@ -36,7 +36,7 @@ class Game(core.Game):
     order = 20
     min_players = 2
     max_players = 6
-    end_rule = RULE_TURN
+    end_rule = RULE_BOARD      # the Point Track: "The skull is the beginning and the end"
     turn_rule = RULE_TURN
     default_options = {"win_doubloons": None}
 

@@ -387,7 +387,7 @@ def test_winning_ends_the_game():
     assert won.current_player() == TERMINAL and won.winner == 0 and won.scores() == (10000, 0)
     with pytest.raises(IllegalMove) as error:
         won.apply(Pass())
-    assert error.value.rule == "Phases of a Turn"
+    assert error.value.rule == "The Game Board"
 
 
 def test_captain_skills_in_play():

@@ -3,7 +3,9 @@
 Rules: King of Pirates › The Game Board
 
 "The Point Track is the golden ring. Use this to count the amount of Doubloons you have collected.
-The skull is the beginning and the end."  A game stopped after ``max_turns`` rounds is won by the
+The skull is the beginning and the end."  Every token starts on the skull; the first player whose
+token comes round to the skull again (``win_doubloons``, 10,000 in the data file: the ring's length
+is our assumption) ends the game and wins.  A game stopped after ``max_turns`` rounds is won by the
 most Doubloons (ties share).
 """
 from __future__ import annotations
@@ -19,7 +21,8 @@ class TheGameBoard:
             if player.doubloons >= self.game.win_doubloons and self.winner is None:
                 self.winner = p
                 self.agenda.clear()
-                self.say(f"Player {p} reaches {player.doubloons} Doubloons and is King of Pirates!")
+                self.say(f"Player {p} reaches {player.doubloons} Doubloons: round the Point Track and back at the "
+                         f"skull, King of Pirates!")
 
     def scores(self) -> tuple:
         """Doubloons on the Point Track."""

@@ -1,0 +1,34 @@
+"""Issue 12 (King of Pirates): each rule as printed, one Given/When/Then scenario quoting it.
+
+Each of these failed on the engine before its fix.
+"""
+import random
+
+import pytest
+
+from pirates_lab.core import CHANCE, TERMINAL, IllegalMove, Task, rulebook
+from pirates_lab.king_of_pirates.game import Game
+
+from kop_scenarios import COMP, bare, scenario, with_player
+
+BOOK = rulebook("king_of_pirates")
+
+
+def quoted(heading, words):
+    """The words are printed under the heading (so a test quotes the rulebook, not our memory)."""
+    assert words in BOOK.section(heading), (heading, words)
+    return words
+
+
+def test_the_game_board_round_the_point_track_wins():
+    quoted("The Game Board", "The skull is the beginning and the end.")
+    # Given a player 100 Doubloons short of the skull
+    state = scenario(with_player(bare(), 0, doubloons=9900), [Task("loot", 0, (1, None, 0))])
+    # When a 100 Doubloon loot card brings the token round
+    won = state.apply(100)
+    # Then the game is over, that player wins it all, and a move now cites the Point Track's rule
+    assert won.current_player() == TERMINAL and won.winners() == (0,) and won.returns() == (1, 0)
+    assert "back at the skull" in won.log[-1]
+    with pytest.raises(IllegalMove) as error:
+        won.apply(Task("end_turn", 0))
+    assert error.value.rule == "The Game Board"
