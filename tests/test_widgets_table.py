@@ -19,7 +19,7 @@ from pirates_lab.widgets.drawing import Drawing, DrawOp
 from pirates_lab.widgets.table import (ComputerPlayerError, GameTable, Step, TableModel, TextRenderer, ViewOnlyState,
                                        action_page, advance, random_player)
 from pirates_lab.widgets.table_actions import action_columns
-from pirates_lab.widgets.table_render import describe_observation, describe_value
+from pirates_lab.widgets.table_render import check_renderer, describe_observation, describe_value
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -487,6 +487,32 @@ def test_the_table_fits_a_1024_pixel_screen(width, beside):
     pane = middle.children[1]
     assert middle.children[0] is table.board and (type(middle).__name__ == "HBox") == beside
     assert (width + int(pane.layout.width[:-2]) if beside else max(width, int(pane.layout.width[:-2]))) <= 980
+
+
+def test_check_renderer_passes_good_renderers_and_catches_bad_ones():
+    assert check_renderer(TextRenderer(), toy(), seeds=range(2), every=1) == 2 * (3 * 3 + 3)   # 3 bids and the end, each seen by 3 seats
+    assert check_renderer(ClickRenderer(), toy(), seeds=range(2)) > 0
+
+    class WildClicks(ClickRenderer):
+        def click(self, observation, player, x, y, legal):
+            return Bid(9)
+
+    class Meddling(TextRenderer):
+        def draw(self, observation, player):
+            observation.pop("log", None)
+            return super().draw(observation, player)
+
+    class Moody(TextRenderer):
+        mood = 0
+
+        def draw(self, observation, player):
+            self.mood += 1
+            return Drawing().text("arr" * self.mood, 0, 0).ops
+
+    for renderer, complaint in ((WildClicks(), "gave bid 9"), (Meddling(), "changed the observation"),
+                                (Moody(), "not pure")):
+        with pytest.raises(AssertionError, match=complaint):
+            check_renderer(renderer, toy(), seeds=range(1), every=1)
 
 
 def test_a_broken_renderer_is_shown_and_the_buttons_still_work():

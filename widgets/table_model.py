@@ -46,9 +46,8 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pirates_lab.core import CHANCE, TERMINAL, IllegalMove, InvalidInput, PlayerView, State
+from pirates_lab.core import CHANCE, TERMINAL, IllegalMove, InvalidInput, PlayerView, State, game_class
 from pirates_lab.core import Game as CoreGame
-from pirates_lab.core.registry import game_class
 
 __all__ = ["ComputerPlayer", "Players", "random_player", "ViewOnlyState", "ComputerPlayerError", "Step", "advance",
            "computer_for", "TableModel", "seat_name"]

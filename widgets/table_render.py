@@ -18,14 +18,18 @@ The renderer protocol (duck-typed; only ``draw`` is required):
 """
 from __future__ import annotations
 
+import copy
+import random
 import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from pirates_lab.core import CHANCE, TERMINAL, IllegalMove
+
 from .drawing import Drawing, DrawOp
 from .table_model import seat_name
 
-__all__ = ["TextRenderer", "curtain_ops", "describe_observation", "describe_value", "humanise", "render_ops",
+__all__ = ["TextRenderer", "curtain_ops", "check_renderer", "describe_observation", "describe_value", "humanise", "render_ops",
            "DEFAULT_WIDTH", "DEFAULT_HEIGHT"]
 
 DEFAULT_WIDTH, DEFAULT_HEIGHT = 480, 360
@@ -123,3 +127,55 @@ def curtain_ops(width: int, height: int, name: str) -> tuple[DrawOp, ...]:
     d.text("(everyone else looks away)", width / 2, height / 2 + 16, fill="#dde6ee", font="14px sans-serif",
            align="center")
     return d.ops
+
+
+def check_renderer(renderer, game, seeds: Iterable[int] = range(3), max_steps: int = 2000, every: int = 5,
+                   clicks: int = 12) -> int:
+    """Play seeded random games of ``game`` and check ``renderer`` at every ``every``-th decision, for
+    every seat: ``draw`` returns DrawOps and is pure (the same observation, the same ops, and the
+    observation is not changed); ``hand`` gives strings; ``click`` at ``clicks`` points gives None or
+    an action the rules accept.  For a game's renderer tests; returns how many views were checked.
+    """
+    checked = 0
+    size = (getattr(renderer, "width", DEFAULT_WIDTH), getattr(renderer, "height", DEFAULT_HEIGHT))
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        for step in range(max_steps):
+            player = state.current_player()
+            if player == TERMINAL:
+                break
+            if player != CHANCE and step % every == 0:
+                for seat in range(game.players):
+                    _check_view(renderer, state, seat, rng, size, clicks)
+                    checked += 1
+            action = state.chance_outcomes().sample(rng) if player == CHANCE else rng.choice(state.legal_actions())
+            state = state.apply(action)
+        for seat in range(game.players):          # the end, as each seat sees it
+            _check_view(renderer, state, seat, rng, size, clicks)
+            checked += 1
+    return checked
+
+
+def _check_view(renderer, state, seat: int, rng: random.Random, size: tuple[int, int], clicks: int) -> None:
+    observation = state.observation(seat)
+    before = copy.deepcopy(observation)
+    ops = render_ops(renderer.draw(observation, seat))
+    assert observation == before, f"draw() changed the observation of seat {seat}"
+    assert render_ops(renderer.draw(copy.deepcopy(before), seat)) == ops, f"draw() is not pure for seat {seat}"
+    if callable(getattr(renderer, "hand", None)):
+        cards = renderer.hand(observation, seat)
+        assert isinstance(cards, list) and all(isinstance(c, str) for c in cards), f"hand() of seat {seat}: {cards!r}"
+    click = getattr(renderer, "click", None)
+    if not callable(click) or state.current_player() != seat:
+        return
+    legal = tuple(state.legal_actions())
+    points = [(0, 0), (size[0] / 2, size[1] / 2)] + [(rng.uniform(0, size[0]), rng.uniform(0, size[1]))
+                                                     for _ in range(clicks)]
+    for x, y in points:
+        chosen = click(observation, seat, x, y, legal)
+        if chosen is not None:
+            try:
+                state.check(chosen)
+            except IllegalMove as error:
+                raise AssertionError(f"click at ({x:.0f}, {y:.0f}) for seat {seat} gave {chosen!s}: {error}") from None
