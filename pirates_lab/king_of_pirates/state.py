@@ -141,6 +141,7 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
         self._set(p, crew=crew)
         self._discard_pirates([pirate])
         self._clamp(p)
+        self._new_captain(p)
 
     def _clamp(self, p: int) -> None:
         """Rum and cannonballs above a smaller maximum go back to the supply (our assumption)."""

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from pirates_lab.core import CHANCE, TERMINAL, IllegalMove, Task, rulebook
-from pirates_lab.king_of_pirates.game import Game
+from pirates_lab.king_of_pirates.game import Game, Play
 
-from kop_scenarios import COMP, bare, scenario, with_player
+from kop_scenarios import COMP, bare, give_hand, scenario, set_crew, with_player
 
 BOOK = rulebook("king_of_pirates")
 
@@ -32,3 +32,16 @@ def test_the_game_board_round_the_point_track_wins():
     with pytest.raises(IllegalMove) as error:
         won.apply(Task("end_turn", 0))
     assert error.value.rule == "The Game Board"
+
+
+def test_captains_skills_immune_to_scurvy_clears_tokens_when_that_pirate_becomes_captain():
+    quoted("Captain's Skills", "Your crew are immune to Scurvy, so simply discard any tokens you would get.")
+    quoted("Action Cards", "If a Captain is assassinated, another Pirate will be promoted to Captain if possible.")
+    # Given player 1's captain Anne Bonny, Mary Read (captain skill: Immune to Scurvy) aboard, 2 Scurvy tokens
+    state = set_crew(bare(), 1, ["Anne Bonny", "Mary Read"])
+    state = give_hand(with_player(state, 1, scurvy=2), 0, ["Assassination"])
+    state = scenario(state, [Task("upkeep_window", 0)])
+    # When Anne Bonny is assassinated and Mary Read is promoted
+    after = state.apply(Play("Assassination", (1, "Anne Bonny")))
+    # Then the crew is immune: the tokens are discarded
+    assert after.players[1].crew == ("Mary Read",) and after.players[1].scurvy == 0

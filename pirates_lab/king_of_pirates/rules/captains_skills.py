@@ -40,6 +40,15 @@ class CaptainsSkills:
             self._set(p, scurvy=self.players[p].scurvy + 1)
             self.say(f"Player {p} gets a Scurvy token ({self.players[p].scurvy}).")
 
+    def _new_captain(self, p: int) -> None:
+        """A pirate with "Immune to Scurvy" who becomes captain (or whose captain skill a new captain
+        switches on) clears the ship's Scurvy tokens: "Your crew are immune to Scurvy, so simply
+        discard any tokens you would get."  Rules: King of Pirates › Captain's Skills"""
+        player = self.players[p]
+        if player.scurvy and count_skill(player, "Immune to Scurvy", self.comp):
+            self._set(p, scurvy=0)
+            self.say(f"Player {p}'s new captain is immune to scurvy: {player.scurvy} Scurvy token(s) discarded.")
+
     # ---- "Move 2 on the victory track": steal up to 200 Doubloons during the upkeep
     def _auto_steal(self, task):
         p = task.player

@@ -178,6 +178,7 @@ class MovementPhase:
             FLOW.replace(self, Task("lair_crew", p, ("captain changed",)))
             self.say(f"{action.pirate} is now player {p}'s captain.")
         self._clamp(p)
+        self._new_captain(p)
 
     def _auto_refill(self, task):
         FLOW.pop(self)
