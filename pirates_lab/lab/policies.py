@@ -9,7 +9,8 @@ whose ``__call__`` asks the state for the acting seat's :class:`~pirates_lab.cor
 Each game may add its own policies in ``pirates_lab/<package>/policies.py``: a ``POLICIES`` dict
 of name -> *chooser*, a callable ``chooser(view, rng) -> action`` (a function, or an object with
 parameters and a ``__call__``).  :func:`policies_for` finds them by that convention (so the lab
-names no game) and wraps each in a :class:`FunctionPolicy`.  A game's choosers are given views, never
+names no game) and wraps each in a :class:`FunctionPolicy` (a chooser with
+``needs_observation = False`` plays even while its game has no ``observation()`` yet).  A game's choosers are given views, never
 states, so they import nothing but :mod:`pirates_lab.core` and their own game (a game never imports
 the lab).
 
@@ -28,7 +29,7 @@ from typing import Any
 from pirates_lab.core import PlayerView
 
 __all__ = ["Policy", "RandomPolicy", "FunctionPolicy", "ObservationMissing", "view_of", "policies_for",
-           "make_policy", "policy_name", "GENERIC_POLICIES"]
+           "make_policy", "policy_name", "GENERIC_POLICIES", "game_package"]
 
 
 class ObservationMissing(NotImplementedError):
@@ -117,7 +118,7 @@ def _search_policy():
 GENERIC_POLICIES: dict[str, Callable[[], Any]] = {"random": RandomPolicy, "search": _search_policy}
 
 
-def _package_of(game) -> str:
+def game_package(game) -> str:
     """The package a game's class lives in (``pirates_lab.<package>``), from its module."""
     cls = game if isinstance(game, type) else type(game)
     module = sys.modules.get(cls.__module__)
@@ -136,7 +137,7 @@ def policies_for(game) -> dict[str, Callable[[], Any]]:
         from pirates_lab.core import game_class
         game = game_class(game)
     found = dict(GENERIC_POLICIES)
-    name = _package_of(game) + ".policies"
+    name = game_package(game) + ".policies"
     try:
         module = importlib.import_module(name)
     except ModuleNotFoundError as error:
@@ -155,7 +156,7 @@ class _Factory:
         self.chooser, self.name = chooser, name
 
     def __call__(self) -> FunctionPolicy:
-        return FunctionPolicy(self.chooser, self.name)
+        return FunctionPolicy(self.chooser, self.name, getattr(self.chooser, "needs_observation", True))
 
 
 def make_policy(game, name: str):

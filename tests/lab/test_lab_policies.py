@@ -12,9 +12,13 @@ from pirates_lab.lab import (FunctionPolicy, ObservationMissing, RandomPolicy, S
 
 
 class Guarded:
-    """A state that lets a policy ask for its view (and a re-dealt world) and nothing else."""
+    """A state that lets a policy ask for its view (and a re-dealt world) and nothing else.
 
-    ALLOWED = {"view", "redeal_hidden"}
+    Also allowed, because they hide nothing: who acts, the legal actions and the game's rules (the
+    view of a game without observations is built from them; the table's ViewOnlyState offers the same).
+    """
+
+    ALLOWED = {"view", "redeal_hidden", "current_player", "legal_actions", "game"}
 
     def __init__(self, state):
         object.__setattr__(self, "_state", state)

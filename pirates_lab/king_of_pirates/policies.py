@@ -1,0 +1,272 @@
+"""Computer captains for King of Pirates that decide from their seat's view only.
+
+The strategy lab (``pirates_lab.lab``) finds ``POLICIES`` here: name -> ``chooser(view, rng)``,
+where ``view`` is a :class:`~pirates_lab.core.PlayerView` (``view.observation`` is
+``State.observation(seat)``, ``view.legal_actions`` the choices).  None of them sees a hidden card.
+
+- ``greedy`` — sails for the target worth most per turn of sailing (a nation ship, city or
+  stronghold weighed by its exact chance of being conquered with the cannonballs aboard, or a
+  treasure island it holds enough maps for), back to a Pirates Lair when the rum runs low; attacks a
+  nation when the odds are at least 30%; re-rolls by the optimal policy; keeps out of the Flying
+  Dutchman's way.
+- ``cannoneer`` — the rulebook's tip: "having many Cannonballs will help you plunder stronger
+  targets".  Like greedy, but buys the Gun deck, prefers pirates with +1 Maximum Cannonballs, goes
+  back to a lair to restock when fewer than 2 cannonballs are left, and goes for strongholds and cities.
+- ``no_cannonballs`` — like greedy but never spends a cannonball (it keeps every roll): the
+  control for the tip.
+
+Rules: King of Pirates › Important Game Concepts
+Rules: King of Pirates › Phase 3: Combat Phase
+"""
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+
+from pirates_lab.core.geometry import hex_distance
+
+from .actions import (Accept, AcceptMutiny, Attack, BuyPart, Dig, Discard, Done, EndTurn, KeepPirates,
+                      MakeCaptain, Pass, Play, Recruit, Replace, Reroll, Sacrifice, Sail, Steal, StopMoving)
+from .components import components
+from .odds import combat_success_probability, reroll_policy
+from .player import Player
+from .rules.pirate_skills import combat_modifier, movement, treasure_maps_needed
+
+__all__ = ["Captain", "POLICIES", "TIPS"]
+
+#: how much a greedy captain likes a pirate skill (unknown skills: 1)
+SKILL_VALUE = {"+1 Combat vs. Nations": 4, "+2 Combat vs. Nations": 6, "+1 Loot Card": 3, "+1 Movement": 3,
+               "Count as 1 Treasure Map": 2, "Count as 2 Treasure Maps": 4, "+1 Maximum Cannonballs": 2,
+               "+1 Maximum Rum": 2, "Sacrifice to prevent Mutiny": 1, "Immune to Scurvy": 2}
+#: the order in which cards are thrown away when the hand is full (first = least useful)
+DISCARD_ORDER = ("The Flying Dutchman", "Assassination", "Mutiny", "Scurvy", "Soldiers", "Ambush", "Keelhauling",
+                 "Tailwind", "Mercenaries", "Citrus Fruits", "Assault", "Treasure Map")
+
+
+def _cell(text_or_list) -> tuple[int, int]:
+    if isinstance(text_or_list, str):
+        q, r = text_or_list.split(",")
+        return (int(q), int(r))
+    return (int(text_or_list[0]), int(text_or_list[1]))
+
+
+def _me(obs: dict, seat: int) -> Player:
+    mine = obs["players"][seat]
+    return Player(position=_cell(mine["position"]), doubloons=mine["doubloons"], rum=mine["rum"],
+                  cannonballs=mine["cannonballs"], scurvy=mine["scurvy"], parts=tuple(mine["parts"]),
+                  crew=tuple(mine["crew"]), hand=tuple(obs.get("hand", ())))
+
+
+class Captain:
+    """A rule-of-thumb captain; the parameters make the greedy, cannoneer and no-cannonball players."""
+
+    def __init__(self, min_success: float = 0.3, cannon_minded: bool = False, use_cannonballs: bool = True,
+                 restock_below: int = 0):
+        self.min_success = min_success
+        self.cannon_minded = cannon_minded
+        self.use_cannonballs = use_cannonballs
+        self.restock_below = restock_below
+
+    # ------------------------------------------------------------ the decision
+    def __call__(self, view, rng: random.Random):
+        obs, actions = view.observation, view.legal_actions
+        if len(actions) == 1:
+            return actions[0]
+        handler = getattr(self, "_" + str(obs.get("phase", "")), None)
+        choice = handler(view, obs, actions) if handler else None
+        return choice if choice is not None else self._default(actions)
+
+    @staticmethod
+    def _default(actions):
+        for kind in (Pass, Done, Accept, EndTurn, StopMoving, AcceptMutiny):
+            for a in actions:
+                if isinstance(a, kind):
+                    return a
+        return actions[0]
+
+    # ------------------------------------------------------------ judgements
+    def _pirate_value(self, name: str, as_captain: bool = False) -> float:
+        info = components().pirates[name]
+        value = SKILL_VALUE.get(info["skill"], 1)
+        if self.cannon_minded and info["skill"] == "+1 Maximum Cannonballs":
+            value += 4
+        if as_captain:
+            value += SKILL_VALUE.get(info["captain"], 1)
+        return value
+
+    def _attack_odds(self, me: Player, defence: int) -> float:
+        balls = me.cannonballs if self.use_cannonballs else 0
+        return float(combat_success_probability(defence, combat_modifier(me, False), balls))
+
+    def _goals(self, obs: dict, me: Player) -> list[tuple[float, tuple[int, int]]]:
+        """(worth per turn of sailing, cell) for every target and island worth going to."""
+        comp = components()
+        loot = Fraction(sum(v * n for v, n in comp.loot_cards.items()), sum(comp.loot_cards.values()))
+        speed = max(1, movement(me))
+        found = []
+        places = [(cell, kind) for cell, (kind, _) in comp.places.items()]
+        ships = [(_cell(k), name) for k, name in obs.get("ships", {}).items()]
+        dug = {_cell(c) for c in obs.get("dug", [])}
+        for cell, name in ships + [(c, k) for c, k in places if k in comp.targets]:
+            info = comp.targets[name]
+            odds = self._attack_odds(me, info["defence"])
+            if odds < self.min_success:
+                continue
+            worth = odds * float(info["loot"] * loot)
+            if self.cannon_minded and not info["ship"]:
+                worth *= 1.5
+            found.append((worth, cell))
+        maps = me.hand.count("Treasure Map")
+        for cell, kind in places:
+            if kind in comp.islands and cell not in dug and maps >= treasure_maps_needed(me, comp.islands[kind]["rating"]):
+                found.append((float(comp.islands[kind]["value"]), cell))
+        return [(worth / (1 + math.ceil(hex_distance(me.position, cell) / speed)), cell) for worth, cell in found]
+
+    def _goal(self, obs: dict, me: Player) -> tuple[int, int]:
+        comp = components()
+        nearest_lair = min(comp.lairs, key=lambda c: (hex_distance(me.position, c), c))
+        if me.rum <= 1 or (self.restock_below and me.cannonballs < self.restock_below):
+            return nearest_lair
+        goals = self._goals(obs, me)
+        return max(goals)[1] if goals else nearest_lair
+
+    # ------------------------------------------------------------ phases (Rules: King of Pirates › Phases of a Turn)
+    def _setup_keep(self, view, obs, actions):
+        return max((a for a in actions if isinstance(a, KeepPirates)),
+                   key=lambda a: (self._pirate_value(a.captain, True) + self._pirate_value(a.mate), str(a)))
+
+    def _movement(self, view, obs, actions):
+        me = _me(obs, view.player)
+        goal = self._goal(obs, me)
+        if me.position == goal:
+            return next((a for a in actions if isinstance(a, StopMoving)), None)
+        danger = {_cell(obs["dutchman"])} - set(components().lairs)
+        warships = {_cell(k) for k, name in obs.get("ships", {}).items() if components().targets[name]["warship"]}
+        options = [a for a in actions if isinstance(a, Sail) and tuple(a.to) not in danger
+                   and (tuple(a.to) not in warships or tuple(a.to) == goal)]
+        here = hex_distance(me.position, goal)
+        closer = [a for a in options if hex_distance(tuple(a.to), goal) < here]
+        if closer:
+            return min(closer, key=lambda a: (hex_distance(tuple(a.to), goal), str(a)))
+        return next((a for a in actions if isinstance(a, StopMoving)), None)
+
+    def _combat_choose(self, view, obs, actions):
+        me = _me(obs, view.player)
+        best, odds_best = None, self.min_success
+        for a in actions:
+            if isinstance(a, Attack) and not isinstance(a.target, int):
+                odds = self._attack_odds(me, components().targets[a.target]["defence"])
+                if odds >= odds_best:
+                    best, odds_best = a, odds
+        return best
+
+    def _need(self, obs, seat) -> int | None:
+        combat = obs.get("combat") or {}
+        if combat.get("target") is None or combat.get("attacker") != seat:
+            return None
+        bonus = obs.get("cards_in_play", {})
+        me = _me(obs, seat)
+        modifier = combat_modifier(me, False) + 2 * bonus.get("assault", []).count(seat) \
+            + bonus.get("mercenaries", []).count(seat)
+        defence = components().targets[combat["target"]]["defence"] + 2 * len(bonus.get("soldiers", [])) \
+            + bonus.get("mercenaries", []).count("nation")
+        return defence - modifier
+
+    def _attacker_rerolls(self, view, obs, actions):
+        if not self.use_cannonballs:
+            return next(a for a in actions if isinstance(a, Accept))
+        need = self._need(obs, view.player)
+        me = _me(obs, view.player)
+        roll = tuple(obs["combat"]["attacker_roll"])
+        if need is None:       # against a player: re-roll a total under 8 (keep the high die)
+            return Reroll("high") if sum(roll) < 8 else next(a for a in actions if isinstance(a, Accept))
+        decision = reroll_policy(max(2, min(13, need)), 0, me.cannonballs).decision(roll, me.cannonballs)
+        keep = {"keep high": "high", "keep low": "low", "both": "none"}.get(decision)
+        return Reroll(keep) if keep and Reroll(keep) in actions else next(a for a in actions if isinstance(a, Accept))
+
+    def _defender_rerolls(self, view, obs, actions):
+        if not self.use_cannonballs:
+            return next(a for a in actions if isinstance(a, Accept))
+        return Reroll("high")
+
+    def _window(self, view, obs, actions):
+        seat, me = view.player, _me(obs, view.player)
+        combat = obs.get("combat") or {}
+        plays = [a for a in actions if isinstance(a, Play)]
+        for a in plays:
+            if a.card == "Citrus Fruits" and me.scurvy:
+                return a
+            if combat.get("attacker") == seat and not combat.get("attacker_roll"):
+                if a.card == "Assault" or (a.card == "Mercenaries" and a.target == seat):
+                    return a
+            if a.card == "Ambush" and combat.get("defender") == seat:
+                return a
+            if a.card == "Soldiers" and combat.get("target") and combat.get("attacker") != seat:
+                return a
+            if a.card == "Tailwind" and hex_distance(me.position, self._goal(obs, me)) > obs.get("moves_left", 0):
+                return a
+        return None
+
+    def _mutiny(self, view, obs, actions):
+        for kind in (Play, Sacrifice):
+            for a in actions:
+                if isinstance(a, kind):
+                    return a
+        return None
+
+    def _make_room(self, view, obs, actions):
+        rank = {card: i for i, card in enumerate(DISCARD_ORDER)}
+        return min((a for a in actions if isinstance(a, Discard)), key=lambda a: (rank.get(a.card, 0), a.card))
+
+    def _lair_buy(self, view, obs, actions):
+        if self.cannon_minded:
+            return next((a for a in actions if isinstance(a, BuyPart) and a.part == "Gun deck"), None)
+        return None
+
+    def _lair_crew(self, view, obs, actions):
+        me = _me(obs, view.player)
+        recruits = [a for a in actions if isinstance(a, Recruit)]
+        if recruits:
+            return max(recruits, key=lambda a: (self._pirate_value(a.pirate), a.pirate))
+        swaps = [a for a in actions if isinstance(a, Replace)
+                 and self._pirate_value(a.new) > self._pirate_value(a.old) + 1]
+        if swaps:
+            return max(swaps, key=lambda a: (self._pirate_value(a.new) - self._pirate_value(a.old), str(a)))
+        if me.crew:
+            best = max(me.crew, key=lambda p: (self._pirate_value(p, True) - self._pirate_value(p), p))
+            promote = MakeCaptain(best)
+            if best != me.crew[0] and promote in actions and \
+                    self._pirate_value(best, True) - self._pirate_value(best) > \
+                    self._pirate_value(me.crew[0], True) - self._pirate_value(me.crew[0]):
+                return promote
+        return None
+
+    def _steal(self, view, obs, actions):
+        steals = [a for a in actions if isinstance(a, Steal) and a.player != view.player]
+        return max(steals, key=lambda a: (obs["players"][a.player]["doubloons"], -a.player)) if steals else None
+
+    def _dig(self, view, obs, actions):
+        return next((a for a in actions if isinstance(a, Dig)), None)
+
+
+#: name -> chooser(view, rng): found by the strategy lab
+POLICIES = {
+    "greedy": Captain(),
+    "cannoneer": Captain(cannon_minded=True, restock_below=2, min_success=0.25),
+    "no_cannonballs": Captain(use_cannonballs=False),
+}
+
+#: the rulebook's tip as questions for the strategy lab: the tip's player against a control
+TIPS = [
+    {"heading": "Important Game Concepts",
+     "quote": "You may use as many Cannonballs from your Ship as you wish during a single Combat, so having many "
+              "Cannonballs will help you plunder stronger targets for increased efficiency.",
+     "question": "Does a captain who spends cannonballs on re-rolls beat one who never does?",
+     "tip": "greedy", "against": "no_cannonballs", "players": 2, "games": 40},
+    {"heading": "Important Game Concepts",
+     "quote": "having many Cannonballs will help you plunder stronger targets",
+     "question": "Does a captain who stocks up on cannonballs (Gun deck, restocking) and goes for cities and "
+                 "strongholds beat the greedy captain?",
+     "tip": "cannoneer", "against": "greedy", "players": 2, "games": 60},
+]

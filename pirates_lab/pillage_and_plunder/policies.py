@@ -1,0 +1,136 @@
+"""Computer pirates for Pillage & Plunder, one per Strategy Tip, for the strategy lab.
+
+The strategy lab (``pirates_lab.lab``) finds ``POLICIES`` here: name -> ``chooser(view, rng)``,
+with ``view`` a :class:`~pirates_lab.core.PlayerView` (observation, legal actions, seat).  Each
+chooser plays at random *except* for the one habit a tip recommends (or its opposite), so a
+tournament between the two isolates that habit.  They read an action's card name, target and
+words (``str(action)``), never a hidden card.  Where a habit needs no observation the chooser says
+so (``needs_observation = False``).
+
+- ``merchant_hunter`` / ``player_hunter`` — Rules: Pillage & Plunder › Attack Merchants Instead Of Players
+  (always attack a merchant that is offered and never play an Attack card on a player; the opposite).
+- ``rum_and_fruit`` / ``no_provisions`` — Rules: Pillage & Plunder › Rum and Fruit
+  (play Rum and Fruit cargo whenever possible and never throw it away; never play it).
+- ``crew_keeper`` / ``crew_spender`` — Rules: Pillage & Plunder › Crew Members
+  (hire crew whenever possible and never discard a crew card; discard crew first).
+- ``greedy`` — all three habits at once, and it plays a card rather than passing.
+"""
+from __future__ import annotations
+
+import random
+
+from .components import CREW_CARDS
+
+__all__ = ["Habits", "POLICIES", "TIPS"]
+
+
+def _card(action) -> str:
+    return str(getattr(action, "card", "") or "")
+
+
+def _thrown(action) -> bool:
+    """The card leaves the player for nothing: a final discard, or played onto the discard pile."""
+    return type(action).__name__ == "Discard" or bool(getattr(action, "discard", False))
+
+
+def _played(action) -> bool:
+    return type(action).__name__ == "Play" and not _thrown(action)
+
+
+def _on_player(action) -> bool:
+    target = getattr(action, "target", -1)
+    return isinstance(target, int) and not isinstance(target, bool) and target >= 0
+
+
+def _provision(action) -> bool:
+    return _card(action).startswith(("Rum", "Fruit"))
+
+
+class Habits:
+    """Random play, bent by ``prefer`` and ``avoid`` rules (functions of an action).
+
+    Among the legal actions: drop those any ``avoid`` rule flags (unless nothing is left), then
+    take one an earlier ``prefer`` rule flags if there is one, else pick at random.
+    """
+
+    needs_observation = False
+
+    def __init__(self, prefer=(), avoid=()):
+        self.prefer = tuple(prefer)
+        self.avoid = tuple(avoid)
+
+    def __call__(self, view, rng: random.Random):
+        actions = list(view.legal_actions)
+        allowed = [a for a in actions if not any(rule(a) for rule in self.avoid)] or actions
+        for rule in self.prefer:
+            chosen = [a for a in allowed if rule(a)]
+            if chosen:
+                return chosen[rng.randrange(len(chosen))]
+        return allowed[rng.randrange(len(allowed))]
+
+
+# ---------------------------------------------------------------- the habits
+def attack_merchant(action) -> bool:
+    """Rules: Pillage & Plunder › Attack Merchant Ship"""
+    return str(action) == "attack merchant"
+
+
+def let_merchant_pass(action) -> bool:
+    return str(action) == "let it pass"
+
+
+def attack_player(action) -> bool:
+    """Rules: Pillage & Plunder › Attack Opponent"""
+    return _card(action) == "Attack" and _played(action) and _on_player(action)
+
+
+def keep_provisions(action) -> bool:
+    """Throwing Rum or Fruit away."""
+    return _provision(action) and _thrown(action)
+
+
+def load_provisions(action) -> bool:
+    """Rules: Pillage & Plunder › Buy Cargo"""
+    return _provision(action) and _played(action)
+
+
+def discard_crew(action) -> bool:
+    return _card(action) in CREW_CARDS and _thrown(action)
+
+
+def hire_crew(action) -> bool:
+    """Rules: Pillage & Plunder › Hire Crew Member"""
+    return _card(action) in CREW_CARDS and _played(action)
+
+
+def play_a_card(action) -> bool:
+    return _played(action)
+
+
+#: name -> chooser(view, rng): found by the strategy lab
+POLICIES = {
+    "merchant_hunter": Habits(prefer=[attack_merchant], avoid=[attack_player, let_merchant_pass]),
+    "player_hunter": Habits(prefer=[attack_player, let_merchant_pass], avoid=[attack_merchant]),
+    "rum_and_fruit": Habits(prefer=[load_provisions], avoid=[keep_provisions]),
+    "no_provisions": Habits(prefer=[keep_provisions], avoid=[load_provisions]),
+    "crew_keeper": Habits(prefer=[hire_crew], avoid=[discard_crew]),
+    "crew_spender": Habits(prefer=[discard_crew], avoid=[hire_crew]),
+    "greedy": Habits(prefer=[attack_merchant, hire_crew, load_provisions, play_a_card],
+                     avoid=[attack_player, let_merchant_pass, keep_provisions, discard_crew]),
+}
+
+#: the rulebook's tips as questions for the strategy lab: the tip's player against its opposite
+TIPS = [
+    {"heading": "Attack Merchants Instead Of Players",
+     "quote": "Generally speaking, it's more profitable to attack merchant ships than it is to attack other players.",
+     "question": "Does a pirate who hunts merchants beat one who attacks players?",
+     "tip": "merchant_hunter", "against": "player_hunter", "players": 2, "games": 30},
+    {"heading": "Rum and Fruit",
+     "quote": "If you value your crew, ALWAYS ALWAYS ALWAYS keep rum and fruit in your cargo hold.",
+     "question": "Does a pirate who keeps rum and fruit aboard beat one who never carries them?",
+     "tip": "rum_and_fruit", "against": "no_provisions", "players": 2, "games": 30},
+    {"heading": "Crew Members",
+     "quote": "Crew member cards are arguably the most precious commodities in the game.",
+     "question": "Does a pirate who hoards crew cards beat one who throws them away first?",
+     "tip": "crew_keeper", "against": "crew_spender", "players": 2, "games": 30},
+]
