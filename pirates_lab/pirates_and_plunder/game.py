@@ -130,6 +130,7 @@ class Game(core.Game):
         if not isinstance(self.options["secret_battles"], bool):
             raise ValueError("secret_battles is True or False.")
         self.board = Board(tiles())
+        self.last_draw = None          # (unseen counts, their Dist): asked for twice per draw
 
     def new_initial_state(self) -> "State":
         return State(self)
@@ -204,11 +205,18 @@ class State(core.State):
         return FLOW.legal_actions(self)
 
     def _chance_outcomes(self) -> Dist:
-        types = self.board.types
-        return Dist.from_weights({Draw(types[k].name): n for k, n in enumerate(self.bag) if n})
+        key = tuple(self.bag)
+        cached = self.game.last_draw
+        if cached is None or cached[0] != key:
+            types = self.board.types
+            cached = self.game.last_draw = (key, Dist.from_weights({Draw(types[k].name): n for k, n in enumerate(key) if n}))
+        return cached[1]
 
     def _is_legal(self, action) -> bool:
         task = FLOW.top(self)
+        if isinstance(action, PlaceTile) and task is not None and task.phase == "place":
+            need = self.needs.get(action.cell) if isinstance(action.cell, tuple) else None
+            return need is not None and type(action.turns) is int and action.turns in self.board.fits(self.drawn, need)
         if isinstance(action, Commit) and task is not None and task.phase in ("attack", "defend"):
             held = self.resources[task.player]
             r = action.resources
@@ -256,7 +264,7 @@ class State(core.State):
         """Rules: Pirates & Plunder › Drawing and Placing Land Tiles"""
         kind = self.board.tileset.index(action.tile)
         self.bag[kind] -= 1
-        if not legal_places(self.board, self.needs, kind):
+        if not any(self.board.fits(kind, need) for need in self.needs.values()):
             self.discarded.append(kind)
             self.say(f"Player {task.player} draws the {action.tile}: it fits nowhere and is discarded.")
             if not any(self.bag):
