@@ -7,7 +7,7 @@ import random
 import pytest
 
 from pirates_lab.core import CHANCE, TERMINAL, IllegalMove, Task, rulebook
-from pirates_lab.king_of_pirates.game import Game, Play
+from pirates_lab.king_of_pirates.game import Game, Pass, Play, Steal
 
 from kop_scenarios import COMP, bare, give_hand, scenario, set_crew, with_player
 
@@ -45,3 +45,31 @@ def test_captains_skills_immune_to_scurvy_clears_tokens_when_that_pirate_becomes
     after = state.apply(Play("Assassination", (1, "Anne Bonny")))
     # Then the crew is immune: the tokens are discarded
     assert after.players[1].crew == ("Mary Read",) and after.players[1].scurvy == 0
+
+
+def test_action_cards_assassination_may_target_your_own_crew():
+    quoted("Action Cards", "Assassination (A) - Choose a Crewmember in play and discard it.")
+    # Given player 0 holds Assassination and only player 0 has pirates aboard
+    state = set_crew(bare(), 0, ["Anne Bonny", "Henry Morgan"])     # Henry Morgan: immune to assassination
+    state = scenario(give_hand(state, 0, ["Assassination"]), [Task("upkeep_window", 0)])
+    # When the card window asks player 0
+    # Then any crewmember in play the card allows may be chosen: its own, not the immune one
+    assert state.current_player() == 0
+    assert set(state.legal_actions()) == {Pass(), Play("Assassination", (0, "Anne Bonny"))}
+    assert state.apply(Play("Assassination", (0, "Anne Bonny"))).players[0].crew == ("Henry Morgan",)
+
+
+def test_captains_skills_two_steal_skills_give_two_steals():
+    quoted("Captain's Skills", "During your Upkeep, you may steal up to 200 Doubloons from another player.")
+    quoted("Captain's Skills", "Other Pirates count as Captains - Your other Pirates have their Captain's bonuses activated.")
+    # Given captain Blackbeard (others count as captains) with Stede Bonnet and Ned Low, both "Move 2 on the
+    # victory track", and player 1 with 500 Doubloons
+    state = set_crew(bare(), 0, ["Blackbeard", "Stede Bonnet", "Ned Low"])
+    state = with_player(with_player(state, 0, parts=("Rum hold",)), 1, doubloons=500)
+    state = scenario(state, [Task("steal", 0)])
+    # When player 0 steals, and steals again
+    once = state.apply(Steal(1))
+    assert once.current_player() == 0 and Steal(1) in once.legal_actions()
+    twice = once.apply(Steal(1))
+    # Then each skill stole up to 200, and there is no third steal
+    assert twice.scores() == (400, 100) and twice.phase().name != "steal"

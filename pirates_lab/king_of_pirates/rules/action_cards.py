@@ -99,8 +99,8 @@ class ActionCards:
                 out += [Play(card, q) for q in range(self.game.players) if q != p]
             elif card == "Citrus Fruits" and self.players[p].scurvy:
                 out.append(Play(card))
-            elif card == "Assassination":
-                out += [Play(card, (q, c)) for q, pl in enumerate(self.players) if q != p for c in pl.crew
+            elif card == "Assassination":    # "Choose a Crewmember in play": your own crew too
+                out += [Play(card, (q, c)) for q, pl in enumerate(self.players) for c in pl.crew
                         if comp.pirates[c]["skill"] != "Immune to Assassination"]
             elif card == "The Flying Dutchman":
                 out += [Play(card, face) for face in comp.compass]

@@ -5,6 +5,8 @@ Rules: King of Pirates › Captain's Skills
 """
 from __future__ import annotations
 
+from pirates_lab.core import Task
+
 from ..actions import Pass, Steal
 from ..components import components
 from ..player import Player
@@ -50,10 +52,13 @@ class CaptainsSkills:
             self.say(f"Player {p}'s new captain is immune to scurvy: {player.scurvy} Scurvy token(s) discarded.")
 
     # ---- "Move 2 on the victory track": steal up to 200 Doubloons during the upkeep
+    def _steals_left(self, task) -> int:
+        """One steal per "Move 2 on the victory track" in effect, less those made this upkeep."""
+        return count_skill(self.players[task.player], "Move 2 on the victory track", self.comp) - len(task.data)
+
     def _auto_steal(self, task):
         p = task.player
-        if not count_skill(self.players[p], "Move 2 on the victory track", self.comp) or \
-                not any(pl.doubloons for q, pl in enumerate(self.players) if q != p):
+        if self._steals_left(task) <= 0 or not any(pl.doubloons for q, pl in enumerate(self.players) if q != p):
             FLOW.finish(self)
             return True
         return False
@@ -63,9 +68,11 @@ class CaptainsSkills:
         return [Pass()] + [Steal(q) for q, pl in enumerate(self.players) if q != p and pl.doubloons]
 
     def _do_steal(self, p, task, action):
-        """Rules: King of Pirates › Captain's Skills ("Move 2 on the victory track")"""
-        FLOW.finish(self)
-        if isinstance(action, Steal):
+        """Each skill in effect steals once.  Rules: King of Pirates › Captain's Skills ("Move 2 on the victory track")"""
+        if not isinstance(action, Steal):
+            FLOW.finish(self)
+        else:
+            FLOW.replace(self, Task("steal", p, task.data + (action.player,)))    # settle ends it when none is left
             amount = min(self.comp.rules["steal_limit"], self.players[action.player].doubloons)
             self._set(action.player, doubloons=self.players[action.player].doubloons - amount)
             self._set(p, doubloons=self.players[p].doubloons + amount)
