@@ -384,7 +384,7 @@ def test_too_many_actions_are_grouped_by_their_first_words():
     islands = action_page(labels, size=5, prefix=("dig", "at"))
     assert labels_of(islands) == ["dig at A Island … (9)", "dig at B Island … (9)", "dig at C Island … (9)"]
     inner = action_page(labels, size=5, prefix=islands.choices[1].prefix)
-    assert labels_of(inner) == ["dig at B Island / K … (3)", "dig at B Island / L … (3)", "dig at B Island / M … (3)"]
+    assert labels_of(inner) == [f"dig at B Island / {m} … (3)" for m in "KLM"]
     last = action_page(labels, size=5, prefix=inner.choices[2].prefix)
     assert labels_of(last) == ["dig at B Island / M / X", "dig at B Island / M / Y", "dig at B Island / M / Z"]
     assert labels_of(action_page(["same"] * 4, size=2)) == ["same", "same"]   # nothing splits them: pages
@@ -490,7 +490,8 @@ def test_the_table_fits_a_1024_pixel_screen(width, beside):
 
 
 def test_check_renderer_passes_good_renderers_and_catches_bad_ones():
-    assert check_renderer(TextRenderer(), toy(), seeds=range(2), every=1) == 2 * (3 * 3 + 3)   # 3 bids and the end, each seen by 3 seats
+    # two games: 3 bids and the end, each seen by 3 seats
+    assert check_renderer(TextRenderer(), toy(), seeds=range(2), every=1) == 2 * (3 * 3 + 3)
     assert check_renderer(ClickRenderer(), toy(), seeds=range(2)) > 0
 
     class WildClicks(ClickRenderer):
@@ -563,6 +564,9 @@ def test_hot_seat_hides_each_view_until_its_player_asks():
     assert f"card {table.model.state.hands[1]}" in table.hand.value
     table.undo_button.click()                                  # back to Player 1's turn: hidden again
     assert table.model.viewer == 0 and table.curtain and "card" not in table.hand.value
+    clicking = GameTable(toy(players=2), ClickRenderer(), humans={0, 1}, seed=5)
+    clicking.board.click(60, 5)
+    assert "show your view first" in clicking.message.value and not clicking.model.history
 
 
 def test_seats_may_have_names():

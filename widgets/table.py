@@ -8,8 +8,10 @@ decides from ``state.view()`` only (see :mod:`.table_model`).
 
 What it shows: the board (a :class:`~pirates_lab.widgets.BoardCanvas` replaying the renderer's
 pure draw operations for the seat being shown), whose turn it is, the scores everyone may see,
-"your hand", the legal actions as buttons (``str(action)``; filtered by typing and cut into pages
-so the table fits 1024 x 768), the log (plain words, newest last), New game / Undo / Continue.
+"your hand", the legal actions as buttons (``str(action)``; narrowed by typing, grouped by their
+first words and cut into pages so the table fits 1024 x 768), the log (plain words, newest last),
+New game / Undo / Continue.  With several people at one screen, each seat's view stays hidden
+until its player asks for it.
 
 Renderer protocol (see :mod:`.table_render`): ``draw(observation, player) -> draw ops``;
 optional ``hand(observation, player) -> list[str]``, ``click(observation, player, x, y,
@@ -42,7 +44,8 @@ from .table_model import (DEFAULT_MAX_STEPS, ComputerPlayerError, Players, Step,
 from .table_render import DEFAULT_HEIGHT, DEFAULT_WIDTH, TextRenderer, curtain_ops, describe_observation, render_ops
 
 __all__ = ["GameTable", "TableModel", "TextRenderer", "advance", "random_player", "ViewOnlyState", "Step",
-           "ComputerPlayerError", "action_page", "ActionPage", "ActionChoice", "computer_for", "describe_observation", "seat_name"]
+           "ComputerPlayerError", "action_page", "ActionPage", "ActionChoice", "computer_for", "describe_observation",
+           "seat_name"]
 
 PAGE_WIDTH = 980           # fits a 1024 px screen with the notebook's margins
 PANE_WIDTH = 470           # the right-hand pane: hand, actions (beside a 480 px board)
@@ -95,7 +98,8 @@ class GameTable(widgets.VBox):
         self.next_page = widgets.Button(description="▶", tooltip="Next page of actions",
                                         layout=widgets.Layout(width="48px"))
         self.page_label = widgets.HTML()
-        self.back_button = widgets.Button(description="◀ all actions", tooltip="Back to the actions before this group",
+        self.back_button = widgets.Button(description="◀ all actions",
+                                          tooltip="Back to the actions before this group",
                                           layout=widgets.Layout(width="auto"))
         self.back_button.add_class("pl-table-back")
         self.back_button.on_click(lambda _: self.run(self.close_group)())
@@ -134,10 +138,8 @@ class GameTable(widgets.VBox):
     # ------------------------------------------------------------ actions (all shown in place on error)
     def play(self, action: Any) -> None:
         """Play ``action`` for the human to move (then chance and the computers go on)."""
-        try:
-            self.model.play(action)
-        finally:
-            self.refresh(reset_page=True)
+        self.model.play(action)            # raises and changes nothing if the move is refused
+        self.refresh(reset_page=True)
 
     def click(self, x: float, y: float) -> None:
         """A click on the board: the renderer's ``click`` maps it to an action, which is played."""
@@ -146,6 +148,8 @@ class GameTable(widgets.VBox):
             raise InvalidInput("Choose one of the actions on the right (this board does not take clicks).")
         if not self.model.human_to_move:
             raise InvalidInput(f"It is not your turn: {self.model.turn_text()}")
+        if self.curtain:
+            raise InvalidInput(f"{self.model.name(self.model.viewer)}: show your view first (the button on the right).")
         action = mapping(self.model.observation(), self.model.viewer, x, y, self.model.legal_actions())
         if action is None:
             raise InvalidInput("Nothing to do there: click something you may move, or choose an action on the right.")
@@ -163,10 +167,8 @@ class GameTable(widgets.VBox):
         self.refresh(reset_page=True)
 
     def resume(self) -> None:
-        try:
-            self.model.resume()
-        finally:
-            self.refresh(reset_page=True)
+        self.model.resume()                # raises and changes nothing if a computer player fails
+        self.refresh(reset_page=True)
 
     def show_page(self, page: int) -> None:
         """Show page ``page`` of the legal actions (filtered, inside the group opened, if any)."""
@@ -324,5 +326,6 @@ class GameTable(widgets.VBox):
         if scores is None:
             self.scores.value = "<span style='color:#555'>Scores are shown at the end.</span>"
             return
-        parts = " · ".join(f"{html.escape(self.model.seat_label(p))}: {html.escape(str(s))}" for p, s in enumerate(scores))
+        parts = " · ".join(f"{html.escape(self.model.seat_label(p))}: {html.escape(str(s))}"
+                           for p, s in enumerate(scores))
         self.scores.value = f"Scores — {parts}"

@@ -29,8 +29,8 @@ from pirates_lab.core import CHANCE, TERMINAL, IllegalMove
 from .drawing import Drawing, DrawOp
 from .table_model import seat_name
 
-__all__ = ["TextRenderer", "curtain_ops", "check_renderer", "describe_observation", "describe_value", "humanise", "render_ops",
-           "DEFAULT_WIDTH", "DEFAULT_HEIGHT"]
+__all__ = ["TextRenderer", "curtain_ops", "check_renderer", "describe_observation", "describe_value", "humanise",
+           "render_ops", "DEFAULT_WIDTH", "DEFAULT_HEIGHT"]
 
 DEFAULT_WIDTH, DEFAULT_HEIGHT = 480, 360
 #: observation keys the table shows in its own panes (the log, the hand, the scores)
