@@ -14,7 +14,7 @@ from pirates_lab.core import action
 from .components import Cell
 
 __all__ = ["Sail", "StopMoving", "Attack", "EndTurn", "Pass", "Play", "Discard", "Dig", "BuyPart", "Recruit",
-           "Replace", "MakeCaptain", "Done", "Reroll", "Accept", "Sacrifice", "AcceptMutiny", "Steal", "KeepPirates"]
+           "Replace", "Dismiss", "MakeCaptain", "Done", "Reroll", "Accept", "Sacrifice", "AcceptMutiny", "Steal", "KeepPirates"]
 
 
 @action("sail to {to}")
@@ -82,6 +82,11 @@ class Recruit:
 class Replace:
     old: str
     new: str
+
+
+@action("dismiss {pirate}")
+class Dismiss:
+    pirate: str
 
 
 @action("make {pirate} captain")

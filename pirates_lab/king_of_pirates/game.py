@@ -10,7 +10,7 @@ from typing import Any
 
 from pirates_lab import core
 
-from .actions import (Accept, AcceptMutiny, Attack, BuyPart, Dig, Discard, Done, EndTurn, KeepPirates, MakeCaptain,
+from .actions import (Accept, AcceptMutiny, Attack, BuyPart, Dig, Discard, Dismiss, Done, EndTurn, KeepPirates, MakeCaptain,
                       Pass, Play, Recruit, Replace, Reroll, Sacrifice, Sail, Steal, StopMoving)
 from .components import components
 from .player import Player
@@ -20,7 +20,7 @@ from .rules.headings import GAME, RULE_BOARD, RULE_TURN
 from .state import State
 
 __all__ = ["Game", "State", "Player", "FLOW", "Sail", "StopMoving", "Attack", "EndTurn", "Pass", "Play", "Discard",
-           "Dig", "BuyPart", "Recruit", "Replace", "MakeCaptain", "Done", "Reroll", "Accept", "Sacrifice",
+           "Dig", "BuyPart", "Recruit", "Replace", "Dismiss", "MakeCaptain", "Done", "Reroll", "Accept", "Sacrifice",
            "AcceptMutiny", "Steal", "KeepPirates", "skills", "combat_modifier", "crew_positions", "hand_limit",
            "max_cannonballs", "max_rum", "movement", "treasure_maps_needed"]
 

@@ -16,7 +16,7 @@ from pirates_lab import core
 from pirates_lab.core import CHANCE, Dist, IllegalMove
 from pirates_lab.core.geometry import on_hex_board
 
-from .actions import Attack, BuyPart, Dig, Discard, KeepPirates, MakeCaptain, Play, Recruit, Replace, Reroll, Sail
+from .actions import Attack, BuyPart, Dig, Discard, Dismiss, KeepPirates, MakeCaptain, Play, Recruit, Replace, Reroll, Sail
 from .components import Cell
 from .player import Player
 from .rules import (FLOW, ActionCards, CaptainsSkills, CombatPhase, GameSetup, ImportantGameConcepts, MovementPhase,
@@ -203,7 +203,7 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
         if isinstance(action, Attack):
             return IllegalMove(RULE_COMBAT, f"There is no {action.target!s} here to attack (or you are at a Pirates "
                                             f"Lair, where nobody can be attacked).")
-        if isinstance(action, (Recruit, Replace, MakeCaptain)):
+        if isinstance(action, (Recruit, Replace, Dismiss, MakeCaptain)):
             return IllegalMove(RULE_MOVEMENT, "Crew changes happen at a Pirates Lair, with the pirates drawn there.")
         if isinstance(action, Discard) and kind != "make_room":
             return IllegalMove(RULE_UPKEEP, "You discard only to make room before the upkeep draw.")

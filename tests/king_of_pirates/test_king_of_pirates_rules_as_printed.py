@@ -7,7 +7,7 @@ import random
 import pytest
 
 from pirates_lab.core import CHANCE, TERMINAL, IllegalMove, Task, rulebook
-from pirates_lab.king_of_pirates.game import Game, Pass, Play, Steal
+from pirates_lab.king_of_pirates.game import Dismiss, Done, Game, Pass, Play, Sail, Steal
 
 from kop_scenarios import COMP, bare, give_hand, scenario, set_crew, with_player
 
@@ -73,3 +73,20 @@ def test_captains_skills_two_steal_skills_give_two_steals():
     twice = once.apply(Steal(1))
     # Then each skill stole up to 200, and there is no third steal
     assert twice.scores() == (400, 100) and twice.phase().name != "steal"
+
+
+def test_movement_phase_a_pirate_may_be_dismissed_at_a_pirates_lair():
+    quoted("Phase 2: Movement Phase", "make any desired adjustments to your crew.")
+    # Given player 0 sails into a Pirates Lair with two pirates aboard (no vacant place: one pirate drawn)
+    state = set_crew(bare(), 0, ["Anne Bonny", "Blackbeard"])           # Blackbeard: +1 Maximum Rum
+    state = scenario(with_player(state, 0, position=(3, 0), rum=5), [Task("start_movement", 0)])
+    state = state.apply(Sail((4, 0))).apply("Mary Read")
+    # When the crew is adjusted, Blackbeard may go without a replacement
+    assert Dismiss("Blackbeard") in state.legal_actions() and Dismiss("Anne Bonny") in state.legal_actions()
+    after = state.apply(Dismiss("Blackbeard")).apply(Done())
+    # Then he is discarded and the rum is refilled to the smaller maximum
+    assert after.players[0].crew == ("Anne Bonny",) and "Blackbeard" in after.pirate_discard
+    assert after.players[0].rum == COMP.ship["rum"]
+    with pytest.raises(IllegalMove) as error:
+        after.apply(Dismiss("Anne Bonny"))
+    assert error.value.rule == "Phase 2: Movement Phase"

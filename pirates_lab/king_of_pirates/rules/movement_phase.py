@@ -8,7 +8,7 @@ from __future__ import annotations
 from pirates_lab.core import Dist, Task
 from pirates_lab.core.geometry import hex_neighbours
 
-from ..actions import BuyPart, Dig, Done, MakeCaptain, Pass, Recruit, Replace, Sail, StopMoving
+from ..actions import BuyPart, Dig, Dismiss, Done, MakeCaptain, Pass, Recruit, Replace, Sail, StopMoving
 from .phases_of_a_turn import FLOW
 from .pirate_skills import crew_positions, max_cannonballs, max_rum, movement, treasure_maps_needed
 
@@ -146,6 +146,7 @@ class MovementPhase:
         out += [Replace(old, new) for old in player.crew for new in self.offer]
         if not captain_changed:
             out += [MakeCaptain(c) for c in player.crew[1:]]
+        out += [Dismiss(c) for c in player.crew]    # "make any desired adjustments to your crew"
         return out
 
     def _lair_crew_actions(self, task):
@@ -172,6 +173,10 @@ class MovementPhase:
             self._set(p, crew=crew)
             self._discard_pirates([action.old])
             self.say(f"Player {p} replaces {action.old} by {action.new}.")
+        elif isinstance(action, Dismiss):
+            self._set(p, crew=tuple(c for c in player.crew if c != action.pirate))
+            self._discard_pirates([action.pirate])
+            self.say(f"Player {p} dismisses {action.pirate}.")
         elif isinstance(action, MakeCaptain):
             crew = (action.pirate,) + tuple(c for c in player.crew if c != action.pirate)
             self._set(p, crew=crew)
