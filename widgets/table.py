@@ -88,7 +88,7 @@ class GameTable(widgets.VBox):
         self.hand = widgets.HTML()
         self.hand.add_class("pl-table-hand")
         self.filter = widgets.Text(placeholder="type to narrow the actions", continuous_update=True,
-                                   layout=widgets.Layout(width="100%"))
+                                   layout=widgets.Layout(width="calc(100% - 6px)"))
         self.filter.add_class("pl-table-filter")
         self.filter.observe(lambda _: self.run(self._filtered)(), names="value")
         self.actions = widgets.GridBox(layout=widgets.Layout(width="100%", grid_gap="4px"))
