@@ -658,6 +658,10 @@ def test_real_game_advance_stops_at_humans_and_is_deterministic(real_game):
     assert len(few) == 5 and few == steps[:5]
 
 
+def test_the_text_renderer_shows_every_view_of_a_real_game(real_game):
+    assert check_renderer(TextRenderer(), real_game, seeds=range(2), every=3) > 2 * real_game.players
+
+
 def test_real_game_computers_decide_from_views_only(real_game):
     kinds = set()
 
