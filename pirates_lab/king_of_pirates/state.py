@@ -69,6 +69,7 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
         self.current: int = 0
         self.round: int = 1
         self.moves_left: int = 0
+        self.entered = None                # the space the current player last moved onto this turn
         self.combat = None                 # dict while a combat is on
         self.turn_bonus: dict = {}
         self.winner = None
@@ -230,7 +231,8 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
             combat = {k: list(v) if isinstance(v, tuple) else v for k, v in self.combat.items()}
         return {
             "player": player, "round": self.round, "current": self.current, "phase": step.name, "rule": step.rule,
-            "to_act": self.current_player(), "moves_left": self.moves_left, "winner": self.winner,
+            "to_act": self.current_player(), "moves_left": self.moves_left,
+            "entered": None if self.entered is None else list(self.entered), "winner": self.winner,
             "dutchman": list(self.dutchman),
             "players": [{"position": list(pl.position), "doubloons": pl.doubloons, "rum": pl.rum,
                          "cannonballs": pl.cannonballs, "scurvy": pl.scurvy, "parts": list(pl.parts),
@@ -284,6 +286,8 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
                 raise ValueError("negative resources")
             if len(player.crew) > crew_positions(player, comp) or len(set(player.parts)) != len(player.parts):
                 raise ValueError("too many pirates or parts")
+        if self.entered is not None and not on_hex_board(self.entered, comp.radius):
+            raise ValueError("the space entered is off the board")
         if not on_hex_board(self.dutchman, comp.radius):
             raise ValueError("the Dutchman is off the board")
         if any(not isinstance(task, core.Task) or task.phase not in FLOW.phases for task in self.agenda):

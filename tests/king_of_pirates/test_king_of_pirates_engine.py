@@ -182,7 +182,7 @@ def test_engine_combat_matches_exact_odds(target, crew, cannonballs, scurvy):
         state.revealed[cell] = target
         state.ships[cell] = target
         state.tile_pools["ocean"][target] -= 1
-    state = scenario(state, [Task("combat_choose", 0)])
+    state = scenario(state, [Task("combat_choose", 0)], entered=cell)   # it sailed onto the target
     state = state.apply(Attack(target))
     modifier = state.attack_modifier()
     defence = COMP.targets[target]["defence"]
@@ -202,7 +202,7 @@ def test_conquest_draws_loot_with_skills_and_removes_the_ship():
     state = with_player(state, 0, position=cell)
     state.revealed[cell] = state.ships[cell] = "Merchant Ship (British)"
     state.tile_pools["ocean"]["Merchant Ship (British)"] -= 1
-    state = scenario(state, [Task("combat_choose", 0)]).apply(Attack("Merchant Ship (British)"))
+    state = scenario(state, [Task("combat_choose", 0)], entered=cell).apply(Attack("Merchant Ship (British)"))
     state = state.apply((6, 6))          # 12 + modifier >= 6
     assert state.agenda[-1].phase == "loot" and state.agenda[-1].player == 0 and state.agenda[-1].data[0] == 2 + 1 + 2
     assert cell not in state.ships
@@ -340,7 +340,7 @@ def test_cards_in_the_combat_window():
     state = give_hand(state, 2, ["Mercenaries", "The Flying Dutchman"])
     stronghold = next(c for c, (kind, _) in COMP.places.items() if kind == "stronghold")
     state = with_player(state, 0, position=stronghold)
-    state = scenario(state, [Task("combat_choose", 0)]).apply(Attack("stronghold"))
+    state = scenario(state, [Task("combat_choose", 0)], entered=stronghold).apply(Attack("stronghold"))
     assert state.current_player() == 0 and set(state.legal_actions()) == {Pass(), Play("Assault")}
     state = state.apply(Play("Assault"))
     assert state.current_player() == 1

@@ -7,9 +7,10 @@ import random
 import pytest
 
 from pirates_lab.core import CHANCE, TERMINAL, IllegalMove, Task, rulebook
-from pirates_lab.king_of_pirates.game import Dismiss, Done, Game, Pass, Play, Sail, Steal
+from pirates_lab.core.geometry import hex_neighbours
+from pirates_lab.king_of_pirates.game import Attack, Dismiss, Done, EndTurn, Game, Pass, Play, Sail, Steal, StopMoving
 
-from kop_scenarios import COMP, bare, give_hand, scenario, set_crew, with_player
+from kop_scenarios import COMP, bare, give_hand, place, reveal_ship, scenario, set_crew, with_player
 
 BOOK = rulebook("king_of_pirates")
 
@@ -90,3 +91,45 @@ def test_movement_phase_a_pirate_may_be_dismissed_at_a_pirates_lair():
     with pytest.raises(IllegalMove) as error:
         after.apply(Dismiss("Anne Bonny"))
     assert error.value.rule == "Phase 2: Movement Phase"
+
+
+def test_movement_phase_a_town_is_attacked_when_you_move_onto_it_not_from_where_you_lie():
+    rule = quoted("Phase 2: Movement Phase", "If you move onto a space containing a Merchant Ship, a Stronghold or a "
+                                             "City, you may enter combat phase.")
+    stronghold = place("stronghold")
+    # Given a ship that ended last turn on a stronghold's space
+    state = scenario(with_player(bare(), 0, position=stronghold), [Task("start_movement", 0)])
+    # When it stops without moving onto it this turn
+    stayed = state.apply(StopMoving())
+    # Then there is no attack on the stronghold: the turn goes on to the next player
+    assert stayed.current != 0 and "Combat" not in " ".join(stayed.log[len(state.log):])
+    # But a ship that sails onto the stronghold may attack it (or sail on)
+    near = next(c for c in hex_neighbours(stronghold, 4) if c not in COMP.lairs and c not in COMP.places)
+    state = scenario(with_player(bare(), 0, position=near, parts=("Rum hold",)), [Task("start_movement", 0)],
+                     revealed={near: "empty"}, tile_pools=_without(bare(), near))
+    onto = state.apply(Sail(stronghold))
+    assert Sail(near) in onto.legal_actions() and rule
+    assert set(onto.apply(StopMoving()).legal_actions()) == {EndTurn(), Attack("stronghold")}
+
+
+def test_important_game_concepts_a_warship_stops_you_only_if_you_enter_its_space():
+    quoted("Important Game Concepts", "you must stop your movement if you enter any space with a Warship.")
+    # Given a ship that lost to a warship last turn and still lies on its space
+    state = reveal_ship(bare(), (3, 0), "Warship (French)")
+    state = scenario(with_player(state, 0, position=(3, 0)), [Task("start_movement", 0)])
+    # When it sails away
+    left = state.apply(Sail((4, 0)))
+    # Then it is not forced to fight again (it reaches the lair)
+    assert left.combat is None and left.players[0].position == (4, 0)
+    # and staying put does not force a fight either, but entering the space does
+    assert state.apply(StopMoving()).combat is None
+    entering = scenario(with_player(reveal_ship(bare(), (3, 0), "Warship (French)"), 0, position=(4, 0)),
+                        [Task("start_movement", 0)]).apply(Sail((3, 0)))
+    assert entering.combat is not None and entering.combat["target"] == "Warship (French)"
+
+
+def _without(state, cell):
+    """Tile pools with the empty tile at ``cell`` already turned over."""
+    pools = {k: dict(v) for k, v in state.tile_pools.items()}
+    pools["shark" if cell in COMP.shark_cells else "ocean"]["empty"] -= 1
+    return pools

@@ -20,16 +20,23 @@ class CombatPhase:
 
     # ---- choosing a target
     def _targets(self, p: int) -> list:
-        """What player p may attack here.  Rules: King of Pirates › Phase 3: Combat Phase"""
+        """What player p may attack here: a ship, city or stronghold only on the space it moved onto
+        this turn ("If you move onto a space containing a Merchant Ship, a Stronghold or a City, you
+        may enter combat phase"); a player on the same space at any time, but never at a lair.
+
+        Rules: King of Pirates › Phase 2: Movement Phase
+        Rules: King of Pirates › Phase 3: Combat Phase
+        """
         cell = self.players[p].position
         if cell in self.comp.lairs:
             return []
         out: list = []
-        if cell in self.ships:
-            out.append(self.ships[cell])
-        place = self.place_at(cell)
-        if place and place[0] in ("city", "stronghold"):
-            out.append(place[0])
+        if cell == self.entered:
+            if cell in self.ships:
+                out.append(self.ships[cell])
+            place = self.place_at(cell)
+            if place and place[0] in ("city", "stronghold"):
+                out.append(place[0])
         out += [q for q, pl in enumerate(self.players) if q != p and pl.position == cell]
         return out
 
@@ -37,7 +44,7 @@ class CombatPhase:
         p = task.player
         cell = self.players[p].position
         ship = self.ships.get(cell)
-        if ship and self.comp.targets[ship]["warship"]:
+        if ship and self.comp.targets[ship]["warship"] and cell == self.entered:   # "if you enter" its space
             FLOW.finish(self)
             self.say(f"A {ship} forces player {p} to fight!")
             self._start_combat(p, ship)

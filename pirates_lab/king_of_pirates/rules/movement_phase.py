@@ -45,6 +45,7 @@ class MovementPhase:
         cell = action.to
         self.moves_left -= 1
         self._set(p, position=cell)
+        self.entered = cell
         self.say(f"Player {p} sails to {cell}.")
         if cell == self.dutchman and cell not in self.comp.lairs:
             self.say("…straight into the Flying Dutchman!")

@@ -101,7 +101,7 @@ class TurnPhases:
         FLOW.finish(self, player=p)
 
     def _auto_end_turn(self, task):
-        self.combat, self.turn_bonus, self.moves_left = None, {}, 0
+        self.combat, self.turn_bonus, self.moves_left, self.entered = None, {}, 0, None
         if self.offer:
             self._discard_pirates(self.offer)
             self.offer = []
