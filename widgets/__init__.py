@@ -13,10 +13,10 @@ Game front-ends live in one module per game (``pirates_lab.widgets.king_of_pirat
 """
 from .canvas import BoardCanvas, reset_canvas_manager
 from .drawing import Drawing, DrawOp, rasterize
-from .table import GameTable, TableModel, TextRenderer, random_player
+from .table import GameTable, TableModel, TextRenderer, advance, random_player
 from .kit import (DistView, Question, RulePanel, Step, Stepper, ValidatedText, assumption_box, dist_rows,
                   error_html, exact_answer, guard)
 
 __all__ = ["BoardCanvas", "reset_canvas_manager", "Drawing", "DrawOp", "rasterize", "DistView", "RulePanel",
            "Stepper", "Step", "Question", "ValidatedText", "assumption_box", "guard", "error_html",
-           "dist_rows", "exact_answer", "GameTable", "TableModel", "TextRenderer", "random_player"]
+           "dist_rows", "exact_answer", "GameTable", "TableModel", "TextRenderer", "advance", "random_player"]
