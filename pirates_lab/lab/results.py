@@ -21,7 +21,7 @@ from .stats import exact_interval, wilson_interval
 __all__ = ["Results"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Results:
     """The games of one tournament (see :func:`~pirates_lab.lab.tournament.tournament`)."""
 
@@ -145,6 +145,8 @@ class Results:
 
     def __str__(self) -> str:
         return self.table()
+
+    __repr__ = __str__   # a person reads it: the table, not the records
 
     def _index(self, label: str) -> int:
         try:

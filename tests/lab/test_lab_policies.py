@@ -145,3 +145,17 @@ def test_a_registered_game_plays_a_tournament_with_random_players():
                        progress=False, chunk_size=3)
     assert results.scores == again.scores and results.capped == 0
     assert all(sum(r) == 1 for r in results.returns)
+
+
+def test_the_lab_names_no_game():
+    """The lab reads the registry: no package name or printed title appears in its code."""
+    import re
+    from pathlib import Path
+    folder = Path(__file__).resolve().parents[2] / "pirates_lab" / "lab"
+    names = set()
+    for name, cls in games().items():
+        names |= {name, cls.title}
+    for path in sorted(folder.glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        named = sorted(n for n in names if re.search(r"(?<![\w.])" + re.escape(n) + r"(?![\w(])", text))
+        assert named == [], f"{path.name} names {named}"
