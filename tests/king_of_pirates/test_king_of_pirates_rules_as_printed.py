@@ -8,7 +8,7 @@ import pytest
 
 from pirates_lab.core import CHANCE, TERMINAL, IllegalMove, Task, rulebook
 from pirates_lab.core.geometry import hex_neighbours
-from pirates_lab.king_of_pirates.game import Attack, Dismiss, Done, EndTurn, Game, Pass, Play, Sail, Steal, StopMoving
+from pirates_lab.king_of_pirates.game import AcceptMutiny, Attack, Dismiss, Done, EndTurn, Game, Pass, Play, Sail, Steal, StopMoving
 
 from kop_scenarios import COMP, bare, give_hand, place, reveal_ship, scenario, set_crew, with_player
 
@@ -133,3 +133,23 @@ def _without(state, cell):
     pools = {k: dict(v) for k, v in state.tile_pools.items()}
     pools["shark" if cell in COMP.shark_cells else "ocean"]["empty"] -= 1
     return pools
+
+
+def test_action_cards_anybody_may_keelhaul_a_mutiny_and_play_the_mutiny_card():
+    quoted("Action Cards", "Keelhauling (U) - Prevent one Mutiny. Keelhauling: This card can prevent a Mutiny.")
+    quoted("Action Cards", "Mutiny (U) - Current player gets a Mutiny.")
+    # Given player 0 runs out of rum and player 1 holds Keelhauling
+    state = set_crew(bare(), 0, ["Anne Bonny", "Mary Read"])
+    state = give_hand(with_player(state, 0, position=(3, 0), rum=0), 1, ["Keelhauling"])
+    mutiny = scenario(state, [Task("upkeep_die", 0)]).apply("lose 1 rum")
+    # When player 0 accepts the mutiny
+    asked = mutiny.apply(AcceptMutiny())
+    # Then player 1 may still prevent it with the card (or pass, and the mutiny happens)
+    assert asked.current_player() == 1 and set(asked.legal_actions()) == {Pass(), Play("Keelhauling")}
+    saved = asked.apply(Play("Keelhauling"))
+    assert saved.players[0].crew == ("Anne Bonny", "Mary Read") and "Keelhauling" not in saved.players[1].hand
+    lost = asked.apply(Pass())
+    assert lost.players[0].crew == ("Mary Read",) and lost.agenda[-1] == Task("relocate", 0)
+    # and the Mutiny card ("Current player gets a Mutiny") may be played by the current player too
+    own = scenario(give_hand(bare(), 0, ["Mutiny"]), [Task("upkeep_window", 0)])
+    assert own.current_player() == 0 and Play("Mutiny") in own.legal_actions()

@@ -82,7 +82,7 @@ class ActionCards:
             letter = comp.action_cards[card]["timing"]
             if letter not in timing:
                 continue
-            if card == "Mutiny" and p != self.current:
+            if card == "Mutiny":        # "Current player gets a Mutiny", whoever plays it
                 out.append(Play(card))
             elif card == "Tailwind" and p == self.current:
                 out.append(Play(card))

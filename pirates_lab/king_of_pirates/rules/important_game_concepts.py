@@ -8,7 +8,7 @@ from __future__ import annotations
 from pirates_lab.core import Dist, Task
 from pirates_lab.core.geometry import HEX_DIRECTIONS, on_hex_board
 
-from ..actions import AcceptMutiny, Play, Sacrifice
+from ..actions import AcceptMutiny, Pass, Play, Sacrifice
 from ..components import Cell
 from .phases_of_a_turn import FLOW
 
@@ -103,13 +103,37 @@ class ImportantGameConcepts:
             self._lose_pirate(p, action.pirate)
             self.say(f"Player {p} sacrifices {action.pirate}: no mutiny.")
         else:
-            crew = self.players[p].crew
-            if crew:
-                self.say(f"Mutiny! Captain {crew[0]} is thrown overboard.")
-                self._lose_pirate(p, crew[0])
+            order = [(p + i) % self.game.players for i in range(1, self.game.players)]
+            asked = tuple(q for q in order if "Keelhauling" in self.players[q].hand)
+            if asked:       # "Keelhauling (U) - Prevent one Mutiny": anybody holding one may
+                FLOW.push(self, Task("keelhauling", p, (p, asked)))
             else:
-                self.say("Mutiny! (There is no captain to discard.)")
-            if p == self.current:
-                FLOW.cut(self, "end_turn")
-                self.combat = None
-            FLOW.push(self, Task("relocate", p))
+                self._carry_out_mutiny(p)
+
+    def _keelhauling_actions(self, task):
+        return [Pass(), Play("Keelhauling")]
+
+    def _do_keelhauling(self, q, task, action):
+        """Another player may prevent the mutiny with a Keelhauling card.  Rules: King of Pirates › Action Cards"""
+        victim, asked = task.data
+        FLOW.pop(self)
+        if isinstance(action, Play):
+            self._remove_from_hand(q, "Keelhauling")
+            self.say(f"Player {q} keelhauls player {victim}'s ringleader: no mutiny.")
+        elif len(asked) > 1:
+            FLOW.push(self, Task("keelhauling", victim, (victim, asked[1:])))
+        else:
+            self._carry_out_mutiny(victim)
+
+    def _carry_out_mutiny(self, p: int) -> None:
+        """The captain is discarded, a random lair, and the turn ends.  Rules: King of Pirates › Important Game Concepts"""
+        crew = self.players[p].crew
+        if crew:
+            self.say(f"Mutiny! Captain {crew[0]} is thrown overboard.")
+            self._lose_pirate(p, crew[0])
+        else:
+            self.say("Mutiny! (There is no captain to discard.)")
+        if p == self.current:
+            FLOW.cut(self, "end_turn")
+            self.combat = None
+        FLOW.push(self, Task("relocate", p))

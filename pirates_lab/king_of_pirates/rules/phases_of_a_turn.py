@@ -88,6 +88,8 @@ FLOW = TurnFlow(
     # Important Game Concepts
     Phase("mutiny", rule=RULE_CONCEPTS, actions="_mutiny_actions",
           doc="Keelhauling, a scapegoat, or the captain goes (pushed by the rum or a card)"),
+    Phase("keelhauling", rule=RULE_CARDS, actor=window_player, actions="_keelhauling_actions",
+          doc="after the victim accepts, each other player holding Keelhauling may prevent the mutiny"),
     Phase("relocate", rule=RULE_CONCEPTS, actor=CHANCE, doc="the compass die sends a ship to a Pirates Lair"),
 )
 
