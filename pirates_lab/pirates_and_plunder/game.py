@@ -446,7 +446,7 @@ class State(core.State):
             "discarded": [types[k].name for k in self.discarded],
             "ships": [[s, o, *self.where(n)[0], self.where(n)[1], role(self, s)] for s, (o, n, _) in sorted(self.ships.items())],
             "supply": [self.supply(p) for p in range(self.game.players)],
-            "points": list(self.points),
+            "scores": list(self.points),
             "resources": [list(r) for r in self.resources],
             "bank": list(self.bank),
             "battle": pending,

@@ -1,0 +1,111 @@
+"""The Pirates & Plunder front-end, tested without a browser: draw operations, clicks, the lab, the walkthrough."""
+import random
+
+import pytest
+
+from pirates_lab.core import CHANCE, random_playout, rulebook
+from pirates_lab.pirates_and_plunder import Game, PlaceShip, PlaceTile
+from pirates_lab.pirates_and_plunder.scenarios import build
+from pirates_lab.widgets import pirates_and_plunder as pp
+from pirates_lab.widgets import pirates_and_plunder_lessons as lessons
+from pirates_lab.widgets.drawing import rasterize
+
+
+def hex_rgb(colour):
+    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def test_legal_cells_from_the_observation_agree_with_the_engine():
+    rng = random.Random(4)
+    checked = 0
+    for seed in range(6):
+        state = Game(players=3).new_initial_state()
+        while not state.is_terminal() and checked < 400:
+            if state.current_player() == CHANCE:
+                state = state.apply(state.chance_outcomes().sample(rng))
+                continue
+            if state.observation(0)["phase"] == "place":
+                engine = sorted({a.cell for a in state.legal_actions()})
+                assert pp.legal_cells(state.observation(1)) == engine
+                checked += 1
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert checked > 100
+
+
+def test_the_board_is_drawn_where_the_tiles_are():
+    state = build(tiles=[("headland", (0, 0), 0), ("open sea", (1, 0), 0)], ships=[(1, (1, 0), 0)], drawn="headland")
+    observation = state.observation(0)
+    layout = pp.layout_for(observation)
+    image = rasterize(pp.board_ops(observation), 480, 480)
+    island = layout.point((0, 0), 0.5, 0.1)
+    sea = layout.point((0, 0), 0.5, 0.8)
+    ship = layout.point((1, 0), *pp.segment_anchor("open sea", 0, 0))
+    assert image.getpixel(tuple(map(int, island))) == hex_rgb(pp.ISLAND_COLOUR)
+    assert image.getpixel(tuple(map(int, sea))) == hex_rgb(pp.SEA_COLOUR)
+    assert image.getpixel((int(ship[0]) + 3, int(ship[1]) + 3)) == hex_rgb(pp.player_colour(1))
+    highlights = [op for op in pp.board_ops(observation) if op.stroke == pp.HIGHLIGHT]
+    assert len(highlights) == len({a.cell for a in state.legal_actions()}) == 6
+
+
+def test_clicks_pick_a_legal_place_then_the_segment_clicked():
+    renderer = pp.BoardRenderer()
+    state = build(tiles=[("headland", (0, 0), 0)], drawn="open sea")
+    observation = state.observation(0)
+    layout = pp.layout_for(observation, renderer.width, renderer.height)
+    x, y = layout.point((1, 0), 0.5, 0.5)
+    action = renderer.click(observation, 0, x, y, state.legal_actions())
+    assert action == PlaceTile((1, 0), 0)
+    assert renderer.click(observation, 0, *layout.point((5, 5), 0.5, 0.5), state.legal_actions()) is None
+    state = build(tiles=[("three-way crossroads", (0, 0), 0)], drawn="three-way crossroads").apply(PlaceTile((1, 0), 0))
+    observation = state.observation(0)
+    layout = pp.layout_for(observation, renderer.width, renderer.height)
+    for segment in (0, 1, 3):
+        x, y = layout.point((1, 0), *pp.segment_anchor("three-way crossroads", 0, segment))
+        assert renderer.click(observation, 0, x, y, state.legal_actions()) == PlaceShip(segment)
+
+
+def test_the_hand_names_the_drawn_tile_and_the_resources():
+    state = build(tiles=[("headland", (0, 0), 0)], drawn="open sea", resources=[[1, 0, 2, 0], [0, 0, 0, 0]])
+    assert pp.BoardRenderer().hand(state.observation(0), 0) == [
+        "Tile drawn: open sea", "Ships in your supply: 7", "Your resources: 1 cloth, 2 spice"]
+
+
+def test_battle_lab_model_and_sliders():
+    model = pp.BattleLabModel(2, 1, 0, 3, 1)
+    xs, attacker, defender = model.bars()
+    assert xs == [0, 1, 2] and attacker == pytest.approx([0, 1 / 3, 2 / 3]) and defender == pytest.approx([2 / 3, 1 / 3, 0])
+    assert "4/3" in model.summary()
+    lab = pp.BattleLab(model)
+    lab.defender.value = 0
+    assert model.game.defender_resources == 0 and model.game.value == 2   # commit 1, win the ship (3), spend 1
+    assert list(lab.bars.x) == [0, 1, 2]
+
+
+def test_the_walkthrough_has_one_step_per_rulebook_heading_and_every_body_builds():
+    stepper = lessons.walkthrough()
+    assert [s.title for s in stepper.steps] == rulebook("pirates_and_plunder").headings
+    for index in range(len(stepper.steps)):
+        stepper.go(index)
+        body = stepper.body(index)
+        assert "pl-error" not in getattr(body, "value", ""), stepper.steps[index].title
+    assert all(isinstance(a, str) and a for heading in lessons.ASSUMPTIONS for a in lessons.ASSUMPTIONS[heading])
+
+
+def test_the_drawing_question_accepts_the_exact_odds():
+    stepper = lessons.walkthrough()
+    stepper.go(lessons.HEADINGS.index("Drawing and Placing Land Tiles"))
+    state = lessons._drawing_state()
+    from pirates_lab.pirates_and_plunder import gap_odds
+    exact = gap_odds(state, (0, -1), 1).probability
+    assert stepper.check(str(exact)) is True and stepper.check("1/2") is False
+
+
+def test_play_alone_uses_the_board_renderer():
+    table = lessons.play_alone(players=2, seed=1)
+    assert isinstance(table.renderer, pp.BoardRenderer)
+
+
+def test_a_finished_game_draws_without_error():
+    final = random_playout(Game(players=5).new_initial_state(), 2)
+    ops = pp.board_ops(final.observation(3))
+    assert sum(1 for op in ops if op.kind == "rect" and op.fill == pp.SEA_COLOUR) == len(final.placed)

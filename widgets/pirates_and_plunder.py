@@ -1,0 +1,331 @@
+"""Pirates & Plunder front-end: the board as pure draw operations, a GameTable renderer, the battle lab.
+
+Everything drawn comes from an observation (``state.observation(player)``), so the same code
+draws a walkthrough board, a computer player's view and the table.  Pure functions
+(:func:`board_ops`, :class:`Layout`, :func:`legal_cells`, :class:`BattleLabModel`) are tested in
+plain pytest; the widgets are thin.
+"""
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from pirates_lab.core.geometry import SQUARE_STEPS, rotate_mask
+from pirates_lab.pirates_and_plunder import MovePirate, PlaceShip, PlaceTile, Repulse, secret_battle, tiles
+from pirates_lab.pirates_and_plunder.battles import open_battle
+from pirates_lab.pirates_and_plunder.parts import RESOURCES, ROUTE, components
+
+from .canvas import BoardCanvas
+from .drawing import Drawing
+from .kit import error_html
+from .numbers import percent_text as percent
+
+__all__ = ["TILE", "PLAYER_COLOURS", "Layout", "layout_for", "board_ops", "legal_cells", "segment_anchor",
+           "BoardRenderer", "board_view", "BattleLabModel", "BattleLab", "tile_gallery_ops"]
+
+TILE = 56
+SEA_COLOUR, ISLAND_COLOUR, ROUTE_COLOUR = "#4f8fc0", "#d9b66b", "#7a4a1c"
+RESOURCE_COLOURS = {"cloth": "#f4f4f4", "rum": "#8b4513", "spice": "#e08a00", "dye": "#7b2d8b"}
+PLAYER_COLOURS = {"blue": "#1f4fd1", "yellow": "#f2c200", "green": "#2e8b57", "red": "#c62828", "black": "#222222"}
+HIGHLIGHT = "#ffd700"
+_BY_NAME: dict = {}
+
+
+def _tile(name: str):
+    if not _BY_NAME:
+        _BY_NAME.update({t.name: t for t in tiles().types})
+    return _BY_NAME[name]
+
+
+def player_colour(player: int) -> str:
+    return PLAYER_COLOURS[components()["ships"]["colours"][player]]
+
+
+# ---------------------------------------------------------------- geometry on screen
+class Layout:
+    """Squares to pixels and back: cell ``(x, y)`` has its top-left at ``origin + size * (x - x0, y - y0)``."""
+
+    def __init__(self, x0: int, y0: int, size: float, width: int, height: int):
+        self.x0, self.y0, self.size, self.width, self.height = x0, y0, size, width, height
+
+    def corner(self, cell) -> tuple:
+        return ((cell[0] - self.x0) * self.size, (cell[1] - self.y0) * self.size)
+
+    def cell_at(self, x: float, y: float) -> tuple:
+        return (int(x // self.size) + self.x0, int(y // self.size) + self.y0)
+
+    def point(self, cell, fx: float, fy: float) -> tuple:
+        left, top = self.corner(cell)
+        return (left + fx * self.size, top + fy * self.size)
+
+
+def layout_for(observation: dict, width: int = 480, height: int = 480) -> Layout:
+    """A layout showing every tile and the squares around them, as large as fits (at most TILE px)."""
+    cells = [(x, y) for x, y, _, _ in observation["board"]] or [(0, 0)]
+    xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+    x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+    size = min(TILE, width / (x1 - x0 + 1), height / (y1 - y0 + 1))
+    return Layout(x0, y0, size, width, height)
+
+
+def _place_point(place: int) -> tuple:
+    edge, i = divmod(place, 3)
+    t = (0.25, 0.5, 0.75)[i]
+    return [(t, 0.12), (0.88, t), (1 - t, 0.88), (0.12, 1 - t)][edge]
+
+
+def segment_anchor(name: str, turns: int, segment: int) -> tuple:
+    """Where a segment's ship or icon sits on its tile, as fractions of the tile (0..1)."""
+    tile = _tile(name)
+    owner = tile.place_segments(turns)
+    chosen = tile.segments[segment]
+    if chosen.kind == "port":
+        ax, ay = segment_anchor(name, turns, chosen.island)
+        return (ax + (0.5 - ax) * 0.6, ay + (0.5 - ay) * 0.6)
+    points = [_place_point(p) for p, s in enumerate(owner) if s == segment]
+    if not points:
+        return (0.5, 0.5)
+    x = sum(p[0] for p in points) / len(points)
+    y = sum(p[1] for p in points) / len(points)
+    if chosen.kind == "route":
+        return (0.5 + (x - 0.5) * 0.7, 0.5 + (y - 0.5) * 0.7)
+    return (x, y)
+
+
+def legal_cells(observation: dict) -> list:
+    """The squares where the drawn tile fits (from the observation alone), sorted."""
+    if observation.get("phase") != "place" or not observation.get("drawn"):
+        return []
+    board = {(x, y): (name, turns) for x, y, name, turns in observation["board"]}
+    drawn = _tile(observation["drawn"])
+    found = set()
+    for (x, y) in board:
+        for dx, dy in SQUARE_STEPS:
+            cell = (x + dx, y + dy)
+            if cell in board or cell in found:
+                continue
+            for turns in range(4):
+                edges = drawn.rotated_edges(turns)
+                ok = True
+                for edge, (ex, ey) in enumerate(SQUARE_STEPS):
+                    other = board.get((cell[0] + ex, cell[1] + ey))
+                    if other is not None and _tile(other[0]).rotated_edges(other[1])[(edge + 2) % 4] != edges[edge]:
+                        ok = False
+                        break
+                if ok:
+                    found.add(cell)
+                    break
+    return sorted(found)
+
+
+# ---------------------------------------------------------------- the board as draw operations
+def _tile_ops(d: Drawing, layout: Layout, cell, name: str, turns: int) -> None:
+    tile = _tile(name)
+    left, top = layout.corner(cell)
+    size = layout.size
+    edges = tile.rotated_edges(turns)
+    d.rect(left, top, size, size, fill=SEA_COLOUR)
+    corners = [(0, 0), (1, 0), (1, 1), (0, 1)]
+    for index, segment in enumerate(tile.segments):
+        if segment.kind != "island":
+            continue
+        mask = rotate_mask(segment.places, turns, 3)
+        sides = [e for e in range(4) if mask >> (3 * e + 1) & 1]
+        if not sides:
+            cx, cy = layout.point(cell, 0.5, 0.5)
+            d.circle(cx, cy, size * 0.2, fill=ISLAND_COLOUR, stroke="#8a6d2f")
+            continue
+        depth = 0.5 if len(sides) > 1 else 0.34
+        for e in sides:
+            a, b = corners[e], corners[(e + 1) % 4]
+            inner = [(0.5 + (p[0] - 0.5) * (1 - 2 * depth), 0.5 + (p[1] - 0.5) * (1 - 2 * depth)) for p in (b, a)]
+            d.polygon([layout.point(cell, *p) for p in (a, b, *inner)], fill=ISLAND_COLOUR)
+    for edge in range(4):
+        if edges[edge] == ROUTE:
+            mx, my = [(0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5)][edge]
+            ex, ey = layout.point(cell, mx, my)
+            cx, cy = layout.point(cell, 0.5, 0.5)
+            d.line(ex, ey, cx, cy, stroke=ROUTE_COLOUR, width=max(2, size / 14))
+    if tile.crossroads:
+        cx, cy = layout.point(cell, 0.5, 0.5)
+        d.rect(cx - size * 0.07, cy - size * 0.07, size * 0.14, size * 0.14, fill="#3b2a14")
+    font = f"bold {max(8, int(size / 5))}px sans-serif"
+    for index, segment in enumerate(tile.segments):
+        ax, ay = layout.point(cell, *segment_anchor(name, turns, index))
+        marks = [(r[0].upper(), RESOURCE_COLOURS[r]) for r in segment.resources]
+        marks += [("G", "#ffd700")] * segment.galleons + [("~", "#3cb371")] * segment.serpents
+        marks += [("X", "#ffffff")] if segment.explore else []
+        marks += [("⚓", RESOURCE_COLOURS[segment.port])] if segment.kind == "port" else []
+        for k, (letter, colour) in enumerate(marks):
+            x = ax + (k - (len(marks) - 1) / 2) * size * 0.2
+            d.circle(x, ay, size * 0.09, fill=colour, stroke="#333333")
+            d.text(letter, x, ay, fill="#000000", font=font, align="center")
+    d.rect(left, top, size, size, stroke="#1c3d5a", width=1)
+
+
+def board_ops(observation: dict, width: int = 480, height: int = 480, *, highlight=None, flash=()) -> tuple:
+    """The whole board: tiles, icons, ships, and the legal places (``highlight``: default from the observation)."""
+    layout = layout_for(observation, width, height)
+    d = Drawing().clear().rect(0, 0, width, height, fill="#e8eef2")
+    for x, y, name, turns in observation["board"]:
+        _tile_ops(d, layout, (x, y), name, turns)
+    cells = legal_cells(observation) if highlight is None else highlight
+    for cell in cells:
+        left, top = layout.corner(cell)
+        d.rect(left + 2, top + 2, layout.size - 4, layout.size - 4, stroke=HIGHLIGHT, width=3)
+    for cell in flash:
+        left, top = layout.corner(cell)
+        d.rect(left, top, layout.size, layout.size, stroke="#ff3030", width=4)
+    names = {(x, y): (name, turns) for x, y, name, turns in observation["board"]}
+    for ship, owner, x, y, segment, role in observation["ships"]:
+        name, turns = names[(x, y)]
+        cx, cy = layout.point((x, y), *segment_anchor(name, turns, segment))
+        d.circle(cx, cy, layout.size * 0.13, fill=player_colour(owner), stroke="#ffffff", width=2)
+        d.text(role[0].upper(), cx, cy, fill="#ffffff" if owner != 1 else "#000000",
+               font=f"bold {max(8, int(layout.size / 5))}px sans-serif", align="center")
+    return d.ops
+
+
+def tile_gallery_ops(columns: int = 9, size: int = 52) -> tuple:
+    """Every kind of sea tile once, with its number of copies (the Parts step)."""
+    kinds = tiles().types
+    rows = (len(kinds) + columns - 1) // columns
+    layout = Layout(0, 0, size, columns * size, rows * (size + 14))
+    d = Drawing().clear().rect(0, 0, layout.width, layout.height, fill="#fbf7ef")
+    for index, tile in enumerate(kinds):
+        col, row = index % columns, index // columns
+        shifted = Layout(-col, -row, size, layout.width, layout.height)
+        shifted.corner = (lambda cell, c=col, r=row: (c * size, r * (size + 14)))
+        shifted.point = (lambda cell, fx, fy, c=col, r=row: (c * size + fx * size, r * (size + 14) + fy * size))
+        _tile_ops(d, shifted, (0, 0), tile.name, 0)
+        d.text(f"x{tile.copies}", col * size + size / 2, row * (size + 14) + size + 7, fill="#3b2a14",
+               font="11px sans-serif", align="center")
+    return d.ops
+
+
+# ---------------------------------------------------------------- the GameTable renderer
+class BoardRenderer:
+    """Draws the board for :class:`~pirates_lab.widgets.GameTable`; clicks pick places, segments and pirates' moves."""
+
+    def __init__(self, width: int = 480, height: int = 480):
+        self.width, self.height = width, height
+
+    def seat_name(self, player: int) -> str:
+        return f"{components()['ships']['colours'][player].title()} (player {player})"
+
+    def draw(self, observation: dict, player: int) -> tuple:
+        return board_ops(observation, self.width, self.height)
+
+    def hand(self, observation: dict, player: int) -> list:
+        held = observation["resources"][player]
+        lines = [f"Ships in your supply: {observation['supply'][player]}",
+                 "Your resources: " + (", ".join(f"{n} {k}" for n, k in zip(held, RESOURCES) if n) or "none")]
+        if observation.get("drawn"):
+            lines.insert(0, f"Tile drawn: {observation['drawn']}")
+        battle = observation.get("battle")
+        if battle and "attack" in battle:
+            lines.append(f"The attack commits {sum(battle['attack'])} resources.")
+        return lines
+
+    def click(self, observation: dict, player: int, x: float, y: float, legal_actions) -> object:
+        layout = layout_for(observation, self.width, self.height)
+        cell = layout.cell_at(x, y)
+        fx, fy = (x - layout.corner(cell)[0]) / layout.size, (y - layout.corner(cell)[1]) / layout.size
+        names = {(bx, by): (name, turns) for bx, by, name, turns in observation["board"]}
+
+        def nearest(options):
+            if not options or cell not in names:
+                return options[0] if options else None
+            name, turns = names[cell]
+            return min(options, key=lambda a: sum((p - q) ** 2 for p, q in
+                                                  zip(segment_anchor(name, turns, a.segment), (fx, fy))))
+
+        tile_moves = [a for a in legal_actions if isinstance(a, PlaceTile) and a.cell == cell]
+        if tile_moves:
+            return tile_moves[0]
+        ships = [a for a in legal_actions if isinstance(a, PlaceShip)]
+        if ships and observation["board"] and cell == tuple(observation["board"][-1][:2]):
+            return nearest(ships)
+        moves = [a for a in legal_actions if isinstance(a, (MovePirate, Repulse)) and a.cell == cell]
+        return nearest(moves)
+
+
+def board_view(state, player: int = 0, *, width: int = 480, height: int = 480, flash=()) -> BoardCanvas:
+    """A BoardCanvas showing ``state`` as ``player`` sees it."""
+    canvas = BoardCanvas(width, height, css_class="pl-pp-board")
+    canvas.draw("background", board_ops(state.observation(player), width, height, flash=flash))
+    return canvas
+
+
+# ---------------------------------------------------------------- the secret-battle lab
+class BattleLabModel:
+    """The numbers behind the battle lab (plain Python, tested without a browser).
+
+    Rules: Pirates & Plunder › Battles
+    """
+
+    def __init__(self, attacker: int = 3, defender: int = 2, base: int = 0, ship_value: int = 6, resource_value: int = 1):
+        self.set(attacker, defender, base, ship_value, resource_value)
+
+    def set(self, attacker, defender, base, ship_value, resource_value) -> None:
+        self.game = secret_battle(attacker, defender, base, ship_value, resource_value)
+        self.open = open_battle(attacker, defender, base)
+
+    def bars(self) -> tuple:
+        """x (commitments), the attacker's and the defender's optimal probabilities (floats, for the chart)."""
+        top = max(self.game.attacker_resources, self.game.defender_resources)
+        xs = list(range(top + 1))
+        return xs, [float(self.game.attacker[a]) for a in xs], [float(self.game.defender[d]) for d in xs]
+
+    def summary(self) -> str:
+        g = self.game
+        mix = lambda dist: ", ".join(f"{k}: {percent(p)}" for k, p in dist.items())
+        return (f"<b>Secret battle (the Battles option)</b>: the attacker should commit {mix(g.attacker)}; "
+                f"the defender {mix(g.defender)}. The attack succeeds {percent(g.success())} of the time; "
+                f"the attacker's expected gain is {float(g.value):.2f} (exactly {g.value}).<br>"
+                f"<b>Open battle</b> (the basic rules): {html.escape(self.open.describe())}")
+
+
+class BattleLab(widgets.VBox):
+    """Sliders for both sides' resources and the values; a bqplot chart of both optimal mixes."""
+
+    def __init__(self, model: BattleLabModel | None = None):
+        import bqplot as bq
+        self.model = model or BattleLabModel()
+        g = self.model.game
+        style = {"description_width": "initial"}
+        self.attacker = widgets.IntSlider(value=g.attacker_resources, min=0, max=15, description="attacker's resources", style=style)
+        self.defender = widgets.IntSlider(value=g.defender_resources, min=0, max=15, description="defender's resources", style=style)
+        self.base = widgets.Dropdown(options=[("pirate (base 0)", 0), ("merchant (base 1)", 1)], value=g.defender_base,
+                                     description="defender", style=style)
+        self.ship = widgets.IntSlider(value=int(g.ship_value), min=0, max=20, description="ship value", style=style)
+        self.resource = widgets.IntSlider(value=int(g.resource_value), min=0, max=5, description="resource value", style=style)
+        for control in (self.attacker, self.defender, self.base, self.ship, self.resource):
+            control.observe(self._changed, names="value")
+        self.attacker.add_class("pl-pp-attacker-slider")
+        xs, a, d = self.model.bars()
+        x_scale, y_scale = bq.OrdinalScale(), bq.LinearScale(min=0, max=1)
+        self.bars = bq.Bars(x=xs, y=[a, d], scales={"x": x_scale, "y": y_scale}, type="grouped",
+                            colors=["#c62828", "#1f4fd1"], labels=["attacker", "defender"], display_legend=True)
+        self.figure = bq.Figure(marks=[self.bars], axes=[bq.Axis(scale=x_scale, label="resources committed"),
+                                                         bq.Axis(scale=y_scale, side="left", label="probability",
+                                                                 tick_format=".0%")],
+                                title="Optimal secret commitments", layout=widgets.Layout(width="520px", height="300px"))
+        self.text = widgets.HTML(self.model.summary())
+        self.message = widgets.HTML()
+        super().__init__([widgets.HBox([widgets.VBox([self.attacker, self.defender, self.base]),
+                                        widgets.VBox([self.ship, self.resource])]),
+                          self.figure, self.text, self.message])
+        self.add_class("pl-pp-battle-lab")
+
+    def _changed(self, change) -> None:
+        try:
+            self.model.set(self.attacker.value, self.defender.value, self.base.value, self.ship.value, self.resource.value)
+        except Exception as error:
+            self.message.value = error_html(error)
+            return
+        self.message.value = ""
+        xs, a, d = self.model.bars()
+        self.bars.x, self.bars.y = xs, [a, d]
+        self.text.value = self.model.summary()
