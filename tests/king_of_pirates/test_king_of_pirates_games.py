@@ -107,3 +107,23 @@ def test_illegal_moves_in_random_positions_leave_the_state_unchanged():
                 action = state.chance_outcomes().sample(rng)
             state = state.apply(action)
     assert checked > 100
+
+
+@pytest.mark.parametrize("seed", [0, 2, 3, 4, 8])
+def test_whole_games_from_the_setup_to_a_win(seed):
+    """Random players, no round limit: every game is set up as printed and ends when a token comes round
+    the Point Track ("The skull is the beginning and the end")."""
+    game = Game(players=2 + seed % 2)
+    actions = []
+    final = random_playout(game.new_initial_state(), seed, actions=actions, max_steps=200_000)
+    # the setup as printed: two pirates kept of three, three action cards each, then player 0's first turn
+    kept = [line for line in final.log if " keeps " in line]
+    assert len(kept) == game.players and final.log.index(kept[-1]) < final.log.index("— Round 1, player 0's turn: upkeep.")
+    # the end: one winner at 10,000 Doubloons or more, nobody else there, the whole return to the winner
+    assert final.current_player() == TERMINAL and final.winner is not None and final.round > 1
+    scores = final.scores()
+    assert scores[final.winner] >= game.win_doubloons > max(s for p, s in enumerate(scores) if p != final.winner)
+    assert final.winners() == (final.winner,) and final.returns()[final.winner] == 1
+    assert "back at the skull" in final.log[-1]
+    final.validate()
+    assert replay(game.new_initial_state(), actions).to_json() == final.to_json()
