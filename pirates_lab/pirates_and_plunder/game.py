@@ -115,7 +115,7 @@ class Game(core.Game):
     name = "pirates_and_plunder"
     title = "Pirates & Plunder"
     rulebook = "pirates_and_plunder.txt"
-    notebook = ""
+    notebook = "pirates_and_plunder.ipynb"
     description = "Lay sea tiles, merge islands and trade routes, fight resource battles."
     order = 40
     playable = True
