@@ -34,7 +34,7 @@ ORIGIN = (WIDTH / 2, HEIGHT / 2)
 
 COLOURS = {
     "lair": "#2f2f2f", "stronghold": "#8b1a1a", "city": "#c0622d", "small island": "#d9c27a",
-    "large island": "#b89b3e", "shark": "#2e7d5b", "ocean": "#6fa8dc", "sea": "#dcebf7",
+    "large island": "#b89b3e", "shark": "#2b5d8a", "ocean": "#6fa8dc", "sea": "#dcebf7",
     "Merchant Ship (British)": "#1f4e9c", "Merchant Ship (Spanish)": "#d4a017", "Warship (French)": "#5b2c83",
     "dutchman": "#000000", "route": "#e00000",
 }
@@ -503,7 +503,7 @@ def assumptions() -> dict[str, list[str]]:
     return {
         "The Game Board": ["Where the strongholds, cities and islands stand is ours (data file): strongholds and "
                            "cities on the midpoints of the rim, islands on ring 3; one city per nation.",
-                           "Shark tiles lie on rings 1-2 (18 spaces) and ocean tiles on the rest (24 spaces)."],
+                           "Shark tiles: rings 1-2 (18, darker blue: 'the darker empty spaces'); ocean tiles: the rest."],
         "Game Setup": [f"The ship's front and rear hold {ship['rum']} Rum and {ship['cannonballs']} Cannonballs and "
                        f"{ship['crew_positions']} pirates; the middle parts are {parts}, each with a sail and a crew place.",
                        "Player i starts at the corner lair in compass direction i; player 0 starts."],
@@ -565,8 +565,8 @@ def walkthrough() -> Stepper:
 
     heading_bodies = {
         "The Game Board": (board_widget, "61 hexes in axial coordinates; seven lairs (dark), three strongholds and three "
-                           "cities (the letter is the nation), islands with their hidden rating, shark tiles (green) "
-                           "inside and ocean tiles (blue) outside.",
+                           "cities (the letter is the nation), islands with their hidden rating, shark tiles (darker blue) "
+                           "inside and ocean tiles (lighter blue) outside, as the rulebook's spaces.",
                            Question("How many of the 61 spaces are face-down sea tiles?", exact_answer(42))),
         "Game Setup": (setup_widget, "Each player kept two of three pirates (the first is the captain) and filled the "
                        "ship with rum and cannonballs.", None),

@@ -160,3 +160,16 @@ def test_effect_tables():
     assert with_ < without
     skills = kop.skill_effects()
     assert all(b >= a for _, _, a, b in skills)
+
+
+def test_ocean_tiles_are_drawn_as_the_rulebook_prints_them():
+    # "Place the ocean tiles with sharks randomly on the darker empty spaces in the center of the map, and
+    # the ocean tiles without sharks randomly on the lighter empty spaces of the map."
+    assert "ocean tiles with sharks randomly on the darker empty spaces" in rulebook("king_of_pirates").section("Game Setup")
+    def rgb(colour):
+        return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    # Given the board as drawn, When we read the two tile colours, Then both are sea blue, the shark tiles darker
+    shark, ocean = rgb(kop.COLOURS["shark"]), rgb(kop.COLOURS["ocean"])
+    assert all(c[2] > c[0] and c[2] > c[1] for c in (shark, ocean))
+    assert sum(shark) < sum(ocean)
+    assert "darker" in kop.assumptions()["The Game Board"][1]
