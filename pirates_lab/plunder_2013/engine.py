@@ -160,6 +160,18 @@ class Posterior:
         """Players whose answers tell me something: everyone but me and the asker."""
         return tuple(p for p in self.others if p != asker)
 
+    def sample(self, rng) -> np.ndarray:
+        """One consistent deal, uniformly at random: an array (k, 3) of card indexes."""
+        if self.total == 0:
+            raise ValueError("no deal fits the answers")
+        pick = rng.randrange(self.total)
+        flat = np.cumsum(self.weight.ravel())
+        index = int(np.searchsorted(flat, pick, side="right"))
+        a, b = divmod(index, self.weight.shape[1])
+        rows = np.nonzero(self.match[self.pair_key[a, b]])[0]
+        t = int(rows[rng.randrange(len(rows))])
+        return np.stack([self.islands[a], self.markers[b], self.traps[t]], axis=1)
+
     def deals(self, limit: int) -> np.ndarray | None:
         """Every consistent deal as an array (total, k, 3) of card indexes, or None if > limit."""
         if self.total > limit:

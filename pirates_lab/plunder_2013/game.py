@@ -35,13 +35,14 @@ import copy
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pirates_lab.core import CHANCE, TERMINAL, Deck, Dist, IllegalMove, cite, saveable
+from pirates_lab.core import CHANCE, TERMINAL, Deck, Dist, IllegalMove, InvalidInput, action, cite, saveable
 from pirates_lab.core import Game as CoreGame
 from pirates_lab.core import State as CoreState
 
 from .components import CATEGORIES, GAME, RULE_SETUP, card_name, components, location_name, pirate_name, steal_points
 from .deduction import RULE_GRIDS, RULE_TURN, Deduction, Record
 from .engine import MAX_CARDS, answer_is_aye
+from . import views
 
 __all__ = ["Game", "State", "DealCard", "Clues", "Keep", "FlipExtra", "ExtraCard", "Answer", "Dig", "Pass", "ChestCard",
            "RULE_SETUP", "RULE_TURN", "RULE_GRIDS", "RULE_DIG", "RULE_END", "score_chest"]
@@ -51,19 +52,14 @@ RULE_END = cite(GAME, "Game End and Scoring")
 
 
 # --------------------------------------------------------------------------- actions
-@saveable
-@dataclass(frozen=True)
+@action("deal card {card}")
 class DealCard:
     """Chance: the next map card dealt face down (to the pirate and category whose turn it is)."""
 
     card: int
 
-    def __str__(self) -> str:
-        return f"deal card {self.card}"
 
-
-@saveable
-@dataclass(frozen=True)
+@action()
 class Clues:
     """Chance: the top card of each of the three clue decks."""
 
@@ -78,28 +74,19 @@ class Clues:
         return f"clues {location_name(self.as_tuple())}"
 
 
-@saveable
-@dataclass(frozen=True)
+@action("keep the clues")
 class Keep:
     """Stay with the three clue cards flipped."""
 
-    def __str__(self) -> str:
-        return "keep the clues"
 
-
-@saveable
-@dataclass(frozen=True)
+@action("flip one more {category} card")
 class FlipExtra:
     """Flip one more card off the top of one deck to change that category's clue."""
 
     category: str
 
-    def __str__(self) -> str:
-        return f"flip one more {self.category} card"
 
-
-@saveable
-@dataclass(frozen=True)
+@action()
 class ExtraCard:
     """Chance: the extra card flipped."""
 
@@ -110,8 +97,7 @@ class ExtraCard:
         return f"extra {self.category} clue {card_name(self.category, self.card)}"
 
 
-@saveable
-@dataclass(frozen=True)
+@action()
 class Answer:
     """What a pirate says when the clues are announced."""
 
@@ -121,14 +107,23 @@ class Answer:
         return "Aye!" if self.aye else "Nay!"
 
 
-@saveable
-@dataclass(frozen=True)
+@action()
 class Dig:
-    """Send a crew card to a location (island, marker, trap); it matches at most one pirate."""
+    """Send a crew card to a location (island, marker, trap); it matches at most one pirate.
+
+    Rules: Plunder (2013) › Digging Up Treasure — "Circle the Island, Marker and Trap": three
+    cards, each a whole number (``Dig(True, 1, 1)`` or ``Dig(2.0, 2, 2)`` is refused at once).
+    """
 
     island: int
     marker: int
     trap: int
+
+    def __post_init__(self) -> None:
+        for category, value in zip(CATEGORIES, (self.island, self.marker, self.trap)):
+            if type(value) is not int:
+                raise InvalidInput(f"A dig circles one {category} card by its number (a whole number), "
+                                   f"not {value!r}.")
 
     @property
     def location(self) -> tuple[int, int, int]:
@@ -138,13 +133,9 @@ class Dig:
         return f"dig at {location_name(self.location)}"
 
 
-@saveable
-@dataclass(frozen=True)
+@action("pass")
 class Pass:
     """Send no crew card now."""
-
-    def __str__(self) -> str:
-        return "pass"
 
 
 @saveable
@@ -470,8 +461,17 @@ class State(CoreState):
             return tuple(p for p in tied if first[p] == earliest)
         return tuple(tied)
 
+    def observation(self, player: int) -> dict:
+        """What ``player`` may see: see :func:`.views.observation`."""
+        return views.observation(self, self._check_player(player))
+
+    def redeal_hidden(self, player: int, rng) -> "State":
+        """The other pirates' map cards re-dealt, every public answer kept true: :func:`.views.redeal_hidden`."""
+        return views.redeal_hidden(self, self._check_player(player), rng)
+
     def deduction(self, player: int) -> Deduction:
         """``player``'s exact deduction from what they have seen (own cards and every answer)."""
+        player = self._check_player(player)
         view = Deduction(self.game.players, player, tuple(self.hands[player]), self.game.cards)
         for record in self.records:
             view.add(record)

@@ -3,8 +3,8 @@
 Rules: Plunder (2013) › Digging Up Treasure
 
 A policy is ``policy(state, rng) -> action`` (the shape :func:`pirates_lab.core.random_playout`
-takes).  The computer pirate sees only what its seat sees: its own map cards and the public
-answers (``state.deduction(player)``) and its own crew cards in the chest.
+takes).  The computer pirate is handed only ``state.view(player)``: its own map cards, the
+public answers and its own crew cards in the chest (:mod:`.views`).
 
 * Extra flip: the flip advisor's best choice (largest expected information).
 * Digging: for each rival it has not yet sent a crew card to, dig the most likely location when
@@ -16,37 +16,47 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+from pirates_lab.core import PlayerView
+
 from .advisors import dig_advice, flip_advice
 from .game import Dig, FlipExtra, Keep, Pass, State
+from .views import available_decks, deduction_from
 
 __all__ = ["ComputerPirate", "random_pirate"]
 
 
 class ComputerPirate:
-    """A solver-driven policy.  ``boldness``: the least probability it digs on before the last day."""
+    """A solver-driven policy.  ``boldness``: the least probability it digs on before the last day.
+
+    It decides from ``state.view(player)`` only (its observation and legal actions), never from
+    the state itself, so it cannot peek at another pirate's map cards.
+    """
 
     def __init__(self, boldness: Fraction = Fraction(1, 2), overtake: Fraction = Fraction(1, 4)):
         self.boldness = Fraction(boldness)
         self.overtake = Fraction(overtake)
 
-    def __call__(self, state: State, rng: random.Random | None = None):
-        player = state.current_player()
-        if state.phase == "answer":
-            return state.legal_actions()[0]       # the truthful answer is the only legal one
-        view = state.deduction(player)
-        if state.phase == "choose":
-            best = flip_advice(view, state.clue, state.public_decks(), asker=player)[0]
-            legal = state.legal_actions()
-            action = Keep() if best.category is None else FlipExtra(best.category)
-            return action if action in legal else Keep()
-        if state.phase == "dig":
-            return self.dig_choice(state, view)
-        raise ValueError(f"A computer pirate has no choice to make in phase {state.phase!r}.")
+    def __call__(self, state, rng: random.Random | None = None):
+        return self.decide(state.view())
 
-    def dig_choice(self, state: State, view) -> Dig | Pass:
-        player = state.current_player()
-        sent = {tuple(card.location) for card in state.chest if card.player == player}
-        last_day = state.days_left() == 0
+    def decide(self, view: PlayerView):
+        obs = view.observation
+        if obs["phase"] == "answer":
+            return view.legal_actions[0]       # the truthful answer is the only legal one
+        deduction = deduction_from(obs)
+        if obs["phase"] == "choose":
+            best = flip_advice(deduction, tuple(obs["clue"]), available_decks(obs), asker=view.player)[0]
+            action = Keep() if best.category is None else FlipExtra(best.category)
+            return action if action in view.legal_actions else Keep()
+        if obs["phase"] == "dig":
+            return self.dig_choice(obs, deduction)
+        raise ValueError(f"A computer pirate has no choice to make in phase {obs['phase']!r}.")
+
+    def dig_choice(self, obs: dict, view) -> Dig | Pass:
+        player = obs["me"]
+        sent = {tuple(card["location"]) for card in obs["chest"] if card["player"] == player}
+        days_left = max(0, obs["max_days"] - obs["day"])
+        last_day = days_left == 0
         choices = []
         for rival, (location, probability) in view.most_likely().items():
             if location in sent or probability == 0:
@@ -54,9 +64,9 @@ class ComputerPirate:
             if probability == 1 or (last_day and probability > 0):
                 choices.append((probability, location))
             elif probability >= self.boldness:
-                advice = dig_advice(view, rival, decks=state.public_decks(),
-                                    next_asker=(state.asker + 1) % state.game.players,
-                                    days_left=state.days_left(), overtake=self.overtake)
+                advice = dig_advice(view, rival, decks=available_decks(obs),
+                                    next_asker=(obs["asker"] + 1) % obs["players"],
+                                    days_left=days_left, overtake=self.overtake)
                 if advice.dig_now:
                     choices.append((probability, location))
         if not choices:
