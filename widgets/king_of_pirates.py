@@ -511,8 +511,8 @@ def assumptions() -> dict[str, list[str]]:
                                     "rolled direction (six faces, six corners).",
                                     "When a mutiny comes from lacking rum, the rum you had is lost too."],
         "Phase 1: Upkeep Phase": [f"The upkeep die's faces: {die}.",
-                                  "To keep within the hand limit you discard before drawing (cards are played in "
-                                  "the card windows)."],
+                                  "To keep within the hand limit you discard, or play a U or A card, before "
+                                  "drawing."],
         "Phase 2: Movement Phase": [f"What the face-down tiles hide ({hidden}); a revealed ship stays until "
                                     "defeated and warships do not move. A tile's content is drawn when it is turned "
                                     "over (the same odds as shuffling the tiles at setup). A treasure is dug up once.",
@@ -523,14 +523,14 @@ def assumptions() -> dict[str, list[str]]:
                                   "re-rolls while not ahead. A failed attack on a nation costs nothing more.",
                                   "Scurvy's -1 counts in every combat, attacking or defending."],
         "Action Cards": [f"The 52 cards: {cards} (counts are ours).",
-                         "Cards are offered in three windows: after the upkeep die (U, A), before moving (M, A) and "
-                         "before the combat dice (C, A); Ambush and Assault only to the defender / attacker.",
+                         "Cards are offered after the upkeep die (U, A), before moving (M, A), before and after the combat "
+                         "dice (C, A), Tailwind mid-move, U/A cards instead of a discard; Ambush/Assault: defender/attacker.",
                          "Keelhauling is played when a mutiny threatens; Treasure Maps are turned in when digging.",
                          "Mercenaries on a nation's side raise its defence by 1, Soldiers by 2; Ambush gives the "
                          "defender +3.",
                          "The Flying Dutchman card ('as another player's Action Phase is resolved': the rulebook has "
-                         "no Action Phase) is played in the windows; in the combat window, landing on the attacker "
-                         "ends the turn and landing on the defender calls the combat off."],
+                         "no Action Phase) is played in the windows; after the dice it can stop a conquest: landing on the "
+                         "attacker ends the turn, landing on the defender calls the combat off."],
         "Pirate Skills": ["Which pirate has which pair of skills, and the pirates' names, are ours (data file)."],
         "Captain's Skills": [f"'Move 2 on the victory track' steals up to {rules['steal_limit']} Doubloons from one "
                              "player during upkeep."],

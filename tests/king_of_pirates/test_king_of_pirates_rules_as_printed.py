@@ -8,7 +8,7 @@ import pytest
 
 from pirates_lab.core import CHANCE, TERMINAL, IllegalMove, Task, rulebook
 from pirates_lab.core.geometry import hex_neighbours
-from pirates_lab.king_of_pirates.game import AcceptMutiny, Attack, Dismiss, Done, EndTurn, Game, Pass, Play, Sail, Steal, StopMoving
+from pirates_lab.king_of_pirates.game import AcceptMutiny, Attack, Discard, Dismiss, Done, EndTurn, Game, Pass, Play, Sail, Steal, StopMoving
 
 from kop_scenarios import COMP, bare, give_hand, place, reveal_ship, scenario, set_crew, with_player
 
@@ -153,3 +153,50 @@ def test_action_cards_anybody_may_keelhaul_a_mutiny_and_play_the_mutiny_card():
     # and the Mutiny card ("Current player gets a Mutiny") may be played by the current player too
     own = scenario(give_hand(bare(), 0, ["Mutiny"]), [Task("upkeep_window", 0)])
     assert own.current_player() == 0 and Play("Mutiny") in own.legal_actions()
+
+
+def test_action_cards_the_flying_dutchman_after_the_dice_prevents_winning_a_combat():
+    quoted("Action Cards", "Cards with an A are playable at any time during a turn, so a way to keep people from "
+                           "plundering the Strongholds can be to move the Flying Dutchman on top of them during the "
+                           "Combat phase.")
+    quoted("Action Cards", "in order to prevent him from winning a Combat.")
+    stronghold = place("stronghold")
+    # Given player 0 attacks a stronghold, the Dutchman next to it, player 1 holding The Flying Dutchman
+    state = give_hand(with_player(bare(), 0, position=stronghold), 1, ["The Flying Dutchman"])
+    state = scenario(state, [Task("combat_choose", 0)], entered=stronghold, dutchman=(stronghold[0] - 1, stronghold[1]))
+    state = state.apply(Attack("stronghold")).apply(Pass())      # player 1 waits for the dice
+    # When player 0 rolls 12 (a conquest) and player 1 is asked before the result
+    rolled = state.apply((6, 6))
+    assert rolled.current_player() == 1 and rolled.phase().name == "window"
+    swept = rolled.apply(Play("The Flying Dutchman", "east"))
+    # Then the Dutchman lands on the attacker: no conquest, no loot, the turn is over
+    assert swept.combat is None and swept.players[0].doubloons == 0 and swept.players[0].crew == ()
+    assert swept.agenda == [Task("end_turn", 0), Task("relocate", 0)]
+    # while passing is one action and the stronghold falls
+    assert rolled.apply(Pass()).phase().name == "loot"
+
+
+def test_action_cards_tailwind_in_the_middle_of_a_move():
+    quoted("Action Cards", "Tailwind (M) - You may move up to 2 additional Spaces this turn.")
+    # Given player 0 with two sails holding Tailwind, one space sailed
+    state = give_hand(with_player(bare(), 0, position=(4, 0), parts=("Rum hold",)), 0, ["Tailwind"])
+    state = scenario(state, [Task("start_movement", 0)], revealed={(3, 0): "empty"}, tile_pools=_without(bare(), (3, 0)))
+    state = state.apply(Sail((3, 0)))                           # the window before moving is past
+    assert state.moves_left == 1
+    # When it plays Tailwind mid-move
+    windy = state.apply(Play("Tailwind"))
+    # Then it may sail two more spaces
+    assert windy.moves_left == 3 and windy.current_player() == 0 and "Tailwind" not in windy.players[0].hand
+
+
+def test_upkeep_phase_use_a_card_before_drawing_instead_of_discarding():
+    quoted("Phase 1: Upkeep Phase", "so it may be necessary to discard or use a card before drawing.")
+    # Given player 0 holds six cards, one of them Scurvy (an A card), before the upkeep draw of two
+    state = give_hand(bare(), 0, ["Scurvy", "Treasure Map", "Treasure Map", "Tailwind", "Assault", "Ambush"])
+    state = scenario(state, [Task("make_room", 0)])
+    # When it makes room
+    assert Play("Scurvy", 1) in state.legal_actions() and Discard("Scurvy") in state.legal_actions()
+    used = state.apply(Play("Scurvy", 1))
+    # Then the card takes effect (player 1 gets scurvy) and counts as room made
+    assert used.players[1].scurvy == 1 and len(used.players[0].hand) == 5 and used.current_player() == 0
+    assert used.apply(Discard("Ambush")).current_player() == CHANCE       # now the two cards fit

@@ -3,7 +3,11 @@
 Rules: King of Pirates › Action Cards
 
 Cards are played in windows: after the upkeep die (U and A cards: the printed 1D window), before
-moving (M and A) and before the combat dice (C and A).  Each player holding a playable card, in
+moving (M and A), before the combat dice and again after them, before the result (C and A: "Cards
+with an A are playable at any time during a turn", so "a way to keep people from plundering the
+Strongholds can be to move the Flying Dutchman on top of them during the Combat phase").  The
+player on turn may also play Tailwind in the middle of a move, and U or A cards instead of
+discarding before the upkeep draw.  Each player holding a playable card, in
 seat order from the current player, plays one card or passes; a card takes effect at once ("the
 first card played is the first to take effect") and the window goes round again.
 """
@@ -19,7 +23,8 @@ __all__ = ["ActionCards", "WINDOW_TIMING", "WINDOW_KIND"]
 #: The timing letters each window accepts.
 WINDOW_TIMING = {"upkeep": ("U", "A"), "movement": ("M", "A"), "combat": ("C", "A")}
 #: The phase that opens each window.
-WINDOW_KIND = {"upkeep_window": "upkeep", "movement_window": "movement", "combat_window": "combat"}
+WINDOW_KIND = {"upkeep_window": "upkeep", "movement_window": "movement", "combat_window": "combat",
+               "result_window": "combat"}
 
 
 class ActionCards:

@@ -16,7 +16,7 @@ __all__ = ["ImportantGameConcepts", "COMBAT_STEPS"]
 
 #: The steps of a combat still to come, dropped when the combat is off.
 COMBAT_STEPS = frozenset({"attacker_roll", "attacker_rerolls", "defender_roll", "defender_rerolls", "reroll_die",
-                          "resolve_combat"})
+                          "result_window", "resolve_combat"})
 
 
 class ImportantGameConcepts:
