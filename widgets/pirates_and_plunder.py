@@ -253,7 +253,7 @@ class BoardRenderer:
 
 def board_view(state, player: int = 0, *, width: int = 480, height: int = 480, flash=()) -> BoardCanvas:
     """A BoardCanvas showing ``state`` as ``player`` sees it."""
-    canvas = BoardCanvas(width, height, css_class="pl-pp-board")
+    canvas = BoardCanvas(width, height, css_class="pl-pnp-board")
     canvas.draw("background", board_ops(state.observation(player), width, height, flash=flash))
     return canvas
 
@@ -303,7 +303,8 @@ class BattleLab(widgets.VBox):
         self.resource = widgets.IntSlider(value=int(g.resource_value), min=0, max=5, description="resource value", style=style)
         for control in (self.attacker, self.defender, self.base, self.ship, self.resource):
             control.observe(self._changed, names="value")
-        self.attacker.add_class("pl-pp-attacker-slider")
+        self.attacker.add_class("pl-pnp-attacker-slider")
+        self.defender.add_class("pl-pnp-defender-slider")
         xs, a, d = self.model.bars()
         x_scale, y_scale = bq.OrdinalScale(), bq.LinearScale(min=0, max=1)
         self.bars = bq.Bars(x=xs, y=[a, d], scales={"x": x_scale, "y": y_scale}, type="grouped",
@@ -317,7 +318,7 @@ class BattleLab(widgets.VBox):
         super().__init__([widgets.HBox([widgets.VBox([self.attacker, self.defender, self.base]),
                                         widgets.VBox([self.ship, self.resource])]),
                           self.figure, self.text, self.message])
-        self.add_class("pl-pp-battle-lab")
+        self.add_class("pl-pnp-battle-lab")
 
     def _changed(self, change) -> None:
         try:

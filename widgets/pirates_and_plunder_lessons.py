@@ -57,7 +57,7 @@ def _side_by_side(*boxes) -> widgets.HBox:
 # ---------------------------------------------------------------- one builder per heading
 def _parts():
     tileset = tiles()
-    gallery = BoardCanvas(9 * 52, 5 * 66, css_class="pl-pp-gallery")
+    gallery = BoardCanvas(9 * 52, 5 * 66, css_class="pl-pnp-gallery")
     gallery.draw("background", tile_gallery_ops())
     count = lambda test: sum(t.copies * sum(test(s) for s in t.segments) for t in tileset.types)
     facts = [f"{tileset.total} sea tiles in {len(tileset.types)} kinds (one is the starting tile)",
@@ -233,7 +233,7 @@ def steps() -> list:
 def walkthrough() -> Stepper:
     """The guided walkthrough: one step per rulebook heading."""
     stepper = Stepper(steps(), title="Pirates & Plunder")
-    stepper.add_class("pl-pp-walkthrough")
+    stepper.add_class("pl-pnp-walkthrough")
     return stepper
 
 
@@ -243,7 +243,7 @@ def section(heading: str) -> widgets.VBox:
     children = [RulePanel(GAME, heading), *(assumption_box(a) for a in ASSUMPTIONS.get(heading, ()))]
     children += [b for b in (body, _html(text)) if b is not None]
     box = widgets.VBox(children)
-    box.add_class("pl-pp-section")
+    box.add_class("pl-pnp-section")
     return box
 
 

@@ -1,0 +1,60 @@
+"""Pirates & Plunder as a Voila app: the secret-battle lab shows the engine's exact value after a slider moves,
+and the board canvases are painted.
+
+Rules: Pirates & Plunder › Battles
+"""
+from __future__ import annotations
+
+import re
+import time
+from fractions import Fraction
+
+import pytest
+
+pytestmark = pytest.mark.browser
+STEM = "pirates_and_plunder"
+PAINTED_JS = """() => [...document.querySelectorAll('.pl-pnp-board, .pl-pnp-board canvas, .pl-pnp-gallery, .pl-pnp-gallery canvas')].filter(e => e.tagName === 'CANVAS').map(canvas => {
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    let painted = 0; for (let i = 3; i < data.length; i += 4) { if (data[i]) painted++; }
+    return painted; })"""
+
+
+def load(open_page, voila):
+    page, console = open_page(f"{voila}/voila/render/{STEM}.ipynb")
+    page.wait_for_selector("#loading", state="detached")
+    page.wait_for_selector(".pl-pnp-battle-lab")
+    page.wait_for_function("() => ![...document.querySelectorAll('.jupyter-widgets')]"
+                           ".some(e => e.textContent.trim() === 'Loading widget...')")
+    return page, console
+
+
+def exact_value(page, not_equal: str | None = None, timeout: float = 20) -> str:
+    deadline = time.monotonic() + timeout
+    while True:
+        text = page.locator(".pl-pnp-battle-lab").first.inner_text()
+        match = re.search(r"exactly (-?\d+(?:/\d+)?)", text)
+        if (match and match.group(1) != not_equal) or time.monotonic() > deadline:
+            assert match, "the battle lab shows no exact value"
+            return match.group(1)
+        page.wait_for_timeout(200)
+
+
+def test_battle_lab_shows_the_exact_value_of_the_secret_battle(open_page, voila, screenshot):
+    from pirates_lab.pirates_and_plunder import secret_battle
+
+    page, console = load(open_page, voila)
+    lab = page.locator(".pl-pnp-battle-lab").first
+    lab.scroll_into_view_if_needed()
+    before = exact_value(page)
+    assert Fraction(before) == secret_battle(3, 2, 0, 6, 1).value
+    readout = lab.locator(".pl-pnp-defender-slider .widget-readout").first
+    readout.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("4")
+    page.keyboard.press("Enter")
+    shown = exact_value(page, not_equal=before)
+    assert Fraction(shown) == secret_battle(3, 4, 0, 6, 1).value != Fraction(before)
+    screenshot(lab, "widget_pirates_and_plunder_battle_lab")
+    painted = page.evaluate(PAINTED_JS)
+    assert painted and all(painted), f"blank boards: {painted}"
+    assert console.errors() == []
