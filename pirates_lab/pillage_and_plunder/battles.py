@@ -26,22 +26,10 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
-from pirates_lab.core import Dist, InvalidInput, cite, saveable
+from pirates_lab.core import Dist, InvalidInput, saveable
 
 from . import components as _components
 
-GAME = "pillage_and_plunder"
-RULE_SPOTTING = cite(GAME, "Stage 1: Spotting the Enemy")
-RULE_FLEE = cite(GAME, "Stage 2: Fight or Flee")
-RULE_DEFENDER_FASTER = cite(GAME, "If the defending ship is faster")
-RULE_ATTACKER_FASTER = cite(GAME, "If the attacking ship is faster")
-RULE_SAME_SPEED = cite(GAME, "If both ships are the same speed")
-RULE_CANNON = cite(GAME, "Stage 3: The Cannon Battle")
-RULE_MELEE = cite(GAME, "Stage 4: The Mêlée")
-RULE_PLUNDER = cite(GAME, "Stage 5: Plundering the Enemy Ship")
-RULE_PVP = cite(GAME, "Player Attacking Player")
-RULE_MERCHANT = cite(GAME, "Player Attacking Merchant Ship")
-RULE_NAVY = cite(GAME, "Navy Ship Attacking Player")
 
 MAX_DICE = 6
 PLATING_ABSORBS = 2
@@ -594,61 +582,5 @@ def sample_battle(attacker: Ship, defender: Ship, kind: str = "player", rng=None
     return BattleResult("attacker wins mêlée" if ac else "defender wins mêlée", ad, dd, ac, dc)
 
 
-# ---------------------------------------------------------------------------- beyond the rulebook
-@dataclass(frozen=True)
-class CallOffPolicy:
-    """The attacker's best mêlée play: for each (attackers left, defenders left), fight or stop.
-
-    ``value[(a, d)]`` is the attacker's expected worth (prize if he wins, plus crew kept) when
-    he plays best from there; ``fight[(a, d)]`` says whether fighting on beats calling off.
-    """
-
-    prize: Fraction
-    crew_value: Fraction
-    defeat_cost: Fraction
-    value: dict
-    fight: dict
-
-    def calls_off(self, a: int, d: int) -> bool:
-        return not self.fight.get((a, d), True)
-
-    def table(self) -> list[list[str]]:
-        """Rows by attacker crew, columns by defender crew: "fight" or "call off"."""
-        a_max = max(a for a, _ in self.fight)
-        d_max = max(d for _, d in self.fight)
-        return [["fight" if self.fight[(a, d)] else "call off" for d in range(1, d_max + 1)]
-                for a in range(1, a_max + 1)]
-
-
-def call_off_policy(attacker_crew: int, defender_crew: int, *, prize: int, crew_value: int,
-                    defeat_cost: int = 0, attacker_pistol: bool = False, defender_pistol: bool = False) -> CallOffPolicy:
-    """When should the attacker stop a mêlée?  Backward induction over (a, d).
-
-    Winning is worth ``prize`` plus ``crew_value`` per surviving crewman; calling off keeps
-    the crew (``crew_value`` each); losing every crewman costs ``defeat_cost`` (for a player
-    battle: half your hoard).  Doctors are left out (they are a one-off saving).
-
-    Rules: Pillage & Plunder › Player Attacking Player
-    """
-    prize, crew_value, defeat_cost = Fraction(prize), Fraction(crew_value), Fraction(defeat_cost)
-    value: dict[tuple[int, int], Fraction] = {}
-    fight: dict[tuple[int, int], bool] = {}
-
-    def v(a: int, d: int) -> Fraction:
-        if d == 0:
-            return prize + crew_value * a
-        if a == 0:
-            return -defeat_cost
-        return value[(a, d)]
-
-    for total in range(2, attacker_crew + defender_crew + 1):
-        for a in range(1, attacker_crew + 1):
-            d = total - a
-            if not 1 <= d <= defender_crew:
-                continue
-            p = melee_round_win_probability(a, d, attacker_pistol, defender_pistol)
-            go = p * v(a, d - 1) + (1 - p) * v(a - 1, d)
-            stop = crew_value * a
-            fight[(a, d)] = go >= stop
-            value[(a, d)] = max(go, stop)
-    return CallOffPolicy(prize, crew_value, defeat_cost, value, fight)
+# the attacker's best moment to call off a mêlée lives in its own module
+from .call_off import CallOffPolicy, call_off_policy  # noqa: E402

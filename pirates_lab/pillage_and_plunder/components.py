@@ -14,11 +14,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pirates_lab.core import Deck, InvalidInput, cite, load_data
+from pirates_lab.core import Deck, InvalidInput, load_data
 
-GAME = "pillage_and_plunder"
-RULE_FREQUENCY = cite(GAME, "Card Frequency")
-RULE_SETUP = cite(GAME, "Game Setup")
+from .headings import GAME
+
 
 OFFICERS = ("Quarter Master", "Navigator", "Doctor", "Cartographer", "Master Gunner")
 CREW_CARDS = ("Cutlass Crewman", "Pistol Crewman") + OFFICERS

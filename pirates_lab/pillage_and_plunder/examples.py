@@ -8,19 +8,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
-from pirates_lab.core import cite
-
 from . import components as _components
 from .battles import (MeleeResult, Ship, Volley, _highest_weights, battle, flee_escape_probability,
                       melee, melee_round_win_probability, pair_sequences, ship_volley)
 from .odds import merchant_prize
 
-GAME = "pillage_and_plunder"
-RULE_EXAMPLE_1 = cite(GAME, "Example 1: Player Vs. Player")
-RULE_EXAMPLE_2 = cite(GAME, "Example 2: Player Vs. Merchant Ship")
-RULE_EXAMPLE_3 = cite(GAME, "Example 3: Navy Ship Vs. Player")
-RULE_MERCHANTS = cite(GAME, "Attack Merchants Instead Of Players")
-RULE_SLOOPS = cite(GAME, "Sloops and Merchant Ships")
 
 __all__ = ["Moment", "example_1", "example_2", "example_3", "example_ships", "merchants_vs_players", "sloop_risks"]
 

@@ -9,16 +9,10 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import NamedTuple
 
-from pirates_lab.core import Dist, InvalidInput, cite, saveable
+from pirates_lab.core import Dist, InvalidInput, saveable
 
 from . import components as _components
 
-GAME = "pillage_and_plunder"
-RULE_TREASURE_HUNT = cite(GAME, "Treasure Hunt")
-RULE_SETUP = cite(GAME, "Game Setup")
-RULE_SELL = cite(GAME, "Sell Cargo")
-RULE_BUY_CARGO = cite(GAME, "Buy Cargo")
-RULE_STEAL = cite(GAME, "Stealing Treasure Maps")
 
 __all__ = ["TreasureHunt", "treasure_hunt", "hand_probability", "cargo_price", "merchant_prize",
            "doubles_probability", "expand_card_names"]

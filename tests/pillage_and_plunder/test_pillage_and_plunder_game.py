@@ -8,56 +8,16 @@ import pytest
 
 from pirates_lab.core import CHANCE, TERMINAL, CorruptSave, IllegalMove, random_playout
 from pirates_lab.pillage_and_plunder.battles import Volley
-from pirates_lab.pillage_and_plunder.game import Act, Discard, Game, Play, new_game
-
-
-def scenario(players=2, **options) -> "PPState":
-    """A game with empty hands, player 0 at the start of the pre-draw stage."""
-    s = new_game(players, **options)
-    s.phase = "predraw"
-    s.current = s.first = 0
-    s.pending = {"actor": 0, "table": [], "targeted": [], "plays": 0}
-    s.validate()
-    return s
-
-
-def give(s, player: int, *cards: str) -> None:
-    for card in cards:
-        s._draw_card(card)
-        s.players[player]["hand"].append(card)
+from pirates_lab.pillage_and_plunder.game import (Act, Discard, Game, MoveCrewman, Offer, Play, Retrieve, SellCargo,
+                                                  SellShip, new_game)
+from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario, ship
 
 
 def to_play(s) -> "PPState":
     """Skip to the play phase; player 0 holds three Bury Treasure cards as filler (so the turn
     does not end for want of cards)."""
     give(s, 0, "Bury Treasure", "Bury Treasure", "Bury Treasure")
-    s.phase = "play"
-    return s
-
-
-def ship(s, player: int, ship: int = 0) -> dict:
-    return s.players[player]["ships"][ship]
-
-
-def equip(s, player: int, *, hull=None, cannons=None, crew=(), cargo=(), addons=()):
-    sh = ship(s, player)
-    if hull:
-        s._draw_card(hull)
-        sh["hulls"].append({"hull": hull, "addons": []})
-    if cannons is not None:
-        for _ in range(cannons - sh["cannons"]):
-            s._draw_card("Cannon")
-        sh["cannons"] = cannons
-    for card in crew:
-        s._draw_card(card)
-        sh["crew"].append(card)
-    for card in cargo:
-        s._draw_card(card)
-        sh["cargo"].append(card)
-    for card in addons:
-        s._draw_card(card)
-        sh["hulls"][-1]["addons"].append(card)
-    s.validate()
+    return at_step(s, "play")
 
 
 # ------------------------------------------------------------------ setup
@@ -139,7 +99,7 @@ def test_illegal_moves_name_their_rule():
     rejected(s, Play("Schooner"), "Buy Ship")                  # damaged
     ship(s, 0)["damage"] = 0
     rejected(s, Play("French Navy", target=1), "Play Navy Ship")   # no French prize
-    rejected(s, Act("sell", 0), "Sell Cargo")                  # only in the pre-draw stage
+    rejected(s, SellCargo(0, "Rum 10 Units"), "Sell Cargo")                  # only in the pre-draw stage
     rejected(s, Act("work"), '"Working" – An Alternative For Desperate Pirates')
     s2 = s.apply(Play("Attack", target=1))
     assert s2.current_player() in (0, 1)
@@ -233,7 +193,7 @@ def test_terms_of_surrender():
     s = to_play(scenario(2))
     give(s, 0, "Attack")
     s = s.apply(Play("Attack", target=1))
-    s = run(s, Act("offer", 1600), Act("accept terms"))
+    s = run(s, Offer(1600), Act("accept terms"))
     assert s.players[0]["hoard"] == 3250 + 1600 and s.players[1]["hoard"] == 3250 - 1600
     assert s.phase == "play"
 
@@ -269,7 +229,7 @@ def test_last_hull_destroyed_eliminates_and_ends_the_game():
     s = s.apply(Discard(s.players[0]["hand"][0])) if s.phase == "discard" else s
     while s.current_player() not in (TERMINAL,):
         s = s.apply(s.legal_actions()[0]) if s.current_player() != CHANCE else s.apply(s.chance_outcomes().outcomes()[0])
-    assert s.winners == [0] and s.scores() == (1, 0)
+    assert s.winners() == (0,) and s.returns() == (1, 0)
 
 
 # ------------------------------------------------------------------ events, treasure
@@ -332,8 +292,8 @@ def test_bury_retrieve_and_steal_maps():
     give(s, 0, "Bury Treasure")
     s = s.apply(Play("Bury Treasure", amount=3000))
     assert s.players[0]["hoard"] == 250 and s.players[0]["maps"] == [3000]
-    s.phase, s.pending = "predraw", {"actor": 0, "table": [], "targeted": [], "plays": 0}
-    s = s.apply(Act("retrieve", 0))
+    s = at_step(s, "predraw")
+    s = s.apply(Retrieve(3000))
     assert s.players[0]["hoard"] == 3250 and s.players[0]["maps"] == []
     s = to_play(scenario(2, stealing_treasure_maps=True))
     s.players[1]["maps"] = [2000]; s._draw_card("Bury Treasure")
@@ -363,10 +323,10 @@ def test_fleet_play_buys_a_second_ship():
     s.players[0]["hoard"] = 7000
     s = s.apply(Play("Galleon"))
     assert [sh["hulls"][0]["hull"] for sh in s.players[0]["ships"]] == ["Sloop", "Galleon"]
-    s.phase, s.pending = "predraw", {"actor": 0, "table": [], "targeted": [], "plays": 0}
-    s = s.apply(Act("move crewman", 1))
+    s = at_step(s, "predraw")
+    s = s.apply(MoveCrewman(0, 1))
     assert len(ship(s, 0, 1)["crew"]) == 1
-    s = s.apply(Act("sell ship", 0))
+    s = s.apply(SellShip(0))
     assert s.players[0]["hoard"] == 1000 + 750 and len(s.players[0]["ships"]) == 1
     s.validate()
 
@@ -416,9 +376,9 @@ def test_one_thousand_random_games():
         options = dict(asset_liquidation=seed % 2 == 0, stealing_treasure_maps=seed % 3 == 0,
                        privateering=seed % 4 < 2, fleet_play=seed % 5 == 0)
         end = random_playout(new_game(2 + seed % 5, max_turns=4, **options), random.Random(seed))
-        assert end.is_terminal() and end.winners
+        assert end.is_terminal() and end.winners()
         end.validate()
-        assert sum(end.scores()) == 1
+        assert sum(end.returns()) == 1
 
 
 def test_engine_battle_agrees_with_exact_battle_function():

@@ -1,0 +1,131 @@
+"""Pillage & Plunder actions: frozen dataclasses with a readable ``str()`` (no numbers packed).
+
+Simple decisions are ``Act("fight on")``; every choice with a parameter has its own class
+(``SellCargo(ship=0, card="Rum 20 Units")``, ``Offer(500)``, ``MoveCrewman(0, 1)``).  Playing a
+card is :class:`Play`, the final discard :class:`Discard`.
+
+Rules: Pillage & Plunder › Actions Performed During Your Turn
+"""
+from __future__ import annotations
+
+from pirates_lab.core import action
+
+__all__ = ["Act", "SellCargo", "Retrieve", "SellShip", "MoveCrewman", "MoveCannon", "Repair", "StealMap",
+           "StealDebt", "Offer", "Play", "Discard"]
+
+
+@action("{name}")
+class Act:
+    """A decision with no parameter: ``Act("draw")``, ``Act("fight on")``, ``Act("call off")``."""
+
+    name: str
+
+
+@action("sell the {card} on ship {ship}")
+class SellCargo:
+    """Rules: Pillage & Plunder › Sell Cargo"""
+
+    ship: int
+    card: str
+
+
+@action("retrieve the buried treasure of {amount}")
+class Retrieve:
+    """Rules: Pillage & Plunder › Retrieve Buried Treasure"""
+
+    amount: int
+
+
+@action("sell ship {ship}")
+class SellShip:
+    """Rules: Pillage & Plunder › Fleet Play"""
+
+    ship: int
+
+
+@action("move a crewman from ship {source} to ship {target}")
+class MoveCrewman:
+    """Rules: Pillage & Plunder › Fleet Play"""
+
+    source: int
+    target: int
+
+
+@action("move a cannon from ship {source} to ship {target}")
+class MoveCannon:
+    """Rules: Pillage & Plunder › Fleet Play"""
+
+    source: int
+    target: int
+
+
+@action("repair one damage on ship {ship}")
+class Repair:
+    """Rules: Pillage & Plunder › Stage 3: The repair stage"""
+
+    ship: int
+
+
+@action("try to steal treasure map {index}")
+class StealMap:
+    """Rules: Pillage & Plunder › Stealing Treasure Maps"""
+
+    index: int
+
+
+@action("try to steal the privateer's debt")
+class StealDebt:
+    """Rules: Pillage & Plunder › Privateering"""
+
+
+@action("offer {amount} pieces of eight")
+class Offer:
+    """Terms of surrender. Rules: Pillage & Plunder › Player Attacking Player"""
+
+    amount: int
+
+
+@action()
+class Play:
+    """Play a card from the hand.  ``target``: an opponent; ``ship``/``target_ship``: fleet ships;
+    ``extra``: Cargo cards sent with a Merchant Ship; ``amount``: coins to bury;
+    ``discard``: play it onto the discard pile instead; ``steal``: a treasure hunt that steals
+    map ``steal`` of player ``target`` (Stealing Treasure Maps); ``privateer``: lay a Navy Ship
+    in front of yourself."""
+
+    card: str
+    target: int | None = None
+    ship: int = 0
+    target_ship: int = 0
+    extra: tuple = ()
+    amount: int = 0
+    discard: bool = False
+    steal: int | None = None
+    privateer: bool = False
+
+    def __str__(self) -> str:
+        if self.discard:
+            return f"play {self.card} onto the discard pile"
+        words = [f"play {self.card}"]
+        if self.privateer:
+            words.append("as a privateer")
+        if self.target is not None:
+            words.append(f"on player {self.target}")
+        if self.steal is not None:
+            words.append(f"to steal map {self.steal}")
+        if self.ship:
+            words.append(f"from ship {self.ship}")
+        if self.target_ship:
+            words.append(f"against ship {self.target_ship}")
+        if self.extra:
+            words.append("with " + ", ".join(self.extra))
+        if self.amount:
+            words.append(f"burying {self.amount}")
+        return " ".join(words)
+
+
+@action("discard {card}")
+class Discard:
+    """The final discard of the draw-and-play stage."""
+
+    card: str

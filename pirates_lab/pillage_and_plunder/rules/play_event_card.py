@@ -1,0 +1,87 @@
+"""Play Event Card: storms, scurvy, mutiny, thieves, the siren's song — and who is spared.
+
+Rules: Pillage & Plunder › Play Event Card
+"""
+from __future__ import annotations
+
+from ..actions import Play
+
+__all__ = ["PlayEventCard"]
+
+
+class PlayEventCard:
+    """Event cards played on an opponent (mixed into the state)."""
+
+    def _event_immune(self, victim: int, card: str) -> str | None:
+        """Why the victim is spared, or None. Rules: Pillage & Plunder › Play Event Card"""
+        info = self.data.events[card]
+        officer = info.get("immune_officer")
+        if officer and self.has_officer(victim, officer):
+            return f"the {officer} aboard"
+        cargo = info.get("immune_cargo")
+        if cargo and self.has_cargo(victim, cargo):
+            return f"the {cargo} in the hold"
+        if info.get("needs_cargo") and not self.has_cargo(victim, info["needs_cargo"]):
+            return f"no {info['needs_cargo']} aboard"
+        if info.get("needs_crew") and sum(len(s["crew"]) for s in self.players[victim]["ships"]) < info["needs_crew"]:
+            return f"fewer than {info['needs_crew']} crewmen aboard"
+        return None
+
+    def _play_event(self, me: int, action: Play) -> None:
+        """Rules: Pillage & Plunder › Play Event Card"""
+        victim, card = action.target, action.card
+        self.say(f"Player {me} plays {card} on player {victim}: {self.data.events[card]['text']}")
+        why = self._event_immune(victim, card)
+        if why:
+            self.say(f"Player {victim} is spared: {why}.")
+            self._to_discard(card)
+            return self._check_play_over()
+        info = self.data.events[card]
+        if "die_damage" in info or "die_crew" in info:
+            self.pending.update(event=card, victim=victim)
+            self.pending["table"].append(card)
+            self._goto("event_roll", me)
+            return None
+        self._event_effect(victim, card, None)
+        self._to_discard(card)
+        self._check_play_over()
+
+    def _on_event_roll(self, roll: int) -> None:
+        """Rules: Pillage & Plunder › Play Event Card"""
+        card, victim = self.pending["event"], self.pending["victim"]
+        self.pending["table"].remove(card)
+        self.say(f"Player {victim} rolls {roll}.")
+        self._event_effect(victim, card, roll)
+        self._to_discard(card)
+        self._check_play_over()
+
+    def _event_effect(self, victim: int, card: str, roll: int | None) -> None:
+        """Rules: Pillage & Plunder › Play Event Card"""
+        info = self.data.events[card]
+        v = self.players[victim]
+        ship = 0
+        crew_loss = info.get("crew", 0)
+        if info.get("crew_half"):
+            crew_loss = len(v["ships"][ship]["crew"]) // 2
+        damage = info.get("damage", 0)
+        if roll is not None:
+            damage += info.get("die_damage", [0] * 6)[roll - 1]
+            crew_loss += info.get("die_crew", [0] * 6)[roll - 1]
+        if info.get("lose_turn"):
+            v["lose_turn"] = True
+            self.say(f"Player {victim} will lose his next turn.")
+        lose = info.get("lose_cargo")
+        if lose:
+            cargo = v["ships"][ship]["cargo"]
+            gone = ([c for c in cargo if self.data.cargo_kind(c) == lose] if lose != "one"
+                    else sorted(cargo, key=self.data.cargo_units)[:1])
+            for c in gone:
+                cargo.remove(c)
+                self._to_discard(c, under=True)
+            if gone:
+                self.say(f"Player {victim} loses {', '.join(gone)}.")
+        for _ in range(crew_loss):
+            self._lose_crewman(victim, ship)
+        if damage:
+            self._damage(victim, ship, damage, winner=None)
+

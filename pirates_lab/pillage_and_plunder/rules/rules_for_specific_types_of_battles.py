@@ -1,0 +1,228 @@
+"""Stage 5: plundering, and the Rules For Specific Types Of Battles (player, merchant, navy).
+
+Rules: Pillage & Plunder › Stage 5: Plundering the Enemy Ship
+Rules: Pillage & Plunder › Rules For Specific Types Of Battles
+Rules: Pillage & Plunder › Player Attacking Player
+Rules: Pillage & Plunder › Player Attacking Merchant Ship
+Rules: Pillage & Plunder › Navy Ship Attacking Player
+"""
+from __future__ import annotations
+
+from pirates_lab.core import Dist
+
+from .. import odds as O
+from ..actions import Act, StealDebt, StealMap
+from .the_five_stages_of_a_sea_battle import other, player_side
+
+__all__ = ["SpecificBattles"]
+
+
+class SpecificBattles:
+    """What a battle's end means for each type of battle (mixed into the state)."""
+
+    def _prize_roll_outcomes(self, task) -> Dist:
+        """Rules: Pillage & Plunder › Player Attacking Merchant Ship"""
+        return O.merchant_prize(self.pending["battle"]["defender"]["strength"], data=self.data)
+
+    def _merchant_pass_actions(self, task) -> list:
+        """Rules: Pillage & Plunder › Player Attacking Merchant Ship"""
+        return [Act("attack merchant"), Act("let it pass")]
+
+    def _battle_over(self, winner_role: str | None, sunk: bool, both: bool = False, escaped: bool = False) -> None:
+        """Stage 5: plundering; the rules for each type of battle.
+
+        Rules: Pillage & Plunder › Stage 5: Plundering the Enemy Ship
+        """
+        pend = self.pending
+        battle = pend["battle"]
+        kind = battle["kind"]
+        att, dfn = battle["attacker"], battle["defender"]
+        battle["result"] = winner_role or ("escaped" if escaped else "both sunk" if both else "called off")
+        # sunk player ships lose their hull now
+        for role in ("attacker", "defender"):
+            side = battle[role]
+            if side["type"] == "player" and (both or (sunk and winner_role == other(role))):
+                rival = battle[other(role)]
+                taker = rival["player"] if rival["type"] == "player" and not both else None
+                hoard_before = self.players[side["player"]]["hoard"]
+                if taker is not None:
+                    half = hoard_before // 2
+                    self._take_cargo(side["player"], side["ship"], taker, rival["ship"])
+                    self.players[side["player"]]["hoard"] -= half
+                    self.players[taker]["hoard"] += half
+                    self.say(f"Player {taker} takes half of player {side['player']}'s hoard: {half}.")
+                self._destroy(side["player"], side["ship"], taker, rival.get("ship", 0) if taker is not None else 0)
+        if kind == "player":
+            if winner_role and not sunk:
+                loser, winner = battle[other(winner_role)], battle[winner_role]
+                half = self.players[loser["player"]]["hoard"] // 2
+                self.players[loser["player"]]["hoard"] -= half
+                self.players[winner["player"]]["hoard"] += half
+                self._take_cargo(loser["player"], loser["ship"], winner["player"], winner["ship"])
+                self.say(f"Player {winner['player']} plunders half of player {loser['player']}'s hoard: {half}.")
+            if winner_role and not self.players[battle[winner_role]["player"]]["eliminated"]:
+                return self._offer_steal(battle[winner_role]["player"], battle[other(winner_role)]["player"])
+            return self._end_battle()
+        if kind == "navy":
+            player = dfn["player"]
+            nation = self.data.navy_nation(att["card"])
+            pend["table"].remove(att["card"])
+            self._to_discard(att["card"])
+            prizes = self.players[player]["prizes"]
+            for m in prizes:
+                if self.data.merchant(m).nation == nation:
+                    prizes.remove(m)
+                    self._to_discard(m)
+                    self.say(f"Player {player} returns the {m}: the {nation} no longer hunt him.")
+                    break
+            return self._end_battle()
+        # merchant
+        if winner_role == "attacker":
+            self._goto("prize_roll", att["player"])
+            return None
+        if both:
+            self._merchant_gone()
+            return self._end_battle()
+        return self._merchant_sails_on()
+
+    def _take_cargo(self, loser: int, loser_ship: int, winner: int, winner_ship: int) -> None:
+        cargo = self.players[loser]["ships"][loser_ship]["cargo"]
+        for card in list(cargo):
+            if self._fits(winner, winner_ship, card):
+                cargo.remove(card)
+                self.players[winner]["ships"][winner_ship]["cargo"].append(card)
+                self.say(f"Player {winner} takes the {card}.")
+
+    def _offer_steal(self, thief: int, victim: int) -> None:
+        """Rules: Pillage & Plunder › Player Attacking Player"""
+        targets = list(range(len(self.players[victim]["maps"])))
+        priv = self.players[victim]["privateer"]
+        if self.game.options["privateering"] and priv and priv["owed"]:
+            targets.append(-1)
+        self.pending.update(steal_from=victim, steal_left=targets, thief=thief, steal_kind="battle")
+        if not targets:
+            return self._finish_stealing()
+        self._goto("steal", thief)
+        return None
+
+    def _on_prize_roll(self, coins: int) -> None:
+        """Rules: Pillage & Plunder › Player Attacking Merchant Ship"""
+        pend = self.pending
+        battle = pend["battle"]
+        me = battle["attacker"]["player"]
+        merchant = battle["defender"]
+        p = self.players[me]
+        if p["privateer"]:
+            half = coins // 2
+            p["privateer"]["owed"] += coins - half
+            p["hoard"] += half
+            self.say(f"Player {me} takes a prize of {coins}: {half} to his hoard, {coins - half} owed to his sponsor.")
+        else:
+            p["hoard"] += coins
+            self.say(f"Player {me} captures the {merchant['card']} and a prize of {coins}.")
+        pend["table"].remove(merchant["card"])
+        p["prizes"].append(merchant["card"])
+        for card in merchant["cargo"]:
+            pend["table"].remove(card)
+        self._give_or_discard(list(merchant["cargo"]), me, battle["attacker"]["ship"])
+        pend.pop("merchant", None)
+        self._end_battle()
+
+    def _merchant_gone(self) -> None:
+        merchant = self.pending.pop("merchant")
+        for card in [merchant["card"]] + merchant["cargo"]:
+            self.pending["table"].remove(card)
+            self._to_discard(card)
+
+    def _merchant_sails_on(self) -> None:
+        """The merchant sails on to the next player, who may attack it (with its damage and
+        crew loss), until it is taken or has escaped from every player.
+
+        Rules: Pillage & Plunder › Player Attacking Merchant Ship
+        """
+        queue = [i for i in self.pending["merchant_queue"]
+                 if not self.players[i]["eliminated"] and self._may_attack_merchant(i, self.pending["merchant"]["card"])]
+        merchant = self.pending["merchant"]
+        if not queue or merchant["crew"] <= 0:
+            self.say(f"The {merchant['card']} sails away.")
+            self._merchant_gone()
+            return self._end_battle()
+        nxt = queue.pop(0)
+        self.pending["merchant_queue"] = queue
+        self.pending.pop("battle", None)
+        self._goto("merchant_pass", nxt)
+        self.say(f"The {merchant['card']} sails on to player {nxt}.")
+        return None
+
+    def _on_merchant_pass(self, action: Act) -> None:
+        me = self.actor
+        if action.name == "attack merchant":
+            self.say(f"Player {me} attacks the {self.pending['merchant']['card']}.")
+            return self._start_battle("merchant", player_side(me, 0), self.pending["merchant"])
+        return self._merchant_sails_on()
+
+    def _end_battle(self) -> None:
+        self.pending.pop("battle", None)
+        for key in ("steal_from", "steal_left", "thief", "steal_kind", "steal_map", "merchant_queue"):
+            self.pending.pop(key, None)
+        self._check_play_over()
+
+
+    def _on_steal_roll(self, dice: tuple) -> None:
+        """Rules: Pillage & Plunder › Stealing Treasure Maps"""
+        pend = self.pending
+        doubles = dice[0] == dice[1]
+        thief = pend.get("thief", self.current)
+        victim, index = pend["steal_from"], pend["steal_map"]
+        vp = self.players[victim]
+        if index == -1:       # the money a privateer owes his sponsor
+            if doubles:
+                owed = vp["privateer"]["owed"]
+                vp["privateer"]["owed"] = 0
+                self.players[thief]["hoard"] += owed
+                self.say(f"Player {thief} rolls doubles and steals the {owed} player {victim} owed his sponsor.")
+            else:
+                self.say(f"Player {thief} rolls {dice}: no doubles.")
+        elif doubles:
+            amount = vp["maps"].pop(index)
+            self.players[thief]["maps"].append(amount)
+            self.say(f"Player {thief} rolls doubles and steals a treasure map worth {amount}.")
+        else:
+            self.say(f"Player {thief} rolls {dice}: no doubles, the map stays.")
+        if pend.get("steal_kind") == "hunt":
+            pend["table"].remove("Treasure Hunt")
+            self._to_discard("Treasure Hunt")
+            self._check_play_over()
+            return
+        # after a battle: one attempt per map (indices shift when a map is taken)
+        left = [i for i in pend["steal_left"] if i != index]
+        if doubles and index >= 0:
+            left = [i - 1 if i > index else i for i in left]
+        pend["steal_left"] = left
+        self._goto("steal", thief)
+        if not left:
+            self._finish_stealing()
+
+    def _steal_actions(self, task) -> list:
+        """Rules: Pillage & Plunder › Player Attacking Player"""
+        return [Act("stop stealing")] + [StealDebt() if i == -1 else StealMap(i) for i in self.pending["steal_left"]]
+
+    def _on_steal(self, action) -> None:
+        """Rules: Pillage & Plunder › Player Attacking Player"""
+        if action == Act("stop stealing"):
+            return self._finish_stealing()
+        self.pending["steal_map"] = -1 if isinstance(action, StealDebt) else action.index
+        self._goto("steal_roll")
+        return None
+
+    def _finish_stealing(self) -> None:
+        victim = self.pending["steal_from"]
+        vp = self.players[victim]
+        if vp["eliminated"]:
+            for _ in vp["maps"]:
+                self._to_discard("Bury Treasure")
+            if vp["maps"]:
+                self.say(f"Player {victim}'s remaining treasure maps are lost forever.")
+            vp["maps"] = []
+        self._end_battle()
+

@@ -1,0 +1,158 @@
+"""Pillage & Plunder on Core 2: the protocol checks, observations, re-deals, the phase table, bury any amount."""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from pirates_lab.core import CHANCE, TERMINAL, IllegalMove, is_json_plain, random_playout
+from pirates_lab.core.testing import check_protocol
+from pirates_lab.pillage_and_plunder import Game, State
+from pirates_lab.pillage_and_plunder.game import FLOW, Act, Offer, Play, SellCargo
+from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario
+
+
+def test_check_protocol_plain_game():
+    finals = check_protocol(Game(players=3, max_turns=3), seeds=range(4))
+    assert all(sum(f.returns()) == 1 for f in finals)
+
+
+def test_check_protocol_every_variation():
+    check_protocol(Game(players=4, max_turns=2, asset_liquidation=True, stealing_treasure_maps=True,
+                        privateering=True, fleet_play=True), seeds=range(3))
+
+
+def test_state_is_exported_and_turn_flow_has_one_table():
+    assert State is type(Game(2).new_initial_state())
+    table = FLOW.table()
+    assert table.count("| predraw |") == 1 and "| repair | the player | Stage 3: The repair stage |" in table
+    assert set(FLOW.phases) >= {"deal", "predraw", "draw", "play", "discard", "battle_call", "volley", "repair"}
+
+
+def test_current_player_uses_the_constants():
+    s = Game(2).new_initial_state()
+    assert s.current_player() == CHANCE
+    end = random_playout(Game(2, max_turns=1).new_initial_state(), random.Random(2))
+    assert end.current_player() == TERMINAL and end.phase == "over"
+
+
+def dealt(seed=5, players=3):
+    s = Game(players).new_initial_state()
+    rng = random.Random(seed)
+    while s.is_chance_node():
+        s = s.apply(s.chance_outcomes().sample(rng))
+    return s
+
+
+def test_observation_hides_other_hands_and_the_deck():
+    """Given a dealt game, When another player's hand or the draw piles change, Then player 0 sees no change;
+    his own hand is listed, the others only counted."""
+    s = dealt()
+    seen = s.observation(0)
+    assert is_json_plain(seen)
+    assert seen["players"][0]["hand"] == sorted(s.players[0]["hand"])
+    assert [seat["hand"] for seat in seen["players"][1:]] == [None, None]
+    assert [seat["hand_size"] for seat in seen["players"]] == [5, 5, 5]
+    assert seen["deck"] == sum(s.deck.values())
+    for victim in (1, 2):
+        changed = s.clone()
+        hand = changed.players[victim]["hand"]
+        swap = next(card for card in sorted(changed.deck) if card != hand[0])
+        changed._draw_card(swap)
+        changed.deck[hand[0]] = changed.deck.get(hand[0], 0) + 1
+        hand[0] = swap
+        changed.validate()
+        assert changed.observation(0) == seen, f"player {victim}'s hand leaks into player 0's observation"
+
+
+def test_observation_changes_when_own_hand_changes():
+    s = dealt()
+    changed = s.clone()
+    changed.players[0]["hand"][0] = "Attack" if changed.players[0]["hand"][0] != "Attack" else "Cannon"
+    assert changed.observation(0) != s.observation(0)
+
+
+def test_redeal_keeps_the_observation_and_every_card():
+    s = dealt(players=4)
+    again = s.redeal_hidden(0, random.Random(9))
+    assert again.observation(0) == s.observation(0)
+    assert again.players[0]["hand"] == s.players[0]["hand"]
+    assert [len(p["hand"]) for p in again.players] == [len(p["hand"]) for p in s.players]
+    again.validate()
+    assert any(again.players[i]["hand"] != s.players[i]["hand"] for i in (1, 2, 3)) or again.deck != s.deck
+
+
+def test_buried_treasure_is_public():
+    """Buried coins lie face up on the Bury Treasure card: everybody sees the amount.
+
+    Rules: Pillage & Plunder › Treasure Maps
+    """
+    s = scenario(2)
+    s.players[1]["maps"] = [1200]
+    s._draw_card("Bury Treasure")
+    assert s.observation(0)["players"][1]["maps"] == [1200]
+
+
+def test_winners_and_returns_follow_the_win_rule():
+    end = random_playout(Game(3, max_turns=2).new_initial_state(), random.Random(4))
+    won = end.winners()
+    best = max(end.worth(i) for i in end.alive())
+    assert won and all(end.worth(i) == best for i in won)
+    assert end.returns() == tuple(Fraction(1, len(won)) if i in won else 0 for i in range(3))
+    assert Game(3).new_initial_state().returns() == (0, 0, 0)
+
+
+# ------------------------------------------------------------------ bury any amount
+def bury_position(hoard=3250):
+    s = scenario(2)
+    give(s, 0, "Bury Treasure", "Attack", "Attack")
+    s.players[0]["hoard"] = hoard
+    return at_step(s, "play")
+
+
+@pytest.mark.parametrize("amount", [1, 37, 499, 1234, 3250])
+def test_bury_accepts_every_amount_the_rule_allows(amount):
+    """Given a hoard of 3,250, When burying any amount from 1 to 3,250, Then it is buried.
+
+    Rules: Pillage & Plunder › Bury Treasure ("You may bury any amount of the treasure in your hoard")
+    """
+    s = bury_position()
+    after = s.apply(Play("Bury Treasure", amount=amount))
+    assert after.players[0]["maps"] == [amount] and after.players[0]["hoard"] == 3250 - amount
+
+
+def test_bury_lists_a_few_amounts_for_random_play():
+    s = bury_position()
+    listed = [a.amount for a in s.legal_actions() if a.card == "Bury Treasure" and not a.discard]
+    assert listed == [500, 1000, 1500, 2000, 2500, 3000, 3250]
+
+
+@pytest.mark.parametrize("amount", [0, -5, 3251])
+def test_bury_refuses_what_the_hoard_does_not_hold(amount):
+    s = bury_position()
+    before = s.to_json()
+    with pytest.raises(IllegalMove) as error:
+        s.apply(Play("Bury Treasure", amount=amount))
+    assert error.value.rule == "Bury Treasure"
+    assert s.to_json() == before
+
+
+def test_bury_needs_the_card():
+    s = scenario(2)
+    give(s, 0, "Attack")
+    s = at_step(s, "play")
+    with pytest.raises(IllegalMove) as error:
+        s.apply(Play("Bury Treasure", amount=100))
+    assert error.value.rule == "Stage 2: The draw and play stage"
+
+
+# ------------------------------------------------------------------ actions read well
+def test_actions_read_as_words():
+    assert str(SellCargo(0, "Rum 20 Units")) == "sell the Rum 20 Units on ship 0"
+    assert str(Offer(800)) == "offer 800 pieces of eight"
+    assert str(Play("Attack", target=1)) == "play Attack on player 1"
+    assert str(Act("fight on")) == "fight on"
+    s = scenario(2)
+    equip(s, 0, cargo=("Rum 20 Units",))
+    assert "sell the Rum 20 Units on ship 0" in [str(a) for a in s.legal_actions()]
