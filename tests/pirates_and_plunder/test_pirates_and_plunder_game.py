@@ -8,7 +8,8 @@ import pytest
 
 from pirates_lab.core import CHANCE, TERMINAL, CorruptSave, IllegalMove, games
 from pirates_lab.core.testing import check_protocol
-from pirates_lab.pirates_and_plunder import FLOW, Game, State, tiles
+from pirates_lab.pirates_and_plunder import (FLOW, Commit, Game, MovePirate, NoShip, PlaceShip, PlaceTile, Repulse, State,
+                                             StopPirates, tiles)
 
 GAMES = 300   # about 15 s; every step of every game is checked
 
@@ -97,3 +98,37 @@ def test_unknown_options_and_player_counts_are_refused():
         Game(players=6)
     with pytest.raises(ValueError):
         Game(players=2, secret_battles="yes")
+
+
+WRONG = {
+    "place": lambda s: [PlaceTile((99, 99), 0), PlaceTile((0, 0), 0), NoShip()],
+    "ship": lambda s: [PlaceShip(9), PlaceTile((1, 0), 0)],
+    "pirates": lambda s: [MovePirate(99, None), Commit((0, 0, 0, 0))],
+    "attack": lambda s: [Commit((99, 0, 0, 0)), Commit((0, 0, 0)), StopPirates()],
+    "defend": lambda s: [Commit((0, 0, 0, 99)), NoShip()],
+    "repulse": lambda s: [Repulse((99, 99), 0), NoShip()],
+}
+
+
+def test_illegal_moves_in_random_games_name_a_rule_and_change_nothing():
+    """Rules: Pirates & Plunder › Playing the Game"""
+    from pirates_lab.core import rulebook
+    headings = set(rulebook("pirates_and_plunder").headings)
+    rng = random.Random(8)
+    tried = set()
+    for seed in range(3):
+        state = Game(players=5).new_initial_state()
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state = state.apply(state.chance_outcomes().sample(rng))
+                continue
+            phase = state.observation(0)["phase"]
+            before = state.to_json() if phase != "place" or len(state.placed) % 10 == 0 else None
+            for wrong in WRONG[phase](state):
+                with pytest.raises(IllegalMove) as error:
+                    state.apply(wrong)
+                assert error.value.rule in headings and error.value.reason
+                tried.add(phase)
+            assert before is None or state.to_json() == before
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert {"place", "ship", "pirates", "attack", "defend"} <= tried
