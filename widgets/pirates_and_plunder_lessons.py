@@ -15,6 +15,7 @@ from pirates_lab.core import random_playout
 from pirates_lab.pirates_and_plunder import (FLOW, Commit, Game, MovePirate, NoShip, PlaceTile, breakdown, describe,
                                              exploration_tiles, gap_odds, tiles)
 from pirates_lab.pirates_and_plunder.parts import components
+from pirates_lab.pirates_and_plunder.players import greedy_player, random_player
 from pirates_lab.pirates_and_plunder.scenarios import build
 
 from .canvas import BoardCanvas
@@ -247,10 +248,11 @@ def section(heading: str) -> widgets.VBox:
     return box
 
 
-def play_alone(players: int = 3, seed: int = 0):
-    """A whole game against computer players (random), through the kit's GameTable."""
+def play_alone(players: int = 3, seed: int = 0, computer: str = "greedy"):
+    """A whole game against computer players (``"greedy"`` or ``"random"``), through the kit's GameTable."""
     from .table import GameTable
-    return GameTable(Game(players=players), BoardRenderer(), humans=(0,), seed=seed)
+    choose = {"greedy": greedy_player, "random": random_player}[computer]
+    return GameTable(Game(players=players), BoardRenderer(), humans=(0,), players=choose, seed=seed)
 
 
 def demo_board(seed: int = 3) -> tuple:

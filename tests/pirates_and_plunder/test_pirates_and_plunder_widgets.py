@@ -100,9 +100,11 @@ def test_the_drawing_question_accepts_the_exact_odds():
     assert stepper.check(str(exact)) is True and stepper.check("1/2") is False
 
 
-def test_play_alone_uses_the_board_renderer():
+def test_play_alone_uses_the_board_renderer_and_the_table_reaches_a_human_decision():
     table = lessons.play_alone(players=2, seed=1)
     assert isinstance(table.renderer, pp.BoardRenderer)
+    state = table.model.state
+    assert state.current_player() == 0 and state.observation(0)["phase"] == "place"
 
 
 def test_a_finished_game_draws_without_error():
