@@ -135,6 +135,13 @@ class Game(core.Game):
     def new_initial_state(self) -> "State":
         return State(self)
 
+    @classmethod
+    def add_odds_commands(cls, calculators) -> None:
+        """This game's ``pirates-lab odds`` subcommands (see :mod:`.commands`)."""
+        from .commands import add_odds_commands
+
+        add_odds_commands(calculators)
+
 
 class State(core.State):
     """A Pirates & Plunder position (board, ships, points, resources, the unseen tiles)."""
