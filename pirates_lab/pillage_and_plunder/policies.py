@@ -13,7 +13,13 @@ so (``needs_observation = False``).
   (play Rum and Fruit cargo whenever possible and never throw it away; never play it).
 - ``crew_keeper`` / ``crew_spender`` — Rules: Pillage & Plunder › Crew Members
   (hire crew whenever possible and never discard a crew card; discard crew first).
-- ``greedy`` — all three habits at once, and it plays a card rather than passing.
+- ``sloop_careful`` — Rules: Pillage & Plunder › Sloops and Merchant Ships
+  (a merchant hunter that lets merchants pass while its flagship is a Sloop; it reads its own
+  ship from the observation).
+- ``greedy`` — the habits of the first three tips at once, and it plays a card rather than passing.
+
+The tournaments of :data:`TIPS` are 20-round games, the rulebook's own shorter game
+(Rules: Pillage & Plunder › Timed Game): the richest hoard at the end wins.
 """
 from __future__ import annotations
 
@@ -21,7 +27,10 @@ import random
 
 from .components import CREW_CARDS
 
-__all__ = ["Habits", "POLICIES", "TIPS"]
+__all__ = ["Habits", "SloopCareful", "POLICIES", "TIPS"]
+
+#: the tips' tournaments: 20-round games (the Timed Game variation), 30 of them
+TIMED = {"max_turns": 20}
 
 
 def _card(action) -> str:
@@ -44,6 +53,10 @@ def _on_player(action) -> bool:
 
 def _provision(action) -> bool:
     return _card(action).startswith(("Rum", "Fruit"))
+
+
+def _sold(action) -> bool:
+    return type(action).__name__ == "SellCargo"
 
 
 class Habits:
@@ -85,8 +98,8 @@ def attack_player(action) -> bool:
 
 
 def keep_provisions(action) -> bool:
-    """Throwing Rum or Fruit away."""
-    return _provision(action) and _thrown(action)
+    """Throwing Rum or Fruit away, or selling it.  Rules: Pillage & Plunder › Sell Cargo"""
+    return _provision(action) and (_thrown(action) or _sold(action))
 
 
 def load_provisions(action) -> bool:
@@ -107,6 +120,21 @@ def play_a_card(action) -> bool:
     return _played(action)
 
 
+class SloopCareful(Habits):
+    """A merchant hunter who lets merchants pass while sailing a Sloop (it reads its own flagship)."""
+
+    needs_observation = True
+
+    def __init__(self):
+        super().__init__(prefer=[attack_merchant], avoid=[attack_player, let_merchant_pass])
+        self.in_a_sloop = Habits(prefer=[let_merchant_pass], avoid=[attack_player, attack_merchant])
+
+    def __call__(self, view, rng: random.Random):
+        ships = view.observation["players"][view.player]["ships"]
+        flagship = ships[0]["hulls"][-1]["hull"] if ships and ships[0].get("hulls") else None
+        return (self.in_a_sloop if flagship == "Sloop" else super()).__call__(view, rng)
+
+
 #: name -> chooser(view, rng): found by the strategy lab
 POLICIES = {
     "merchant_hunter": Habits(prefer=[attack_merchant], avoid=[attack_player, let_merchant_pass]),
@@ -115,6 +143,7 @@ POLICIES = {
     "no_provisions": Habits(prefer=[keep_provisions], avoid=[load_provisions]),
     "crew_keeper": Habits(prefer=[hire_crew], avoid=[discard_crew]),
     "crew_spender": Habits(prefer=[discard_crew], avoid=[hire_crew]),
+    "sloop_careful": SloopCareful(),
     "greedy": Habits(prefer=[attack_merchant, hire_crew, load_provisions, play_a_card],
                      avoid=[attack_player, let_merchant_pass, keep_provisions, discard_crew]),
 }
@@ -124,13 +153,17 @@ TIPS = [
     {"heading": "Attack Merchants Instead Of Players",
      "quote": "Generally speaking, it's more profitable to attack merchant ships than it is to attack other players.",
      "question": "Does a pirate who hunts merchants beat one who attacks players?",
-     "tip": "merchant_hunter", "against": "player_hunter", "players": 2, "games": 30},
+     "tip": "merchant_hunter", "against": "player_hunter", "players": 2, "games": 40, "options": TIMED},
     {"heading": "Rum and Fruit",
      "quote": "If you value your crew, ALWAYS ALWAYS ALWAYS keep rum and fruit in your cargo hold.",
      "question": "Does a pirate who keeps rum and fruit aboard beat one who never carries them?",
-     "tip": "rum_and_fruit", "against": "no_provisions", "players": 2, "games": 30},
+     "tip": "rum_and_fruit", "against": "no_provisions", "players": 2, "games": 40, "options": TIMED},
     {"heading": "Crew Members",
      "quote": "Crew member cards are arguably the most precious commodities in the game.",
      "question": "Does a pirate who hoards crew cards beat one who throws them away first?",
-     "tip": "crew_keeper", "against": "crew_spender", "players": 2, "games": 30},
+     "tip": "crew_keeper", "against": "crew_spender", "players": 2, "games": 40, "options": TIMED},
+    {"heading": "Sloops and Merchant Ships",
+     "quote": "Attacking a merchant ship while sailing in a sloop is extremely risky.",
+     "question": "Does a merchant hunter who lets merchants pass while in a sloop beat one who always attacks?",
+     "tip": "sloop_careful", "against": "merchant_hunter", "players": 2, "games": 40, "options": TIMED},
 ]
