@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pirates_lab.core import action
 
-__all__ = ["Act", "SellCargo", "Retrieve", "SellShip", "MoveCrewman", "MoveCannon", "Repair", "StealMap",
+__all__ = ["Act", "SellCargo", "Retrieve", "SellShip", "MoveCrewman", "MoveCannon", "MoveCargo", "Repair", "StealMap",
            "StealDebt", "Offer", "Play", "Discard"]
 
 
@@ -57,6 +57,15 @@ class MoveCannon:
 
     source: int
     target: int
+
+
+@action("move the {card} from ship {source} to ship {target}")
+class MoveCargo:
+    """Rules: Pillage & Plunder › Fleet Play"""
+
+    source: int
+    target: int
+    card: str
 
 
 @action("repair one damage on ship {ship}")

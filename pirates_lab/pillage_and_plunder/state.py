@@ -125,6 +125,8 @@ class PPState(TurnStages, GameSetup, YourShip, PreDrawStage, DrawAndPlayStage, B
                 hull = self.hull(i, j)
                 if s["cannons"] > hull.cannons or len(s["crew"]) > hull.crew:
                     raise ValueError(f"player {i}'s ship {j} is over capacity")
+                if self.cargo_units(i, j) > self.cargo_capacity(i, j):
+                    raise ValueError(f"player {i}'s ship {j} carries more cargo than its hold takes")
                 if s["damage"] < 0 or s["damage"] >= hull.strength:
                     raise ValueError(f"player {i}'s ship {j} has impossible damage {s['damage']}")
                 if len(set(s["hulls"][-1]["addons"])) != len(s["hulls"][-1]["addons"]):

@@ -44,6 +44,9 @@ class BuyingAndTreasure:
                                               f"level-{old.level} {old.name} to a ship exactly one level higher.")
         if p["ships"][0]["damage"]:
             return IllegalMove(RULE_BUY_SHIP, "You may not upgrade a damaged ship: repair it first.")
+        if self.cargo_units(me) > new.cargo:
+            return IllegalMove(RULE_BUY_SHIP, f"Your {self.cargo_units(me)} units of cargo do not fit the {card}'s "
+                                              f"hold of {new.cargo} (add-ons stay with the old hull): sell cargo first.")
         if p["hoard"] < new.cost:
             return IllegalMove(RULE_BUY_SHIP, f"A {card} costs {new.cost}; your hoard holds {p['hoard']}.")
         return None
@@ -81,6 +84,8 @@ class BuyingAndTreasure:
         p = self.players[me]
         if not isinstance(ship, int) or not 0 <= ship < len(p["ships"]):
             return IllegalMove(RULE_REPAIR_SHIP, f"You have no ship number {ship}.")
+        if not p["ships"][ship]["damage"]:
+            return IllegalMove(RULE_REPAIR_SHIP, "That ship has no damage: a Repair Ship card repairs damage.")
         cost = self.hull(me, ship).cost // 4 if "25%" in card else 0
         if p["hoard"] < cost:
             return IllegalMove(RULE_REPAIR_SHIP, f"This repair costs {cost}; your hoard holds {p['hoard']}.")

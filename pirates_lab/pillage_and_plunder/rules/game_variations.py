@@ -11,7 +11,7 @@ Timed Game and Asset Liquidation are in :mod:`.your_hoard`; Stealing Treasure Ma
 """
 from __future__ import annotations
 
-from ..actions import Act, MoveCannon, MoveCrewman, Play, SellShip
+from ..actions import Act, MoveCannon, MoveCargo, MoveCrewman, Play, SellShip
 from .the_five_stages_of_a_sea_battle import player_side
 from .your_ship import next_to_lose
 
@@ -94,7 +94,26 @@ class GameVariations:
                         acts.append(MoveCrewman(i, j))
                     if ships[i]["cannons"] and ships[j]["cannons"] < self.hull(me, j).cannons:
                         acts.append(MoveCannon(i, j))
+                    acts += [MoveCargo(i, j, card) for card in sorted(set(ships[i]["cargo"]))
+                             if self._fits(me, j, card)]
         return acts
+
+    def _cargo_count(self, me: int, card: str) -> int:
+        return sum(ship["cargo"].count(card) for ship in self.players[me]["ships"])
+
+    def _keep_aboard(self, me: int, cards: list) -> None:
+        """A sold ship's crewmen, cannons and cargo are not sold: each goes to the first of the
+        player's other ships with room, or to the discard pile when none has room (ASSUMPTION).
+
+        Rules: Pillage & Plunder › Fleet Play ("Cannons and crewmen cannot be sold")
+        """
+        for card in cards:
+            home = next((j for j in range(len(self.players[me]["ships"])) if self._fits(me, j, card)), None)
+            if home is None:
+                self._to_discard(card, under=True)
+                self.say(f"No ship of player {me} has room for the {card}: it goes to the discard pile.")
+            else:
+                self._give_or_discard([card], me, home)
 
     def _fleet_move(self, me: int, action) -> None:
         """Rules: Pillage & Plunder › Fleet Play"""
@@ -110,12 +129,16 @@ class GameVariations:
                 for a in level["addons"]:
                     self._to_discard(a, under=True)
             p["hoard"] += refund
-            for c in ship["crew"] + ship["cargo"] + ["Cannon"] * ship["cannons"]:
-                self._to_discard(c, under=True)
-            self.say(f"Player {me} sells a ship for {refund}.")
+            self.say(f"Player {me} sells a ship (hulls and add-ons) for {refund}.")
+            self._keep_aboard(me, ship["crew"] + ["Cannon"] * ship["cannons"] + ship["cargo"])
+            if "kept" in self.pending:
+                self.pending["kept"] = [c for c in self.pending["kept"] if self._cargo_count(me, c)]
             return
         src, dst = action.source, action.target
-        if isinstance(action, MoveCrewman):
+        if isinstance(action, MoveCargo):
+            p["ships"][src]["cargo"].remove(action.card)
+            p["ships"][dst]["cargo"].append(action.card)
+        elif isinstance(action, MoveCrewman):
             crewman = next_to_lose(p["ships"][src]["crew"])
             p["ships"][src]["crew"].remove(crewman)
             p["ships"][dst]["crew"].append(crewman)

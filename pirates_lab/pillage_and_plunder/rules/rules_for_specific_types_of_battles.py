@@ -61,7 +61,8 @@ class SpecificBattles:
                 self._take_cargo(loser["player"], loser["ship"], winner["player"], winner["ship"])
                 self.say(f"Player {winner['player']} plunders half of player {loser['player']}'s hoard: {half}.")
             if winner_role and not self.players[battle[winner_role]["player"]]["eliminated"]:
-                return self._offer_steal(battle[winner_role]["player"], battle[other(winner_role)]["player"])
+                return self._offer_steal(battle[winner_role]["player"], battle[other(winner_role)]["player"],
+                                         attacked=winner_role == "attacker")
             return self._end_battle()
         if kind == "navy":
             player = dfn["player"]
@@ -93,11 +94,16 @@ class SpecificBattles:
                 self.players[winner]["ships"][winner_ship]["cargo"].append(card)
                 self.say(f"Player {winner} takes the {card}.")
 
-    def _offer_steal(self, thief: int, victim: int) -> None:
-        """Rules: Pillage & Plunder › Player Attacking Player"""
+    def _offer_steal(self, thief: int, victim: int, attacked: bool) -> None:
+        """The winner may try for each treasure map; for a privateer's debt only if the privateer
+        was the one attacked.
+
+        Rules: Pillage & Plunder › Player Attacking Player
+        Rules: Pillage & Plunder › Privateering ("When another player attacks you and defeats you in battle")
+        """
         targets = list(range(len(self.players[victim]["maps"])))
         priv = self.players[victim]["privateer"]
-        if self.game.options["privateering"] and priv and priv["owed"]:
+        if self.game.options["privateering"] and priv and priv["owed"] and attacked:
             targets.append(-1)
         self.pending.update(steal_from=victim, steal_left=targets, thief=thief, steal_kind="battle")
         if not targets:

@@ -31,10 +31,18 @@ class PreDrawStage:
         if not self.pending.get("acted"):
             acts.append(Act("work"))
         for i, ship in enumerate(p["ships"]):
-            acts += [SellCargo(i, card) for card in sorted(set(ship["cargo"]))]
+            acts += [SellCargo(i, card) for card in sorted(set(ship["cargo"])) if self._may_try_to_sell(me, card)]
         acts += [Retrieve(amount) for amount in sorted(set(p["maps"]))]
         acts += self._variation_predraw_actions(me)
         return acts
+
+    def _may_try_to_sell(self, me: int, card: str) -> bool:
+        """One try per Cargo card per turn: a card kept after its price roll is not rolled for again.
+
+        Rules: Pillage & Plunder › Sell Cargo ("you may repeat this process for each of the cards in your cargo hold")
+        """
+        aboard = sum(ship["cargo"].count(card) for ship in self.players[me]["ships"])
+        return aboard > self.pending.get("kept", []).count(card)
 
     def _why_not_predraw(self, action) -> IllegalMove | None:
         """Why a pre-draw choice is refused now (None if it is not one)."""
@@ -53,6 +61,9 @@ class PreDrawStage:
         if isinstance(action, SellCargo) and not (0 <= action.ship < len(p["ships"])
                                                   and action.card in p["ships"][action.ship]["cargo"]):
             return IllegalMove(RULE_SELL_CARGO, f"There is no {action.card} in that ship's cargo hold.")
+        if isinstance(action, SellCargo) and not self._may_try_to_sell(self.actor, action.card):
+            return IllegalMove(RULE_SELL_CARGO, f"You have already rolled for every {action.card} this turn: "
+                                                "each Cargo card gets one try per turn.")
         if isinstance(action, Retrieve) and action.amount not in p["maps"]:
             return IllegalMove(RULE_RETRIEVE_BURIED_TREASURE,
                                f"You have no buried treasure of {action.amount}: a treasure is retrieved whole.")
@@ -107,4 +118,7 @@ class PreDrawStage:
             p["hoard"] += pend["price"]
             self._to_discard(card, under=True)
             self.say(f"Player {self.current} sells {card} for {pend['price']}.")
+        else:
+            pend.setdefault("kept", []).append(pend["card"])
+            self.say(f"Player {self.current} keeps the {pend['card']}.")
         self._goto("predraw")

@@ -1,0 +1,170 @@
+"""Rules as printed (issue 12): one Given/When/Then scenario per fixed deviation, each quoting its rule.
+
+Each test failed on the engine before its fix.
+"""
+from __future__ import annotations
+
+import pytest
+
+from pirates_lab.core import IllegalMove
+from pirates_lab.pillage_and_plunder.game import Act, MoveCargo, Play, SellCargo, SellShip, StealDebt
+from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario, ship
+
+
+def refused(state, action, rule):
+    before = state.to_json()
+    with pytest.raises(IllegalMove) as error:
+        state.apply(action)
+    assert error.value.rule == rule, error.value
+    assert state.to_json() == before
+    return error.value
+
+
+def test_sell_cargo_one_try_per_card_per_turn():
+    """Rules: Pillage & Plunder › Sell Cargo
+    "If desired, you may repeat this process for each of the cards in your cargo hold."
+
+    Given Rum and Fruit in the hold, When the Rum is priced and kept, Then the Rum cannot be rolled for
+    again this turn, but the Fruit still can; next turn the Rum can.
+    """
+    s = scenario(2)
+    equip(s, 0, cargo=("Rum 20 Units", "Fruit 10 Units"))
+    s = s.apply(SellCargo(0, "Rum 20 Units"))
+    s = s.apply(s.chance_outcomes().outcomes()[0])
+    s = s.apply(Act("keep it"))
+    assert SellCargo(0, "Rum 20 Units") not in s.legal_actions()
+    assert SellCargo(0, "Fruit 10 Units") in s.legal_actions()
+    refused(s, SellCargo(0, "Rum 20 Units"), "Sell Cargo")
+    s = at_step(s, "predraw")                       # a new turn
+    assert SellCargo(0, "Rum 20 Units") in s.legal_actions()
+
+
+def test_two_cards_of_one_kind_get_a_try_each():
+    """Rules: Pillage & Plunder › Sell Cargo ("for each of the cards in your cargo hold")"""
+    s = scenario(2)
+    equip(s, 0, cargo=("Rum 10 Units", "Rum 10 Units"))
+    for _ in range(2):
+        assert SellCargo(0, "Rum 10 Units") in s.legal_actions()
+        s = s.apply(SellCargo(0, "Rum 10 Units"))
+        s = s.apply(s.chance_outcomes().outcomes()[0]).apply(Act("keep it"))
+    assert SellCargo(0, "Rum 10 Units") not in s.legal_actions()
+
+
+def test_repair_ship_card_on_an_undamaged_ship_is_refused():
+    """Rules: Pillage & Plunder › Repair Ship
+    "Repair Ship cards allow you to quickly repair all of your ship's damage."
+
+    Given an undamaged ship and a Repair Ship card, When it is played on the ship, Then it is refused.
+    """
+    s = scenario(2)
+    card = next(c for c in s.deck if s.data.category(c) == "Repair Ship")
+    give(s, 0, card, "Attack", "Attack")
+    s = at_step(s, "play")
+    assert Play(card) not in s.legal_actions()
+    refused(s, Play(card), "Repair Ship")
+    ship(s, 0)["damage"] = 1
+    assert ship(s.apply(Play(card)), 0)["damage"] == 0
+
+
+def test_an_upgrade_never_leaves_more_cargo_than_the_new_hold():
+    """Rules: Pillage & Plunder › Buy Ship ("Any ship add-ons attached to your current ship are not carried
+    over to the new ship")
+    Rules: Pillage & Plunder › Cargo Hold ("The maximum number of cargo units that can be stored in your
+    cargo hold is indicated on your ship hull card.")
+
+    Given a Sloop with an Extra Cargo Hold carrying 50 units, When it is upgraded to a Schooner (hold 40),
+    Then the upgrade is refused.
+    """
+    s = scenario(2)
+    equip(s, 0, addons=("Extra Cargo Hold",), cargo=("Gems 20 Units", "Gems 20 Units", "Rum 10 Units"))
+    assert s.cargo_units(0) == 50 and s.data.hulls["Schooner"].cargo == 40
+    give(s, 0, "Schooner", "Attack", "Attack")
+    s = at_step(s, "play")
+    refused(s, Play("Schooner"), "Buy Ship")
+    assert Play("Schooner") not in s.legal_actions()
+
+
+def test_validate_checks_cargo_like_cannons_and_crew():
+    """Rules: Pillage & Plunder › Cargo Hold"""
+    s = scenario(2)
+    equip(s, 0, cargo=("Gems 20 Units", "Rum 10 Units"))
+    s._draw_card("Gems 20 Units")
+    ship(s, 0)["cargo"].append("Gems 20 Units")            # 50 units in a 30-unit hold
+    with pytest.raises(ValueError, match="cargo"):
+        s.validate()
+
+
+def test_fleet_play_moves_cargo_between_ships():
+    """Rules: Pillage & Plunder › Fleet Play
+    "Crewmen, cannons and cargo can be moved from ship to ship during the pre-draw stage"
+    """
+    s = scenario(2, fleet_play=True)
+    equip(s, 0, cargo=("Rum 20 Units",))
+    s._draw_card("Galleon")
+    s.players[0]["ships"].append({"hulls": [{"hull": "Galleon", "addons": []}], "damage": 0, "cannons": 0,
+                                  "crew": [], "cargo": []})
+    s.validate()
+    assert MoveCargo(0, 1, "Rum 20 Units") in s.legal_actions()
+    s = s.apply(MoveCargo(0, 1, "Rum 20 Units"))
+    assert ship(s, 0, 0)["cargo"] == [] and ship(s, 0, 1)["cargo"] == ["Rum 20 Units"]
+
+
+def test_selling_a_ship_keeps_its_crew_and_cannons():
+    """Rules: Pillage & Plunder › Fleet Play
+    "Ship hulls and their add-ons can be sold to the bank for half their cost … Cannons and crewmen cannot be sold."
+
+    Given a fleet of a Sloop (1 cannon, 2 crew) and an empty Galleon, When the Sloop is sold, Then the
+    hoard gains half the Sloop's cost and its cannon and crewmen move to the Galleon.
+    """
+    s = scenario(2, fleet_play=True)
+    s._draw_card("Galleon")
+    s.players[0]["ships"].append({"hulls": [{"hull": "Galleon", "addons": []}], "damage": 0, "cannons": 0,
+                                  "crew": [], "cargo": []})
+    hoard = s.players[0]["hoard"]
+    s = s.apply(SellShip(0))
+    assert s.players[0]["hoard"] == hoard + s.data.hulls["Sloop"].cost // 2
+    assert ship(s, 0)["hulls"][0]["hull"] == "Galleon"
+    assert ship(s, 0)["cannons"] == 1 and ship(s, 0)["crew"] == ["Cutlass Crewman", "Cutlass Crewman"]
+    s.validate()
+
+
+def privateer_battle(privateer_attacks: bool):
+    """Player 0 is a privateer owing 1,000; the other player wins a battle against him."""
+    s = scenario(2, privateering=True)
+    s._draw_card("Dutch Navy")
+    s.players[0]["privateer"] = {"navy": "Dutch Navy", "owed": 1000}
+    equip(s, 0, hull="Schooner")
+    ship(s, 0)["damage"] = s.hull(0).strength - 1              # one more hit sinks the Schooner (a Sloop is left)
+    equip(s, 1, hull="Schooner", cannons=3)
+    if privateer_attacks:
+        give(s, 0, "Attack", "Attack", "Attack")
+        s = at_step(s, "play").apply(Play("Attack", target=1))
+        s = s.apply(Act("no offer")) if s.phase == "battle_terms" else s
+        s = s.apply(Act("fight on")).apply(Act("stand and fight"))
+        s = s.apply(Act("no offer")) if s.phase == "battle_terms" else s
+        s = s.apply(Act("fight on"))
+    else:
+        s.current = 1
+        give(s, 1, "Attack", "Attack", "Attack")
+        s = at_step(s, "play", 1).apply(Play("Attack", target=0))
+        s = s.apply(Act("no offer")) if s.phase == "battle_terms" else s
+        s = s.apply(Act("fight on")).apply(Act("stand and fight"))
+        s = s.apply(Act("no offer")) if s.phase == "battle_terms" else s
+        s = s.apply(Act("fight on"))
+    volley = next(v for v in s.chance_outcomes().outcomes()
+                  if (v.attacker_damage if privateer_attacks else v.defender_damage) >= 1)
+    return s.apply(volley)
+
+
+def test_privateers_debt_is_stolen_only_when_another_player_attacks_him():
+    """Rules: Pillage & Plunder › Privateering
+    "When another player attacks you and defeats you in battle, they can attempt to steal the money that you
+    owe to your sponsor"
+
+    Given a privateer owing 1,000, When he attacks and loses, Then the winner may not try for the debt;
+    When he is attacked and loses, Then the winner may.
+    """
+    attacked = privateer_battle(privateer_attacks=False)
+    assert attacked.phase == "steal" and StealDebt() in attacked.legal_actions()
+    attacker = privateer_battle(privateer_attacks=True)
+    assert StealDebt() not in attacker.legal_actions()
