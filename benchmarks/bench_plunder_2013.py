@@ -1,14 +1,20 @@
 """Plunder (2013) benchmarks: exact marginals after every day of a 6-player, 15-day game.
 
-Ours: :func:`pirates_lab.plunder_2013.engine.solve` — factor the categories, list island and
-marker assignments, count the trap assignments per distinct mask vector (numpy), cache the
-per-category assignment lists.  Peers, computing the same marginals in the same run:
+Ours: :func:`pirates_lab.plunder_2013.engine.solve` — count per category by class vectors (a
+pirate's card is one of his Aye clue cards or "other"), join (island, marker) class pairs and look
+the traps up in a summed table.  Peers, computing the same marginals in the same run:
 
+* the previous engine (:mod:`pirates_lab.plunder_2013.reference_pairs`): every island x marker
+  assignment pair — quick at 6 cards, 3.4 s per update at 8 cards and a MemoryError from 10;
 * OR-Tools CP-SAT enumerating every solution of a Boolean model (re-solved each day);
 * brute force: enumerate every deal once on day 1 and keep the consistent ones, filtering the
   survivors each later day (the sensible brute force: it never re-enumerates).
 
-Goal (issue 5): median under 50 ms per update.  ``python benchmarks/bench_plunder_2013.py``
+Also ``State.clone``: the game's own override against the core's generic clone (random playouts).
+
+Goal (issues 5 and 14): under 50 ms per update at every size the Game accepts (2-6 pirates,
+cards_per_category up to 12); ``python benchmarks/bench_plunder_2013.py sizes`` prints the median
+and worst update per size.  ``python benchmarks/bench_plunder_2013.py``
 prints the per-update medians over several seeded games; ``benchmarks/run.py plunder_2013``
 times whole games side by side (ratios printed by the runner).
 """
@@ -21,40 +27,64 @@ import time
 from itertools import permutations
 
 from bench_common import Benchmark
-from pirates_lab.plunder_2013.engine import injections, solve
+from pirates_lab.core import State as CoreState
+from pirates_lab.core import random_playout
+from pirates_lab.plunder_2013 import reference_pairs
+from pirates_lab.plunder_2013.engine import MAX_CARDS, _category_of, solve
+from pirates_lab.plunder_2013.game import Game, State
+from pirates_lab.plunder_2013.pirates import random_pirate
 from pirates_lab.plunder_2013.reference import cp_sat_counts, random_game
 
 PLAYERS, CARDS, DAYS, ME = 6, 6, 15, 0
 
 
-def random_days(seed: int):
-    """A seeded 6-player game of 15 days with truthful answers: my cards and each day's facts."""
-    hands, records = random_game(random.Random(seed), PLAYERS, DAYS, CARDS)
+def random_days(seed: int, players: int = PLAYERS, cards: int = CARDS):
+    """A seeded game of 15 days with truthful answers: my cards and each day's facts."""
+    hands, records = random_game(random.Random(seed), players, DAYS, cards)
     return hands[ME], [list(record.constraints()) for record in records]
 
 
-def ours_update(my_cards, facts):
-    post = solve(PLAYERS, ME, my_cards, CARDS, tuple(facts))
+def ours_update(my_cards, facts, players: int = PLAYERS, cards: int = CARDS, engine=solve):
+    post = engine(players, ME, my_cards, cards, tuple(facts))
     return post.total, post.marginal_counts()
 
 
-def ours_game(seed: int, times: list | None = None):
-    injections.cache_clear()                     # each run starts cold: the cache is part of a game
-    my_cards, days = random_days(seed)
+def ours_game(seed: int, times: list | None = None, players: int = PLAYERS, cards: int = CARDS, engine=solve):
+    _category_of.cache_clear()                   # each run starts cold: the cache is part of a game
+    reference_pairs.injections.cache_clear()
+    my_cards, days = random_days(seed, players, cards)
     facts, results = [], []
     for day in days:
         facts += day
         start = time.perf_counter()
-        results.append(ours_update(my_cards, facts))
+        results.append(ours_update(my_cards, facts, players, cards, engine))
         if times is not None:
             times.append(time.perf_counter() - start)
-    return [(total, _as_dict(counts)) for total, counts in results]
+    return [(total, _as_dict(counts, players, cards)) for total, counts in results]
 
 
-def _as_dict(counts):
-    others = [p for p in range(PLAYERS) if p != ME]
+def pairs_game(seed: int, times: list | None = None, players: int = PLAYERS, cards: int = CARDS):
+    return ours_game(seed, times, players, cards, engine=reference_pairs.solve)
+
+
+def playouts(clone_override: bool, games: int = 30):
+    """Random playouts of 4-pirate games; the core's clone stands in when ``clone_override`` is False."""
+    class CoreClone(State):
+        clone = CoreState.clone
+
+    finals = []
+    for seed in range(games):
+        state = Game(players=4).new_initial_state()
+        if not clone_override:
+            state.__class__ = CoreClone
+        finals.append(random_playout(state, seed, policy=random_pirate(0.9)).to_json())
+    return finals
+
+
+def _as_dict(counts, players: int = PLAYERS, cards: int = CARDS):
+    others = [p for p in range(players) if p != ME]
     names = ("island", "marker", "trap")
-    return {p: {names[c]: {x + 1: int(counts[j, c, x]) for x in range(CARDS)} for c in range(3)}
+    return {p: {names[c]: {x + 1: int(counts[j, c, x]) for x in range(cards)} for c in range(3)}
             for j, p in enumerate(others)}
 
 
@@ -111,6 +141,20 @@ def same(ours, peer) -> bool:
 
 
 def benchmarks():
+    yield Benchmark("plunder_2013: 6p x 15 days, marginals daily vs the previous pair engine",
+                    ours=lambda: ours_game(1), peer=lambda: pairs_game(1), peer_name="pair engine (old)",
+                    goal_seconds=15 * 0.050, check=same, repeat=3)
+    my8, days8 = random_days(1, PLAYERS, 8)
+    yield Benchmark("plunder_2013: one update, 6p x 8 cards, day 1",
+                    ours=lambda: (_category_of.cache_clear(), ours_update(my8, days8[0], PLAYERS, 8))[1][0],
+                    peer=lambda: (reference_pairs.injections.cache_clear(),
+                                  ours_update(my8, days8[0], PLAYERS, 8, reference_pairs.solve))[1][0],
+                    peer_name="pair engine (old)", goal_seconds=0.050, check=lambda a, b: a == b, repeat=1)
+    yield Benchmark("plunder_2013: 6p x 12 cards x 15 days, marginals daily (old engine: MemoryError)",
+                    ours=lambda: ours_game(1, None, PLAYERS, MAX_CARDS), goal_seconds=15 * 0.050, repeat=3)
+    yield Benchmark("plunder_2013: 30 random playouts, the game's State.clone vs the core's",
+                    ours=lambda: playouts(True), peer=lambda: playouts(False), peer_name="core State.clone",
+                    check=lambda a, b: a == b, repeat=3)
     yield Benchmark("plunder_2013: 6p x 15 days, marginals daily vs CP-SAT",
                     ours=lambda: ours_game(1), peer=lambda: cp_sat_game(1), peer_name="OR-Tools CP-SAT",
                     goal_seconds=15 * 0.050, check=same, repeat=1)
@@ -119,7 +163,7 @@ def benchmarks():
                     goal_seconds=15 * 0.050, check=same, repeat=1)
     my_cards, days = random_days(1)
     yield Benchmark("plunder_2013: one update, day 1 (largest posterior)",
-                    ours=lambda: (injections.cache_clear(), ours_update(my_cards, days[0]))[1],
+                    ours=lambda: (_category_of.cache_clear(), ours_update(my_cards, days[0]))[1],
                     peer=lambda: cp_sat_counts(PLAYERS, ME, my_cards, CARDS, days[0]), peer_name="OR-Tools CP-SAT",
                     goal_seconds=0.050, repeat=3)
 
@@ -142,5 +186,19 @@ def main(seeds: int = 5) -> None:
     print(f"goal: median under 50 ms per update -> {'met' if base_median < 0.050 else 'MISSED'}")
 
 
+def sizes(seeds: int = 3) -> None:
+    """Median and worst update at every size the Game accepts (6 pirates is the largest table)."""
+    print(f"{'pirates':>7} {'cards':>5} {'median/update':>14} {'worst update':>13}")
+    for players in (2, 4, 6):
+        for cards in range(max(players, 5), MAX_CARDS + 1):
+            times: list[float] = []
+            for seed in range(seeds):
+                ours_game(seed, times, players, cards)
+            print(f"{players:7d} {cards:5d} {statistics.median(times) * 1000:11.2f} ms {max(times) * 1000:10.1f} ms")
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 5)
+    if len(sys.argv) > 1 and sys.argv[1] == "sizes":
+        sizes()
+    else:
+        main(int(sys.argv[1]) if len(sys.argv) > 1 else 5)

@@ -6,38 +6,48 @@ From one pirate's point of view ("me", own cards known), a *deal* gives every ot
 island, one marker and one trap, no card twice.  Every deal consistent with the public answers
 is equally likely, so every probability is (consistent deals with X) / (consistent deals).
 
-How it stays fast — factor the categories and count the third one:
+How it stays fast at every size the Game accepts (2-6 pirates, up to 12 cards a category) —
+count per category, combine *classes*, never island x marker assignments:
 
-* A "Nay" is three one-card exclusions: it only shrinks each player's allowed cards.
-* An "Aye" couples the categories: island OR marker OR trap matches.
-* So we list the (few) island assignments and the marker assignments that respect the
-  exclusions, and for each (island, marker) pair we know which "Aye"s are still unexplained.
-  An unexplained Aye can only be explained by the trap, which pins that player's trap to the
-  clue's trap card.  The pair therefore gives each player a *mask* of trap cards still allowed.
-* Pairs with the same masks are counted once (``numpy.unique``), and the trap assignments are
-  counted against each distinct mask vector in one vectorised step.
+* A "Nay" is three one-card exclusions: it only shrinks each pirate's allowed cards.
+* An "Aye" couples the categories of ONE pirate: island OR marker OR trap matches.  For that
+  pirate only the cards named by his Aye clues matter; every other card is "other" and explains
+  nothing.  So each pirate's card in a category has a *class*: one of his Aye clue cards, or
+  "other" — a handful of classes, whatever the number of cards.
+* Per category, the assignments (no card twice, allowed cards only) are counted per vector of
+  classes (``numpy.unique`` over the assignments; at most 11P5 = 55,440 of them).  Early in a
+  game, when nobody has said Aye, every category has ONE class vector.
+* The trap side is a dense table over trap class vectors, summed ("zeta transform") so that one
+  lookup answers "how many trap assignments give pirate j the pinned card v, or anything".
+* An (island classes, marker classes) pair leaves each pirate's unexplained Ayes, which pin his
+  trap to one card, leave it free, or rule the pair out: one lookup in that table.  Pairs of
+  class vectors are few (hundreds to a few thousand), and the joins are matrix products.
+* Marginals, one pirate's location table and the answers to a clue come from per-class card
+  counts (how many assignments of a class give pirate j card x) by the same matrix products.
 
-All counts are exact integers (``int64``); probabilities are built as ``Fraction`` outside.
+All counts are exact: they are integers below 2**53, carried in float64 arrays for the matrix
+products (checked), and returned as Python ints.  Probabilities are built as ``Fraction`` outside.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
-__all__ = ["Constraint", "Posterior", "solve", "injections", "answer_is_aye", "MAX_CARDS"]
+__all__ = ["Constraint", "Posterior", "solve", "answer_is_aye", "MAX_CARDS"]
 
-#: masks for every player must fit in one int64 key: cards_per_category * (players - 1) <= 62
+#: the largest cards_per_category the Game accepts; counts stay below 2**53 up to (11P5)**3
 MAX_CARDS = 12
+_EXACT = 2.0 ** 53
+_CHUNK = 1 << 20           # pair-table entries handled at once (memory stays small)
 
 
 @dataclass(frozen=True)
 class Constraint:
     """One public fact: ``player`` answered ``aye`` (True) or nay (False) to ``clue``.
 
-    ``clue`` is (island, marker, trap), cards numbered from 1.  A *hypothesis* used by "why"
-    is written the same way with a clue that names one card: see :func:`solve` ``holds``.
+    ``clue`` is (island, marker, trap), cards numbered from 1.
     """
 
     player: int
@@ -50,145 +60,350 @@ def answer_is_aye(cards: tuple[int, int, int], clue: tuple[int, int, int]) -> bo
     return any(card == shown for card, shown in zip(cards, clue))
 
 
-@lru_cache(maxsize=4096)
-def injections(allowed: tuple[int, ...], cards: int) -> np.ndarray:
-    """Every way to give player j one card from bitmask ``allowed[j]``, no card twice.
-
-    Returns an int8 array of shape (ways, players) holding card indexes 0..cards-1.
-    """
-    rows: list[tuple[int, ...]] = []
-    chosen: list[int] = []
-
-    def walk(j: int, used: int) -> None:
-        if j == len(allowed):
-            rows.append(tuple(chosen))
-            return
-        free = allowed[j] & ~used
-        for card in range(cards):
-            if free >> card & 1:
-                chosen.append(card)
-                walk(j + 1, used | 1 << card)
-                chosen.pop()
-
-    walk(0, 0)
-    array = np.array(rows, dtype=np.int8).reshape(len(rows), len(allowed))
+@lru_cache(maxsize=64)
+def _permutations(n: int, k: int) -> np.ndarray:
+    """Every ordered choice of k different cards out of n (indexes) as columns (k, nPk), read-only."""
+    rows = np.zeros((1, 0), dtype=np.int8)
+    for _ in range(k):
+        grown = np.concatenate([np.repeat(rows, n, axis=0),
+                                np.tile(np.arange(n, dtype=np.int8), len(rows))[:, None]], axis=1)
+        rows = grown[np.all(grown[:, :-1] != grown[:, -1:], axis=1)]
+    array = np.ascontiguousarray(rows.T)
     array.setflags(write=False)
     return array
 
 
-@dataclass
-class Posterior:
-    """Everything the engine learned in one pass; the arrays are shared, read-only."""
+@lru_cache(maxsize=4096)
+def _bits(mask: int, n: int) -> np.ndarray:
+    array = np.array([bool(mask >> x & 1) for x in range(n)])
+    array.setflags(write=False)
+    return array
 
-    players: int
-    me: int
-    cards: int
-    others: tuple[int, ...]            # player numbers, in the column order of the arrays
-    total: int                         # consistent deals
-    islands: np.ndarray                # (nI, k) card index per other player
-    markers: np.ndarray                # (nM, k)
-    traps: np.ndarray                  # (nT, k)
-    pair_key: np.ndarray               # (nI, nM) index into the distinct mask vectors
-    match: np.ndarray                  # (U, nT) int64: 1 if the trap row fits mask vector u
-    weight: np.ndarray                 # (nI, nM) consistent deals per (island, marker) pair
+
+@lru_cache(maxsize=48)
+def _category_of(n: int, allowed: tuple[int, ...], special: tuple[tuple[int, ...], ...]) -> "_Category":
+    """Cached: the days of a game and the checks behind "why" ask for the same categories again."""
+    return _Category(n, allowed, special)
+
+
+def _radix_strides(sizes) -> np.ndarray:
+    strides = np.ones(len(sizes), dtype=np.int64)
+    for j in range(len(sizes) - 2, -1, -1):
+        strides[j] = strides[j + 1] * sizes[j + 1]
+    return strides
+
+
+class _Category:
+    """The assignments of one category, grouped by class vector.
+
+    ``special[j]``: the cards that are their own class for pirate j (class i+1); others are 0.
+    ``rows``: allowed assignments (N, k); ``inverse``: each row's class vector; ``classes``:
+    (R, k) class vectors; ``weight``: assignments per class vector (float64, exact).
+    """
+
+    def __init__(self, n: int, allowed: tuple[int, ...], special: tuple[tuple[int, ...], ...]):
+        k = len(allowed)
+        self.n, self.k, self.special = n, k, special
+        columns = _permutations(n, k)                       # (k, P), one row per pirate
+        ok = np.ones(columns.shape[1], dtype=bool)
+        for j, mask in enumerate(allowed):
+            ok &= _bits(mask, n)[columns[j]]
+        self.rows = np.ascontiguousarray(columns[:, ok].T)  # (N, k) int8
+        self.sizes = [len(s) + 1 for s in special]
+        lookup = np.zeros((k, n), dtype=np.int64)
+        for j, cards in enumerate(special):
+            for i, card in enumerate(cards):
+                lookup[j, card] = i + 1
+        self.lookup = lookup
+        strides = _radix_strides(self.sizes)
+        code = np.zeros(len(self.rows), dtype=np.int64)
+        for j in range(k):
+            if self.sizes[j] > 1:
+                code += lookup[j][self.rows[:, j]] * strides[j]
+        self.code = code
+        per_code = np.bincount(code, minlength=int(np.prod(self.sizes)))   # class vectors are few
+        distinct = np.flatnonzero(per_code)
+        rank = np.zeros(len(per_code), dtype=np.int64)
+        rank[distinct] = np.arange(len(distinct))
+        self.inverse = rank[code]
+        self.weight = per_code[distinct].astype(np.float64)
+        self.classes = (distinct[:, None] // strides[None, :]) % np.array(self.sizes, dtype=np.int64)[None, :]
+        for array in (self.rows, self.code, self.inverse, self.weight, self.classes):
+            array.setflags(write=False)
+
+    @cached_property
+    def breakdown(self) -> np.ndarray:
+        """(R, k, n): assignments of each class vector giving pirate j card x."""
+        r, k, n = len(self.weight), self.k, self.n
+        out = np.empty((r, k, n))
+        for j in range(k):
+            out[:, j, :] = np.bincount(self.inverse * n + self.rows[:, j], minlength=r * n).reshape(r, n)
+        return out
+
+    def dense(self, column: np.ndarray | None = None, width: int = 1) -> np.ndarray:
+        """Weights summed into a dense table over class vectors; with ``column`` (N,) of ints
+        below ``width``, one more axis: the rows split by that column."""
+        size = int(np.prod(self.sizes))
+        if column is None:
+            return np.bincount(self.code, minlength=size).astype(np.float64).reshape(self.sizes)
+        index = self.code * width + column
+        return np.bincount(index, minlength=size * width).astype(np.float64).reshape(tuple(self.sizes) + (width,))
+
+    @cached_property
+    def dense_breakdown(self) -> np.ndarray:
+        """Dense table over class vectors x pirate j x card: assignments giving j that card."""
+        size, k, n = int(np.prod(self.sizes)), self.k, self.n
+        out = np.empty((size, k, n))
+        for j in range(k):
+            out[:, j, :] = np.bincount(self.code * n + self.rows[:, j], minlength=size * n).reshape(size, n)
+        return out.reshape(tuple(self.sizes) + (k, n))
+
+
+def _zeta(table: np.ndarray, axes) -> np.ndarray:
+    """Replace class 0 ("other") on each axis by the sum over the axis: it then means "free"."""
+    table = table.copy()
+    for j in axes:
+        total = table.sum(axis=j)
+        index = [slice(None)] * table.ndim
+        index[j] = 0
+        table[tuple(index)] = total
+    return table
+
+
+class Posterior:
+    """Everything the engine learned from the facts; counts are exact Python ints."""
+
+    def __init__(self, players: int, me: int, cards: int, others: tuple[int, ...],
+                 allowed: list[list[int]], ayes: list[list[tuple[int, int, int]]], impossible: bool):
+        self.players, self.me, self.cards, self.others = players, me, cards, others
+        self.allowed = allowed                  # [category][j] bitmask of card indexes
+        self.ayes = ayes                        # [j] list of Aye clues (card indexes)
+        self.impossible = impossible
+        self.total = 0 if impossible else self._join()[0]
 
     @property
     def k(self) -> int:
         return len(self.others)
 
+    # ------------------------------------------------------------------ building blocks
+    def _special(self, c: int, extra: int | None = None, everything_for: int | None = None) -> list[tuple[int, ...]]:
+        result = []
+        for j in range(self.k):
+            if j == everything_for:
+                cards = {x for x in range(self.cards) if self.allowed[c][j] >> x & 1}
+            else:
+                cards = {clue[c] for clue in self.ayes[j]} | ({extra} if extra is not None else set())
+                cards = {x for x in cards if self.allowed[c][j] >> x & 1}
+            result.append(tuple(sorted(cards)))
+        return result
+
+    def _category(self, c: int, extra: int | None = None, everything_for: int | None = None) -> _Category:
+        return _category_of(self.cards, tuple(self.allowed[c]), tuple(self._special(c, extra, everything_for)))
+
+    @cached_property
+    def _base(self) -> tuple[_Category, _Category, _Category]:
+        return tuple(self._category(c) for c in range(3))
+
+    def _requirements(self, islands: _Category, markers: _Category, traps: _Category) -> list[np.ndarray]:
+        """Per pirate: (island class, marker class) -> the trap class the Ayes leave (0 free, -1 none)."""
+        tables = []
+        for j, ayes in enumerate(self.ayes):
+            table = np.zeros((islands.sizes[j], markers.sizes[j]), dtype=np.int64)
+            for a in range(islands.sizes[j]):
+                for b in range(markers.sizes[j]):
+                    island = islands.special[j][a - 1] if a else -1
+                    marker = markers.special[j][b - 1] if b else -1
+                    pins = {clue[2] for clue in ayes if clue[0] != island and clue[1] != marker}
+                    if not pins:
+                        continue
+                    pin = pins.pop()
+                    table[a, b] = traps.special[j].index(pin) + 1 if not pins and pin in traps.special[j] else -1
+            tables.append(table)
+        return tables
+
+    def _pairs(self, islands: _Category, markers: _Category, traps: _Category, skip: int | None = None):
+        """Yield (island rows slice, requirement arrays (rows, RM) per pirate, alive mask) in chunks."""
+        tables = self._requirements(islands, markers, traps)
+        rm = len(markers.weight)
+        step = max(1, _CHUNK // max(1, rm))
+        for start in range(0, len(islands.weight), step):
+            part = slice(start, min(start + step, len(islands.weight)))
+            reqs = [tables[j][islands.classes[part, j][:, None], markers.classes[None, :, j]] for j in range(self.k)]
+            alive = np.ones(reqs[0].shape, dtype=bool)
+            for req in reqs:
+                alive &= req >= 0
+            yield part, reqs, alive
+
+    def _key(self, reqs, alive, strides, skip: int | None = None) -> np.ndarray:
+        key = np.zeros(alive.shape, dtype=np.int64)
+        for j, req in enumerate(reqs):
+            if j != skip:
+                key += np.where(alive, req, 0) * strides[j]
+        return key
+
+    def _join(self):
+        """(total, value per island class row, value per marker class row, weight per trap key)."""
+        islands, markers, traps = self._base
+        if not (len(islands.weight) and len(markers.weight) and len(traps.weight)):
+            return 0, None, None, None
+        table = _zeta(traps.dense(), range(self.k)).ravel()
+        strides = _radix_strides(traps.sizes)
+        by_island = np.zeros(len(islands.weight))
+        by_marker = np.zeros(len(markers.weight))
+        by_key = np.zeros(len(table))
+        for part, reqs, alive in self._pairs(islands, markers, traps):
+            key = self._key(reqs, alive, strides)
+            value = np.where(alive, table[key], 0.0)
+            by_island[part] += value @ markers.weight
+            by_marker += islands.weight[part] @ value
+            pair_weight = np.where(alive, islands.weight[part][:, None] * markers.weight[None, :], 0.0)
+            by_key += np.bincount(key.ravel(), weights=pair_weight.ravel(), minlength=len(table))
+        total = float(islands.weight @ by_island)
+        if total >= _EXACT:
+            raise OverflowError("deal counts beyond 2**53 cannot be carried exactly")
+        return int(round(total)), by_island, by_marker, by_key
+
+    # ------------------------------------------------------------------ answers
     def marginal_counts(self) -> np.ndarray:
-        """Array (k, 3, cards): consistent deals in which other player j holds each card."""
+        """Array (k, 3, cards): consistent deals in which other pirate j holds each card."""
         out = np.zeros((self.k, 3, self.cards), dtype=np.int64)
         if self.total == 0:
             return out
-        by_island = self.weight.sum(axis=1)
-        by_marker = self.weight.sum(axis=0)
-        multiplicity = np.bincount(self.pair_key.ravel(), minlength=self.match.shape[0]).astype(np.int64)
-        by_trap = multiplicity @ self.match
-        for j in range(self.k):
-            np.add.at(out[j, 0], self.islands[:, j], by_island)
-            np.add.at(out[j, 1], self.markers[:, j], by_marker)
-            np.add.at(out[j, 2], self.traps[:, j], by_trap)
+        _, by_island, by_marker, by_key = self._join()
+        islands, markers, traps = self._base
+        out[:, 0] = np.rint(np.einsum("r,rjx->jx", by_island, islands.breakdown))
+        out[:, 1] = np.rint(np.einsum("r,rjx->jx", by_marker, markers.breakdown))
+        trap_table = _zeta(traps.dense_breakdown, range(self.k)).reshape(len(by_key), self.k * self.cards)
+        out[:, 2] = np.rint(by_key @ trap_table).reshape(self.k, self.cards)
         return out
 
     def location_counts(self, j: int) -> np.ndarray:
-        """Array (cards, cards, cards): consistent deals giving other player j each location."""
-        n, u_count = self.cards, self.match.shape[0]
+        """Array (cards, cards, cards): consistent deals giving other pirate j each location."""
+        n = self.cards
+        out = np.zeros((n, n, n), dtype=np.int64)
         if self.total == 0:
-            return np.zeros((n, n, n), dtype=np.int64)
-        trap_onehot = np.eye(n, dtype=np.int64)[self.traps[:, j]]          # (nT, n)
-        trap_given_key = self.match @ trap_onehot                           # (U, n)
-        im = (self.islands[:, j].astype(np.int64)[:, None] * n + self.markers[:, j][None, :])
-        index = im * u_count + self.pair_key                                # (nI, nM)
-        grouped = np.bincount(index.ravel(), minlength=n * n * u_count).astype(np.int64)
-        return (grouped.reshape(n * n, u_count) @ trap_given_key).reshape(n, n, n)
+            return out
+        islands, markers, _ = self._base
+        traps = self._category(2, everything_for=j)
+        table = np.moveaxis(_zeta(traps.dense(), [i for i in range(self.k) if i != j]), j, -1)
+        strides = _radix_strides(traps.sizes)
+        flat = table.reshape(-1, traps.sizes[j])           # (keys without j, class of j)
+        strides_wo = _radix_strides([s for i, s in enumerate(traps.sizes) if i != j] or [1])
+        strides_full = np.zeros(self.k, dtype=np.int64)
+        strides_full[[i for i in range(self.k) if i != j]] = strides_wo[:self.k - 1]
+        island_cards = islands.breakdown[:, j, :]          # (RI, n)
+        marker_cards = markers.breakdown[:, j, :]          # (RM, n)
+        for part, reqs, alive in self._pairs(islands, markers, traps):
+            key = self._key(reqs, alive, strides_full, skip=j)
+            own = reqs[j]
+            for cls, card in enumerate((None,) + traps.special[j]):
+                if card is None:
+                    continue
+                fits = alive & ((own == 0) | (own == cls))
+                value = np.where(fits, flat[key, cls], 0.0)
+                out[:, :, card] += np.rint(island_cards[part].T @ value @ marker_cards).astype(np.int64)
+        del strides
+        return out
 
     def answer_counts(self, clue: tuple[int, int, int], asker: int) -> dict[tuple[int, ...], int]:
-        """Consistent deals per answer vector to ``clue`` (players other than me and the asker).
+        """Consistent deals per answer vector to ``clue`` (pirates other than me and the asker).
 
         Keys are tuples of 0/1 (nay/aye) in the order of :meth:`answering`.
         """
         answering = self.answering(asker)
         if self.total == 0:
             return {}
-        k, u_count = self.k, self.match.shape[0]
-        ci, cm, ct = (c - 1 for c in clue)
-        code = np.zeros((len(self.islands), len(self.markers)), dtype=np.int64)
+        k = self.k
+        ci, cm, ct = (x - 1 for x in clue)
+        islands, markers, traps = (self._category(c, extra=x) for c, x in enumerate((ci, cm, ct)))
+        # who holds the trap clue card (k: nobody), per trap class vector, then summed per key
+        who = np.full(len(traps.rows), k, dtype=np.int64)
         for j in range(k):
-            hit = (self.islands[:, j] == ci)[:, None] | (self.markers[:, j] == cm)[None, :]
-            code |= hit.astype(np.int64) << j
-        who = np.full(len(self.traps), k, dtype=np.int64)                 # which player holds ct
-        for j in range(k):
-            who[self.traps[:, j] == ct] = j
-        who_onehot = np.eye(k + 1, dtype=np.int64)[who]                     # (nT, k+1)
-        per_key = self.match @ who_onehot                                   # (U, k+1)
-        grouped = np.bincount((code * u_count + self.pair_key).ravel(),
-                              minlength=(1 << k) * u_count).astype(np.int64)
-        by_code = grouped.reshape(1 << k, u_count) @ per_key                # (2^k, k+1)
+            who[traps.rows[:, j] == ct] = j
+        table = _zeta(traps.dense(who, k + 1), range(k)).reshape(-1, k + 1)
+        strides = _radix_strides(traps.sizes)
+        hits = []
+        for category, x in ((islands, ci), (markers, cm)):
+            bits = np.zeros(len(category.weight), dtype=np.int64)
+            for j in range(k):
+                if x in category.special[j]:
+                    bits |= (category.classes[:, j] == category.special[j].index(x) + 1).astype(np.int64) << j
+            hits.append(bits)
+        by_code = np.zeros((1 << k, len(table)))
+        for part, reqs, alive in self._pairs(islands, markers, traps):
+            key = self._key(reqs, alive, strides)
+            code = hits[0][part][:, None] | hits[1][None, :]
+            weight = np.where(alive, islands.weight[part][:, None] * markers.weight[None, :], 0.0)
+            by_code += np.bincount((code * len(table) + key).ravel(), weights=weight.ravel(),
+                                   minlength=(1 << k) * len(table)).reshape(1 << k, len(table))
+        counts = np.rint(by_code @ table).astype(np.int64)                      # (2^k, k+1)
         columns = [self.others.index(p) for p in answering]
         result: dict[tuple[int, ...], int] = {}
-        for base in range(1 << k):
-            for w in range(k + 1):
-                count = int(by_code[base, w])
-                if count:
-                    full = base | (1 << w if w < k else 0)
-                    key = tuple(full >> j & 1 for j in columns)
-                    result[key] = result.get(key, 0) + count
+        for base, w in zip(*np.nonzero(counts)):
+            full = int(base) | (1 << int(w) if w < k else 0)
+            key = tuple(full >> j & 1 for j in columns)
+            result[key] = result.get(key, 0) + int(counts[base, w])
         return result
 
     def answering(self, asker: int) -> tuple[int, ...]:
-        """Players whose answers tell me something: everyone but me and the asker."""
+        """Pirates whose answers tell me something: everyone but me and the asker."""
         return tuple(p for p in self.others if p != asker)
 
-    def sample(self, rng) -> np.ndarray:
-        """One consistent deal, uniformly at random: an array (k, 3) of card indexes."""
-        if self.total == 0:
-            raise ValueError("no deal fits the answers")
-        pick = rng.randrange(self.total)
-        flat = np.cumsum(self.weight.ravel())
-        index = int(np.searchsorted(flat, pick, side="right"))
-        a, b = divmod(index, self.weight.shape[1])
-        rows = np.nonzero(self.match[self.pair_key[a, b]])[0]
-        t = int(rows[rng.randrange(len(rows))])
-        return np.stack([self.islands[a], self.markers[b], self.traps[t]], axis=1)
+    # ------------------------------------------------------------------ single deals
+    def _live_pairs(self):
+        """Every (island row, marker row) of the consistent deals, with its trap requirement."""
+        islands, markers, traps = self._base
+        strides = _radix_strides(traps.sizes)
+        table = _zeta(traps.dense(), range(self.k)).ravel()
+        found = []
+        for part, reqs, alive in self._pairs(islands, markers, traps):
+            key = self._key(reqs, alive, strides)
+            value = np.where(alive, table[key], 0.0)
+            a, b = np.nonzero(value)
+            found.append((a + part.start, b, key[a, b], value[a, b]))
+        a, b, key, value = (np.concatenate(x) for x in zip(*found))
+        return a, b, key, value, strides
+
+    def _fitting_traps(self, key: int, strides) -> np.ndarray:
+        traps = self._base[2]
+        wanted = (key // strides) % np.array(traps.sizes)
+        classes = traps.lookup[np.arange(self.k)[None, :], traps.rows]
+        fits = np.all((wanted[None, :] == 0) | (classes == wanted[None, :]), axis=1)
+        return traps.rows[fits]
 
     def deals(self, limit: int) -> np.ndarray | None:
         """Every consistent deal as an array (total, k, 3) of card indexes, or None if > limit."""
         if self.total > limit:
             return None
         if self.total == 0:
-            return np.zeros((0, self.k, 3), dtype=np.int8)
-        a_index, b_index = np.nonzero(self.weight)
-        keys = self.pair_key[a_index, b_index]
+            return np.zeros((0, self.k, 3), dtype=np.int64)
+        islands, markers, _ = self._base
+        a, b, key, _, strides = self._live_pairs()
         parts = []
-        for u in np.unique(keys):
-            chosen = keys == u
-            rows = np.nonzero(self.match[u])[0]
-            a, b = a_index[chosen], b_index[chosen]
-            parts.append(np.stack([np.repeat(self.islands[a], len(rows), axis=0),
-                                   np.repeat(self.markers[b], len(rows), axis=0),
-                                   np.tile(self.traps[rows], (len(a), 1))], axis=2))
+        for u in np.unique(key):
+            trap_rows = self._fitting_traps(int(u), strides)
+            for ra, rb in zip(a[key == u], b[key == u]):
+                island_rows = islands.rows[islands.inverse == ra]
+                marker_rows = markers.rows[markers.inverse == rb]
+                ii, mm, tt = np.meshgrid(np.arange(len(island_rows)), np.arange(len(marker_rows)),
+                                         np.arange(len(trap_rows)), indexing="ij")
+                parts.append(np.stack([island_rows[ii.ravel()], marker_rows[mm.ravel()], trap_rows[tt.ravel()]], axis=2))
         return np.concatenate(parts)
+
+    def sample(self, rng) -> np.ndarray:
+        """One consistent deal, uniformly at random: an array (k, 3) of card indexes."""
+        if self.total == 0:
+            raise ValueError("no deal fits the answers")
+        islands, markers, _ = self._base
+        a, b, key, value, strides = self._live_pairs()
+        weight = islands.weight[a] * markers.weight[b] * value
+        pick = rng.randrange(self.total)
+        index = int(np.searchsorted(np.cumsum(weight), pick, side="right"))
+        island_rows = islands.rows[islands.inverse == a[index]]
+        marker_rows = markers.rows[markers.inverse == b[index]]
+        trap_rows = self._fitting_traps(int(key[index]), strides)
+        return np.stack([island_rows[rng.randrange(len(island_rows))], marker_rows[rng.randrange(len(marker_rows))],
+                         trap_rows[rng.randrange(len(trap_rows))]], axis=1)
 
 
 def solve(players: int, me: int, my_cards: tuple[int, int, int], cards: int,
@@ -201,20 +416,18 @@ def solve(players: int, me: int, my_cards: tuple[int, int, int], cards: int,
     Answers by ``me`` are checked against ``my_cards``; a wrong one gives ``total == 0``.
     """
     others = tuple(p for p in range(players) if p != me)
-    k = len(others)
     column = {p: j for j, p in enumerate(others)}
     full = (1 << cards) - 1
     allowed = [[full & ~(1 << (my_cards[c] - 1)) for _ in others] for c in range(3)]
-    ayes: list[tuple[int, tuple[int, int, int]]] = []
+    ayes: list[set] = [set() for _ in others]
     impossible = False
     for fact in constraints:
         if fact.player == me:
-            if answer_is_aye(my_cards, fact.clue) != fact.aye:
-                impossible = True
+            impossible |= answer_is_aye(my_cards, fact.clue) != fact.aye
             continue
         j = column[fact.player]
         if fact.aye:
-            ayes.append((j, tuple(c - 1 for c in fact.clue)))
+            ayes[j].add(tuple(c - 1 for c in fact.clue))
         else:
             for c in range(3):
                 allowed[c][j] &= ~(1 << (fact.clue[c] - 1))
@@ -228,28 +441,4 @@ def solve(players: int, me: int, my_cards: tuple[int, int, int], cards: int,
             impossible |= my_cards[c] == card
         else:
             allowed[c][column[player]] &= ~(1 << (card - 1))
-    islands, markers, traps = (injections(tuple(allowed[c]), cards) for c in range(3))
-    n_i, n_m, n_t = len(islands), len(markers), len(traps)
-    if impossible or not (n_i and n_m and n_t):
-        empty = np.zeros((n_i, n_m), dtype=np.int64)
-        return Posterior(players, me, cards, others, 0, islands, markers, traps,
-                         empty, np.zeros((1, n_t), dtype=np.int64), empty)
-    # trap masks per (island row, marker row, player): start from the trap exclusions
-    masks = np.broadcast_to(np.array(allowed[2], dtype=np.int64), (n_i, n_m, k)).copy()
-    for j, (ci, cm, ct) in ayes:
-        unexplained = (islands[:, j] != ci)[:, None] & (markers[:, j] != cm)[None, :]
-        masks[:, :, j] &= np.where(unexplained, 1 << ct, -1)
-    key = np.zeros((n_i, n_m), dtype=np.int64)
-    for j in range(k):
-        key |= masks[:, :, j] << (cards * j)
-    distinct, pair_key = np.unique(key.ravel(), return_inverse=True)
-    pair_key = pair_key.reshape(n_i, n_m)
-    distinct_masks = np.stack([(distinct >> (cards * j)) & full for j in range(k)], axis=1)  # (U, k)
-    fits = np.ones((len(distinct), n_t), dtype=bool)
-    for j in range(k):
-        fits &= ((distinct_masks[:, j][:, None] >> traps[:, j].astype(np.int64)[None, :]) & 1).astype(bool)
-    match = fits.astype(np.int64)
-    per_key = match.sum(axis=1)
-    weight = per_key[pair_key]
-    return Posterior(players, me, cards, others, int(weight.sum()), islands, markers, traps,
-                     pair_key, match, weight)
+    return Posterior(players, me, cards, others, allowed, [sorted(a) for a in ayes], impossible)

@@ -40,7 +40,6 @@ def test_protocol_holds_for_every_table_size(players):
         assert sum(state.returns()) == 1
 
 
-@pytest.mark.skip(reason="needs the per-category solver (next step)")
 def test_protocol_with_more_cards_per_category():
     check_protocol(Game(players=5, cards_per_category=10), seeds=range(2), policy=random_pirate(0.97), observe_every=9)
 
