@@ -14,6 +14,7 @@ import ipywidgets as widgets
 from pirates_lab.core.geometry import SQUARE_STEPS, rotate_mask
 from pirates_lab.pirates_and_plunder import MovePirate, PlaceShip, PlaceTile, Repulse, secret_battle, tiles
 from pirates_lab.pirates_and_plunder.battles import open_battle
+from pirates_lab.pirates_and_plunder.odds import within
 from pirates_lab.pirates_and_plunder.parts import RESOURCES, ROUTE, components
 
 from .canvas import BoardCanvas
@@ -22,7 +23,7 @@ from .kit import error_html
 from .numbers import percent_text as percent
 
 __all__ = ["TILE", "PLAYER_COLOURS", "Layout", "layout_for", "board_ops", "legal_cells", "segment_anchor",
-           "BoardRenderer", "board_view", "BattleLabModel", "BattleLab", "tile_gallery_ops"]
+           "BoardRenderer", "board_view", "frontier_odds", "BattleLabModel", "BattleLab", "tile_gallery_ops"]
 
 TILE = 56
 SEA_COLOUR, ISLAND_COLOUR, ROUTE_COLOUR = "#4f8fc0", "#d9b66b", "#7a4a1c"
@@ -91,6 +92,38 @@ def segment_anchor(name: str, turns: int, segment: int) -> tuple:
     if chosen.kind == "route":
         return (0.5 + (x - 0.5) * 0.7, 0.5 + (y - 0.5) * 0.7)
     return (x, y)
+
+
+def _needs(observation: dict) -> dict:
+    """Every empty square beside a tile -> the edge kind each of its sides must show (-1: any)."""
+    board = {(x, y): (name, turns) for x, y, name, turns in observation["board"]}
+    needs: dict = {}
+    for (x, y), (name, turns) in board.items():
+        edges = _tile(name).rotated_edges(turns)
+        for edge, (dx, dy) in enumerate(SQUARE_STEPS):
+            cell = (x + dx, y + dy)
+            if cell not in board:
+                need = needs.setdefault(cell, [-1, -1, -1, -1])
+                need[(edge + 2) % 4] = edges[edge]
+    return needs
+
+
+def frontier_odds(observation: dict, draws: int) -> dict:
+    """Each empty square beside the tiles -> P(a tile that fits it comes within ``draws`` draws), exact.
+
+    From the observation alone: the unseen tiles are public (their counts), the board too.
+    """
+    unseen = observation["unseen"]
+    total = sum(unseen.values())
+    if total == 0:
+        return {}
+    draws = min(draws, total)
+    found = {}
+    for cell, need in _needs(observation).items():
+        fitting = sum(n for name, n in unseen.items()
+                      if any(all(w < 0 or w == e for w, e in zip(need, _tile(name).rotated_edges(r))) for r in range(4)))
+        found[cell] = within(total, fitting, draws)
+    return found
 
 
 def legal_cells(observation: dict) -> list:
@@ -164,8 +197,11 @@ def _tile_ops(d: Drawing, layout: Layout, cell, name: str, turns: int) -> None:
     d.rect(left, top, size, size, stroke="#1c3d5a", width=1)
 
 
-def board_ops(observation: dict, width: int = 480, height: int = 480, *, highlight=None, flash=()) -> tuple:
-    """The whole board: tiles, icons, ships, and the legal places (``highlight``: default from the observation)."""
+def board_ops(observation: dict, width: int = 480, height: int = 480, *, highlight=None, flash=None,
+              odds_draws: int = 0) -> tuple:
+    """The whole board: tiles, icons, ships, the legal places (``highlight``: default from the observation),
+    the features completed by the last tile framed in red (``flash``: default from the observation) and, with
+    ``odds_draws``, on each empty square the chance that a fitting tile comes within that many draws."""
     layout = layout_for(observation, width, height)
     d = Drawing().clear().rect(0, 0, width, height, fill="#e8eef2")
     for x, y, name, turns in observation["board"]:
@@ -174,7 +210,13 @@ def board_ops(observation: dict, width: int = 480, height: int = 480, *, highlig
     for cell in cells:
         left, top = layout.corner(cell)
         d.rect(left + 2, top + 2, layout.size - 4, layout.size - 4, stroke=HIGHLIGHT, width=3)
-    for cell in flash:
+    if odds_draws:
+        for cell, p in frontier_odds(observation, odds_draws).items():
+            cx, cy = layout.point(cell, 0.5, 0.5)
+            d.text(percent(p, 0), cx, cy, fill="#1c3d5a", font=f"{max(8, int(layout.size / 4.5))}px sans-serif",
+                   align="center")
+    for cell in (observation.get("completed", []) if flash is None else flash):
+        cell = tuple(cell)
         left, top = layout.corner(cell)
         d.rect(left, top, layout.size, layout.size, stroke="#ff3030", width=4)
     names = {(x, y): (name, turns) for x, y, name, turns in observation["board"]}
@@ -208,14 +250,14 @@ def tile_gallery_ops(columns: int = 9, size: int = 52) -> tuple:
 class BoardRenderer:
     """Draws the board for :class:`~pirates_lab.widgets.GameTable`; clicks pick places, segments and pirates' moves."""
 
-    def __init__(self, width: int = 480, height: int = 480):
-        self.width, self.height = width, height
+    def __init__(self, width: int = 480, height: int = 480, odds_draws: int = 0):
+        self.width, self.height, self.odds_draws = width, height, odds_draws
 
     def seat_name(self, player: int) -> str:
         return f"{components()['ships']['colours'][player].title()} (player {player})"
 
     def draw(self, observation: dict, player: int) -> tuple:
-        return board_ops(observation, self.width, self.height)
+        return board_ops(observation, self.width, self.height, odds_draws=self.odds_draws)
 
     def hand(self, observation: dict, player: int) -> list:
         held = observation["resources"][player]
@@ -251,10 +293,11 @@ class BoardRenderer:
         return nearest(moves)
 
 
-def board_view(state, player: int = 0, *, width: int = 480, height: int = 480, flash=()) -> BoardCanvas:
+def board_view(state, player: int = 0, *, width: int = 480, height: int = 480, flash=None,
+               odds_draws: int = 0) -> BoardCanvas:
     """A BoardCanvas showing ``state`` as ``player`` sees it."""
     canvas = BoardCanvas(width, height, css_class="pl-pnp-board")
-    canvas.draw("background", board_ops(state.observation(player), width, height, flash=flash))
+    canvas.draw("background", board_ops(state.observation(player), width, height, flash=flash, odds_draws=odds_draws))
     return canvas
 
 

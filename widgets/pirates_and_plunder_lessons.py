@@ -102,10 +102,11 @@ def _drawing():
     state = _drawing_state()
     places = state.legal_actions()
     odds = [gap_odds(state, (0, -1), k) for k in (1, 3, 6)]
-    lines = [f"The drawn headland fits {len(places)} ways (highlighted squares)."] + \
+    lines = [f"The drawn headland fits {len(places)} ways (highlighted squares). On every empty square: the chance "
+             "that a tile fitting it comes within the next 3 draws."] + \
             [f"P(a tile fitting the island's gap north of (0, 0) within {o.draws} draws) = {percent_text(o.probability)} "
              f"({o.count} of the {o.unseen} unseen tiles fit)" for o in odds]
-    return board_view(state), _lines(lines)
+    return board_view(state, odds_draws=3), _lines(lines)
 
 
 def _ships():

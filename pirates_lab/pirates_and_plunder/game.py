@@ -167,6 +167,7 @@ class State(core.State):
         self.bank = [settings["resources"]["per_kind"]] * len(RESOURCES)
         self.discarded: list = []
         self.scoring: list = []
+        self.completed: list = []      # squares of the features completed by the last tile (to flash them)
         place_tile(self, game.board, tileset.start, (0, 0), 0)
         self.say(f"The starting tile ({tileset.types[tileset.start].name}) lies face up at (0, 0).")
         FLOW.push(self, Task("draw", 0))
@@ -176,7 +177,8 @@ class State(core.State):
         """A copy sharing every immutable part (measured: the core's generic clone took half of a playout)."""
         new = State.__new__(State)
         new.__dict__.update(self.__dict__)
-        for name in ("log", "agenda", "bag", "placed", "parent", "open", "size", "points", "bank", "discarded", "scoring"):
+        for name in ("log", "agenda", "bag", "placed", "parent", "open", "size", "points", "bank", "discarded", "scoring",
+                     "completed"):
             setattr(new, name, list(getattr(self, name)))
         for name in ("cells", "needs", "ships"):
             setattr(new, name, dict(getattr(self, name)))
@@ -320,6 +322,7 @@ class State(core.State):
         """Rules: Pirates & Plunder › Scoring Islands and Trade Routes"""
         kind = self.placed[self.last][0]
         roots, routes = [], []
+        self.completed = []
         for segment in range(len(self.board.types[kind].segments)):
             root = self._root(MAX_SEGMENTS * self.last + segment)
             if root not in roots:
@@ -328,6 +331,7 @@ class State(core.State):
             if self.open[root] or self.board.kinds[self.placed[root // MAX_SEGMENTS][0]][root % MAX_SEGMENTS] == "sea":
                 continue
             found = score_feature(self, root, completer=task.player)
+            self.completed.extend(sorted({self.where(n)[0] for n in found.nodes} - set(self.completed)))
             if found.kind == "route":
                 routes.append(found.segments)
         collect_port_resources(self, self.where(MAX_SEGMENTS * self.last)[0])
@@ -451,6 +455,7 @@ class State(core.State):
             "drawn": None if self.drawn < 0 else types[self.drawn].name,
             "unseen": {types[k].name: n for k, n in enumerate(self.bag) if n},
             "discarded": [types[k].name for k in self.discarded],
+            "completed": [list(cell) for cell in self.completed],
             "ships": [[s, o, *self.where(n)[0], self.where(n)[1], role(self, s)] for s, (o, n, _) in sorted(self.ships.items())],
             "supply": [self.supply(p) for p in range(self.game.players)],
             "scores": list(self.points),

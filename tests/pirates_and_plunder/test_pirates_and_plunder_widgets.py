@@ -111,3 +111,28 @@ def test_a_finished_game_draws_without_error():
     final = random_playout(Game(players=5).new_initial_state(), 2)
     ops = pp.board_ops(final.observation(3))
     assert sum(1 for op in ops if op.kind == "rect" and op.fill == pp.SEA_COLOUR) == len(final.placed)
+
+
+def test_odds_on_the_board_are_the_packages_exact_gap_odds():
+    from pirates_lab.pirates_and_plunder import gap_odds
+    state = lessons._drawing_state()
+    shown = pp.frontier_odds(state.observation(0), 3)
+    assert set(shown) == set(state.needs)
+    for cell, p in shown.items():
+        assert p == gap_odds(state, cell, 3).probability
+    texts = [op for op in pp.board_ops(state.observation(0), odds_draws=3) if op.kind == "text" and op.args[0].endswith("%")]
+    assert len(texts) == len(state.needs)
+
+
+def test_features_completed_by_the_last_tile_are_framed():
+    state = build(tiles=[("three-way crossroads", (0, 0), 0)], ships=[(0, (0, 0), 0)],
+                  drawn="three-way crossroads", player=1)
+    state = state.apply(PlaceTile((1, 0), 0)).apply(pp_no_ship())
+    assert state.observation(0)["completed"] == [[0, 0], [1, 0]]
+    frames = [op for op in pp.board_ops(state.observation(0)) if op.stroke == "#ff3030"]
+    assert len(frames) == 2
+
+
+def pp_no_ship():
+    from pirates_lab.pirates_and_plunder import NoShip
+    return NoShip()
