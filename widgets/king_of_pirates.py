@@ -17,7 +17,7 @@ import ipywidgets as widgets
 from pirates_lab.core import CHANCE, Dist, InvalidInput, rulebook
 from pirates_lab.king_of_pirates import components, odds
 from pirates_lab.king_of_pirates.components import Cell, cells, on_board
-from pirates_lab.king_of_pirates.game import Game, State, combat_modifier
+from pirates_lab.king_of_pirates.game import Accept, Attack, Done, Game, Pass, Sail, State, combat_modifier
 
 from .canvas import BoardCanvas
 from .drawing import Drawing, DrawOp, axial_to_pixel, bar_chart_ops, pixel_to_axial, shade
@@ -39,6 +39,7 @@ COLOURS = {
     "dutchman": "#000000", "route": "#e00000",
 }
 PLAYER_COLOURS = ("#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4")
+WIDE = {"description_width": "initial"}     # labels never clipped (large fonts)
 
 
 def _pixel(cell: Cell) -> tuple[float, float]:
@@ -171,11 +172,11 @@ class DutchmanView(widgets.VBox):
     def __init__(self, planner: DutchmanPlanner | None = None):
         self.model = planner or DutchmanPlanner()
         self.board = BoardCanvas(WIDTH, HEIGHT, to_board=cell_at, css_class="pl-kop-dutchman-board")
-        self.turns = widgets.IntSlider(value=self.model.turns, min=0, max=12, description="turns ahead")
-        self.players = widgets.IntSlider(value=self.model.players, min=1, max=6, description="players")
-        self.speed = widgets.IntSlider(value=self.model.speed, min=1, max=5, description="ship speed")
+        self.turns = widgets.IntSlider(value=self.model.turns, min=0, max=12, description="turns ahead", style=WIDE)
+        self.players = widgets.IntSlider(value=self.model.players, min=1, max=6, description="players", style=WIDE)
+        self.speed = widgets.IntSlider(value=self.model.speed, min=1, max=5, description="ship speed", style=WIDE)
         self.click_sets = widgets.ToggleButtons(options=["goal", "ship", "Dutchman"], value="goal",
-                                                description="click sets")
+                                                description="click sets", style=WIDE)
         self.summary = widgets.HTML()
         self.message = widgets.HTML()
         for slider, css in ((self.turns, "pl-kop-turns"), (self.players, "pl-kop-players"), (self.speed, "pl-kop-speed")):
@@ -263,9 +264,9 @@ class CombatView(widgets.VBox):
         self.model = model or CombatModel()
         names = list(components().targets)
         self.target = widgets.Dropdown(options=names, value=self.model.target if self.model.target in names else names[0],
-                                       description="target")
-        self.modifier = widgets.IntSlider(value=self.model.modifier, min=-5, max=5, description="modifier")
-        self.cannonballs = widgets.IntSlider(value=self.model.cannonballs, min=0, max=10, description="cannonballs")
+                                       description="target", style=WIDE)
+        self.modifier = widgets.IntSlider(value=self.model.modifier, min=-5, max=5, description="modifier", style=WIDE)
+        self.cannonballs = widgets.IntSlider(value=self.model.cannonballs, min=0, max=10, description="cannonballs", style=WIDE)
         self.target.add_class("pl-kop-target")
         self.modifier.add_class("pl-kop-modifier")
         self.cannonballs.add_class("pl-kop-cannonballs")
@@ -345,8 +346,8 @@ class RumModel:
 class RumView(widgets.VBox):
     def __init__(self, model: RumModel | None = None):
         self.model = model or RumModel()
-        self.rum = widgets.IntSlider(value=self.model.rum, min=0, max=12, description="rum")
-        self.upkeeps = widgets.IntSlider(value=self.model.upkeeps, min=0, max=20, description="upkeeps")
+        self.rum = widgets.IntSlider(value=self.model.rum, min=0, max=12, description="rum", style=WIDE)
+        self.upkeeps = widgets.IntSlider(value=self.model.upkeeps, min=0, max=20, description="upkeeps", style=WIDE)
         self.rum.add_class("pl-kop-rum")
         self.upkeeps.add_class("pl-kop-upkeeps")
         self.result = widgets.HTML()
@@ -419,7 +420,6 @@ class TurnReplay:
             return state.chance_outcomes().sample(rng)
         actions = state.legal_actions()
         # a livelier replay: sail rather than stop, attack rather than end the turn, pass on cards
-        from pirates_lab.king_of_pirates.game import Attack, Pass, Sail, Done, Accept
         for preferred in (Attack, Sail):
             choice = [a for a in actions if isinstance(a, preferred)]
             if choice:
@@ -433,7 +433,7 @@ class TurnReplay:
 class TurnReplayView(widgets.VBox):
     def __init__(self, replay: TurnReplay | None = None):
         self.replay = replay or TurnReplay()
-        self.slider = widgets.IntSlider(value=0, min=0, max=len(self.replay.steps) - 1, description="step")
+        self.slider = widgets.IntSlider(value=0, min=0, max=len(self.replay.steps) - 1, description="step", style=WIDE)
         self.slider.add_class("pl-kop-replay-step")
         self.board = BoardCanvas(WIDTH, HEIGHT, css_class="pl-kop-replay-board")
         self.text = widgets.HTML()

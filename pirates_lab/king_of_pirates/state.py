@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import replace
+from typing import NamedTuple
 
 from pirates_lab import core
 from pirates_lab.core import CHANCE, Dist, IllegalMove
@@ -22,7 +23,7 @@ from .player import Player
 from .rules import (FLOW, ActionCards, CaptainsSkills, CombatPhase, GameSetup, ImportantGameConcepts, MovementPhase,
                     TheGameBoard, TurnPhases, UpkeepPhase)
 from .rules.action_cards import WINDOW_TIMING
-from .rules.headings import RULE_BOARD, RULE_CARDS, RULE_COMBAT, RULE_MOVEMENT, RULE_SETUP, RULE_TURN, RULE_UPKEEP
+from .rules.headings import RULE_BOARD, RULE_CARDS, RULE_COMBAT, RULE_MOVEMENT, RULE_SETUP, RULE_UPKEEP
 from .rules.pirate_skills import crew_positions, max_cannonballs, max_rum
 
 __all__ = ["State", "PhaseInfo"]
@@ -34,16 +35,11 @@ ODDS = {"setup_draw": "_pirate_odds", "lair_draw": "_pirate_odds", "setup_hand":
         "defender_roll": "_roll_odds", "reroll_die": "_reroll_die_odds", "loot": "_loot_odds"}
 
 
-class PhaseInfo(tuple):
-    """``(name, rule)`` of the step the game is at; ``("game over", rule)`` at the end."""
+class PhaseInfo(NamedTuple):
+    """The step the game is at (a phase of ``FLOW``, or "game over") and the rule that governs it."""
 
-    @property
-    def name(self) -> str:
-        return self[0]
-
-    @property
-    def rule(self) -> str:
-        return self[1]
+    name: str
+    rule: str
 
 
 class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, ActionCards, ImportantGameConcepts,
@@ -100,8 +96,8 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
         """The step the game is at and the rule that governs it: ``state.phase().name``, ``.rule``."""
         step = FLOW.phase(self)
         if step is None:
-            return PhaseInfo(("game over", RULE_TURN))
-        return PhaseInfo((step.name, step.rule))
+            return PhaseInfo("game over", RULE_BOARD)
+        return PhaseInfo(step.name, step.rule)
 
     def _set(self, p: int, **changes) -> None:
         self.players[p] = replace(self.players[p], **changes)

@@ -6,77 +6,13 @@ from fractions import Fraction
 import pytest
 
 from pirates_lab.core import CHANCE, TERMINAL, IllegalMove, Task
-from pirates_lab.king_of_pirates import combat_success_probability, components, reroll_policy
+from pirates_lab.king_of_pirates import combat_success_probability, reroll_policy
 from pirates_lab.king_of_pirates.game import (
-    FLOW, Accept, AcceptMutiny, Attack, BuyPart, Dig, Discard, Done, EndTurn, Game, KeepPirates, MakeCaptain, Pass,
+    Accept, AcceptMutiny, Attack, BuyPart, Dig, Discard, Done, EndTurn, Game, KeepPirates, MakeCaptain, Pass,
     Play, Player, Recruit, Reroll, Sacrifice, Sail, StopMoving, movement, treasure_maps_needed,
 )
 
-COMP = components()
-
-
-def after_setup(players=2, seed=0, **options):
-    """Play the setup (chance by a seeded rng, players take the first choice) up to player 0's first turn."""
-    rng = random.Random(seed)
-    state = Game(players=players, **options).new_initial_state()
-    while state.phase().name.startswith("setup"):
-        if state.current_player() == CHANCE:
-            state = state.apply(state.chance_outcomes().sample(rng))
-        else:
-            state = state.apply(state.legal_actions()[0])
-    return state
-
-
-def scenario(state, tasks, **fields):
-    """The same position with a hand-made agenda (first task first; each task then pushes what the
-    phase table says comes next) and fields replaced."""
-    new = state.clone()
-    new.agenda = [Task("end_turn", 0)] + list(reversed(tasks))
-    for key, value in fields.items():
-        setattr(new, key, value)
-    FLOW.settle(new)
-    new.validate()
-    return new
-
-
-def with_player(state, p, **changes):
-    new = state.clone()
-    new.players[p] = replace(new.players[p], **changes)
-    return new
-
-
-def give_hand(state, p, cards):
-    """Move cards from the action deck into player p's hand."""
-    new = state.clone()
-    for card in cards:
-        new.action_deck[card] -= 1
-    new.players[p] = replace(new.players[p], hand=tuple(sorted(new.players[p].hand + tuple(cards))))
-    return new
-
-
-def set_crew(state, p, crew):
-    new = state.clone()
-    for pirate in new.players[p].crew:
-        new.pirate_deck.append(pirate)
-    for pirate in crew:
-        new.pirate_deck.remove(pirate)
-    new.pirate_deck.sort()
-    new.players[p] = replace(new.players[p], crew=tuple(crew))
-    return new
-
-
-def bare(players=2, seed=0):
-    """After setup, everybody's hand back in the deck and crew emptied: a clean slate."""
-    state = after_setup(players, seed)
-    for p in range(players):
-        state = set_crew(state, p, [])
-        new = state.clone()
-        for card in new.players[p].hand:
-            new.action_deck[card] = new.action_deck.get(card, 0) + 1
-        new.players[p] = replace(new.players[p], hand=())
-        state = new
-    state.validate()
-    return state
+from kop_scenarios import COMP, after_setup, bare, give_hand, scenario, set_crew, with_player
 
 
 def test_setup():

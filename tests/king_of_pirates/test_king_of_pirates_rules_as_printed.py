@@ -2,13 +2,11 @@
 
 Each of these failed on the engine before its fix.
 """
-import random
-
 import pytest
 
 from pirates_lab.core import CHANCE, TERMINAL, IllegalMove, Task, rulebook
 from pirates_lab.core.geometry import hex_neighbours
-from pirates_lab.king_of_pirates.game import AcceptMutiny, Attack, Discard, Dismiss, Done, EndTurn, Game, Pass, Play, Sail, Steal, StopMoving
+from pirates_lab.king_of_pirates.game import AcceptMutiny, Attack, Discard, Dismiss, Done, EndTurn, Pass, Play, Sail, Steal, StopMoving
 
 from kop_scenarios import COMP, bare, give_hand, place, reveal_ship, scenario, set_crew, with_player
 
