@@ -168,3 +168,26 @@ def test_privateers_debt_is_stolen_only_when_another_player_attacks_him():
     assert attacked.phase == "steal" and StealDebt() in attacked.legal_actions()
     attacker = privateer_battle(privateer_attacks=True)
     assert StealDebt() not in attacker.legal_actions()
+
+
+def test_call_off_or_offer_terms_before_the_crows_nest_shot():
+    """Rules: Pillage & Plunder › Player Attacking Player
+    "The attacker may call off the battle at the beginning of any stage of the battle" and "At the beginning
+    of any stage of the battle … terms of surrender may be negotiated."
+    Rules: Pillage & Plunder › Stage 1: Spotting the Enemy
+
+    Given an attacker whose ship has a Crow's Nest, When he attacks, Then before the shot the defender may
+    offer terms and the attacker may call the battle off, and calling off leaves the defender undamaged.
+    """
+    s = scenario(2)
+    equip(s, 0, addons=("Crow's Nest",))
+    give(s, 0, "Attack", "Attack", "Attack")
+    s = at_step(s, "play").apply(Play("Attack", target=1))
+    assert s.phase == "battle_terms" and s.current_player() == 1 and ship(s, 1)["damage"] == 0
+    s = s.apply(Act("no offer"))
+    assert s.phase == "battle_call" and Act("call off") in s.legal_actions()
+    called_off = s.apply(Act("call off"))
+    assert ship(called_off, 1)["damage"] == 0 and "battle" not in called_off.pending
+    fought = s.apply(Act("fight on"))
+    assert ship(fought, 1)["damage"] == 1                  # the shot, then stage 2 opens with terms again
+    assert fought.phase == "battle_terms"

@@ -87,14 +87,25 @@ class SeaBattle:
                       damage=side["damage"], name=side["card"])
 
     def _start_battle(self, kind: str, attacker: dict, defender: dict) -> None:
-        """Stage 1: spotting the enemy (the crow's nest shot), then stage 2.
+        """Stage 1: spotting the enemy — when a crow's nest will fire, the stage opens like every other
+        (terms, call-off) before the shot; otherwise the battle opens at stage 2.
 
         Rules: Pillage & Plunder › Stage 1: Spotting the Enemy
+        Rules: Pillage & Plunder › Player Attacking Player ("at the beginning of any stage of the battle")
         """
         self.pending["battle"] = {"kind": kind, "attacker": attacker, "defender": defender, "stage": "flee",
                                   "doctor_used": [], "offer": 0}
         a, d = self._side_ship("attacker"), self._side_ship("defender")
+        if B.spotting(a, d) != (a, d):
+            self.pending["battle"]["stage"] = "spotting"
+        self._stage_start()
+        return None
+
+    def _spotting_shot(self) -> None:
+        """The crow's nest shot, then stage 2. Rules: Pillage & Plunder › Stage 1: Spotting the Enemy"""
+        a, d = self._side_ship("attacker"), self._side_ship("defender")
         a2, d2 = B.spotting(a, d)
+        self.pending["battle"]["stage"] = "flee"
         for role, before, after in (("attacker", a, a2), ("defender", d, d2)):
             if after.damage > before.damage:
                 self.say(f"The {other(role)}'s crow's nest spots the enemy first: the {role} takes one damage.")
@@ -174,6 +185,8 @@ class SeaBattle:
         """
         battle = self.pending["battle"]
         stage = battle["stage"]
+        if stage == "spotting":
+            return self._spotting_shot()
         if stage == "flee":
             if battle["kind"] == "merchant":
                 return self._roll_flee()        # a merchant always attempts to flee
