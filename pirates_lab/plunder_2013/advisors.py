@@ -125,6 +125,9 @@ def dig_advice(deduction: Deduction, rival: int, *, decks: Mapping | None = None
     you wait; ``days_left``: days after today (0: waiting is worth nothing).  The wait value is
     exact but enumerates the consistent deals: it is left out (None) above ``deal_limit`` deals.
     """
+    if rival not in deduction.rivals():
+        whose = "your own seat" if rival == deduction.me else "no rival at this table"
+        raise InvalidInput(f"rival must be another pirate, one of {list(deduction.rivals())}; {rival!r} is {whose}.")
     overtake = Fraction(overtake)
     if not 0 <= overtake <= 1:
         raise InvalidInput(f"overtake must be a probability from 0 to 1, got {overtake}.")

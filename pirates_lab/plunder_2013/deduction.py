@@ -209,10 +209,22 @@ class Deduction:
 
     def record(self, asker: int, clues, answers: Mapping, partial: bool = False) -> None:
         """Add one day.  Raises :class:`InconsistentAnswers` (and changes nothing) if no deal fits."""
-        self.add(self.parse_record(asker, clues, answers, partial))
+        self.add(self.parse_record(asker, clues, answers, partial), partial)
 
-    def add(self, record: Record) -> None:
-        """Add an already-parsed :class:`Record` (same checks as :meth:`record`)."""
+    def add(self, record: Record, partial: bool = False) -> None:
+        """Add a :class:`Record` (same checks as :meth:`record`: cards 1..n, every pirate but the
+        asker answers exactly once — some of them with ``partial=True`` — and the asker does not)."""
+        if not isinstance(record, Record):
+            raise InvalidInput(f"add takes a Record (asker, clue, answers), got {type(record).__name__}.")
+        answers = record.answers
+        if not isinstance(answers, tuple) or not all(isinstance(a, tuple) and len(a) == 2 for a in answers):
+            raise InvalidInput("a Record's answers are (player, aye) pairs.")
+        players = [p for p, _ in answers]
+        if len(set(map(repr, players))) != len(players):
+            raise InvalidInput(f"each pirate answers once a day; got answers from {players}.")
+        if not all(isinstance(aye, bool) for _, aye in answers):
+            raise InvalidInput("each answer is True (Aye) or False (Nay).")
+        record = self.parse_record(record.asker, record.clue, dict(answers), partial)
         posterior = self._solve(self.records + (record,))
         if posterior.total == 0:
             raise self._inconsistency(record)

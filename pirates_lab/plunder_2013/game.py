@@ -293,6 +293,14 @@ class State(CoreState):
             return (Pass(),) + self.game._digs
         return ()
 
+    def _is_legal(self, action) -> bool:
+        """A Dig is checked by its fields (each card a whole number 1..n), not looked up among
+        the n**3 listed digs: ``Dig(True, 1, 1)`` would compare equal to ``Dig(1, 1, 1)``."""
+        if isinstance(action, Dig):
+            n = self.game.cards
+            return self.phase == "dig" and all(type(x) is int and 1 <= x <= n for x in action.location)
+        return super()._is_legal(action)
+
     def _chance_outcomes(self) -> Dist:
         if self.phase == "deal":
             player, c = divmod(self.dealt, 3)
@@ -309,7 +317,7 @@ class State(CoreState):
                 return IllegalMove(RULE_DIG, "Crew cards go into the Treasure Chest after a day's answers, "
                                              "not in the middle of a turn (our digging window).")
             n = self.game.cards
-            if not all(isinstance(x, int) and 1 <= x <= n for x in action.location):
+            if not all(type(x) is int and 1 <= x <= n for x in action.location):
                 return IllegalMove(RULE_DIG, f"A location is one island, one marker and one trap, each 1 to {n}.")
         if isinstance(action, (Keep, FlipExtra)):
             if self.phase != "choose":

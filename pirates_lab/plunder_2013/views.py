@@ -87,8 +87,9 @@ def deduction_from(obs: dict, with_today: bool = False) -> Deduction:
     ``with_today=True`` also counts the answers already given to today's clues.
     """
     view = Deduction(obs["players"], obs["me"], tuple(obs["hand"]), obs["cards_per_category"])
-    for record in _records(obs, with_today):
-        view.add(record)
+    records = _records(obs, with_today)
+    for day, record in enumerate(records):
+        view.add(record, partial=day == len(obs["records"]))      # today's answers may be partial
     return view
 
 
