@@ -233,6 +233,13 @@ class Game(CoreGame):
     def new_initial_state(self) -> "State":
         return State(self)
 
+    @classmethod
+    def add_odds_commands(cls, calculators) -> None:
+        """This game's ``pirates-lab odds`` subcommands (see :mod:`.commands`)."""
+        from .commands import add_odds_commands
+
+        add_odds_commands(calculators)
+
 
 class State(CoreState):
     """A position.  ``hands[p]`` = [island, marker, trap] (0 while not yet dealt)."""
