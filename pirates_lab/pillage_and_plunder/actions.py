@@ -87,11 +87,31 @@ class StealDebt:
     """Rules: Pillage & Plunder › Privateering"""
 
 
-@action("offer {amount} pieces of eight")
+@action()
 class Offer:
-    """Terms of surrender. Rules: Pillage & Plunder › Player Attacking Player"""
+    """Terms of surrender: any combination of coins, treasure maps (by amount), cargo, crew and cannons.
 
-    amount: int
+    Rules: Pillage & Plunder › Player Attacking Player
+    """
+
+    coins: int = 0
+    maps: tuple = ()
+    cargo: tuple = ()
+    crew: tuple = ()
+    cannons: int = 0
+
+    def __str__(self) -> str:
+        return "offer " + describe_terms(self.coins, self.maps, self.cargo, self.crew, self.cannons)
+
+
+def describe_terms(coins: int, maps, cargo, crew, cannons: int) -> str:
+    """Terms in words: ``800 pieces of eight, the treasure map of 1200, Rum 20 Units and 1 cannon``."""
+    parts = [f"{coins} pieces of eight"] if coins else []
+    parts += [f"the treasure map of {m}" for m in maps] + list(cargo) + [f"a {c}" for c in crew]
+    parts += [f"{cannons} cannon" + ("s" if cannons > 1 else "")] if cannons else []
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 @action()

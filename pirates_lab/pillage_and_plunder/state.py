@@ -60,6 +60,10 @@ class PPState(TurnStages, GameSetup, YourShip, PreDrawStage, DrawAndPlayStage, B
         return self.game.data
 
     # ------------------------------------------------------------------ refusals
+    def _is_legal(self, action: Any) -> bool:
+        """The listed actions, and the parameterised ones: bury any amount, any terms of surrender."""
+        return self._bury_allowed(action) or self._terms_allowed(action) or super()._is_legal(action)
+
     def _why_illegal(self, action: Any) -> IllegalMove | None:
         if self.phase == "over":
             return None
@@ -67,7 +71,7 @@ class PPState(TurnStages, GameSetup, YourShip, PreDrawStage, DrawAndPlayStage, B
             return self._why_not_play(action)
         if self.phase == "draw" and action == Act("take discard") and self.pending.get("took_discard"):
             return IllegalMove(RULE_DRAW_AND_PLAY_STAGE, "Only one of your cards may come from the discard pile.")
-        return self._why_not_predraw(action) or self._why_not_cargo(action)
+        return self._why_not_predraw(action) or self._why_not_cargo(action) or self._why_not_terms(action)
 
     # ------------------------------------------------------------------ what a player sees
     def observation(self, player: int) -> dict:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from pirates_lab.core import IllegalMove
-from pirates_lab.pillage_and_plunder.game import Act, MoveCargo, Play, SellCargo, SellShip, StealDebt
+from pirates_lab.pillage_and_plunder.game import Act, MoveCargo, Offer, Play, SellCargo, SellShip, StealDebt
 from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario, ship
 
 
@@ -191,3 +191,51 @@ def test_call_off_or_offer_terms_before_the_crows_nest_shot():
     fought = s.apply(Act("fight on"))
     assert ship(fought, 1)["damage"] == 1                  # the shot, then stage 2 opens with terms again
     assert fought.phase == "battle_terms"
+
+
+def terms_position():
+    s = scenario(2)
+    equip(s, 1, hull="Schooner", cannons=3, crew=("Doctor",), cargo=("Rum 20 Units",))
+    s.players[1]["maps"] = [1200]
+    s._draw_card("Bury Treasure")
+    equip(s, 0, hull="Schooner")
+    give(s, 0, "Attack", "Attack", "Attack")
+    return at_step(s, "play").apply(Play("Attack", target=1))
+
+
+def test_surrender_terms_any_combination():
+    """Rules: Pillage & Plunder › Player Attacking Player
+    "the defender can offer to give the attacker any combination of coins, treasure maps, cargo, crew and
+    cannons. If the attacker and defender agree on these terms, the exchange takes place and the battle ends."
+
+    Given a defender with coins, a treasure map, Rum, a Doctor and cannons, When he offers 300 coins, the map,
+    the Rum, the Doctor and one cannon and the attacker accepts, Then all of it changes hands and the battle ends.
+    """
+    s = terms_position()
+    assert s.phase == "battle_terms" and s.current_player() == 1
+    terms = Offer(300, maps=(1200,), cargo=("Rum 20 Units",), crew=("Doctor",), cannons=1)
+    assert terms not in s.legal_actions()                    # too many combinations to list
+    s = s.apply(terms)
+    assert str(terms) == "offer 300 pieces of eight, the treasure map of 1200, Rum 20 Units, a Doctor and 1 cannon"
+    s = s.apply(Act("accept terms"))
+    assert s.players[0]["hoard"] == 3250 + 300 and s.players[1]["hoard"] == 3250 - 300
+    assert s.players[0]["maps"] == [1200] and s.players[1]["maps"] == []
+    assert ship(s, 0)["cargo"] == ["Rum 20 Units"] and ship(s, 1)["cargo"] == []
+    assert "Doctor" in ship(s, 0)["crew"] and "Doctor" not in ship(s, 1)["crew"]
+    assert ship(s, 0)["cannons"] == 2 and ship(s, 1)["cannons"] == 2
+    assert "battle" not in s.pending and s.phase == "play"
+    s.validate()
+
+
+@pytest.mark.parametrize("terms", [Offer(99999), Offer(maps=(500,)), Offer(cargo=("Gems 20 Units",)),
+                                   Offer(crew=("Pistol Crewman",)), Offer(cannons=4), Offer(), Offer(-50)])
+def test_terms_offer_only_what_the_defender_has(terms):
+    """Rules: Pillage & Plunder › Player Attacking Player"""
+    refused(terms_position(), terms, "Player Attacking Player")
+
+
+def test_random_terms_are_listed():
+    s = terms_position()
+    assert [str(a) for a in s.legal_actions()] == [
+        "no offer", "offer 800 pieces of eight", "offer 1600 pieces of eight", "offer Rum 20 Units",
+        "offer the treasure map of 1200"]

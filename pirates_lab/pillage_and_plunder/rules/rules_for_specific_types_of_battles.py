@@ -8,10 +8,14 @@ Rules: Pillage & Plunder › Navy Ship Attacking Player
 """
 from __future__ import annotations
 
-from pirates_lab.core import Dist
+from collections import Counter
+
+from pirates_lab.core import Dist, IllegalMove
+
+from ..headings import RULE_PLAYER_ATTACKING_PLAYER
 
 from .. import odds as O
-from ..actions import Act, StealDebt, StealMap
+from ..actions import Act, Offer, StealDebt, StealMap, describe_terms
 from .the_five_stages_of_a_sea_battle import other, player_side
 
 __all__ = ["SpecificBattles"]
@@ -28,6 +32,86 @@ class SpecificBattles:
         """Rules: Pillage & Plunder › Player Attacking Merchant Ship"""
         return [Act("attack merchant"), Act("let it pass")]
 
+    # ------------------------------------------------------------ terms of surrender
+    def _battle_terms_actions(self, task) -> list:
+        """A few terms for random play: a quarter or half of the hoard, the whole hold, the biggest map.
+
+        Any other combination is accepted too (:meth:`_terms_allowed`).
+        Rules: Pillage & Plunder › Player Attacking Player
+        """
+        p = self.players[task.player]
+        ship = p["ships"][self.pending["battle"]["defender"]["ship"]]
+        offers = [Offer(a) for a in sorted({a - a % 50 for a in (p["hoard"] // 4, p["hoard"] // 2)} - {0})]
+        if ship["cargo"]:
+            offers.append(Offer(cargo=tuple(ship["cargo"])))
+        if p["maps"]:
+            offers.append(Offer(maps=(max(p["maps"]),)))
+        return [Act("no offer")] + offers
+
+    def _terms_allowed(self, action) -> bool:
+        """Any combination of what the defender has: "coins, treasure maps, cargo, crew and cannons"."""
+        if self.phase != "battle_terms" or not isinstance(action, Offer):
+            return False
+        p = self.players[self.actor]
+        ship = p["ships"][self.pending["battle"]["defender"]["ship"]]
+        numbers = (action.coins, action.cannons, *action.maps)
+        if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in numbers):
+            return False
+        if not all(isinstance(part, tuple) for part in (action.maps, action.cargo, action.crew)):
+            return False
+        has = [(Counter(action.maps), Counter(p["maps"])), (Counter(action.cargo), Counter(ship["cargo"])),
+               (Counter(action.crew), Counter(ship["crew"]))]
+        if any(want - have for want, have in has):
+            return False
+        something = action.coins or action.maps or action.cargo or action.crew or action.cannons
+        return bool(something) and action.coins <= p["hoard"] and action.cannons <= ship["cannons"]
+
+    def _why_not_terms(self, action) -> IllegalMove | None:
+        if not isinstance(action, Offer):
+            return None
+        if self.phase != "battle_terms":
+            return IllegalMove(RULE_PLAYER_ATTACKING_PLAYER,
+                               "Terms of surrender are offered by the defender at the beginning of a stage.")
+        return IllegalMove(RULE_PLAYER_ATTACKING_PLAYER,
+                           "The defender can offer any combination of his own coins, treasure maps, cargo, crew and "
+                           "cannons (aboard the ship in the battle), and must offer something.")
+
+    def _on_battle_terms(self, action) -> None:
+        """Rules: Pillage & Plunder › Player Attacking Player"""
+        battle = self.pending["battle"]
+        if isinstance(action, Offer):
+            battle["offer"] = {"coins": action.coins, "maps": list(action.maps), "cargo": list(action.cargo),
+                               "crew": list(action.crew), "cannons": action.cannons}
+            self.say(f"Player {battle['defender']['player']} offers {describe_terms(**battle['offer'])} "
+                     "to call it off.")
+        self._goto("battle_call", battle["attacker"]["player"])
+
+    def _hand_over_terms(self) -> None:
+        """The attacker accepts: coins and maps change hands; cargo, crewmen and cannons go aboard his
+        ship where there is room, the rest to the discard pile (ASSUMPTION: as for plunder).
+
+        Rules: Pillage & Plunder › Player Attacking Player
+        """
+        battle = self.pending["battle"]
+        terms = battle["offer"]
+        giver, taker = battle["defender"]["player"], battle["attacker"]["player"]
+        g, t = self.players[giver], self.players[taker]
+        ship = g["ships"][battle["defender"]["ship"]]
+        g["hoard"] -= terms["coins"]
+        t["hoard"] += terms["coins"]
+        for amount in terms["maps"]:
+            g["maps"].remove(amount)
+            t["maps"].append(amount)
+        for card in terms["cargo"]:
+            ship["cargo"].remove(card)
+        for card in terms["crew"]:
+            ship["crew"].remove(card)
+        ship["cannons"] -= terms["cannons"]
+        self.say(f"Player {taker} accepts {describe_terms(**terms)} and calls off the battle.")
+        self._give_or_discard(terms["cargo"] + terms["crew"] + ["Cannon"] * terms["cannons"], taker,
+                              battle["attacker"]["ship"])
+
+    # ------------------------------------------------------------ the end of a battle
     def _battle_over(self, winner_role: str | None, sunk: bool, both: bool = False, escaped: bool = False) -> None:
         """Stage 5: plundering; the rules for each type of battle.
 

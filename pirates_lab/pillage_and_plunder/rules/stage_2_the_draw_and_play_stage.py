@@ -140,8 +140,8 @@ class DrawAndPlayStage:
                 acts += [Play(card, amount=a) for a in self._bury_amounts(me)]
         return acts
 
-    def _is_legal(self, action) -> bool:
-        """Listed actions, and burying any amount the hoard holds (too many amounts to list).
+    def _bury_allowed(self, action) -> bool:
+        """Burying any amount the hoard holds (too many amounts to list).
 
         Rules: Pillage & Plunder › Bury Treasure
         """
@@ -150,7 +150,7 @@ class DrawAndPlayStage:
                 and action == Play("Bury Treasure", amount=action.amount)):
             p = self.players[self.actor]
             return "Bury Treasure" in p["hand"] and 0 < action.amount <= p["hoard"]
-        return super()._is_legal(action)
+        return False
 
     def _why_not_play(self, action: Play) -> IllegalMove | None:
         """Why playing this card is refused (None for a generic message)."""

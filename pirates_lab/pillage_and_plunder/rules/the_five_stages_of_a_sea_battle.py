@@ -17,9 +17,9 @@ from __future__ import annotations
 from pirates_lab.core import Dist
 
 from .. import battles as B
-from ..actions import Act, Offer, Play
+from ..actions import Act, Play
 
-__all__ = ["SeaBattle", "other", "player_side", "round50", "highest"]
+__all__ = ["SeaBattle", "other", "player_side", "highest"]
 
 
 def other(role: str) -> str:
@@ -28,10 +28,6 @@ def other(role: str) -> str:
 
 def player_side(player: int, ship: int = 0) -> dict:
     return {"type": "player", "player": player, "ship": ship}
-
-
-def round50(x: int) -> int:
-    return x - x % 50
 
 
 def highest(n: int) -> Dist:
@@ -94,7 +90,7 @@ class SeaBattle:
         Rules: Pillage & Plunder › Player Attacking Player ("at the beginning of any stage of the battle")
         """
         self.pending["battle"] = {"kind": kind, "attacker": attacker, "defender": defender, "stage": "flee",
-                                  "doctor_used": [], "offer": 0}
+                                  "doctor_used": [], "offer": {}}
         a, d = self._side_ship("attacker"), self._side_ship("defender")
         if B.spotting(a, d) != (a, d):
             self.pending["battle"]["stage"] = "spotting"
@@ -131,29 +127,15 @@ class SeaBattle:
         Rules: Pillage & Plunder › Player Attacking Player
         """
         battle = self.pending["battle"]
-        battle["offer"] = 0
+        battle["offer"] = {}
         if battle["kind"] == "navy":
             return self._stage_go()
         attacker = battle["attacker"]["player"]
-        if battle["kind"] == "player" and self.players[battle["defender"]["player"]]["hoard"] >= 200:
+        if battle["kind"] == "player":
             self._goto("battle_terms", battle["defender"]["player"])
         else:
             self._goto("battle_call", attacker)
         return None
-
-    def _battle_terms_actions(self, task) -> list:
-        """Rules: Pillage & Plunder › Player Attacking Player"""
-        hoard = self.players[task.player]["hoard"]
-        amounts = sorted({round50(hoard // 4), round50(hoard // 2)} - {0})
-        return [Act("no offer")] + [Offer(a) for a in amounts]
-
-    def _on_battle_terms(self, action) -> None:
-        """Rules: Pillage & Plunder › Player Attacking Player"""
-        battle = self.pending["battle"]
-        if isinstance(action, Offer):
-            battle["offer"] = action.amount
-            self.say(f"Player {battle['defender']['player']} offers {action.amount} pieces of eight to call it off.")
-        self._goto("battle_call", battle["attacker"]["player"])
 
     def _battle_call_actions(self, task) -> list:
         """Rules: Pillage & Plunder › Player Attacking Player"""
@@ -171,10 +153,7 @@ class SeaBattle:
         if action.name == "fight on":
             return self._stage_go()
         if action.name == "accept terms":
-            giver, taker = battle["defender"]["player"], battle["attacker"]["player"]
-            self.players[giver]["hoard"] -= battle["offer"]
-            self.players[taker]["hoard"] += battle["offer"]
-            self.say(f"Player {taker} accepts {battle['offer']} and calls off the battle.")
+            self._hand_over_terms()
         else:
             self.say(f"Player {battle['attacker']['player']} calls off the battle.")
         return self._battle_over(winner_role=None, sunk=False)
