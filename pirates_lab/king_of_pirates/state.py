@@ -22,7 +22,7 @@ from .components import Cell
 from .player import Player
 from .rules import (FLOW, ActionCards, CaptainsSkills, CombatPhase, GameSetup, ImportantGameConcepts, MovementPhase,
                     TheGameBoard, TurnPhases, UpkeepPhase)
-from .rules.action_cards import WINDOW_TIMING
+from .rules.action_cards import CARD_STEPS, WINDOW_TIMING
 from .rules.headings import RULE_BOARD, RULE_CARDS, RULE_COMBAT, RULE_MOVEMENT, RULE_SETUP, RULE_UPKEEP
 from .rules.pirate_skills import crew_positions, max_cannonballs, max_rum
 
@@ -151,7 +151,7 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
         return FLOW.current_player(self)
 
     def _legal_actions(self):
-        return FLOW.legal_actions(self)
+        return list(FLOW.legal_actions(self)) + self._cards_in_step(FLOW.top(self), self.current_player())
 
     def _chance_outcomes(self) -> Dist:
         task = FLOW.top(self)
@@ -162,6 +162,8 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
         player = self.current_player()
         if player == CHANCE:
             getattr(self, "_resolve_" + task.phase)(task, action)
+        elif isinstance(action, Play) and task.phase in CARD_STEPS:
+            self._play(player, action)      # the step stays: its own choice is still to make
         else:
             getattr(self, "_do_" + task.phase)(player, task, action)
         FLOW.settle(self)

@@ -198,3 +198,20 @@ def test_upkeep_phase_use_a_card_before_drawing_instead_of_discarding():
     # Then the card takes effect (player 1 gets scurvy) and counts as room made
     assert used.players[1].scurvy == 1 and len(used.players[0].hand) == 5 and used.current_player() == 0
     assert used.apply(Discard("Ambush")).current_player() == CHANCE       # now the two cards fit
+
+
+def test_action_cards_citrus_fruits_after_a_failed_roll_removes_the_scurvy_penalty():
+    quoted("Action Cards", "This card can be played during a combat to remove the combat penalty from the Scurvy token(s).")
+    quoted("Action Cards", "Cards with an A are playable at any time during a turn")
+    city = place("city")
+    # Given player 0 with 2 Scurvy tokens, Citrus Fruits in hand and a cannonball, attacking a city (defence 10)
+    state = give_hand(with_player(bare(), 0, position=city, scurvy=2, cannonballs=1), 0, ["Citrus Fruits"])
+    state = scenario(state, [Task("combat_choose", 0)], entered=city)
+    state = state.apply(Attack("city")).apply(Pass())       # no card before the dice
+    # When the dice show 5 + 5 (10 - 2 = 8: a failed roll) and player 0 decides about a re-roll
+    failed = state.apply((5, 5))
+    assert failed.phase().name == "attacker_rerolls" and Play("Citrus Fruits") in failed.legal_actions()
+    cured = failed.apply(Play("Citrus Fruits"))
+    # Then the penalty is gone: 10 reaches the defence, the re-roll is no longer offered, the city falls
+    assert cured.players[0].scurvy == 0 and cured.players[0].cannonballs == 1
+    assert cured.phase().name == "loot"

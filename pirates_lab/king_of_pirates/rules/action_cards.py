@@ -5,9 +5,10 @@ Rules: King of Pirates › Action Cards
 Cards are played in windows: after the upkeep die (U and A cards: the printed 1D window), before
 moving (M and A), before the combat dice and again after them, before the result (C and A: "Cards
 with an A are playable at any time during a turn", so "a way to keep people from plundering the
-Strongholds can be to move the Flying Dutchman on top of them during the Combat phase").  The
-player on turn may also play Tailwind in the middle of a move, and U or A cards instead of
-discarding before the upkeep draw.  Each player holding a playable card, in
+Strongholds can be to move the Flying Dutchman on top of them during the Combat phase").  At a
+player's own decisions during a turn (:data:`CARD_STEPS`: making room before the draw, sailing, at
+a lair, choosing a target, re-rolling) the cards it may play then are offered too: Tailwind in the
+middle of a move, Citrus Fruits after a failed roll, a U or A card instead of a discard.  Each player holding a playable card, in
 seat order from the current player, plays one card or passes; a card takes effect at once ("the
 first card played is the first to take effect") and the window goes round again.
 """
@@ -18,10 +19,15 @@ from pirates_lab.core import Task
 from ..actions import Pass, Play
 from .phases_of_a_turn import FLOW
 
-__all__ = ["ActionCards", "WINDOW_TIMING", "WINDOW_KIND"]
+__all__ = ["ActionCards", "WINDOW_TIMING", "WINDOW_KIND", "CARD_STEPS"]
 
 #: The timing letters each window accepts.
 WINDOW_TIMING = {"upkeep": ("U", "A"), "movement": ("M", "A"), "combat": ("C", "A")}
+#: A player's own decisions during a turn, and the window whose timing letters apply there: the
+#: cards that player may play at that moment are offered beside the step's own choices.
+CARD_STEPS = {"make_room": "upkeep", "steal": "upkeep", "movement": "movement", "lair_buy": "movement",
+              "lair_crew": "movement", "dig": "movement", "combat_choose": "combat", "attacker_rerolls": "combat",
+              "defender_rerolls": "combat"}
 #: The phase that opens each window.
 WINDOW_KIND = {"upkeep_window": "upkeep", "movement_window": "movement", "combat_window": "combat",
                "result_window": "combat"}
@@ -71,6 +77,12 @@ class ActionCards:
             return
         FLOW.push(self, Task("reopen_window", None, (kind, p)))   # go round again after the card
         self._play(p, action)
+
+    # ---- cards at a player's own decisions ("Cards with an A are playable at any time during a turn")
+    def _cards_in_step(self, task, p: int) -> list:
+        """The cards ``p`` may play at its own decision ``task`` (none outside :data:`CARD_STEPS`)."""
+        kind = CARD_STEPS.get(task.phase)
+        return self._card_plays(p, kind) if kind else []
 
     # ---- who may play what
     def _plays(self, p: int, kind: str) -> bool:
@@ -122,6 +134,9 @@ class ActionCards:
             self._mutiny(self.current)
         elif card == "Tailwind":
             bonus.setdefault("tailwind", []).append(p)
+            if self.agenda and self.agenda[-1].phase == "movement":    # mid-move: two more spaces now
+                self.moves_left += 2
+                self.say(f"Player {p} may sail {self.moves_left} more space(s).")
         elif card in ("Assault", "Ambush"):
             bonus.setdefault(card.lower(), []).append(p)
         elif card == "Mercenaries":

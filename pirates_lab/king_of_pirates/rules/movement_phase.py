@@ -8,7 +8,7 @@ from __future__ import annotations
 from pirates_lab.core import Dist, Task
 from pirates_lab.core.geometry import hex_neighbours
 
-from ..actions import BuyPart, Dig, Dismiss, Done, MakeCaptain, Pass, Play, Recruit, Replace, Sail, StopMoving
+from ..actions import BuyPart, Dig, Dismiss, Done, MakeCaptain, Pass, Recruit, Replace, Sail, StopMoving
 from .phases_of_a_turn import FLOW
 from .pirate_skills import crew_positions, max_cannonballs, max_rum, movement, treasure_maps_needed
 
@@ -33,20 +33,11 @@ class MovementPhase:
         return False
 
     def _movement_actions(self, task):
-        """Sail, stop, or play Tailwind mid-move ("You may move up to 2 additional spaces this turn")."""
-        p = task.player
-        out = [StopMoving()] + [Sail(c) for c in hex_neighbours(self.players[p].position, self.comp.radius)]
-        if "Tailwind" in self.players[p].hand:
-            out.append(Play("Tailwind"))
-        return out
+        """Sail or stop (cards, Tailwind among them, are added by :mod:`.action_cards`)."""
+        return [StopMoving()] + [Sail(c) for c in hex_neighbours(self.players[task.player].position, self.comp.radius)]
 
     def _do_movement(self, p, task, action):
         """Rules: King of Pirates › Phase 2: Movement Phase"""
-        if isinstance(action, Play):     # Tailwind in the middle of the move: two more spaces
-            self._play(p, action)
-            self.moves_left += 2
-            self.say(f"Player {p} may sail {self.moves_left} more space(s).")
-            return
         if isinstance(action, StopMoving):
             FLOW.finish(self)
             self.moves_left = 0

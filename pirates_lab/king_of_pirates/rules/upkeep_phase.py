@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pirates_lab.core import Dist, Task
 
-from ..actions import Discard, Play
+from ..actions import Discard
 from ..components import RUM_LOST
 from ..odds import upkeep_die
 from .captains_skills import hand_limit, upkeep_draws
@@ -35,14 +35,10 @@ class UpkeepPhase:
         return False
 
     def _make_room_actions(self, task):
-        """Discard, or "use a card before drawing": any U or A card the player may play now."""
-        p = task.player
-        return [Discard(c) for c in sorted(set(self.players[p].hand))] + self._card_plays(p, "upkeep")
+        """Discard (or "use a card before drawing": the U and A cards are added by :mod:`.action_cards`)."""
+        return [Discard(c) for c in sorted(set(self.players[task.player].hand))]
 
     def _do_make_room(self, p, task, action):
-        if isinstance(action, Play):
-            self._play(p, action)
-            return
         self._remove_from_hand(p, action.card)
         self.say(f"Player {p} discards {action.card} to make room.")
 
