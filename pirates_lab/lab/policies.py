@@ -9,7 +9,8 @@ whose ``__call__`` asks the state for the acting seat's :class:`~pirates_lab.cor
 Each game may add its own policies in ``pirates_lab/<package>/policies.py``: a ``POLICIES`` dict
 of name -> *chooser*, a callable ``chooser(view, rng) -> action`` (a function, or an object with
 parameters and a ``__call__``).  :func:`policies_for` finds them by that convention (so the lab
-names no game) and wraps each in a :class:`FunctionPolicy` (a chooser with
+names no game) and wraps each in a :class:`FunctionPolicy` (one marked ``needs_state = True`` is a
+look-ahead player ``play(state, rng)`` instead: see :class:`StatePolicy`; a chooser with
 ``needs_observation = False`` plays even while its game has no ``observation()`` yet).  A game's choosers are given views, never
 states, so they import nothing but :mod:`pirates_lab.core` and their own game (a game never imports
 the lab).
@@ -29,7 +30,7 @@ from typing import Any
 from pirates_lab.core import PlayerView
 
 __all__ = ["Policy", "RandomPolicy", "FunctionPolicy", "ObservationMissing", "view_of", "policies_for",
-           "make_policy", "policy_name", "GENERIC_POLICIES", "game_package"]
+           "make_policy", "policy_name", "GENERIC_POLICIES", "game_package", "StatePolicy"]
 
 
 class ObservationMissing(NotImplementedError):
@@ -155,8 +156,26 @@ class _Factory:
     def __init__(self, chooser, name: str):
         self.chooser, self.name = chooser, name
 
-    def __call__(self) -> FunctionPolicy:
+    def __call__(self) -> Policy:
+        if getattr(self.chooser, "needs_state", False):
+            return StatePolicy(self.chooser, self.name)
         return FunctionPolicy(self.chooser, self.name, getattr(self.chooser, "needs_observation", True))
+
+
+class StatePolicy(Policy):
+    """A game's look-ahead player ``play(state, rng)`` (its ``needs_state`` is True).
+
+    Like :class:`~pirates_lab.lab.search.SearchPolicy` it may read ``state.view()`` and search
+    ``state.redeal_hidden(seat, rng)`` — a world its seat cannot tell from the real one — and nothing
+    else; the lab's tests hold every game's players to that.
+    """
+
+    def __init__(self, play, name: str):
+        self.play, self.name = play, name
+
+    def __call__(self, state, rng: random.Random):
+        view_of(state)          # ObservationMissing in plain words if the game shows nothing yet
+        return self.play(state, rng)
 
 
 def make_policy(game, name: str):

@@ -100,3 +100,25 @@ def test_the_crew_keeper_hires_and_keeps_crew():
     assert choose_all(PP["crew_spender"], discards) == {Discard("Cutlass Crewman"), Discard("Doctor")}
     # When every choice throws crew away, a choice is still made
     assert choose_all(PP["crew_keeper"], [Discard("Doctor")]) == {Discard("Doctor")}
+
+
+# ---------------------------------------------------------------- Pirates & Plunder battles
+def test_battle_habits_commit_the_open_answer_or_a_draw_from_the_secret_mix():
+    from pirates_lab.pirates_and_plunder.battles import secret_battle
+    from pirates_lab.pirates_and_plunder.game import Commit
+    from pirates_lab.pirates_and_plunder.pirates import canonical_commitment
+    from pirates_lab.pirates_and_plunder.policies import POLICIES as PAP
+
+    # Given player 0's pirate (ship 1) attacking player 1's pirate (ship 2); 3 resources against 1
+    held = [2, 1, 0, 0]
+    obs = {"phase": "attack", "battle": {"phase": "attack", "player": 0, "ships": [1, 2]},
+           "ships": [[1, 0, 0, 0, 0, "pirate"], [2, 1, 0, 0, 0, "pirate"]],
+           "resources": [held, [1, 0, 0, 0]]}
+    actions = tuple(Commit(canonical_commitment(held, n)) for n in range(4))
+    view = PlayerView(0, obs, actions)
+    # When the open hand attacks, Then it commits 2: the smallest attack 1 resource cannot answer
+    assert PAP["open_hand"](view, random.Random(0)) == Commit(canonical_commitment(held, 2))
+    # When the bluffer attacks, Then every commitment it makes is in the optimal mix's support
+    mix = secret_battle(3, 1, 0, 6, 1).attacker
+    made = {sum(PAP["bluffer"](view, random.Random(s)).resources) for s in range(40)}
+    assert made <= set(mix.outcomes()) and len(made) > 1

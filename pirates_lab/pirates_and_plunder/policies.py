@@ -1,0 +1,102 @@
+"""Computer players of Pirates & Plunder for the strategy lab, and the bluffing question.
+
+The strategy lab (``pirates_lab.lab``) finds ``POLICIES`` here.  Most are *choosers*
+``chooser(view, rng)`` given only the seat's :class:`~pirates_lab.core.PlayerView`; ``greedy`` looks a
+turn ahead on a position its seat cannot tell from the real one, so it is a state policy
+(``needs_state = True``) that reads only ``state.view()`` and ``state.redeal_hidden(seat, rng)``.
+
+- ``greedy`` — :func:`.players.greedy_player` (one whole turn ahead; battles by the solved open battle).
+- ``bluffer`` — random play that attacks with a pirate whenever it can, and in a battle it commits a number drawn from the exact optimal mix of
+  the secret battle (:func:`.battles.secret_battle`, a ship worth 6 and a resource worth 1, as in the
+  calculator): it bluffs — Rules: Pirates & Plunder › Battles.
+- ``open_hand`` — the same battle-seeking random play, but in a battle it commits what wins an *open* battle: the smallest
+  attack the defender cannot answer (nothing if there is none), and as defender just enough to repulse
+  the attack it sees, or, when the attack is secret, the attacker's whole supply — Rules: Pirates &
+  Plunder › Moving Pirates and Battle.
+"""
+from __future__ import annotations
+
+import random
+
+from .battles import open_battle, secret_battle
+from .game import Commit
+from .pirates import canonical_commitment
+from .players import greedy_player
+
+__all__ = ["POLICIES", "TIPS", "BattleHabit"]
+
+#: the values the secret battle is solved with (the calculator's defaults)
+SHIP_VALUE, RESOURCE_VALUE = 6, 1
+#: the solver's bound
+MOST = 60
+
+
+class _StatePolicy:
+    """``greedy_player`` as a lab policy (it needs the state for ``redeal_hidden``)."""
+
+    needs_state = True
+
+    def __call__(self, state, rng: random.Random):
+        return greedy_player(state, rng)
+
+
+def _battle(view):
+    """(my role "attack"/"defend", my supply, the other side's supply, the defender's base, the attack seen)."""
+    obs = view.observation
+    battle = obs["battle"]
+    pirate, target = battle["ships"]
+    owners = {ship[0]: ship[1] for ship in obs["ships"]}
+    roles = {ship[0]: ship[-1] for ship in obs["ships"]}
+    base = 1 if roles.get(target) == "merchant" else 0
+    other = owners[target] if battle["phase"] == "attack" else owners[pirate]
+    mine, theirs = obs["resources"][view.player], obs["resources"][other]
+    return battle["phase"], mine, sum(theirs), base, battle.get("attack")
+
+
+class BattleHabit:
+    """Random play that seeks battles (a pirate move that attacks, when there is one); in a battle
+    (``attack``/``defend``) it commits by ``style``: "secret" or "open"."""
+
+    needs_observation = True
+
+    def __init__(self, style: str):
+        self.style = style
+
+    def __call__(self, view, rng: random.Random):
+        actions = view.legal_actions
+        obs = view.observation or {}
+        if not (obs.get("battle") and obs.get("phase") in ("attack", "defend")):
+            attacks = [a for a in actions if getattr(a, "target", -1) >= 0]   # a pirate move that attacks
+            pool = attacks or actions
+            return pool[rng.randrange(len(pool))]
+        phase, mine, theirs, base, seen = _battle(view)
+        held = min(MOST, sum(mine))
+        if self.style == "secret":
+            attacker, defender = (held, min(MOST, theirs)) if phase == "attack" else (min(MOST, theirs), held)
+            game = secret_battle(attacker, defender, base, SHIP_VALUE, RESOURCE_VALUE)
+            amount = (game.attacker if phase == "attack" else game.defender).sample(rng)
+        elif phase == "attack":
+            amount = open_battle(held, min(MOST, theirs), base).winning_attack or 0
+        else:
+            attack = sum(seen) if seen is not None else theirs
+            need = max(0, attack - base)
+            amount = need if need <= held else 0
+        wanted = Commit(canonical_commitment(mine, min(amount, sum(mine))))
+        return wanted if wanted in actions else actions[0]
+
+
+#: name -> chooser(view, rng) (or a state policy with ``needs_state``): found by the strategy lab
+POLICIES = {
+    "greedy": _StatePolicy(),
+    "bluffer": BattleHabit("secret"),
+    "open_hand": BattleHabit("open"),
+}
+
+#: the rulebook's bluffing remark as a question: secret battles, the bluffer against the open hand
+TIPS = [
+    {"heading": "Battles",
+     "quote": "This option offers plenty of bluffing opportunities",
+     "question": "In secret battles, does a pirate who bluffs (commits by the optimal mix) beat one who "
+                 "commits what would win an open battle?",
+     "tip": "bluffer", "against": "open_hand", "players": 2, "games": 40, "options": {"secret_battles": True}},
+]
