@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import random
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import ipywidgets as widgets
 
@@ -109,8 +110,9 @@ def solution_grid_ops(deduction: Deduction, *, mode: str = "solver", marks: Grid
     """The Solution Grid as draw operations (pure: the same deduction always gives the same ops).
 
     Left: one row per day (clue cards, then Y/N per pirate; "-" for the asker).  Right: one
-    block per rival, rows island/marker/trap, columns cards 1..n.  ``mode="solver"``: X/O from
-    the exact solver and each open cell shaded by its probability; ``mode="hand"``: only the
+    block per rival, rows island/marker/trap, columns cards 1..n.  ``mode="solver"``: the printed
+    marks from the exact solver (X ruled out, O he might have it — Rules: Plunder (2013) › Using the
+    Solution Grids), each O shaded by its probability with its percentage, or a ✓ when certain; ``mode="hand"``: only the
     marks in ``marks``.  The "My Treasure" row shows 6, 3, 1 with one crossed out per pirate who
     found your treasure (``finders``: known once the chest is read).
 
@@ -155,7 +157,7 @@ def solution_grid_ops(deduction: Deduction, *, mode: str = "solver", marks: Grid
                 colour = "#1b7f3b" if text == "Y" else "#b22222" if text == "N" else "#000000"
                 d.text(text, x + w / 2, y + layout.row / 2, fill=colour, font="11px sans-serif", align="center")
     # ---- right grid: one block per rival
-    marginals = deduction.marginals() if mode == "solver" else None
+    cells = deduction.cells() if mode == "solver" else None
     for block, player in enumerate(rivals):
         top = layout.top + block * layout.block_height
         d.text(pirate_name(player), layout.right_x, top + layout.row / 2, font="bold 12px sans-serif")
@@ -167,18 +169,23 @@ def solution_grid_ops(deduction: Deduction, *, mode: str = "solver", marks: Grid
             d.text(category.title(), layout.right_x, y + layout.cell / 2, font="11px sans-serif")
             for card in range(1, deduction.cards + 1):
                 x, y = layout.cell_origin(block, c, card)
-                if mode == "solver":
-                    p = marginals[player][category][card]
-                    mark = "X" if p == 0 else "O" if p == 1 else ""
-                    fill = "#ffffff" if mark == "X" else shade(float(p))
+                cell = cells[player][category][card] if cells is not None else None
+                if cell is not None:
+                    mark = cell.mark
+                    fill = "#ffffff" if mark == "X" else shade(float(cell.probability))
                 else:
                     mark = (marks.marks if marks else {}).get((player, category, card), "")
                     fill = "#ffffff"
                 d.rect(x, y, layout.cell, layout.cell, fill=fill, stroke="#8b5a2b")
-                if mark:
+                if cell is not None and mark == "O":
+                    # the printed O ("he might have it"); certainty as a ✓, the chance as a percentage
+                    ink = "#ffffff" if cell.probability > Fraction(1, 2) else "#222222"
+                    d.text("O", x + layout.cell / 2, y + 9, fill=ink, font="bold 11px sans-serif", align="center")
+                    d.text("✓" if cell.certain else cell.percent(), x + layout.cell / 2, y + layout.cell - 7,
+                           fill=ink, font="bold 9px sans-serif", align="center")
+                elif mark:
                     d.text(mark, x + layout.cell / 2, y + layout.cell / 2,
-                           fill="#444444" if mark == "X" else "#ffffff" if mode == "solver" else "#1b4f8b",
-                           font="bold 14px sans-serif", align="center")
+                           fill="#444444" if mark == "X" else "#1b4f8b", font="bold 14px sans-serif", align="center")
                 if selected == (player, category, card):
                     d.rect(x + 2, y + 2, layout.cell - 4, layout.cell - 4, stroke="#1f3b63", width=3)
     return d.ops

@@ -25,7 +25,7 @@ from pirates_lab.core import Dist, InvalidInput, cite, saveable
 from .components import CATEGORIES, GAME, card_name, location_name, pirate_name
 from .engine import MAX_CARDS, Constraint, Posterior, answer_is_aye, solve
 
-__all__ = ["Deduction", "Record", "AnswerRef", "Explanation", "InconsistentAnswers", "smallest_conflict",
+__all__ = ["Deduction", "Record", "AnswerRef", "Explanation", "Cell", "InconsistentAnswers", "smallest_conflict",
            "RULE_GRIDS", "RULE_TURN"]
 
 RULE_GRIDS = cite(GAME, "Using the Solution Grids")
@@ -74,13 +74,43 @@ class InconsistentAnswers(InvalidInput):
 
 
 @dataclass(frozen=True)
+class Cell:
+    """One box of the right grid: the printed mark, and certainty and probability beside it.
+
+    ``mark`` keeps the rulebook's meaning (``RULE_GRIDS``): "X" ruled out, "O" he might have it.
+    ``certain`` (shown as a ✓) says the O is the only card left; ``probability`` is exact.
+    """
+
+    probability: Fraction
+    rule: str = RULE_GRIDS
+
+    @property
+    def mark(self) -> str:
+        return "X" if self.probability == 0 else "O"
+
+    @property
+    def certain(self) -> bool:
+        return self.probability == 1
+
+    def percent(self) -> str:
+        """``"35%"``, ``"<1%"`` or ``">99%"`` for open cells (never 0% or 100% short of certain)."""
+        value = float(self.probability) * 100
+        if self.probability in (0, 1):
+            return f"{value:.0f}%"
+        return "<1%" if value < 1 else ">99%" if value > 99 else f"{value:.0f}%"
+
+    def __str__(self) -> str:
+        return "X" if self.mark == "X" else "O ✓" if self.certain else f"O {self.percent()}"
+
+
+@dataclass(frozen=True)
 class Explanation:
     """The "why" of one cell of the right grid."""
 
     player: int
     category: str
     card: int
-    mark: str                      # "X" impossible, "O" certain, "" open
+    mark: str                      # "X" ruled out, "O" he might have it (certain or still open)
     probability: Fraction
     answers: tuple[AnswerRef, ...]  # the answers the deduction rests on (smallest set)
     text: str
@@ -299,23 +329,31 @@ class Deduction:
             result[p] = (tuple(int(x) for x in best), dist[best])
         return result
 
+    def cells(self) -> dict[int, dict[str, dict[int, "Cell"]]]:
+        """The right side of the Solution Grid, one :class:`Cell` per rival, category and card:
+        the printed mark (X ruled out, O he might have it), a ✓ when certain, the exact probability."""
+        return {p: {c: {x: Cell(q) for x, q in cards.items()} for c, cards in per_category.items()}
+                for p, per_category in self.marginals().items()}
+
     def grid(self) -> dict[int, dict[str, dict[int, str]]]:
-        """The right side of the Solution Grid: "X" impossible, "O" certain, "" still open."""
-        marks = {}
-        for p, per_category in self.marginals().items():
-            marks[p] = {c: {x: ("X" if q == 0 else "O" if q == 1 else "") for x, q in cards.items()}
-                        for c, cards in per_category.items()}
-        return marks
+        """The printed marks only: "X" where the card is ruled out, "O" where he might have it.
+
+        Rules: Plunder (2013) › Using the Solution Grids — "place an X in those boxes. If you think
+        he might have hidden it on Parrot island, place an O there."  Certainty is :meth:`forced`
+        (a ✓ in :meth:`cells`), never a different meaning of O.
+        """
+        return {p: {c: {x: cell.mark for x, cell in row.items()} for c, row in per.items()}
+                for p, per in self.cells().items()}
 
     def forced(self) -> dict[int, dict[str, int]]:
-        """The O cells: ``{player: {category: card}}`` for every card a rival must hold."""
-        return {p: {c: x for c, row in per.items() for x, mark in row.items() if mark == "O"}
-                for p, per in self.grid().items()}
+        """The ✓ cells: ``{player: {category: card}}`` for every card a rival must hold."""
+        return {p: {c: x for c, row in per.items() for x, cell in row.items() if cell.certain}
+                for p, per in self.cells().items()}
 
     def impossible(self) -> dict[int, dict[str, tuple[int, ...]]]:
         """The X cells: ``{player: {category: cards}}`` a rival cannot hold."""
-        return {p: {c: tuple(x for x, mark in row.items() if mark == "X") for c, row in per.items()}
-                for p, per in self.grid().items()}
+        return {p: {c: tuple(x for x, cell in row.items() if cell.mark == "X") for c, row in per.items()}
+                for p, per in self.cells().items()}
 
     def _column(self, player: int) -> int:
         if player not in self.rivals():
@@ -359,7 +397,7 @@ class Deduction:
                         f"So {who} {'cannot hold' if mark == 'X' else 'must hold'} {name}.")
             return Explanation(player, category, card, mark, probability, chosen, text)
         with_card = probability * self.count()
-        return Explanation(player, category, card, "", probability, (),
+        return Explanation(player, category, card, "O", probability, (),
                            f"Still open: {with_card} of the {self.count()} deals that fit every answer give {who} "
                            f"{name} (probability {probability}). No answer rules it in or out yet.")
 

@@ -99,3 +99,42 @@ def test_dig_advice_for_your_own_seat_is_refused_with_a_sentence():
         dig_advice(d, 0)
     with pytest.raises(InvalidInput, match="no rival"):
         dig_advice(d, 9)
+
+
+# ------------------------------------------------------------------ Using the Solution Grids
+def parrot_deduction():
+    """Pirate 1 said Nay to Whale/Starfish islands (1, 2): Parrot island (3) is open for him."""
+    d = Deduction(3, 0, (6, 6, 6))
+    d.record(asker=0, clues=(1, 1, 1), answers={1: "nay", 2: "aye"})
+    d.record(asker=0, clues=(2, 2, 2), answers={1: "nay", 2: "nay"})
+    return d
+
+
+def test_o_means_he_might_have_hidden_it_there():
+    """Rule: "if you think Sneaky Pete cannot have his treasure on Whale island or Starfish
+    island, then place an X in those boxes. If you think he might have hidden it on Parrot island,
+    place an O there."
+    Given pirate 1 ruled out of Whale and Starfish islands but not of Parrot island, when the
+    solver fills the right grid, then Whale and Starfish get an X and Parrot island an O (it is
+    not certain: the O keeps its printed meaning), with its chance shown beside it."""
+    d = parrot_deduction()
+    grid = d.grid()[1]["island"]
+    assert grid[1] == "X" and grid[2] == "X" and grid[6] == "X"          # 6 is my own card
+    assert grid[3] == "O" and grid[4] == "O" and grid[5] == "O"
+    parrot = d.cells()[1]["island"][3]
+    assert not parrot.certain and parrot.probability == d.marginals()[1]["island"][3]
+    assert str(parrot) == f"O {parrot.percent()}" and parrot.percent().endswith("%")
+    assert d.why(1, "island", 3).mark == "O"
+
+
+def test_certainty_is_a_tick_not_a_different_meaning_of_o():
+    """Rule: "place an O there" for a might-have; a card he MUST hold is still an O, with a ✓.
+    Given answers that leave pirate 2 only island 1 (he said Aye to 1/1/1 and Nay to every other
+    island, marker and trap clue that could explain it), then his island-1 cell is "O" and ✓."""
+    d = Deduction(3, 0, (6, 6, 6))
+    d.record(asker=0, clues=(1, 1, 1), answers={1: "nay", 2: "aye"})
+    d.record(asker=0, clues=(2, 1, 1), answers={1: "nay", 2: "nay"})   # marker 1 and trap 1 ruled out
+    cell = d.cells()[2]["island"][1]
+    assert cell.certain and cell.mark == "O" and str(cell) == "O ✓" and cell.probability == 1
+    assert d.forced()[2] == {"island": 1} and d.grid()[2]["island"][1] == "O"
+    assert d.grid()[2]["marker"][1] == "X" and d.grid()[2]["island"][3] == "X"

@@ -212,7 +212,7 @@ def test_grid_marks_and_why_words():
     assert forced.mark == "O" and "must hold" in forced.text
     assert {(r.day, r.player) for r in forced.answers} == {(2, 2), (3, 2)}
     open_cell = s.why(1, "island", 5)
-    assert open_cell.mark == "" and "Still open" in open_cell.text and open_cell.probability == Fraction(1, 2)
+    assert open_cell.mark == "O" and "Still open" in open_cell.text and open_cell.probability == Fraction(1, 2)
     assert s.why(1, "island", 4).mark == "X"   # pirate 2 must hold it, and no card is dealt twice
     assert s.why(0, "trap", 1).mark == "O"
     assert s.forced()[2] == {"island": 4} and s.forced()[1] == {}

@@ -30,7 +30,11 @@ def test_grid_ops_are_pure_and_show_the_solver_marks():
     marginals = s.marginals()
     zeros = sum(1 for p in marginals for c in CATEGORIES for x in range(1, 7) if marginals[p][c][x] == 0)
     ones = sum(1 for p in marginals for c in CATEGORIES for x in range(1, 7) if marginals[p][c][x] == 1)
-    assert texts(ops).count("X") == zeros and texts(ops).count("O") == ones
+    cells = 2 * 3 * 6
+    assert texts(ops).count("X") == zeros and texts(ops).count("O") == cells - zeros   # printed: O = might have it
+    assert texts(ops).count("✓") == ones
+    assert texts(ops).count("50%") == sum(1 for p in marginals for c in CATEGORIES for x in range(1, 7)
+                                          if marginals[p][c][x] == Fraction(1, 2))
     # the left grid: day 3, asked by pirate 1: "-" for the asker, N for me, Y for pirate 2
     layout = GridLayout(3)
     row_y = layout.top + 3 * layout.row + layout.row / 2
