@@ -1,28 +1,12 @@
-"""Plunder: not built yet (see its open issue); registered so menus can list it.
+"""Plunder: a sea of map cards around Tortuga, trade, combat in steps, exact odds.
 
 Rules: Plunder › Setup
+
+Reads top-down: :mod:`.components` (the deck as editable data) → :mod:`.actions` → one module per
+rulebook chapter (:mod:`.setup`, :mod:`.turn`, :mod:`.trade`, :mod:`.combat`, :mod:`.war`,
+:mod:`.captured_ships`, :mod:`.lose_your_ship`) → :mod:`.state` → :mod:`.game` → :mod:`.odds`.
 """
-from pirates_lab import core
+from .components import Card, Components, components, load_components
+from .game import Game, State
 
-__all__ = ["Game", "State"]
-
-
-class Game(core.Game):
-    """Plunder (not built yet: the package is a stub)."""
-
-    name = "plunder"
-    title = "Plunder"
-    rulebook = "plunder.txt"
-    notebook = ""
-    description = "Sail a map of cards around Tortuga, trade, and fight in three steps."
-    order = 50
-    playable = False
-    min_players = 2
-    max_players = 4
-
-    def new_initial_state(self) -> "State":
-        raise core.InvalidInput(f"{self.title} is not built yet: its rules engine is an open issue.")
-
-
-class State(core.State):
-    """Plunder positions (not built yet)."""
+__all__ = ["Game", "State", "Card", "Components", "components", "load_components"]

@@ -1,0 +1,83 @@
+"""Captured Ships: take a prize, sail it or keep it beside you, abandon it; cargo and space.
+
+Rules: Plunder › Captured Ships
+"""
+from __future__ import annotations
+
+from pirates_lab.core import Task
+
+from .actions import TakePrize
+from .headings import RULE_CAPTURED, RULE_RESULTS
+
+__all__ = ["CapturedShips"]
+
+
+class CapturedShips:
+    """Prize ships for :class:`~pirates_lab.plunder.state.State`."""
+
+    def _trim_cargo(self, p: int) -> None:
+        """Goods beyond the space left go back to the Quartermaster: loot first (ASSUMPTION)."""
+        cap = self.cap(p)
+        for where in ("loot", "cargo"):
+            for good in sorted(cap[where]):
+                excess = self.carried(p) - self.capacity(p)
+                if excess <= 0:
+                    return
+                self._goods_back(p, where, good, min(excess, cap[where][good]))
+
+    def _abandon_captured(self, p: int) -> None:
+        cap = self.cap(p)
+        self._discard(cap["captured"])
+        self.say(f"Captain {p} abandons the Captured Ship {cap['captured']}.")
+        cap["captured"] = None
+        self._trim_cargo(p)
+
+    def _prize_actions(self, task):
+        p = task.player
+        cap = self.cap(p)
+        found = [TakePrize("captured"), TakePrize("sail")]
+        if cap["ship"] != "Pinnace" and not cap["captured"]:
+            found.append(TakePrize("swap"))
+        return found + [TakePrize("leave")]
+
+    def _do_prize(self, p: int, task, action: TakePrize) -> None:
+        """``data``: (the prize card, loot limit or -1 for none, goods taken as [good, n] pairs)."""
+        self.agenda.pop()
+        prize, limit, goods = task.data
+        cap = self.cap(p)
+        if action.how == "leave":
+            self._discard(prize)
+            self.say(f"Captain {p} leaves {prize}.")
+        elif action.how == "captured":
+            if cap["captured"]:
+                self._discard(cap["captured"])
+            cap["captured"] = prize
+            self.say(f"Captain {p} takes {prize} as a Captured Ship ({RULE_CAPTURED}).")
+        else:
+            old = cap["ship"]
+            cap["ship"], cap["prize_ship"] = prize, True
+            if old != "Pinnace" and action.how == "swap":
+                cap["captured"] = old
+            elif old != "Pinnace":
+                self._discard(old)
+            self.say(f"Captain {p} sails {prize} as their own ship" +
+                     (f"; {old} follows as a Captured Ship." if action.how == "swap" else "."))
+        for good, n in goods:  # a captain's cargo, taken with their ship (back in the supply meanwhile)
+            room = max(self.capacity(p) - self.carried(p), 0)
+            self._goods_to(p, "loot", good, min(n, room))
+        self._trim_cargo(p)
+        if limit >= 0:
+            self.agenda.append(Task("loot", p, (limit,)))
+
+    def _drawn_loot(self, task, name: str) -> None:
+        """The top card's icon is the loot; at most the prize's cargo and the space left (the card is discarded)."""
+        self.agenda.pop()
+        p = task.player
+        limit = task.data[0]
+        good, qty = self.card(name).loot
+        self._from_deck(name)
+        self._discard(name)
+        room = self.capacity(p) - self.carried(p)
+        n = max(0, min(qty, room, limit))
+        n = self._goods_to(p, "loot", good, n)
+        self.say(f"The loot card is {name}: {qty} {good}; captain {p} takes {n} ({RULE_RESULTS}).")

@@ -1,0 +1,108 @@
+"""Setup: the sea around Tortuga, the First Captain by the highest card, the roles, the deal.
+
+Rules: Plunder › Setup
+"""
+from __future__ import annotations
+
+from pirates_lab.core import Task
+from pirates_lab.core.geometry import SQUARE_STEPS
+
+__all__ = ["Setup", "ROLES"]
+
+#: Roles in order from the First Captain's left; "the last Captain" (on the First Captain's right) deals.
+ROLES = ("Treasurer", "Quartermaster", "Herald")
+
+
+class Setup:
+    """Setup steps of :class:`~pirates_lab.plunder.state.State`."""
+
+    def _setup_agenda(self) -> None:
+        from .turn import FLOW
+        tortuga = next(c for c in self.comp.of_kind("tortuga"))
+        open_sea = next(c for c in self.comp.of_kind("open_sea"))
+        self._from_deck(tortuga.name)
+        self.sea[(0, 0)] = tortuga.name
+        for dx, dy in SQUARE_STEPS:  # above, to the right, below and to the left, facing as Tortuga
+            self._from_deck(open_sea.name)
+            self.sea[(dx, dy)] = open_sea.name
+        seats = tuple(range(self.game.players))
+        FLOW.push(self, *(Task("first_draw", p) for p in seats), Task("first_check", None, seats))
+        self.say(f"{self.game.players} captains with {self.comp.rules['silver_per_captain']} silver each; "
+                 f"Tortuga and four Open Sea cards make the sea.")
+
+    def _before_draw(self, task):
+        """Before any draw: an empty deck takes the discard pile back (ASSUMPTION); nothing left, no draw."""
+        from .turn import FLOW
+        if not self.deck or (task.phase in ("first_draw", "deal") and
+                             all(self.card(k).kind == "storm" for k in self.deck)):
+            self._reshuffle()
+            if self.deck:
+                self.say("The deck ran out: the discard pile is shuffled into a new deck.")
+        usable = [k for k in self.deck if not (task.phase in ("first_draw", "deal") and self.card(k).kind == "storm")]
+        if not usable:
+            FLOW.pop(self)
+            getattr(self, "_no_card_" + task.phase, lambda t: None)(task)
+            return None
+        return False
+
+    def _drawn_first_draw(self, task, name: str) -> None:
+        from .turn import FLOW
+        p = task.player
+        self._draw(p, name)
+        self.cap(p)["shown"].append(name)
+        self.first_draws.setdefault(p, []).append(name)
+        self.say(f"Captain {p} draws {name} (number {self.card(name).number}) face up.")
+        FLOW.pop(self)
+
+    def _auto_first_check(self, task) -> None:
+        """The highest latest card becomes First Captain; tied captains keep drawing."""
+        from .turn import FLOW
+        FLOW.pop(self)
+        seats = task.data
+        latest = {p: self.card(self.first_draws[p][-1]).number for p in seats if self.first_draws.get(p)}
+        if not latest:
+            seats = tuple(range(self.game.players))
+            latest = {p: 0 for p in seats}
+        best = max(latest.values())
+        tied = tuple(p for p in seats if latest.get(p) == best)
+        if len(tied) > 1 and self.deck:
+            self.say(f"Captains {', '.join(map(str, tied))} tie with {best}: they draw again.")
+            FLOW.push(self, *(Task("first_draw", p) for p in tied), Task("first_check", None, tied))
+            return
+        self._start_game(tied[0])
+
+    def _start_game(self, first: int) -> None:
+        from .turn import FLOW
+        n = self.game.players
+        limit = self.comp.rules["hand_size"]
+        for p in range(n):  # a tie can leave more than 6: the most recently drawn go
+            cap = self.cap(p)
+            drawn = self.first_draws.get(p, [])
+            while len(cap["hand"]) > limit:
+                name = drawn.pop()
+                self._play_to_discard(p, name)
+                self.say(f"Captain {p} discards {name}: a hand holds 6 cards.")
+        self.first = first
+        self.current = first
+        self.roles = {role: (first + 1 + i) % n for i, role in enumerate(ROLES)}
+        self.roles["Dealer"] = (first - 1) % n
+        self.say(f"Captain {first} is the First Captain; Tortuga's North points to them. "
+                 + ", ".join(f"{role}: captain {seat}" for role, seat in self.roles.items()) + ".")
+        order = [(self.roles["Dealer"] + 1 + i) % n for i in range(n)]
+        deals = []
+        sizes = {p: len(self.hand(p)) for p in range(n)}
+        while any(sizes[p] < limit for p in order):
+            for p in order:
+                if sizes[p] < limit:
+                    deals.append(Task("deal", p))
+                    sizes[p] += 1
+        FLOW.push(self, *deals, Task("start", first))
+
+    def _drawn_deal(self, task, name: str) -> None:
+        from .turn import FLOW
+        self._draw(task.player, name)
+        FLOW.pop(self)
+        if not any(t.phase == "deal" for t in self.agenda):
+            self.say(f"Every captain holds {self.comp.rules['hand_size']} cards; a Storm dealt is replaced and "
+                     "shuffled back (so it never reaches a hand).")
+

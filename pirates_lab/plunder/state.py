@@ -1,0 +1,395 @@
+"""A Plunder position: the sea of map cards, the captains, the deck and the agenda of the turn.
+
+Rules: Plunder › Turn
+
+The rules live in one module per rulebook chapter (:mod:`.setup`, :mod:`.turn`, :mod:`.trade`,
+:mod:`.combat`, :mod:`.war`, :mod:`.captured_ships`, :mod:`.lose_your_ship`); :class:`State`
+combines them and answers the core protocol: who acts, what is legal, chance's exact odds (the
+deck is a multiset: each card left equally likely), what each captain may see and who won.
+"""
+from __future__ import annotations
+
+import copy
+import random
+
+from pirates_lab import core
+from pirates_lab.core import CHANCE, Dist, IllegalMove
+
+from .captured_ships import CapturedShips
+from .combat import Combat
+from .components import Card
+from .headings import RULE_OVERVIEW, RULE_TURN
+from .lose_your_ship import LoseYourShip
+from .setup import Setup
+from .trade import Trade
+from .turn import FLOW, TurnPhases
+from .war import War
+
+__all__ = ["State", "new_captain"]
+
+#: Chance steps draw from the deck; these leave the Storm out (it is "replaced" when dealt).
+NO_STORM = ("first_draw", "deal")
+
+
+def new_captain(silver: int) -> dict:
+    """A captain's mat at the start: a Pinnace on Tortuga, silver, nothing else."""
+    return {"silver": silver, "ship": "Pinnace", "prize_ship": False, "captured": None, "cargo": {}, "loot": {},
+            "mate": None, "flags": [], "marque": None, "hand": [], "shown": [], "at": (0, 0), "lost": False,
+            "unpaid": []}
+
+
+class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, core.State):
+    """A Plunder position.  ``agenda`` holds the turn's core Tasks (the top is last)."""
+
+    def __init__(self, game):
+        super().__init__(game)
+        rules = game.components.rules
+        self.captains: list[dict] = [new_captain(rules["silver_per_captain"]) for _ in range(game.players)]
+        self.bank: int = rules["bank_silver"] - rules["silver_per_captain"] * game.players
+        self.goods: dict = {good: rules["goods_per_kind"] for good in game.components.goods}
+        self.deck: dict = game.components.full_deck()
+        self.discard: dict = {}
+        self.sea: dict = {}                 # (x, y) -> map card; Tortuga at (0, 0), north up
+        self.encounters: dict = {}          # seat -> the card played to them, face up
+        self.offered = None                 # a ship played to the captain on turn (they may buy it)
+        self.wars: list = []                # [War is Declared card, the other nation], held by the Herald
+        self.roles: dict = {}               # "Treasurer"/"Quartermaster"/"Herald"/"Dealer" -> seat
+        self.first = None                   # the First Captain
+        self.current: int = 0
+        self.round: int = 1
+        self.sailing = None                 # [heading or -1, turned 0/1] while sailing
+        self.combat = None                  # dict while a combat is on
+        self.contest = None                 # dict while a Letter of Marque is contested
+        self.first_draws: dict = {}         # setup: seat -> cards drawn face up
+        self.winner = None
+        self.agenda: list = []
+        self._setup_agenda()
+        FLOW.settle(self)
+
+    def clone(self) -> "State":
+        """A copy that shares only immutable values (strings, tuples, frozen Tasks).
+
+        Measured in ``benchmarks/bench_plunder.py`` against the core's generic clone (which walks
+        the whole log item by item).
+        """
+        new = copy.copy(self)
+        new.captains = [{k: (v.copy() if type(v) in (dict, list) else v) for k, v in cap.items()}
+                        for cap in self.captains]
+        for key in ("goods", "deck", "discard", "sea", "encounters", "roles", "log", "agenda"):
+            setattr(new, key, getattr(self, key).copy())
+        new.wars = [list(w) for w in self.wars]
+        new.first_draws = {k: list(v) for k, v in self.first_draws.items()}
+        new.sailing = None if self.sailing is None else list(self.sailing)
+        if self.combat is not None:
+            new.combat = dict(self.combat)
+            if "secret" in self.combat:
+                new.combat["secret"] = dict(self.combat["secret"])
+        if self.contest is not None:
+            new.contest = dict(self.contest, cards=dict(self.contest["cards"]))
+        return new
+
+    # ---------------------------------------------------------------- reading
+    @property
+    def comp(self):
+        return self.game.components
+
+    def cap(self, p: int) -> dict:
+        return self.captains[p]
+
+    def card(self, name: str) -> Card:
+        return self.comp.card(name)
+
+    def place_card(self, p: int) -> Card:
+        return self.card(self.sea[self.cap(p)["at"]])
+
+    def place(self, p: int) -> str:
+        """The kind of map card the captain is on: tortuga, open_sea, port or coastland."""
+        return self.place_card(p).kind
+
+    def ship_stat(self, p: int, stat: str) -> int:
+        """The captain's own ship's value (the Captured Ship does not count), with the First Mate's +1."""
+        cap = self.cap(p)
+        base = self.comp.pinnace[stat] if cap["ship"] == "Pinnace" else getattr(self.card(cap["ship"]), stat)
+        mate = cap["mate"]
+        return base + (1 if mate is not None and self.card(mate).ability == stat else 0)
+
+    def speed(self, p: int) -> int:
+        """Speed for every comparison: the lower of your ship's and an accompanying Captured Ship's."""
+        own = self.ship_stat(p, "speed")
+        captured = self.cap(p)["captured"]
+        return min(own, self.card(captured).speed) if captured else own
+
+    def capacity(self, p: int) -> int:
+        captured = self.cap(p)["captured"]
+        return self.ship_stat(p, "cargo") + (self.card(captured).cargo if captured else 0)
+
+    def carried(self, p: int) -> int:
+        cap = self.cap(p)
+        return sum(cap["cargo"].values()) + sum(cap["loot"].values())
+
+    def wages(self, p: int) -> int:
+        cap = self.cap(p)
+        return self.comp.pinnace["wages"] if cap["ship"] == "Pinnace" else self.card(cap["ship"]).wages
+
+    def left_of(self, p: int) -> int:
+        return (p + 1) % self.game.players
+
+    def hand(self, p: int) -> list:
+        return self.cap(p)["hand"]
+
+    # ---------------------------------------------------------------- moving things
+    def _take_from_hand(self, p: int, name: str) -> None:
+        cap = self.cap(p)
+        cap["hand"].remove(name)
+        if name in cap["shown"]:
+            cap["shown"].remove(name)
+
+    def _discard(self, name: str) -> None:
+        self.discard[name] = self.discard.get(name, 0) + 1
+
+    def _play_to_discard(self, p: int, name: str) -> None:
+        self._take_from_hand(p, name)
+        self._discard(name)
+
+    def _from_deck(self, name: str) -> None:
+        self.deck[name] -= 1
+        if not self.deck[name]:
+            del self.deck[name]
+
+    def _draw(self, p: int, name: str) -> None:
+        self._from_deck(name)
+        self.cap(p)["hand"].append(name)
+        self.cap(p)["hand"].sort()
+
+    def _reshuffle(self) -> None:
+        """The discard pile goes back into the deck (the deck is a multiset: it is shuffled)."""
+        for name, n in self.discard.items():
+            self.deck[name] = self.deck.get(name, 0) + n
+        self.discard = {}
+
+    def _drop_mate(self, p: int) -> None:
+        """The First Mate leaves the mat (a Carpenter's extra hold goes with them)."""
+        cap = self.cap(p)
+        if cap["mate"]:
+            self._discard(cap["mate"])
+            cap["mate"] = None
+            self._trim_cargo(p)
+
+    def _earn(self, p: int, amount: int) -> None:
+        amount = min(amount, self.bank)
+        self.bank -= amount
+        self.cap(p)["silver"] += amount
+
+    def _spend(self, p: int, amount: int) -> None:
+        self.cap(p)["silver"] -= amount
+        self.bank += amount
+
+    def _goods_to(self, p: int, where: str, good: str, n: int) -> int:
+        n = min(n, self.goods[good])
+        self.goods[good] -= n
+        store = self.cap(p)[where]
+        if n:
+            store[good] = store.get(good, 0) + n
+        return n
+
+    def _goods_back(self, p: int, where: str, good: str, n: int) -> None:
+        store = self.cap(p)[where]
+        store[good] -= n
+        if not store[good]:
+            del store[good]
+        self.goods[good] += n
+
+    # ---------------------------------------------------------------- protocol
+    def current_player(self) -> int:
+        return FLOW.current_player(self)
+
+    def _legal_actions(self):
+        return FLOW.legal_actions(self)
+
+    def _chance_outcomes(self) -> Dist:
+        task = FLOW.top(self)
+        deck = {k: n for k, n in self.deck.items() if not (task.phase in NO_STORM and self.card(k).kind == "storm")}
+        return Dist(deck)
+
+    def _apply_action(self, action) -> None:
+        task = FLOW.top(self)
+        player = self.current_player()
+        if player == CHANCE:
+            getattr(self, "_drawn_" + task.phase)(task, action)
+        else:
+            getattr(self, "_do_" + task.phase)(player, task, action)
+        FLOW.settle(self)
+        self._check_win()
+
+    def _is_legal(self, action) -> bool:
+        task = FLOW.top(self)
+        checker = getattr(self, "_legal_" + task.phase, None) if task else None
+        if checker is not None:
+            return checker(self.current_player(), task, action)
+        return super()._is_legal(action)
+
+    def _why_illegal(self, action) -> IllegalMove | None:
+        task = FLOW.top(self)
+        if task is None:
+            return IllegalMove(RULE_OVERVIEW, "The game is over: a captain has 60 silver.")
+        why = getattr(self, "_why_" + task.phase, None)
+        if why is not None:
+            return why(self.current_player(), task, action)
+        return IllegalMove(FLOW.phases[task.phase].rule, f"{action!s} is not allowed in the "
+                           f"{task.phase.replace('_', ' ')} step. Allowed: "
+                           + ", ".join(str(a) for a in self.legal_actions()[:8]) + ".")
+
+    def _check_win(self) -> None:
+        if self.winner is not None or not self.agenda:
+            return
+        target = self.game.win_silver
+        order = [(self.current + i) % self.game.players for i in range(self.game.players)]
+        for p in order:
+            if self.cap(p)["silver"] >= target:
+                self.winner = p
+                self.agenda.clear()
+                self.say(f"Captain {p} has {self.cap(p)['silver']} silver and wins.")
+                return
+
+    def scores(self) -> tuple:
+        return tuple(cap["silver"] for cap in self.captains)
+
+    def winners(self) -> tuple:
+        """The first captain to 60 silver; at a ``max_turns`` cut-off, the richest (ties share)."""
+        if self.winner is not None:
+            return (self.winner,)
+        return super().winners()
+
+    def phase(self):
+        step = FLOW.phase(self)
+        return ("game over", RULE_OVERVIEW) if step is None else (step.name, step.rule)
+
+    # ---------------------------------------------------------------- what a captain may see
+    def observation(self, player: int) -> dict:
+        """The sea, every mat (hand sizes only), the public piles and log, and ``player``'s own hand."""
+        self._check_player(player)
+        mats = []
+        for p, cap in enumerate(self.captains):
+            mats.append({
+                "silver": cap["silver"], "ship": cap["ship"], "prize_ship": cap["prize_ship"],
+                "captured": cap["captured"], "cargo": dict(sorted(cap["cargo"].items())),
+                "loot": dict(sorted(cap["loot"].items())), "first_mate": cap["mate"], "enemies": sorted(self.enemies(p)),
+                "marque": cap["marque"], "hand_size": len(cap["hand"]), "shown": sorted(cap["shown"]),
+                "at": list(cap["at"]), "lost_ship": cap["lost"], "encounter": self.encounters.get(p)})
+        task = FLOW.top(self)
+        combat = None
+        if self.combat is not None:
+            combat = {k: v for k, v in self.combat.items() if k != "secret"}
+            secret = self.combat.get("secret", {})
+            combat["placed"] = {str(seat): bool(card) for seat, card in secret.items()}
+            if player in secret:
+                combat["my_card"] = secret[player]
+        contest = None
+        if self.contest is not None:
+            contest = {"claimant": self.contest["claimant"], "nation": self.contest["nation"],
+                       "placed": sorted(int(s) for s in self.contest["cards"])}
+            if player in self.contest["cards"]:
+                contest["my_card"] = self.contest["cards"][player]
+        return {
+            "player": player, "players": self.game.players, "current": self.current, "round": self.round,
+            "step": None if task is None else task.phase, "acting": self.current_player(),
+            "sea": [[x, y, name] for (x, y), name in sorted(self.sea.items())],
+            "captains": mats, "hand": list(self.hand(player)), "deck_size": sum(self.deck.values()),
+            "discard": dict(sorted(self.discard.items())), "wars": [list(w) for w in self.wars],
+            "roles": dict(sorted(self.roles.items())), "first_captain": self.first, "offered": self.offered,
+            "bank": self.bank, "goods": dict(self.goods), "combat": combat, "contest": contest,
+            "sailing": None if self.sailing is None else list(self.sailing), "winner": self.winner,
+            "log": list(self.log),
+        }
+
+    def redeal_hidden(self, player: int, rng: random.Random) -> "State":
+        """Other captains' unshown cards, face-down cards and the deck, re-dealt among themselves."""
+        new = self.clone()
+        pool: list = [name for name, n in sorted(new.deck.items()) for _ in range(n)]
+        slots = []
+        for p, cap in enumerate(new.captains):
+            if p == player:
+                continue
+            hidden = list(cap["hand"])
+            for name in cap["shown"]:
+                hidden.remove(name)
+            pool += hidden
+            slots.append(("hand", p, len(hidden)))
+        for holder, key in ((new.combat, "secret"), (new.contest, "cards")):
+            if holder is None:
+                continue
+            for seat, name in sorted(holder.get(key, {}).items()):
+                if seat != player and name:
+                    pool.append(name)
+                    slots.append((key, seat, 1))
+        rng.shuffle(pool)
+        for kind, seat, n in slots:
+            dealt, pool = pool[:n], pool[n:]
+            if kind == "hand":
+                new.cap(seat)["hand"] = sorted(dealt + list(new.cap(seat)["shown"]))
+            elif kind == "secret":
+                new.combat["secret"][seat] = dealt[0]
+            else:
+                new.contest["cards"][seat] = dealt[0]
+        new.deck = {}
+        for name in pool:
+            new.deck[name] = new.deck.get(name, 0) + 1
+        return new
+
+    # ---------------------------------------------------------------- invariants
+    def all_cards(self) -> dict:
+        """Every card wherever it is: deck, discard, hands, the sea, mats, encounters, wars, face down."""
+        counts: dict = {}
+
+        def add(name):
+            if name:
+                counts[name] = counts.get(name, 0) + 1
+
+        for pile in (self.deck, self.discard):
+            for name, n in pile.items():
+                counts[name] = counts.get(name, 0) + n
+        for cap in self.captains:
+            for name in cap["hand"]:
+                add(name)
+            add(cap["ship"] if cap["ship"] != "Pinnace" else None)
+            add(cap["captured"])
+            add(cap["mate"])
+        for name in list(self.sea.values()) + list(self.encounters.values()) + [w[0] for w in self.wars]:
+            add(name)
+        add(self.offered)
+        for holder, keys in ((self.combat, ("enemy",)), (self.contest, ())):
+            if holder is not None:
+                for key in keys:
+                    add(holder.get(key))
+        if self.combat is not None:
+            for name in self.combat.get("secret", {}).values():
+                add(name)
+            if self.combat.get("abandoned"):
+                add(self.combat["abandoned"][0])
+        for task in self.agenda:
+            if task.phase == "prize":
+                add(task.data[0])
+        if self.contest is not None:
+            for name in self.contest["cards"].values():
+                add(name)
+        return counts
+
+    def validate(self) -> None:
+        """Cards, silver and goods are conserved; hands stay within the limit."""
+        if self.all_cards() != self.comp.full_deck():
+            raise ValueError("the cards in play are not exactly the deck")
+        rules = self.comp.rules
+        if self.bank + sum(c["silver"] for c in self.captains) != rules["bank_silver"]:
+            raise ValueError("silver is not conserved")
+        for good in self.comp.goods:
+            held = sum(c["cargo"].get(good, 0) + c["loot"].get(good, 0) for c in self.captains)
+            if held + self.goods[good] != rules["goods_per_kind"]:
+                raise ValueError(f"{good} tokens are not conserved")
+        for p, cap in enumerate(self.captains):
+            if len(cap["hand"]) > rules["move_below"] or cap["silver"] < 0:
+                raise ValueError(f"captain {p} holds {len(cap['hand'])} cards and {cap['silver']} silver")
+            if self.carried(p) > self.capacity(p):
+                raise ValueError(f"captain {p} carries more than the ship holds")
+
+    def __str__(self) -> str:
+        return f"Plunder, round {self.round}: {self.phase()[0]} (captain {self.current} on turn); {RULE_TURN}"

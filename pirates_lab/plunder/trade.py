@@ -1,0 +1,165 @@
+"""Trade: buying and selling goods and ships in a Port (or with Natives); plunder split with the crew.
+
+Rules: Plunder › Trade
+Rules: Plunder › Buying
+Rules: Plunder › Selling
+"""
+from __future__ import annotations
+
+from pirates_lab.core import IllegalMove, Task
+
+from .actions import Buy, BuyShip, DoneTrading, Sell, SellShip
+from .headings import RULE_BUYING, RULE_SELLING, RULE_TRADE
+
+__all__ = ["Trade", "crew_share"]
+
+
+def crew_share(amount: int) -> int:
+    """What the captain keeps of plundered proceeds: half, rounded down (the crew takes the rest).
+
+    >>> crew_share(7), crew_share(8)
+    (3, 4)
+    """
+    return amount // 2
+
+
+class Trade:
+    """Markets for :class:`~pirates_lab.plunder.state.State`."""
+
+    def _may_sell_plunder(self, p: int, place) -> bool:
+        """Tortuga, or a Port of the nation of your Letter of Marque."""
+        return place.kind == "tortuga" or (place.kind == "port" and self.cap(p)["marque"] == place.nation)
+
+    def plunder_price(self, market, good: str) -> int:
+        """A plundered good's price: the market's Sell price, else Tortuga's (ASSUMPTION)."""
+        price = market.sell_price(good) if market.kind != "tortuga" else None
+        return price if price is not None else self.comp.rules["tortuga_price"]
+
+    def _open_trade(self, p: int, market_name: str, card_played: bool) -> None:
+        market = self.card(market_name)
+        cap = self.cap(p)
+        if self._may_sell_plunder(p, market) or card_played:
+            total = 0
+            for good, n in sorted(cap["loot"].items()):
+                total += n * self.plunder_price(market, good)
+                self._goods_back(p, "loot", good, n)
+            if cap["captured"]:
+                total += self.card(cap["captured"]).value
+                self._discard(cap["captured"])
+                cap["captured"] = None
+                self._trim_cargo(p)
+            if total:
+                self._earn(p, crew_share(total))
+                self.say(f"Captain {p} sells the plunder for {total} silver and keeps half, {crew_share(total)} "
+                         f"({RULE_SELLING}).")
+        self.agenda.append(Task("trade", p, (market_name,)))
+
+    def _trade_actions(self, task):
+        p = task.player
+        market = self.card(task.data[0])
+        cap = self.cap(p)
+        found = []
+        room = self.capacity(p) - self.carried(p)
+        for good, price in market.buy:
+            most = min(room, self.goods[good], cap["silver"] // price)
+            found += [Buy(good, n) for n in sorted({1, most}) if 1 <= n <= most]
+        for good, price in market.sell:
+            have = cap["cargo"].get(good, 0)
+            found += [Sell(good, n) for n in sorted({1, have}) if 1 <= n <= have]
+        if market.kind == "port":
+            found += [BuyShip(n) for n in self._ships_for_sale(p)]
+            if cap["ship"] != "Pinnace":
+                found.append(SellShip())
+        return found + [DoneTrading()]
+
+    def _ships_for_sale(self, p: int) -> list[str]:
+        cap = self.cap(p)
+        names = set(n for n in cap["hand"] if self.card(n).kind == "ship") | ({self.offered} if self.offered else set())
+        trade_in = self._ship_sale_value(p)
+        return sorted(n for n in names if not self.card(n).prize and self.card(n).value <= cap["silver"] + trade_in)
+
+    def _ship_sale_value(self, p: int) -> int:
+        cap = self.cap(p)
+        if cap["ship"] == "Pinnace":
+            return 0
+        value = self.card(cap["ship"]).value
+        return crew_share(value) if cap["prize_ship"] else value
+
+    def _legal_trade(self, p: int, task, action) -> bool:
+        market = self.card(task.data[0])
+        cap = self.cap(p)
+        if isinstance(action, Buy):
+            price = market.buy_price(action.good) if isinstance(action.good, str) else None
+            return (price is not None and isinstance(action.amount, int) and not isinstance(action.amount, bool)
+                    and 1 <= action.amount <= min(self.capacity(p) - self.carried(p), self.goods[action.good])
+                    and action.amount * price <= cap["silver"])
+        if isinstance(action, Sell):
+            return (isinstance(action.good, str) and market.sell_price(action.good) is not None
+                    and isinstance(action.amount, int) and not isinstance(action.amount, bool)
+                    and 1 <= action.amount <= cap["cargo"].get(action.good, 0))
+        return action in self._trade_actions(task)
+
+    def _why_trade(self, p: int, task, action) -> IllegalMove:
+        market = self.card(task.data[0])
+        if isinstance(action, Buy):
+            if market.buy_price(action.good) is None:
+                return IllegalMove(RULE_BUYING, f"{market.name} shows no Buy price for {action.good}.")
+            return IllegalMove(RULE_BUYING, f"You cannot buy {action.amount} {action.good}: you need the silver, "
+                                            "room in your hold and tokens left with the Quartermaster.")
+        if isinstance(action, Sell):
+            if market.sell_price(action.good) is None:
+                return IllegalMove(RULE_SELLING, f"{market.name} shows no Sell price for {action.good}.")
+            return IllegalMove(RULE_SELLING, f"You do not have {action.amount} {action.good} of Traded Cargo.")
+        if isinstance(action, BuyShip):
+            if action.card in self.comp.cards and self.card(action.card).prize:
+                return IllegalMove(RULE_BUYING, "You may NOT buy a Prized Ship: these are only obtained through Combat.")
+            return IllegalMove(RULE_BUYING, "To buy a Ship you must have its card in hand or have had it played to you "
+                                            "as an Encounter, and pay its Value.")
+        if isinstance(action, SellShip):
+            return IllegalMove(RULE_SELLING, "You sail the Pinnace: it cannot be sold.")
+        return IllegalMove(RULE_TRADE, f"{action!s} is not a trade; finish with 'done trading'.")
+
+    def _do_trade(self, p: int, task, action) -> None:
+        market = self.card(task.data[0])
+        cap = self.cap(p)
+        if isinstance(action, DoneTrading):
+            self.agenda.pop()
+            if market.kind == "natives":
+                self._discard(market.name)
+                self.combat = None
+            return
+        if isinstance(action, Buy):
+            cost = action.amount * market.buy_price(action.good)
+            self._spend(p, cost)
+            self._goods_to(p, "cargo", action.good, action.amount)
+            self.say(f"Captain {p} buys {action.amount} {action.good} for {cost} silver.")
+        elif isinstance(action, Sell):
+            gain = action.amount * market.sell_price(action.good)
+            self._goods_back(p, "cargo", action.good, action.amount)
+            self._earn(p, gain)
+            self.say(f"Captain {p} sells {action.amount} {action.good} for {gain} silver (kept whole: Traded Cargo).")
+        elif isinstance(action, SellShip):
+            self._sell_own_ship(p)
+        elif isinstance(action, BuyShip):
+            self._sell_own_ship(p)
+            card = self.card(action.card)
+            if action.card == self.offered and action.card not in cap["hand"]:
+                self.offered = None
+            else:
+                self._take_from_hand(p, action.card)
+            self._spend(p, card.value)
+            cap["ship"], cap["prize_ship"] = card.name, False
+            self.say(f"Captain {p} buys {card.name} for {card.value} silver.")
+        self._check_win()
+
+    def _sell_own_ship(self, p: int) -> None:
+        cap = self.cap(p)
+        if cap["ship"] == "Pinnace":
+            return
+        gain = self._ship_sale_value(p)
+        self._discard(cap["ship"])
+        self.say(f"Captain {p} sells {cap['ship']} for {gain} silver" + (" (half: a Captured Ship)."
+                                                                         if cap["prize_ship"] else "."))
+        cap["ship"], cap["prize_ship"] = "Pinnace", False
+        self._earn(p, gain)
+        self._trim_cargo(p)

@@ -1,0 +1,134 @@
+"""Enemies, War, treaties and Letters of Marque (with the contest of face-down cards).
+
+Rules: Plunder › War
+Rules: Plunder › Enemies
+"""
+from __future__ import annotations
+
+from pirates_lab.core import IllegalMove, Task
+
+from .actions import Contest, Marque
+from .headings import RULE_ACTION, RULE_ENEMIES, RULE_FIRST_MATE, RULE_WAR
+
+__all__ = ["War"]
+
+
+class War:
+    """Nations, flags and letters for :class:`~pirates_lab.plunder.state.State`."""
+
+    def at_war_with(self, nation: str) -> list[str]:
+        """The nations at war with ``nation``."""
+        found = []
+        for card, other in self.wars:
+            first = self.card(card).nation
+            if first == nation:
+                found.append(other)
+            elif other == nation:
+                found.append(first)
+        return found
+
+    def enemies(self, p: int) -> set[str]:
+        """Flags on the captain's mat, and every nation at war with the nation of their Letter of Marque."""
+        cap = self.cap(p)
+        found = set(cap["flags"])
+        if cap["marque"]:
+            found |= set(self.at_war_with(cap["marque"]))
+        return found
+
+    def _make_enemy(self, p: int, nation: str | None) -> None:
+        """Attacking a nation that is not yet your enemy: its flag on your mat; you lose its Letter."""
+        if nation is None:
+            return
+        cap = self.cap(p)
+        if cap["marque"] == nation:
+            cap["marque"] = None
+            self.say(f"Captain {p} attacks {nation} and loses the {nation} Letter of Marque.")
+        if nation not in cap["flags"]:
+            cap["flags"].append(nation)
+            cap["flags"].sort()
+            self.say(f"{nation} becomes captain {p}'s enemy ({RULE_ENEMIES}).")
+
+    def _play_card(self, p: int, action) -> None:
+        card = self.card(action.card)
+        self._take_from_hand(p, card.name)
+        if card.kind == "war":
+            self.wars.append([card.name, action.choice])
+            self.say(f"Captain {p} plays {card.name}: {card.nation} and {action.choice} are at war "
+                     f"(the Herald, captain {self.roles.get('Herald')}, holds the card).")
+        elif card.kind == "treaty":
+            war = next(w for w in self.wars if w[0] == action.choice)
+            self.wars.remove(war)
+            self._discard(war[0])
+            self._discard(card.name)
+            self.say(f"Captain {p} plays {card.name}: the war of {self.card(war[0]).nation} and {war[1]} ends.")
+        elif card.kind == "first_mate":
+            cap = self.cap(p)
+            self._drop_mate(p)
+            cap["mate"] = card.name
+            self.say(f"Captain {p} takes on {card.name} as First Mate (+1 {card.ability}; {RULE_FIRST_MATE}).")
+        elif card.kind in ("rum", "sneak"):
+            self._discard(card.name)
+            self.say(f"Captain {p} plays {card.name} and may trade here, plunder included.")
+            self._open_trade(p, self.sea[self.cap(p)["at"]], card_played=True)
+        elif card.kind == "natives":
+            self.say(f"Captain {p} plays {card.name} on the Coastland.")
+            self._begin_npc_combat(p, card.name, "natives", hero_attacks=True, start=False)
+            self.agenda.append(Task("natives", p))
+
+    # ---------------------------------------------------------------- Letters of Marque
+    def _marque_actions(self, p: int, place) -> list:
+        if place.kind != "port" or not self.at_war_with(place.nation):
+            return []
+        if place.nation in self.enemies(p) or self.cap(p)["marque"] == place.nation:
+            return []
+        return [Marque(n) for n in sorted(set(self.hand(p)))]
+
+    def _why_marque(self, p: int, place, action) -> IllegalMove:
+        if place.kind != "port" or not self.at_war_with(place.nation):
+            return IllegalMove(RULE_ACTION, "A Letter of Marque is obtained in a Port of a nation at war.")
+        if place.nation in self.enemies(p):
+            return IllegalMove(RULE_WAR, f"{place.nation} is already your enemy: it gives you no Letter of Marque.")
+        if action.card not in self.hand(p):
+            return IllegalMove(RULE_ACTION, f"Place a card from your hand face down ({action.card} is not in it).")
+        return IllegalMove(RULE_WAR, f"You already hold the {place.nation} Letter of Marque.")
+
+    def _seek_marque(self, p: int, name: str) -> None:
+        nation = self.place_card(p).nation
+        self._take_from_hand(p, name)
+        self.contest = {"claimant": p, "nation": nation, "cards": {p: name}}
+        others = [(p + i) % self.game.players for i in range(1, self.game.players)]
+        self.agenda.append(Task("reveal_contest", p))
+        for q in reversed([q for q in others if self.hand(q)]):
+            self.agenda.append(Task("contest", q))
+        self.say(f"Captain {p} seeks the {nation} Letter of Marque and places a card face down.")
+
+    def _contest_actions(self, task):
+        return [Contest("")] + [Contest(n) for n in sorted(set(self.hand(task.player)))]
+
+    def _do_contest(self, q: int, task, action) -> None:
+        self.agenda.pop()
+        if action.card:
+            self._take_from_hand(q, action.card)
+            self.contest["cards"][q] = action.card
+            self.say(f"Captain {q} contests with a card face down.")
+        else:
+            self.say(f"Captain {q} does not contest.")
+
+    def _auto_reveal_contest(self, task) -> None:
+        self.agenda.pop()
+        contest, self.contest = self.contest, None
+        p, nation = contest["claimant"], contest["nation"]
+        numbers = {q: self.card(n).number for q, n in contest["cards"].items()}
+        shown = ", ".join(f"captain {q}: {n} ({numbers[q]})" for q, n in sorted(contest["cards"].items()))
+        for name in contest["cards"].values():
+            self._discard(name)
+        if all(numbers[p] >= v for q, v in numbers.items() if q != p):
+            cap = self.cap(p)
+            if cap["marque"] and cap["marque"] != nation:  # one Letter at a time: the other becomes an enemy
+                old = cap["marque"]
+                cap["marque"] = None
+                self._make_enemy(p, old)
+            cap["marque"] = nation
+            self.say(f"Cards turned up — {shown}. Captain {p} receives the {nation} Letter of Marque.")
+        else:
+            self.say(f"Cards turned up — {shown}. Captain {p} is outbid: no Letter of Marque.")

@@ -1,0 +1,85 @@
+"""Hand-built Plunder positions for scenario tests (cards always conserved)."""
+import random
+
+from pirates_lab.core import Task
+from pirates_lab.plunder import Game
+from pirates_lab.plunder.turn import FLOW
+
+
+def fresh(players=2, seed=0, **options):
+    """A dealt game at the First Captain's first decision."""
+    state = Game(players=players, **options).new_initial_state()
+    rng = random.Random(seed)
+    while state.is_chance_node():
+        state = state.apply(state.chance_outcomes().sample(rng))
+    return state
+
+
+def to_deck(state, name):
+    state.deck[name] = state.deck.get(name, 0) + 1
+
+
+def from_deck(state, name):
+    if not state.deck.get(name):  # fetch it from the discard pile, or a hand, if the deck has none
+        if state.discard.get(name):
+            state.discard[name] -= 1
+            if not state.discard[name]:
+                del state.discard[name]
+            to_deck(state, name)
+        else:
+            for cap in state.captains:
+                if name in cap["hand"]:
+                    cap["hand"].remove(name)
+                    to_deck(state, name)
+                    break
+    state._from_deck(name)
+
+
+def hand(state, p, cards):
+    """Give captain ``p`` exactly these cards."""
+    cap = state.captains[p]
+    for name in cap["hand"]:
+        to_deck(state, name)
+    cap["hand"], cap["shown"] = [], []
+    for name in cards:
+        from_deck(state, name)
+        cap["hand"].append(name)
+    cap["hand"].sort()
+
+
+def lay(state, cell, name):
+    """Put a map card from the deck into the sea."""
+    if cell in state.sea:
+        to_deck(state, state.sea[cell])
+    from_deck(state, name)
+    state.sea[cell] = name
+
+
+def ship(state, p, name):
+    cap = state.captains[p]
+    if cap["ship"] != "Pinnace":
+        to_deck(state, cap["ship"])
+    if name != "Pinnace":
+        from_deck(state, name)
+    cap["ship"] = name
+
+
+def at_step(state, p, *phases, data=None):
+    """Captain ``p`` on turn with these phases left (the first listed is on top)."""
+    state.current = p
+    state.agenda = [Task("end", p)] + [Task(ph, p, data if i == 0 and data is not None else ())
+                                        for i, ph in reversed(list(enumerate(phases)))]
+    FLOW.settle(state)
+    return state
+
+
+def play(state, *actions):
+    for a in actions:
+        state = state.apply(a)
+    return state
+
+
+def auto_chance(state, card):
+    """Resolve the chance step on top with a chosen card."""
+    assert state.is_chance_node(), state.phase()
+    return state.apply(card)

@@ -1,0 +1,85 @@
+"""Whole Plunder games: the protocol's promises, and seeded games played to a winner with invariants.
+
+Rules: Plunder › Overview
+"""
+import random
+from fractions import Fraction
+
+import pytest
+
+from pirates_lab.core import CorruptSave
+from pirates_lab.core.testing import check_protocol
+from pirates_lab.plunder import Game
+from pirates_lab.plunder.captains import random_captain, trader
+
+#: seeded games in the invariant test (1,000 are played by benchmarks/bench_plunder.py; these keep the test ~20 s)
+GAMES = 40
+
+
+def test_protocol_random_captains():
+    check_protocol(Game(players=3, max_turns=12), seeds=range(4))
+
+
+def test_protocol_traders_with_the_mutiny_option():
+    check_protocol(Game(players=4, max_turns=25, mutiny=True), seeds=range(3), policy=trader)
+
+
+def test_protocol_two_captains_fighting():
+    check_protocol(Game(players=2, max_turns=20), seeds=range(3), policy=random_captain)
+
+
+def play_checked(seed: int):
+    rng = random.Random(seed)
+    game = Game(players=2 + seed % 3, max_turns=400, mutiny=seed % 5 == 0)
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = state.chance_outcomes().sample(rng)
+        elif rng.random() < 0.15:
+            action = rng.choice(state.legal_actions())
+        else:
+            action = trader(state, rng)
+        state = state.apply(action)
+        state.validate()                      # cards, silver and goods conserved; hands within 7
+        steps += 1
+    return state, steps
+
+
+def test_seeded_games_end_with_a_winner_and_every_invariant_kept():
+    reached = 0
+    for seed in range(GAMES):
+        state, _ = play_checked(seed)
+        assert sum(state.returns()) == 1 and all(isinstance(r, Fraction) for r in state.returns())
+        if state.winner is not None:
+            reached += 1
+            assert state.captains[state.winner]["silver"] >= 60
+            assert state.winners() == (state.winner,)
+    assert reached >= GAMES * 9 // 10, f"only {reached} of {GAMES} games reached 60 silver"
+
+
+def test_save_and_load_round_trip_mid_game_and_refuse_a_damaged_save():
+    state, _ = play_checked(7)
+    rng = random.Random(7)
+    game = Game(players=3, max_turns=30)
+    s = game.new_initial_state()
+    for _ in range(150):
+        if s.is_terminal():
+            break
+        s = s.apply(s.chance_outcomes().sample(rng) if s.is_chance_node() else trader(s, rng))
+        text = s.to_json()
+        again = game.load_state(text)
+        assert again.to_json() == text and again.legal_actions() == s.legal_actions()
+    damaged = text.replace('"silver": 5', '"silver": 6', 1)
+    if damaged != text:
+        with pytest.raises(CorruptSave):
+            game.load_state(damaged)
+    with pytest.raises(CorruptSave):
+        game.load_state(text[:-20])
+
+
+def test_a_save_with_a_card_too_many_is_refused():
+    state = Game(players=2).new_initial_state()
+    state.deck["Havana"] = state.deck.get("Havana", 0) + 1
+    with pytest.raises(CorruptSave):
+        Game(players=2).load_state(state.to_json())
