@@ -6,7 +6,7 @@ import pytest
 
 from pirates_lab.core import CHANCE, TERMINAL, IllegalMove, Task, rulebook
 from pirates_lab.core.geometry import hex_neighbours
-from pirates_lab.king_of_pirates.game import AcceptMutiny, Attack, Discard, Dismiss, Done, EndTurn, Pass, Play, Sail, Steal, StopMoving
+from pirates_lab.king_of_pirates.game import AcceptMutiny, Attack, Dig, Discard, Dismiss, Done, EndTurn, Pass, Play, Sail, Steal, StopMoving
 
 from kop_scenarios import COMP, bare, give_hand, place, reveal_ship, scenario, set_crew, with_player
 
@@ -215,3 +215,17 @@ def test_action_cards_citrus_fruits_after_a_failed_roll_removes_the_scurvy_penal
     # Then the penalty is gone: 10 reaches the defence, the re-roll is no longer offered, the city falls
     assert cured.players[0].scurvy == 0 and cured.players[0].cannonballs == 1
     assert cured.phase().name == "loot"
+
+
+def test_phases_of_a_turn_digging_in_the_movement_phase_comes_before_combat():
+    quoted("Phase 2: Movement Phase", "If you end on a Treasure Island:")
+    quoted("Phases of a Turn", "The Turn consists of 3 phases:")
+    island = place("large island")
+    # Given player 0 ends its move on a large island with 4 Treasure Maps, player 1's ship on the same island
+    state = give_hand(with_player(bare(), 0, position=island), 0, ["Treasure Map"] * 4)
+    state = scenario(with_player(state, 1, position=island), [Task("arrive", 0)])
+    # When the move ends
+    # Then it digs first (Phase 2), and only then may it attack player 1 (Phase 3)
+    assert state.phase().name == "dig" and set(state.legal_actions()) == {Pass(), Dig()}
+    dug = state.apply(Dig())
+    assert dug.players[0].doubloons == 3000 and set(dug.legal_actions()) == {EndTurn(), Attack(1)}

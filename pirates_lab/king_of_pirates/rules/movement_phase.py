@@ -92,7 +92,7 @@ class MovementPhase:
             self._set(p, scurvy=0)
             FLOW.push(self, Task("lair_buy", p))
             return True
-        FLOW.push(self, Task("combat_choose", p))     # then dig, on a Treasure Island
+        FLOW.push(self, Task("dig", p))     # on a Treasure Island; then the Combat Phase
         return True
 
     # ---- a Pirates Lair: buy parts, draw pirates, adjust the crew, refill
@@ -210,7 +210,7 @@ class MovementPhase:
         return self.players[p].hand.count("Treasure Map") >= need
 
     def _auto_dig(self, task):
-        if not self._can_dig(task.player):
+        if not self._can_dig(task.player):      # not here, or not enough maps: straight to combat
             FLOW.finish(self)
             return True
         return False
