@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pirates_lab.core import action
 
-__all__ = ["Act", "SellCargo", "Retrieve", "SellShip", "MoveCrewman", "MoveCannon", "MoveCargo", "Repair", "StealMap",
+__all__ = ["Act", "SellCargo", "Retrieve", "SellShip", "MoveCrewman", "MoveCannon", "MoveCargo", "LoseCrewman", "Repair", "StealMap",
            "StealDebt", "Offer", "Play", "Discard"]
 
 
@@ -65,6 +65,17 @@ class MoveCargo:
 
     source: int
     target: int
+    card: str
+
+
+@action("give up a {card}")
+class LoseCrewman:
+    """The player who loses a crewman picks which one.
+
+    Rules: Pillage & Plunder › Stage 4: The Mêlée
+    Rules: Pillage & Plunder › Play Event Card
+    """
+
     card: str
 
 

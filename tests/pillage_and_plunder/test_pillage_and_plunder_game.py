@@ -8,7 +8,7 @@ import pytest
 
 from pirates_lab.core import CHANCE, TERMINAL, CorruptSave, IllegalMove, random_playout
 from pirates_lab.pillage_and_plunder.battles import Volley
-from pirates_lab.pillage_and_plunder.game import (Act, Discard, Game, MoveCrewman, Offer, Play, Retrieve, SellCargo,
+from pirates_lab.pillage_and_plunder.game import (Act, Discard, Game, LoseCrewman, MoveCrewman, Offer, Play, Retrieve, SellCargo,
                                                   SellShip, new_game)
 from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario, ship
 
@@ -182,8 +182,12 @@ def test_example_1_melee_and_plunder():
     for dice in [(5, 4), (6, 6), (4, 5), (4, 2)]:
         s = run(s, Act("no offer"), Act("fight on"))
         s = s.apply(dice)
+        if s.phase == "lose_crew":                             # you lose the third round and pick who falls
+            assert s.current_player() == 0
+            assert set(s.legal_actions()) == {LoseCrewman("Cutlass Crewman"), LoseCrewman("Pistol Crewman")}
+            s = s.apply(LoseCrewman("Cutlass Crewman"))
     assert ship(s, 1)["crew"] == [] and len(ship(s, 0)["crew"]) == 3
-    assert "Pistol Crewman" in ship(s, 0)["crew"]              # cutlass crewmen go first
+    assert "Pistol Crewman" in ship(s, 0)["crew"]              # you gave up a cutlass crewman
     assert s.players[0]["hoard"] == 3250 + 2000 and s.players[1]["hoard"] == 2000
     assert "Rum 20 Units" in ship(s, 0)["cargo"]
     s.validate()
@@ -412,7 +416,8 @@ def test_engine_battle_agrees_with_exact_battle_function():
             for after, q in merged.values():
                 walk(after, p * q)
             return
-        choice = {"battle_terms": Act("no offer"), "battle_call": Act("fight on"), "battle_flee": Act("flee")}[state.phase]
+        choice = {"battle_terms": Act("no offer"), "battle_call": Act("fight on"), "battle_flee": Act("flee"),
+                  "lose_crew": LoseCrewman("Cutlass Crewman")}[state.phase]
         walk(state.apply(choice), p)
 
     walk(start, Fraction(1))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from pirates_lab.core import IllegalMove
-from pirates_lab.pillage_and_plunder.game import Act, MoveCargo, Offer, Play, SellCargo, SellShip, StealDebt
+from pirates_lab.pillage_and_plunder.game import Act, LoseCrewman, MoveCargo, Offer, Play, SellCargo, SellShip, StealDebt
 from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario, ship
 
 
@@ -239,3 +239,50 @@ def test_random_terms_are_listed():
     assert [str(a) for a in s.legal_actions()] == [
         "no offer", "offer 800 pieces of eight", "offer 1600 pieces of eight", "offer Rum 20 Units",
         "offer the treasure map of 1200"]
+
+
+def test_the_victim_of_an_event_chooses_the_crewmen_he_loses():
+    """Rules: Pillage & Plunder › Play Event Card
+    "Some Event cards cause your opponent to lose crew members. If you play one of these, it is your opponent
+    who gets to decide which crew members he loses."
+
+    Given a Schooner with two cutlass crewmen, a pistol crewman and a Navigator, When Mutiny (half the crew)
+    is played on it, Then its owner picks the two who go — here the pistol crewman and the Navigator.
+    """
+    s = scenario(2)
+    equip(s, 1, hull="Schooner", crew=("Pistol Crewman", "Navigator"))
+    give(s, 0, "Mutiny", "Attack", "Attack")
+    s = at_step(s, "play").apply(Play("Mutiny", target=1))
+    assert s.phase == "lose_crew" and s.current_player() == 1
+    assert [str(a) for a in s.legal_actions()] == ["give up a Cutlass Crewman", "give up a Navigator",
+                                                   "give up a Pistol Crewman"]
+    s.validate()                                          # the Mutiny card waits on the table
+    s = s.apply(LoseCrewman("Pistol Crewman")).apply(LoseCrewman("Navigator"))
+    assert ship(s, 1)["crew"] == ["Cutlass Crewman", "Cutlass Crewman"]
+    assert s.phase == "play" and s.current_player() == 0 and s.discard[-1] == "Mutiny"
+    s.validate()
+
+
+def test_the_loser_of_a_melee_round_selects_the_crewman():
+    """Rules: Pillage & Plunder › Stage 4: The Mêlée
+    "The player whose die is lowest loses a crewman. He must select one crew member card from his crew quarters"
+
+    Given a defender with a cutlass crewman and a pistol crewman, When he loses a mêlée round, Then he picks
+    which of the two falls.
+    """
+    s = scenario(2)
+    ship(s, 1)["crew"].remove("Cutlass Crewman")
+    s.deck["Cutlass Crewman"] += 1
+    equip(s, 1, crew=("Pistol Crewman",))
+    give(s, 0, "Attack", "Attack", "Attack")
+    s = at_step(s, "play").apply(Play("Attack", target=1))
+    s = s.apply(Act("no offer")).apply(Act("fight on")).apply(Act("stand and fight"))
+    s = s.apply(Act("no offer")).apply(Act("fight on"))
+    assert s.phase == "volley"
+    s = s.apply(next(v for v in s.chance_outcomes().outcomes() if tuple(v) == (1, 1, False, False)))
+    s = s.apply(Act("no offer")).apply(Act("fight on"))
+    assert s.phase == "melee_roll"
+    s = s.apply((6, 1))                                   # 6 against 1+1: the defender loses the round
+    assert s.phase == "lose_crew" and s.current_player() == 1
+    s = s.apply(LoseCrewman("Pistol Crewman"))
+    assert ship(s, 1)["crew"] == ["Cutlass Crewman"]

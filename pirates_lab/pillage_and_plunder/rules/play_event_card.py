@@ -42,18 +42,14 @@ class PlayEventCard:
             self.pending["table"].append(card)
             self._goto("event_roll", me)
             return None
-        self._event_effect(victim, card, None)
-        self._to_discard(card)
-        self._check_play_over()
+        return self._event_effect(victim, card, None)
 
     def _on_event_roll(self, roll: int) -> None:
         """Rules: Pillage & Plunder › Play Event Card"""
         card, victim = self.pending["event"], self.pending["victim"]
         self.pending["table"].remove(card)
         self.say(f"Player {victim} rolls {roll}.")
-        self._event_effect(victim, card, roll)
-        self._to_discard(card)
-        self._check_play_over()
+        return self._event_effect(victim, card, roll)
 
     def _event_effect(self, victim: int, card: str, roll: int | None) -> None:
         """Rules: Pillage & Plunder › Play Event Card"""
@@ -80,8 +76,17 @@ class PlayEventCard:
                 self._to_discard(c, under=True)
             if gone:
                 self.say(f"Player {victim} loses {', '.join(gone)}.")
-        for _ in range(crew_loss):
-            self._lose_crewman(victim, ship)
-        if damage:
-            self._damage(victim, ship, damage, winner=None)
+        self.pending["table"].append(card)            # the card stays on the table while crewmen are chosen
+        return self._choose_losses(victim, ship, crew_loss, "event", damage=damage, card=card)
+
+    def _after_losses_event(self, loss: dict) -> None:
+        """The event's damage once its crewmen are chosen, then the card is discarded.
+
+        Rules: Pillage & Plunder › Play Event Card
+        """
+        self.pending["table"].remove(loss["card"])
+        if loss["damage"]:
+            self._damage(loss["player"], loss["ship"], loss["damage"], winner=None)
+        self._to_discard(loss["card"])
+        self._check_play_over()
 

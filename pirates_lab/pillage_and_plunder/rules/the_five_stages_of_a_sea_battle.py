@@ -245,9 +245,12 @@ class SeaBattle:
         else:
             side = battle[loser]
             if side["type"] == "player":
-                self._lose_crewman(side["player"], side["ship"])
-            else:
-                side["crew"] -= 1
+                return self._choose_losses(side["player"], side["ship"], 1, "melee")
+            side["crew"] -= 1
+        return self._after_losses_melee(None)
+
+    def _after_losses_melee(self, loss) -> None:
+        """The next mêlée round, or its end. Rules: Pillage & Plunder › Stage 4: The Mêlée"""
         if not self._side_ship("attacker").crew or not self._side_ship("defender").crew:
             return self._melee_end()
         return self._stage_start()

@@ -53,6 +53,8 @@ FLOW = TurnFlow(
     Phase("flee_roll", rule=RULE_FIGHT_OR_FLEE, actor=CHANCE, actions="_two_dice_outcomes", doc="the chase"),
     Phase("volley", rule=RULE_CANNON_BATTLE, actor=CHANCE, actions="_volley_outcomes", doc="one cannon volley"),
     Phase("melee_roll", rule=RULE_MELEE, actor=CHANCE, actions="_melee_outcomes", doc="one mêlée round"),
+    Phase("lose_crew", rule=RULE_MELEE, actions="_lose_crew_actions",
+          doc="the player losing crewmen (a mêlée round, an Event card) picks which"),
     Phase("prize_roll", rule=RULE_PLAYER_ATTACKING_MERCHANT_SHIP, actor=CHANCE, actions="_prize_roll_outcomes",
           doc="the captured merchant's prize"),
     Phase("merchant_pass", rule=RULE_PLAYER_ATTACKING_MERCHANT_SHIP, actions="_merchant_pass_actions",
