@@ -27,8 +27,9 @@ __all__ = ["GAME", "HEADINGS", "ASSUMPTIONS", "steps", "walkthrough", "section",
 
 GAME = "pirates_and_plunder"
 CROSS = "three-way crossroads"
-ADVANCED_NOTE = ("ASSUMPTION / not built yet: the engine plays the basic game and the Battles option; the "
-                 "exploration tiles are described and counted here but their effects are not played yet.")
+ADVANCED_NOTE = ("ASSUMPTION: an exploration tile is laid on a segment already on the board (sea tiles on sea, island "
+                 "tiles on an island); the extra turn is the laying of that tile and a ship on it; payments are made "
+                 "while the player can pay, otherwise the ship goes home. Play it with Game(advanced=True).")
 EXPLORATION = {
     "Archipelago": "A sea tile: a pirate may land at once even in a sea that has pirates; it defends with 1 and counts as 2 pirates.",
     "Buried Treasure": "An island tile: an explorer here scores 5 at once and 5 resources of its choice when the island is completed.",
@@ -156,8 +157,11 @@ def _final():
 
 
 def _advanced():
-    return None, "With the advanced rules, completing an island with an exploration marker draws an exploration tile and " \
-                 "gives an extra turn to play it."
+    state = build(tiles=[("headland with marker", (0, 0), 0)], drawn="headland", advanced=True)
+    state = state.apply(PlaceTile((0, -1), 2)).apply(NoShip())
+    odds = [f"{action.tile}: {percent_text(p)}" for action, p in state.chance_outcomes().items()]
+    return board_view(state), "Player 0 completes an island with an exploration marker (X): the engine now draws an " \
+        "exploration tile for an extra turn. The odds of each:" + _lines(odds)
 
 
 def _exploration():

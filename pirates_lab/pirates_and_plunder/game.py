@@ -20,14 +20,17 @@ import random
 from pirates_lab import core
 from pirates_lab.core import AUTO, CHANCE, Dist, IllegalMove, Phase, Task, TurnFlow, action, cite
 
-from .parts import GAME, MAX_SEGMENTS, RESOURCES, components, tiles
+from .exploration import (RULE_ADVANCED, RULE_EXPLORATION, STAYING, can_man, final_bonuses, lay, man, places,
+                          treasure_collection)
+from .parts import GAME, MAX_SEGMENTS, RESOURCES, components, exploration_tiles, tiles
 from .pirates import (OFF, RULE_PIRATES, canonical_commitment, pirate_moves, repulse_destinations,
                       resolve_battle)
 from .placing import RULE_PLACING, Board, legal_places, place_tile, why_not_here
-from .scoring import RULE_FINAL, RULE_SCORING, collect_port_resources, feature, final_scoring, role, score_feature
+from .scoring import (RULE_FINAL, RULE_SCORING, collect_port_resources, feature, final_scoring, role, score_feature,
+                      segment_of)
 
 __all__ = ["Game", "State", "FLOW", "Draw", "PlaceTile", "PlaceShip", "NoShip", "MovePirate", "StopPirates",
-           "Commit", "Repulse", "RULE_PLAYING", "RULE_SHIPS"]
+           "Commit", "Repulse", "Explore", "LayExploration", "ManExploration", "RULE_PLAYING", "RULE_SHIPS"]
 
 RULE_PLAYING = cite(GAME, "Playing the Game")
 RULE_SHIPS = cite(GAME, "Placing Ships")
@@ -95,6 +98,25 @@ class Repulse:
             f"push the attacker to {self.cell} sea segment {self.segment}"
 
 
+@action("draw the exploration tile {tile}")
+class Explore:
+    tile: str
+
+
+@action()
+class LayExploration:
+    cell: tuple
+    segment: int
+
+    def __str__(self):
+        return f"lay the exploration tile on {self.cell} segment {self.segment}"
+
+
+@action("place a ship on the exploration tile")
+class ManExploration:
+    pass
+
+
 FLOW = TurnFlow(
     Phase("draw", rule=RULE_PLACING, actor=CHANCE, then=("place",)),
     Phase("place", rule=RULE_PLACING, actions="place_actions", then=("ship",)),
@@ -104,13 +126,21 @@ FLOW = TurnFlow(
     Phase("attack", rule=RULE_PIRATES, actions="commit_actions"),
     Phase("defend", rule=RULE_PIRATES, actions="commit_actions"),
     Phase("repulse", rule=RULE_PIRATES, actions="repulse_actions"),
+    Phase("explore_draw", rule=RULE_ADVANCED, actor=CHANCE),
+    Phase("explore_place", rule=RULE_EXPLORATION, actions="explore_actions"),
+    Phase("explore_ship", rule=RULE_EXPLORATION, actions="explore_ship_actions"),
     Phase("end_turn", rule=RULE_PLAYING, actor=AUTO, auto="end_turn"),
     Phase("final", rule=RULE_FINAL, actor=AUTO, auto="final"),
 )
 
 
 class Game(core.Game):
-    """Pirates & Plunder for 2 to 5 players; option ``secret_battles`` plays the Battles option."""
+    """Pirates & Plunder for 2 to 5 players.
+
+    Options: ``secret_battles`` plays the Battles option; ``advanced`` the advanced rules (exploration
+    tiles), with the ten tiles read as the Parts list prints them (``exploration="parts"``) or with a Royal
+    Port instead of the second Natives (``exploration="royal port"``).
+    """
 
     name = "pirates_and_plunder"
     title = "Pirates & Plunder"
@@ -123,12 +153,14 @@ class Game(core.Game):
     max_players = 5
     end_rule = RULE_FINAL
     turn_rule = RULE_PLAYING
-    default_options = {"secret_battles": False}
+    default_options = {"secret_battles": False, "advanced": False, "exploration": "parts"}
 
     def __init__(self, players: int = 2, max_turns: int | None = None, **options):
         super().__init__(players, max_turns, **options)
-        if not isinstance(self.options["secret_battles"], bool):
-            raise ValueError("secret_battles is True or False.")
+        if not isinstance(self.options["secret_battles"], bool) or not isinstance(self.options["advanced"], bool):
+            raise ValueError("secret_battles and advanced are True or False.")
+        if self.options["exploration"] not in ("parts", "royal port"):
+            raise ValueError("exploration is 'parts' (the Parts list) or 'royal port' (a Royal Port for one Natives).")
         self.board = Board(tiles())
         self.last_draw = None          # (unseen counts, their Dist): asked for twice per draw
 
@@ -168,6 +200,12 @@ class State(core.State):
         self.discarded: list = []
         self.scoring: list = []
         self.completed: list = []      # squares of the features completed by the last tile (to flash them)
+        advanced = game.options["advanced"]
+        self.explore_bag = list(exploration_tiles(game.options["exploration"])) if advanced else []
+        self.explorations: list = []   # (exploration tile, node) laid
+        self.roles: dict = {}          # ship -> special role taken on an exploration tile
+        self.explore_due = 0           # exploration tiles earned this turn
+        self.tallies = [0, 0]          # completed islands; completed trade routes of 3 or more
         place_tile(self, game.board, tileset.start, (0, 0), 0)
         self.say(f"The starting tile ({tileset.types[tileset.start].name}) lies face up at (0, 0).")
         FLOW.push(self, Task("draw", 0))
@@ -178,9 +216,9 @@ class State(core.State):
         new = State.__new__(State)
         new.__dict__.update(self.__dict__)
         for name in ("log", "agenda", "bag", "placed", "parent", "open", "size", "points", "bank", "discarded", "scoring",
-                     "completed"):
+                     "completed", "explore_bag", "explorations", "tallies"):
             setattr(new, name, list(getattr(self, name)))
-        for name in ("cells", "needs", "ships"):
+        for name in ("cells", "needs", "ships", "roles"):
             setattr(new, name, dict(getattr(self, name)))
         new.resources = [list(r) for r in self.resources]
         return new
@@ -214,6 +252,8 @@ class State(core.State):
         return FLOW.legal_actions(self)
 
     def _chance_outcomes(self) -> Dist:
+        if FLOW.top(self).phase == "explore_draw":
+            return Dist.from_weights({Explore(name): self.explore_bag.count(name) for name in set(self.explore_bag)})
         key = tuple(self.bag)
         cached = self.game.last_draw
         if cached is None or cached[0] != key:
@@ -264,7 +304,9 @@ class State(core.State):
     def _apply_action(self, action) -> None:
         task = FLOW.top(self)
         handler = {"draw": self._draw, "place": self._place, "ship": self._ship, "pirates": self._pirate,
-                   "attack": self._attack, "defend": self._defend, "repulse": self._repulse}[task.phase]
+                   "attack": self._attack, "defend": self._defend, "repulse": self._repulse,
+                   "explore_draw": self._explore_draw, "explore_place": self._explore_place,
+                   "explore_ship": self._explore_ship}[task.phase]
         handler(task, action)
         FLOW.settle(self)
 
@@ -299,7 +341,7 @@ class State(core.State):
         choices: list = [NoShip()]
         if self.supply(task.player) == 0:
             return choices
-        occupied = {self._root(node) for _, node, _ in self.ships.values()}
+        occupied = {self._root(node) for ship, (_, node, _) in self.ships.items() if self.roles.get(ship) not in STAYING}
         kind = self.placed[self.last][0]
         for segment in range(len(self.board.types[kind].segments)):
             if self._root(MAX_SEGMENTS * self.last + segment) not in occupied:
@@ -313,6 +355,7 @@ class State(core.State):
     def _ship(self, task, action) -> None:
         if isinstance(action, PlaceShip):
             ship = self._new_ship_id(task.player)
+            self.roles.pop(ship, None)
             self.ships[ship] = (task.player, MAX_SEGMENTS * self.last + action.segment, self.turn)
             self.say(f"Player {task.player} places a ship: it is now a {role(self, ship)}.")
         FLOW.finish(self)
@@ -330,7 +373,14 @@ class State(core.State):
         for root in roots:
             if self.open[root] or self.board.kinds[self.placed[root // MAX_SEGMENTS][0]][root % MAX_SEGMENTS] == "sea":
                 continue
+            if self.explorations:
+                treasure_collection(self, feature(self, root))
             found = score_feature(self, root, completer=task.player)
+            long_route = found.kind == "route" and found.segments >= 3
+            self.tallies[0 if found.kind == "island" else 1] += found.kind == "island" or long_route
+            if self.game.options["advanced"] and found.kind == "island" and any(
+                    segment_of(self, n).explore for n in found.nodes):
+                self.explore_due += 1
             self.completed.extend(sorted({self.where(n)[0] for n in found.nodes} - set(self.completed)))
             if found.kind == "route":
                 routes.append(found.segments)
@@ -392,7 +442,7 @@ class State(core.State):
         FLOW.pop(self)
         if self.game.options["secret_battles"]:
             self.say(f"Both commitments are revealed ({sum(attack)} against {sum(action.resources)}).")
-        if not resolve_battle(self, pirate, target, attack, action.resources):
+        if not resolve_battle(self, pirate, target, attack, action.resources) and pirate in self.ships:
             if repulse_destinations(self, pirate):
                 FLOW.push(self, Task("repulse", task.player, (pirate,)))
             else:
@@ -417,10 +467,46 @@ class State(core.State):
             self.ships[pirate] = (owner, self.node(action.cell, action.segment), turn)
             self.say(f"Player {task.player} pushes the attacker to {action.cell}.")
 
+    # ------------------------------------------------------------ Advanced Rules, Exploration Tiles
+    def _explore_draw(self, task, action) -> None:
+        """Rules: Pirates & Plunder › Advanced Rules"""
+        self.explore_bag.remove(action.tile)
+        FLOW.pop(self)
+        if not places(self, action.tile):
+            self.say(f"Player {task.player} draws the {action.tile}: there is nowhere to lay it.")
+            return
+        self.say(f"Player {task.player} draws the exploration tile {action.tile} and takes another turn.")
+        FLOW.push(self, Task("explore_place", task.player, (action.tile,)))
+
+    def explore_actions(self, task) -> list:
+        """Rules: Pirates & Plunder › Exploration Tiles"""
+        return [LayExploration(*self.where(node)) for node in places(self, task.data[0])]
+
+    def _explore_place(self, task, action) -> None:
+        (name,) = task.data
+        node = self.node(action.cell, action.segment)
+        lay(self, name, node, task.player)
+        FLOW.pop(self)
+        if can_man(self, name, node, task.player):
+            FLOW.push(self, Task("explore_ship", task.player, (name, node)))
+
+    def explore_ship_actions(self, task) -> list:
+        return [NoShip(), ManExploration()]
+
+    def _explore_ship(self, task, action) -> None:
+        FLOW.pop(self)
+        if isinstance(action, ManExploration):
+            man(self, *task.data, task.player)
+
     # ------------------------------------------------------------ the end of a turn, the end of the game
     def end_turn(self, task) -> None:
         """Rules: Pirates & Plunder › Playing the Game"""
         FLOW.pop(self)
+        if self.explore_due and self.explore_bag:          # Advanced Rules: an exploration tile, an extra turn
+            self.explore_due -= 1
+            FLOW.push(self, Task("explore_draw", task.player), Task("end_turn", task.player))
+            return
+        self.explore_due = 0
         self.turn += 1
         limit = self.game.max_turns
         if not any(self.bag) or (limit is not None and self.turn >= limit * self.game.players):
@@ -432,6 +518,10 @@ class State(core.State):
         """Rules: Pirates & Plunder › Final Scoring"""
         FLOW.pop(self)
         final_scoring(self)
+        for player, points, sentence in final_bonuses(self):
+            self.points[player] += points
+            self.scoring.append((player, points, sentence))
+            self.say(f"Player {player} scores {points}: {sentence}")
         self.say("The game is over.")
 
     def scores(self) -> tuple:
@@ -456,6 +546,8 @@ class State(core.State):
             "unseen": {types[k].name: n for k, n in enumerate(self.bag) if n},
             "discarded": [types[k].name for k in self.discarded],
             "completed": [list(cell) for cell in self.completed],
+            "explorations": [[name, *self.where(node)[0], self.where(node)[1]] for name, node in self.explorations],
+            "exploration_tiles_left": len(self.explore_bag),
             "ships": [[s, o, *self.where(n)[0], self.where(n)[1], role(self, s)] for s, (o, n, _) in sorted(self.ships.items())],
             "supply": [self.supply(p) for p in range(self.game.players)],
             "scores": list(self.points),

@@ -76,7 +76,17 @@ def occupancy(state) -> dict:
         elif kind == "route":
             for bank in merchant_banks(state, node):
                 found.setdefault(bank, []).append(ship)
+        elif state.roles.get(ship) == "pirate king":        # attacked from the sea beside its cove
+            index = node // MAX_SEGMENTS
+            segments = state.board.types[state.placed[index][0]].segments
+            for number, segment in enumerate(segments):
+                if segment.kind == "sea":
+                    found.setdefault(MAX_SEGMENTS * index + number, []).append(ship)
     return found
+
+
+def _storms(state) -> set:
+    return {node for name, node in state.explorations if name == "Storm"}
 
 
 def pirate_moves(state, ship: int, points: int) -> list:
@@ -86,6 +96,7 @@ def pirate_moves(state, ship: int, points: int) -> list:
     """
     owner, start, _ = state.ships[ship]
     occupied = occupancy(state)
+    storms = _storms(state)                               # no ship may end a move on the Storm
     seen = {start}
     frontier, found, off = [start], [], False
     for _ in range(points):
@@ -104,7 +115,8 @@ def pirate_moves(state, ship: int, points: int) -> list:
                 if others:
                     found.extend((there, s) for s in others)   # stop and battle
                 else:
-                    found.append((there, -1))
+                    if there not in storms:
+                        found.append((there, -1))
                     following.append(there)
         frontier = following
     if off:
@@ -127,7 +139,7 @@ def repulse_destinations(state, ship: int) -> list:
                 elif there not in seen and there not in occupied:
                     seen.add(there)
                     following.append(there)
-                    if distance >= settings["repulse_min"]:
+                    if distance >= settings["repulse_min"] and there not in _storms(state):
                         found.append(there)
         frontier = following
     return found + ([OFF] if off else [])
@@ -136,7 +148,13 @@ def repulse_destinations(state, ship: int) -> list:
 def base_defence(state, target: int) -> int:
     """0 for a pirate on a sea segment, 1 for a merchant on a trade route."""
     settings = components()["battle"]
-    return settings["merchant_base_defence"] if role(state, target) == "merchant" else settings["pirate_base_defence"]
+    was = role(state, target)
+    if was == "merchant":
+        return settings["merchant_base_defence"]
+    on_archipelago = any(name == "Archipelago" and node == state.ships[target][1] for name, node in state.explorations)
+    if was == "pirate king" or (was == "pirate" and on_archipelago):
+        return 1                                          # Pirate Cove, Archipelago: base defence 1
+    return settings["pirate_base_defence"]
 
 
 def canonical_commitment(held, amount: int) -> tuple:
@@ -169,12 +187,17 @@ def resolve_battle(state, pirate: int, target: int, attack: tuple, defence: tupl
     spend(state, defender, defence)
     if guard >= strength:
         state.say(f"Player {defender}'s {was} repulses the attack ({guard} against {strength}).")
+        if was == "scavenger":                            # Reef: the attacker crashes
+            del state.ships[pirate]
+            state.say(f"Player {attacker}'s pirate crashes on the reef and goes home.")
         return False
     node = state.ships[target][1]
     del state.ships[target]
-    if was == "merchant":
+    if was == "merchant" or was in ("scavenger", "royal cartographer", "viceroy", "pirate king"):
         owner, _, turn = state.ships[pirate]
         state.ships[pirate] = (owner, node, turn)
+        if was != "merchant":
+            state.roles[pirate] = was                     # the pirate takes the special ship's place
     state.say(f"Player {attacker}'s pirate wins ({strength} against {guard}): player {defender}'s {was} "
               f"goes home{' and the pirate becomes a merchant' if was == 'merchant' else ''}.")
     return True

@@ -19,13 +19,14 @@ __all__ = ["build"]
 
 def build(players: int = 2, tiles=(), ships=(), resources=None, drawn: str | None = None,
           phase: str = "place", player: int = 0, data: tuple = (), bag: dict | None = None,
-          turn: int = 5, **options) -> State:
+          turn: int = 5, then: tuple = (), **options) -> State:
     """A position with exactly these tiles ``[(name, (x, y), quarter_turns)]`` and ships
     ``[(owner, (x, y), segment)]`` (placed on an earlier turn), ``player`` to act in ``phase``.
 
     ``bag``: the unseen tiles ``{name: count}`` (default: every tile not on the board, drawn, or the
     starting tile).  Tiles are
-    laid without checking the placing rules (a scenario may set up anything).
+    laid without checking the placing rules (a scenario may set up anything).  ``then``: phases that follow
+    (``("end_turn",)`` to let the game go on).
     """
     game = Game(players=players, **options)
     state = game.new_initial_state()
@@ -59,6 +60,6 @@ def build(players: int = 2, tiles=(), ships=(), resources=None, drawn: str | Non
         raise InvalidInput("More tiles of one kind than the game has.")
     state.turn = turn
     state.agenda = []
-    FLOW.push(state, Task(phase, player, tuple(data)))
+    FLOW.push(state, Task(phase, player, tuple(data)), *(Task(name, player) for name in then))
     FLOW.settle(state)
     return state

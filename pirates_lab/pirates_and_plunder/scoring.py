@@ -56,8 +56,10 @@ def segment_of(state, node: int):
 
 
 def role(state, ship: int) -> str:
-    """merchant, explorer, harbormaster or pirate: named after the segment the ship is on."""
-    return ROLES[segment_of(state, state.ships[ship][1]).kind]
+    """merchant, explorer, harbormaster or pirate: named after the segment the ship is on (or a special role
+    taken on an exploration tile: governor, pirate king, scavenger …)."""
+    special = state.roles.get(ship)
+    return special if special is not None else ROLES[segment_of(state, state.ships[ship][1]).kind]
 
 
 def _nodes(state):
@@ -125,7 +127,8 @@ def score_feature(state, node: int, completer: int, final: bool = False) -> Feat
     settings = components()["scoring"]
     counts: dict = {}
     for ship in found.ships:
-        counts[state.ships[ship][0]] = counts.get(state.ships[ship][0], 0) + 1
+        if role(state, ship) != "pirate king":          # Pirate Cove: never counted for the island
+            counts[state.ships[ship][0]] = counts.get(state.ships[ship][0], 0) + 1
     winners = _majority(counts)
     status = "incomplete " if final else "completed "
     if found.kind == "route":
@@ -164,11 +167,13 @@ def collect_port_resources(state, cell: tuple) -> None:
     around = set(neighbours8(cell))
     for ship, (owner, node, _) in sorted(state.ships.items()):
         segment = segment_of(state, node)
-        if segment.kind != "port":
+        royal = state.roles.get(ship) == "harbormaster"      # the Royal Port: any resource (the most plentiful)
+        if segment.kind != "port" and not royal:
             continue
         _, _, x, y = state.placed[node // MAX_SEGMENTS]
         if (x, y) in around:
-            gain(state, owner, segment.port, "at the harbour")
+            resource = RESOURCES[max(range(len(RESOURCES)), key=lambda k: (state.bank[k], -k))] if royal else segment.port
+            gain(state, owner, resource, "at the harbour")
         if all(n in state.cells for n in neighbours8((x, y))):
             del state.ships[ship]
             state.say(f"The port at {(x, y)} is surrounded: player {owner}'s harbormaster goes home.")
@@ -188,17 +193,22 @@ def final_scoring(state) -> None:
         for player in _majority(held):
             _score(state, player, settings["majority_bonus"], f"the most {name} ({held[player]}).")
     for root, found in sorted(features(state).items()):
-        if found.kind != "sea" or not found.ships:
+        if found.kind != "sea":
             continue
         pirates: dict = {}
+        archipelago = {node for name, node in state.explorations if name == "Archipelago"}
         for ship in found.ships:
-            pirates[state.ships[ship][0]] = pirates.get(state.ships[ship][0], 0) + 1
-        value = max(0, settings["galleon"] * found.galleons + settings["serpent"] * found.serpents)
+            if role(state, ship) == "pirate":               # scavengers, cartographers, viceroys are not pirates
+                weight = 2 if state.ships[ship][1] in archipelago else 1
+                pirates[state.ships[ship][0]] = pirates.get(state.ships[ship][0], 0) + weight
+        fleets = 3 * sum(1 for name, node in state.explorations if name == "Treasure Fleet" and find(state.parent, node) == root)
+        galleons = found.galleons + fleets
+        value = max(0, settings["galleon"] * galleons + settings["serpent"] * found.serpents)
         if value == 0:
             continue
         for player in _majority(pirates):
             _score(state, player, value, f"the most pirates ({pirates[player]}) in a sea zone with "
-                                         f"{plural(found.galleons, 'galleon')} and {plural(found.serpents, 'serpent')}.")
+                                         f"{plural(galleons, 'galleon')} and {plural(found.serpents, 'serpent')}.")
 
 
 def breakdown(state, player: int | None = None) -> list:

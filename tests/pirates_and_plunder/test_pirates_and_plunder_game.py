@@ -41,9 +41,9 @@ def invariants(state, before_points):
 @pytest.mark.slow
 def test_seeded_random_games_keep_every_invariant():
     rng = random.Random(2026)
-    battles = completed = 0
+    battles = completed = explored = 0
     for seed in range(GAMES):
-        game = Game(players=2 + seed % 4, secret_battles=seed % 2 == 1)
+        game = Game(players=2 + seed % 4, secret_battles=seed % 2 == 1, advanced=seed % 3 == 0)
         state = game.new_initial_state()
         points = list(state.points)
         while not state.is_terminal():
@@ -58,7 +58,8 @@ def test_seeded_random_games_keep_every_invariant():
         assert sum(state.returns()) == 1
         battles += sum("attacks player" in line for line in state.log)
         completed += sum("completed" in line for line in state.log)
-    assert battles > 50 and completed > 1000
+        explored += len(state.explorations)
+    assert battles > 50 and completed > 1000 and explored > 50
 
 
 def test_save_and_load_round_trip_mid_game():

@@ -1,0 +1,151 @@
+"""The advanced rules: exploration tiles, each with a Given/When/Then scenario; random advanced games."""
+from fractions import Fraction
+
+import pytest
+
+from pirates_lab.core.testing import check_protocol
+from pirates_lab.pirates_and_plunder import Commit, Game, MovePirate, NoShip, PlaceTile, breakdown
+from pirates_lab.pirates_and_plunder.game import Draw, Explore, LayExploration, ManExploration
+from pirates_lab.pirates_and_plunder.scenarios import build
+
+CROSS = "three-way crossroads"
+
+
+def with_tiles(state, *laid):
+    """Lay exploration tiles by hand: (name, cell, segment)."""
+    for name, cell, segment in laid:
+        state.explorations.append((name, state.node(cell, segment)))
+    return state
+
+
+def test_completing_an_island_with_a_marker_draws_an_exploration_tile_and_an_extra_turn():
+    """Rules: Pirates & Plunder › Advanced Rules"""
+    state = build(tiles=[("headland with marker", (0, 0), 0)], drawn="headland", advanced=True)
+    state = state.apply(PlaceTile((0, -1), 2)).apply(NoShip())
+    assert state.chance_outcomes()[Explore("Natives")] == Fraction(2, 10)
+    state = state.apply(Explore("Treasure Fleet"))
+    assert state.current_player() == 0 and state.observation(0)["phase"] == "explore_place"
+    lay = state.legal_actions()
+    assert LayExploration((0, 0), 1) in lay and all(a.cell in ((0, 0), (0, -1)) for a in lay)
+    state = state.apply(LayExploration((0, 0), 1))
+    assert state.observation(1)["phase"] == "draw" and state.observation(0)["exploration_tiles_left"] == 9
+    assert state.observation(0)["explorations"] == [["Treasure Fleet", 0, 0, 1]]
+
+
+def test_the_basic_game_draws_no_exploration_tile():
+    """Rules: Pirates & Plunder › Advanced Rules"""
+    state = build(tiles=[("headland with marker", (0, 0), 0)], drawn="headland")
+    state = state.apply(PlaceTile((0, -1), 2)).apply(NoShip())
+    assert state.observation(1)["phase"] == "draw"
+
+
+def test_the_royal_port_reading_swaps_one_natives():
+    """Rules: Pirates & Plunder › Royal Port"""
+    state = build(tiles=[("headland with marker", (0, 0), 0)], drawn="headland", advanced=True, exploration="royal port")
+    state = state.apply(PlaceTile((0, -1), 2)).apply(NoShip())
+    assert state.chance_outcomes()[Explore("Natives")] == state.chance_outcomes()[Explore("Royal Port")] == Fraction(1, 10)
+
+
+def test_royal_port_harbormaster_takes_the_most_plentiful_resource():
+    """Rules: Pirates & Plunder › Royal Port"""
+    state = build(tiles=[("headland", (0, 0), 0)], phase="explore_place", data=("Royal Port",), advanced=True,
+                  resources=[[0, 0, 0, 0], [3, 0, 0, 0]], then=("end_turn",))
+    state = state.apply(LayExploration((0, 0), 0)).apply(ManExploration())
+    assert [r[-1] for r in state.observation(0)["ships"]] == ["harbormaster"]
+    state = state.apply(Draw("open sea")).apply(PlaceTile((1, 0), 0)).apply(NoShip())
+    assert state.resources[0] == [0, 1, 0, 0]          # rum: the supply has 15 rum, 12 cloth
+
+
+def test_treasure_fleet_counts_three_galleons():
+    """Rules: Pirates & Plunder › Treasure Fleet"""
+    state = with_tiles(build(tiles=[("open sea", (0, 0), 0)], ships=[(0, (0, 0), 0)], phase="explore_draw",
+                             bag={}, advanced=True), ("Treasure Fleet", (0, 0), 0))
+    state.agenda = []
+    from pirates_lab.core import Task
+    from pirates_lab.pirates_and_plunder import FLOW
+    FLOW.push(state, Task("final"))
+    FLOW.settle(state)
+    assert state.points == [6, 0] and "3 galleons" in breakdown(state)[0]
+
+
+def test_a_storm_makes_pirates_and_bordering_merchants_pay_two_or_go_home():
+    """Rules: Pirates & Plunder › Storm"""
+    state = build(tiles=[("straight route", (0, 0), 0)], ships=[(0, (0, 0), 1), (1, (0, 0), 0)],
+                  phase="explore_place", data=("Storm",), advanced=True, resources=[[2, 0, 0, 0], [1, 0, 0, 0]])
+    state = state.apply(LayExploration((0, 0), 1))       # the north sea: player 0's pirate, player 1's merchant beside it
+    assert state.resources == [[0, 0, 0, 0], [1, 0, 0, 0]] and [s[1] for s in state.observation(0)["ships"]] == [0]
+
+
+def test_natives_land_a_governor_and_explorers_pay_or_go_home():
+    """Rules: Pirates & Plunder › Natives"""
+    state = build(tiles=[("bay", (0, 0), 0)], ships=[(1, (0, 0), 0)], phase="explore_place", data=("Natives",),
+                  advanced=True, resources=[[0, 0, 0, 0], [0, 1, 0, 0]], then=("end_turn",))
+    state = state.apply(LayExploration((0, 0), 0)).apply(ManExploration())
+    assert [(s[1], s[-1]) for s in state.observation(0)["ships"]] == [(0, "governor")]
+
+
+def test_buried_treasure_scores_five_and_five_resources_when_the_island_is_completed():
+    """Rules: Pirates & Plunder › Buried Treasure"""
+    state = build(tiles=[("headland", (0, 0), 0)], phase="explore_place", data=("Buried Treasure",), advanced=True,
+                  then=("end_turn",))
+    state = state.apply(LayExploration((0, 0), 0)).apply(ManExploration())
+    assert state.points == [5, 0]
+    state = state.apply(Draw("spice headland")).apply(PlaceTile((0, -1), 2)).apply(NoShip())
+    assert state.points == [5 + 4, 0] and sum(state.resources[0]) == 5 and state.resources[1] == [0, 0, 1, 0]
+
+
+def pirate_attack(special, resources):
+    """Player 1 completes a route; their pirate may attack player 0's special ship north of it."""
+    tiles = [(CROSS, (0, 0), 0), ("open sea", (0, -1), 0)]
+    state = build(tiles=tiles, ships=[(1, (0, 0), 3), (0, (0, -1), 0)], drawn=CROSS, player=1,
+                  resources=resources, advanced=True)
+    with_tiles(state, (special, (0, -1), 0))
+    state.roles[0] = {"Reef": "scavenger", "Viceroy": "viceroy", "Royal Cartographer": "royal cartographer"}.get(special)
+    if state.roles[0] is None:
+        del state.roles[0]
+    return state.apply(PlaceTile((1, 0), 0)).apply(NoShip()).apply(MovePirate(8, (0, -1), 0, 0))
+
+
+def test_a_pirate_repulsed_by_a_scavenger_crashes_on_the_reef():
+    """Rules: Pirates & Plunder › Reef"""
+    state = pirate_attack("Reef", [[0, 0, 0, 0], [0, 0, 0, 0]]).apply(Commit((0, 0, 0, 0))).apply(Commit((0, 0, 0, 0)))
+    assert [s[0] for s in state.observation(0)["ships"]] == [0] and state.supply(1) == 7
+
+
+def test_a_pirate_that_beats_a_viceroy_takes_its_place_and_role():
+    """Rules: Pirates & Plunder › Viceroy"""
+    state = pirate_attack("Viceroy", [[0, 0, 0, 0], [1, 0, 0, 0]]).apply(Commit((1, 0, 0, 0))).apply(Commit((0, 0, 0, 0)))
+    assert [(s[0], s[1], s[-1]) for s in state.observation(0)["ships"]] == [(8, 1, "viceroy")]
+
+
+def test_an_archipelago_pirate_defends_with_one():
+    """Rules: Pirates & Plunder › Archipelago"""
+    state = pirate_attack("Archipelago", [[0, 0, 0, 0], [1, 0, 0, 0]]).apply(Commit((1, 0, 0, 0))).apply(Commit((0, 0, 0, 0)))
+    assert state.observation(0)["phase"] == "repulse"      # 1 against base 1: repulsed
+
+
+def test_final_bonuses_of_cartographer_viceroy_scavenger_pirate_king_and_archipelago():
+    """Rules: Pirates & Plunder › Exploration Tiles"""
+    tiles = [("open sea with galleon", (0, 0), 0), ("open sea", (1, 0), 0), ("headland", (0, 1), 2)]
+    state = build(tiles=tiles, ships=[(0, (0, 0), 0), (1, (1, 0), 0), (1, (0, 1), 0)], phase="explore_draw",
+                  bag={}, advanced=True)
+    with_tiles(state, ("Reef", (0, 0), 0), ("Archipelago", (1, 0), 0), ("Pirate Cove", (0, 1), 0))
+    state.roles[0] = "scavenger"
+    state.roles[9] = "pirate king"
+    state.tallies = [3, 2]
+    from pirates_lab.core import Task
+    from pirates_lab.pirates_and_plunder import FLOW
+    state.agenda = []
+    FLOW.push(state, Task("final"))
+    FLOW.settle(state)
+    words = breakdown(state)
+    assert "Player 1: +2 for the most pirates (2) in a sea zone with 1 galleon and 0 serpents." in words
+    assert "Player 0: +1 for the scavenger on the reef, 1 per galleon in its sea zone (1)." in words
+    assert "Player 1: +6 for the pirate king, with 3 pirates in its sea zone (itself included)." in words
+    assert state.points == [1, 8]
+
+
+@pytest.mark.parametrize("reading", ["parts", "royal port"])
+def test_protocol_with_the_advanced_rules(reading):
+    finals = check_protocol(Game(players=3, advanced=True, exploration=reading), seeds=range(4))
+    assert all(len(f.placed) + len(f.discarded) == 80 for f in finals)
