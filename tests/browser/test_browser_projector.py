@@ -1,0 +1,333 @@
+"""Every lesson on a projector: served by Voila at 1024 x 768 with large fonts (``?large=1``), then
+looked at like a person would (issue 13):
+
+(a) nothing overflows the page width or is clipped inside a box with overflow hidden/auto/scroll;
+(b) no raw Python repr, progress-bar text or "Shift+Enter" is visible, and no run of 16+ digits;
+(c) every canvas is drawn beyond its background (canvases inside bqplot charts are skipped);
+(d) every visible button clicked once shows no error message and logs no console error;
+and first: Voila ran every cell (no aborted run, traceback or stderr output on the page).
+
+Each lesson is loaded once (one Voila server for all, one page per lesson); the four checks read
+that one inspection.  A screenshot per lesson goes to ``artifacts/screenshots/projector_<lesson>.png``
+(the first screen) and ``projector_<lesson>_full.png`` (the whole scrolled panel).
+
+KNOWN_FAILURES lists what fails today, per (lesson, check): those tests are strict xfails, so a fix
+shows as XPASS and fails the run until its row is deleted here.
+"""
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+VIEWPORT = {"width": 1024, "height": 768}
+LOAD_TIMEOUT_MS = 150_000     # Voila runs the whole notebook first; a loaded 2-core machine is slow
+
+#: (lesson stem, check) -> what exactly fails today (strict xfail).  Delete a row when its lesson is fixed.
+KNOWN_FAILURES: dict[tuple[str, str], str] = {
+    ("01_dice_basics", "overflow"):
+        "DistView chart titles 'RISK 3 vs 2: armies the defender loses' and 'roll 1 or 2 dice (a die decides), "
+        "keep the best' are cut at the edge of their 420 px bqplot figure",
+    ("01_dice_basics", "raw_text"):
+        "the Monte Carlo cross-check shows tqdm's progress-bar text ('20000/20000 [00:00<00:00, …it/s]')",
+    ("pillage_and_plunder", "overflow"):
+        "the battle stage tables (.pl-pp-stages) are 1304 and 1836 px wide in a 994 px box (long exact fractions "
+        "in a column: a sideways scroll); the 'Monte Carlo check (2,000 battles)' button label is cut "
+        "(335 > 148 px); bar labels 'lost: lose your next turn', '1000/2000 pieces of eight' cut at the chart's edge",
+    ("pillage_and_plunder", "raw_text"):
+        "steps print reprs: 'Fraction(1, 6)' and a dict of card counts ({'Ship Hull': 32, …}); exact fractions "
+        "of 16 to 55 digits are shown as text",
+    ("plunder_2013", "overflow"):
+        "buttons 'Keep the clues', 'Flip one more island/marker/trap' and 'Reveal the next answer' are cut at "
+        "ipywidgets' 148 px button width with large fonts; a widget box scrolls sideways (590 > 503 px)",
+    ("plunder_2013", "raw_text"):
+        "shows a tuple repr '(Fraction(0, 1), Fraction(16, 37))' and a dict repr of scores ({'Sneaky Pete': 3, …})",
+    ("pirates_and_plunder", "overflow"):
+        "the battle box ('attacker's resources 3 / defender's resources 2 …') scrolls sideways (318 > 304 px)",
+}
+
+#: Failures that depend on how busy the machine is (xfail, not strict): a row here is a to-do too.
+LOAD_DEPENDENT: dict[tuple[str, str], str] = {
+    ("strategy_lab", "ran"):
+        "the tournaments take about 60 s in all and a cell can pass Voila's 20 s cell timeout on a busy machine: "
+        "'Cell execution timed out, aborting notebook execution' and nothing below it is shown",
+    ("strategy_lab", "overflow"):
+        "when every cell runs: the win-rate chart's bar label 'Pillage & Plunder: merchant hunter' is cut at the "
+        "chart's left edge (when a cell times out, the chart is never drawn and this passes)",
+}
+
+CHECKS = ("ran", "overflow", "raw_text", "canvases", "buttons")
+
+RAW_TEXT = ("Fraction(", "{'", "[(", "<pirates_lab.", "Shift+Enter", "it/s]")
+LONG_DIGITS = re.compile(r"\d{16,}")
+
+#: (a) elements past the page's right edge, and boxes whose content is clipped or scrolls sideways
+OVERFLOW_JS = """() => {
+    const pageWidth = document.documentElement.clientWidth;
+    const describe = el => {
+        const classes = [...el.classList].filter(c => c.startsWith('pl-') || c.startsWith('widget-')
+                                                     || c.startsWith('jupyter-') || c === 'bqplot').slice(0, 3);
+        const text = (el.innerText || el.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 60);
+        return el.tagName.toLowerCase() + (classes.length ? '.' + classes.join('.') : '') + (text ? ` "${text}"` : '');
+    };
+    const visible = el => {
+        if (!el.getClientRects().length) return false;
+        const style = getComputedStyle(el);
+        return style.visibility !== 'hidden' && parseFloat(style.opacity || '1') > 0;
+    };
+    const past = [], clipped = [];
+    for (const el of document.body.querySelectorAll('*')) {
+        if (el instanceof SVGElement && !(el instanceof SVGSVGElement)) continue;   // inside a chart: the svg box counts
+        if (!visible(el)) continue;
+        const rect = el.getBoundingClientRect();
+        if (rect.width === 0 || rect.height === 0) continue;
+        if (rect.right > pageWidth + 1) {
+            const parent = el.parentElement;
+            const parentPast = parent && parent.getBoundingClientRect().right > pageWidth + 1;
+            if (!parentPast) past.push(describe(el) + ` right=${Math.round(rect.right)}`);   // outermost only
+        }
+        const overflowX = getComputedStyle(el).overflowX;
+        if (['hidden', 'auto', 'scroll', 'clip'].includes(overflowX) && el.scrollWidth > el.clientWidth + 2) {
+            clipped.push(describe(el) + ` (${overflowX}: ${el.scrollWidth} > ${el.clientWidth} px)`);
+        }
+    }
+    for (const text of document.querySelectorAll('svg text')) {     // chart titles and labels cut at the chart's edge
+        if (!visible(text) || !(text.textContent || '').trim()) continue;
+        const svg = text.ownerSVGElement;
+        const box = svg.getBoundingClientRect(), rect = text.getBoundingClientRect();
+        if (rect.left < box.left - 1 || rect.right > box.right + 1 || rect.top < box.top - 1 || rect.bottom > box.bottom + 1) {
+            const chart = svg.closest('[class*="pl-"]');
+            const where = chart ? [...chart.classList].filter(c => c.startsWith('pl-')).join('.') : 'svg';
+            clipped.push(`chart text "${text.textContent.trim().slice(0, 50)}" cut at the edge of ${where}`);
+        }
+    }
+    return {pageWidth, past, clipped};
+}"""
+
+#: (c) pixels of every canvas outside bqplot charts (bqplot keeps an empty WebGL canvas)
+CANVAS_JS = """() => [...document.querySelectorAll('#rendered_cells canvas')].filter(
+    canvas => !canvas.closest('.bqplot') && canvas.width > 0 && canvas.height > 0).map(canvas => {
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    let painted = 0; const colours = new Set();
+    for (let i = 0; i < data.length; i += 4) {
+        if (data[i + 3]) { painted++; if (colours.size < 8) colours.add(data[i] + ',' + data[i+1] + ',' + data[i+2]); }
+    }
+    const owner = canvas.closest('[class*="pl-"]');
+    const label = owner ? [...owner.classList].filter(c => c.startsWith('pl-')).join('.') : 'canvas';
+    return {label, width: canvas.width, height: canvas.height, painted, colours: colours.size};
+})"""
+
+#: what Voila shows when it could not run a cell: an aborted run, a traceback, anything written to stderr
+NOT_RUN_JS = """() => [...document.querySelectorAll('#rendered_cells [data-mime-type="application/vnd.jupyter.stderr"], '
+    + '#rendered_cells .jp-OutputArea-output.jp-mod-error')].filter(e => e.getClientRects().length)
+    .map(e => e.innerText.trim().replace(/\\s+/g, ' ').slice(0, 200))"""
+NOT_RUN_TEXT = ("Cell execution timed out", "Traceback (most recent call last)", "Error displaying widget")
+
+#: the element that scrolls the lesson (Voila scrolls an inner panel, not the document)
+SCROLLER_JS = """() => {
+    let best = document.scrollingElement, extra = best.scrollHeight - best.clientHeight;
+    for (const el of document.querySelectorAll('*')) {
+        const more = el.scrollHeight - el.clientHeight;
+        const style = getComputedStyle(el).overflowY;
+        if (more > extra && ['auto', 'scroll'].includes(style)) { best = el; extra = more; }
+    }
+    best.setAttribute('data-pl-scroller', '1');
+    return {height: best.scrollHeight, extra};
+}"""
+
+#: tag every visible, enabled button (outside the presenter bar) with its number; returns their labels
+TAG_BUTTONS_JS = """() => {
+    const buttons = [...document.querySelectorAll('#rendered_cells button')].filter(b =>
+        b.getClientRects().length && !b.disabled && !b.closest('.pl-presenter-bar')
+        && getComputedStyle(b).visibility !== 'hidden');
+    buttons.forEach((b, i) => b.setAttribute('data-pl-probe', String(i)));
+    return buttons.map(b => (b.innerText || b.title || b.getAttribute('aria-label') || '').trim());
+}"""
+
+ERRORS_JS = """() => [...document.querySelectorAll('.pl-error, .jp-RenderedText[data-mime-type="application/vnd.jupyter.stderr"]')]
+    .filter(e => e.getClientRects().length).map(e => e.innerText.trim().slice(0, 160))"""
+
+
+@dataclass
+class Inspection:
+    """What one lesson page showed; ``problems[check]`` is empty when the check passes."""
+
+    stem: str
+    problems: dict[str, list[str]] = field(default_factory=lambda: {check: [] for check in CHECKS})
+    failure: str = ""            # the page could not be inspected at all
+    clicked: list[str] = field(default_factory=list)   # the buttons clicked, in order
+    seconds: float = 0.0         # the whole inspection
+    loaded: float = 0.0          # until every widget had rendered
+
+
+_INSPECTIONS: dict[str, Inspection] = {}
+
+
+def _wait_until_rendered(page, stage: list[str]) -> None:
+    stage.append("Voila running the notebook (#loading still there)")
+    page.wait_for_selector("#loading", state="detached", timeout=LOAD_TIMEOUT_MS)
+    stage.append("the presenter bar in large fonts (.pl-presenter-toggle.mod-active)")
+    page.wait_for_selector(".pl-presenter-toggle.mod-active")     # ?large=1 took effect
+    stage.append("every widget rendered (no 'Loading widget...')")
+    page.wait_for_function("() => ![...document.querySelectorAll('.jupyter-widgets')]"
+                           ".some(e => e.textContent.trim() === 'Loading widget...')")
+    stage.append("inspecting")
+
+
+def _canvases(page, timeout_ms: int = 15_000) -> list[dict]:
+    try:
+        page.wait_for_function(f"() => ({CANVAS_JS})().every(c => c.painted > 0 && c.colours > 1)", timeout=timeout_ms)
+    except Exception:
+        pass   # the check names the blank ones
+    return page.evaluate(CANVAS_JS)
+
+
+def _visible_text_problems(text: str) -> list[str]:
+    found = []
+    for raw in RAW_TEXT:
+        for match in re.finditer(re.escape(raw), text):
+            found.append(f"{raw!r} in {text[max(0, match.start() - 40):match.end() + 40]!r}")
+            break
+    for match in LONG_DIGITS.finditer(text):
+        found.append(f"{len(match.group())} digits: {match.group()[:24]}…")
+        if len(found) > 8:
+            break
+    return found
+
+
+def _click_every_button(page, console_messages: list[str]) -> tuple[list[str], list[str]]:
+    problems, clicked = [], []
+    labels = page.evaluate(TAG_BUTTONS_JS)
+    for index, label in enumerate(labels):
+        button = page.locator(f"[data-pl-probe='{index}']")
+        if button.count() == 0 or not button.first.is_visible() or not button.first.is_enabled():
+            continue       # an earlier click replaced or hid it
+        errors_before = set(page.evaluate(ERRORS_JS))
+        console_before = len(console_messages)
+        try:
+            button.first.click(timeout=5_000)
+        except Exception as error:
+            problems.append(f"button {label!r} could not be clicked: {str(error).splitlines()[0]}")
+            continue
+        clicked.append(label)
+        page.wait_for_timeout(400)
+        new_errors = [e for e in page.evaluate(ERRORS_JS) if e not in errors_before]
+        if new_errors:
+            problems.append(f"button {label!r} shows {new_errors[0]!r}")
+        if len(console_messages) > console_before:
+            problems.append(f"button {label!r} logs {console_messages[console_before][:160]!r}")
+    return problems, clicked
+
+
+def inspect(browser, voila: str, stem: str, screenshots) -> Inspection:
+    """Load the lesson once with large fonts at 1024 x 768 and run every check on it."""
+    result = Inspection(stem)
+    start = time.monotonic()
+    page = browser.new_page()
+    console: list[str] = []
+    stage: list[str] = ["opening"]
+    page.on("console", lambda m: console.append(m.text) if m.type == "error" and not (
+        "Failed to load resource" in m.text and not re.search(r"127\.0\.0\.1|localhost", (m.location or {}).get("url", "")))
+        else None)
+    page.on("pageerror", lambda error: console.append(f"uncaught: {error}"))
+    try:
+        page.set_viewport_size(VIEWPORT)
+        page.goto(f"{voila}/voila/render/{stem}.ipynb?large=1", wait_until="domcontentloaded")
+        _wait_until_rendered(page, stage)
+        result.loaded = time.monotonic() - start
+        canvases = _canvases(page)
+        page.wait_for_timeout(500)      # late layout (charts sizing themselves)
+        screenshots(page, f"projector_{stem}")
+
+        body_text = page.inner_text("body")
+        result.problems["ran"] = page.evaluate(NOT_RUN_JS) + [
+            f"the page shows {text!r}" for text in NOT_RUN_TEXT if text in body_text]
+        overflow = page.evaluate(OVERFLOW_JS)
+        result.problems["overflow"] = ([f"past the page's right edge ({overflow['pageWidth']} px): {e}"
+                                        for e in overflow["past"][:6]] +
+                                       [f"clipped: {e}" for e in overflow["clipped"][:6]])
+        result.problems["raw_text"] = _visible_text_problems(body_text)
+        result.problems["canvases"] = [f"blank canvas {c['label']} ({c['width']}x{c['height']}, "
+                                       f"{c['painted']} pixels painted, {c['colours']} colour(s))"
+                                       for c in canvases if not (c["painted"] and c["colours"] > 1)]
+
+        scroller = page.evaluate(SCROLLER_JS)   # a picture of the whole lesson: grow the window to its height
+        page.set_viewport_size({"width": VIEWPORT["width"], "height": int(min(max(768, scroller["height"]), 12_000))})
+        page.wait_for_timeout(300)
+        screenshots(page, f"projector_{stem}_full")
+        page.set_viewport_size(VIEWPORT)
+
+        console.clear()   # load-time console errors are test_browser_apps' business
+        stage.append("clicking every button")
+        result.problems["buttons"], result.clicked = _click_every_button(page, console)
+    except Exception as error:
+        try:
+            screenshots(page, f"projector_{stem}_failed")
+            shown = page.inner_text("body")[-300:].replace("\n", " ")
+        except Exception:
+            shown = ""
+        result.failure = (f"{stem} could not be inspected while waiting for {stage[-1]}: {type(error).__name__}: "
+                          f"{str(error).splitlines()[0]}; the page ends with {shown!r}")
+    finally:
+        page.close()
+    result.seconds = time.monotonic() - start
+    return result
+
+
+@pytest.fixture
+def inspection(request, browser, voila, lesson, screenshot) -> Inspection:
+    stem = lesson.stem
+    if stem not in _INSPECTIONS:
+        _INSPECTIONS[stem] = inspect(browser, voila, stem, screenshot)
+        print(f"\n{stem}: rendered in {_INSPECTIONS[stem].loaded:.0f} s, inspected in {_INSPECTIONS[stem].seconds:.0f} s; clicked {len(_INSPECTIONS[stem].clicked)} "
+              f"button(s): {', '.join(_INSPECTIONS[stem].clicked)[:300]}")
+    found = _INSPECTIONS[stem]
+    check = request.function.__name__.removeprefix("test_projector_")
+    if (stem, check) in KNOWN_FAILURES:
+        request.node.add_marker(pytest.mark.xfail(strict=True, reason=KNOWN_FAILURES[stem, check]))
+    elif (stem, check) in LOAD_DEPENDENT:
+        request.node.add_marker(pytest.mark.xfail(strict=False, reason=LOAD_DEPENDENT[stem, check]))
+    return found
+
+
+def _verdict(inspection: Inspection, check: str, what: str) -> None:
+    assert not inspection.failure, inspection.failure
+    problems = inspection.problems[check]
+    assert not problems, f"{inspection.stem}: {what}:\n  " + "\n  ".join(problems)
+
+
+def test_projector_ran(inspection):
+    _verdict(inspection, "ran", "Voila did not run every cell")
+
+
+def test_projector_overflow(inspection):
+    _verdict(inspection, "overflow", "cut off or needs a sideways scroll at 1024 x 768 with large fonts")
+
+
+def test_projector_raw_text(inspection):
+    _verdict(inspection, "raw_text", "shows Python or machine text")
+
+
+def test_projector_canvases(inspection):
+    _verdict(inspection, "canvases", "a canvas shows nothing beyond its background")
+
+
+def test_projector_buttons(inspection):
+    _verdict(inspection, "buttons", "a button click went wrong")
+
+
+def test_the_known_failures_name_real_lessons_and_checks():
+    """A row for a lesson that is gone, or a check that does not exist, is a stale to-do."""
+    from pathlib import Path
+
+    from pirates_lab.classroom import LESSONS
+
+    notebooks = Path(__file__).resolve().parents[2] / "notebooks"
+    stems = {Path(file).stem for file in LESSONS.values() if (notebooks / file).is_file()}
+    for stem, check in [*KNOWN_FAILURES, *LOAD_DEPENDENT]:
+        assert check in CHECKS, f"KNOWN_FAILURES: no check named {check!r}"
+        assert stem in stems, f"KNOWN_FAILURES: no lesson notebook {stem!r}"
