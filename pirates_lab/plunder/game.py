@@ -52,3 +52,10 @@ class Game(core.Game):
 
     def new_initial_state(self) -> State:
         return State(self)
+
+    @classmethod
+    def add_odds_commands(cls, calculators) -> None:
+        """This game's ``pirates-lab odds`` subcommands (see :mod:`.commands`)."""
+        from .commands import add_odds_commands
+
+        add_odds_commands(calculators)

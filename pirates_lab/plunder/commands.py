@@ -1,0 +1,146 @@
+"""Plunder's ``pirates-lab odds`` subcommands: plunder-fight, plunder-attack, plunder-marque, plunder-loot,
+plunder-storm.
+
+Rules: Plunder › Combat
+
+Unless told otherwise, the unseen cards are the deck at the start of a game (less Tortuga, the four
+Open Sea cards of the setup and the cards named in your hand).
+"""
+from __future__ import annotations
+
+from pirates_lab.core import InvalidInput
+from pirates_lab.core.report import probability_line, table
+
+from .components import components
+from .odds import (attack_value, captain_fight, loot_dist, loot_value, marque_probability, npc_chain_odds, side_of,
+                   storm_within)
+
+__all__ = ["add_odds_commands", "parse_hand", "start_unseen"]
+
+
+def parse_hand(text: str) -> list[str]:
+    """``"Havana, Open Sea"`` -> ``['Havana', 'Open Sea']`` (names checked against the deck).
+
+    >>> parse_hand("havana, open sea")
+    ['Havana', 'Open Sea']
+    """
+    names = {name.lower(): name for name in components().cards}
+    found = []
+    for word in (w.strip() for w in text.split(",")):
+        if not word:
+            continue
+        if word.lower() not in names:
+            raise InvalidInput(f"No card called {word!r}; cards: {', '.join(sorted(components().cards))}.")
+        found.append(names[word.lower()])
+    return found
+
+
+def start_unseen(hand: list[str]) -> dict[str, int]:
+    unseen = {k: v for k, v in components().full_deck().items() if components().card(k).kind != "tortuga"}
+    unseen["Open Sea"] -= components().rules["open_sea_at_setup"]
+    for name in hand:
+        if not unseen.get(name):
+            raise InvalidInput(f"There are not that many {name} cards in the deck.")
+        unseen[name] -= 1
+    return {k: v for k, v in unseen.items() if v}
+
+
+def _ship(name: str) -> str:
+    names = {n.lower(): n for n in list(components().cards) + ["Pinnace"]}
+    if name.lower() not in names:
+        raise InvalidInput(f"No ship, Port or Natives called {name!r}.")
+    return names[name.lower()]
+
+
+def odds_fight(args) -> int:
+    hand = parse_hand(args.hand)
+    a, d = side_of(_ship(args.attacker), args.mate), side_of(_ship(args.defender))
+    odds = captain_fight(a, d, hand, start_unseen(hand), args.their_hand, flees=args.flees)
+    print(f"Plunder: {args.attacker} attacks a captain in {args.defender} holding {args.their_hand} unseen cards"
+          + ("; the defender flees" if args.flees else "; the defender fights"))
+    print("Each side places its highest card left at every step (ties to the attacker).\n")
+    print(table(odds.lines(), heading="step"))
+    print()
+    print(table(sorted(odds.ends.items(), key=lambda row: -row[1])))
+    return 0
+
+
+def odds_attack(args) -> int:
+    hand = parse_hand(args.hand)
+    me, enemy_name = side_of(_ship(args.ship), args.mate), _ship(args.enemy)
+    enemy = components().card(enemy_name)
+    steps = {"ship": ("engagement", "broadside", "boarding"), "port": ("broadside", "boarding"),
+             "natives": ("boarding",)}.get(enemy.kind)
+    if steps is None:
+        raise InvalidInput(f"{enemy_name} is not a ship, a Port or Natives.")
+    odds = npc_chain_odds(me, side_of(enemy_name), hand, args.draws, start_unseen(hand), steps)
+    print(f"Plunder: {args.ship} against {enemy_name} with {', '.join(hand) or 'no cards'}"
+          + (f" and {args.draws} cards still to draw" if args.draws else ""))
+    print(table(odds.lines(), heading="step"))
+    loot = loot_value(loot_dist(start_unseen(hand), enemy.cargo or 99, args.room), dict(enemy.sell) or {})
+    gain = (enemy.value if enemy.kind == "ship" else 0) + loot
+    ev = attack_value(odds, int(gain), args.risk)
+    print(f"\nShould I attack? expected silver {float(ev):+.2f} (plunder worth about {float(gain):.1f} before the "
+          f"crew's half; {args.risk} silver lost if sunk)")
+    return 0
+
+
+def odds_marque(args) -> int:
+    (card,) = parse_hand(args.card)
+    p = marque_probability(card, start_unseen([card]), args.contesters, args.hand_size)
+    print(f"Plunder: a Letter of Marque with {card} ({components().card(card).number}) against {args.contesters} "
+          f"contesting captains holding {args.hand_size} cards each (each places their highest)")
+    print(probability_line("P(yours is equal to or greater than all)", p))
+    return 0
+
+
+def odds_loot(args) -> int:
+    dist = loot_dist(start_unseen([]), args.cargo, args.room)
+    print(f"Plunder: loot from the top card (prize cargo {args.cargo}, room {args.room})")
+    print(table([(f"{q} {g}", p) for (g, q), p in dist.items()], heading="loot"))
+    return 0
+
+
+def odds_storm(args) -> int:
+    for n in range(1, args.draws + 1):
+        print(probability_line(f"P(Storm within {n} draw{'s' if n > 1 else ''} of {args.deck})",
+                               storm_within(n, args.deck)))
+    return 0
+
+
+def add_odds_commands(calculators) -> None:
+    """Add Plunder's calculators to ``pirates-lab odds``."""
+    fight = calculators.add_parser("plunder-fight", help="Plunder: attack another captain (whole chain)")
+    fight.add_argument("attacker", help="your ship: Pinnace, 'English Brigantine', …")
+    fight.add_argument("defender", help="their ship")
+    fight.add_argument("--hand", default="", help="your cards, comma-separated")
+    fight.add_argument("--their-hand", type=int, default=6)
+    fight.add_argument("--mate", default=None, help="your First Mate")
+    fight.add_argument("--flees", action="store_true", help="the defender tries to flee")
+    fight.set_defaults(run=odds_fight)
+
+    attack = calculators.add_parser("plunder-attack", help="Plunder: attack a ship, Port or Natives; expected silver")
+    attack.add_argument("ship")
+    attack.add_argument("enemy")
+    attack.add_argument("--hand", default="")
+    attack.add_argument("--draws", type=int, default=0, help="cards still to draw before the fight")
+    attack.add_argument("--mate", default=None)
+    attack.add_argument("--room", type=int, default=5, help="room in your hold for loot")
+    attack.add_argument("--risk", type=int, default=8, help="silver you lose if sunk")
+    attack.set_defaults(run=odds_attack)
+
+    marque = calculators.add_parser("plunder-marque", help="Plunder: win a Letter of Marque contest")
+    marque.add_argument("card")
+    marque.add_argument("--contesters", type=int, default=1)
+    marque.add_argument("--hand-size", type=int, default=6)
+    marque.set_defaults(run=odds_marque)
+
+    loot = calculators.add_parser("plunder-loot", help="Plunder: the loot of the top card")
+    loot.add_argument("--cargo", type=int, default=3)
+    loot.add_argument("--room", type=int, default=5)
+    loot.set_defaults(run=odds_loot)
+
+    storm = calculators.add_parser("plunder-storm", help="Plunder: the Storm within n draws")
+    storm.add_argument("deck", type=int)
+    storm.add_argument("--draws", type=int, default=3)
+    storm.set_defaults(run=odds_storm)

@@ -1,0 +1,303 @@
+"""Exact Plunder odds: each combat step and the whole chain, the Letter of Marque, loot, the Storm.
+
+Rules: Plunder › Combat
+
+Everything is a Fraction from counting hands: an unseen hand is a multiset drawn without
+replacement from the cards you have not seen, grouped by card number (only numbers matter in a
+fight), so a 6-card hand from 50 cards is a few hundred compositions, not millions of hands.
+
+Two readings (ASSUMPTIONS, also in docs/plunder.md): in a fight between captains each side places
+its highest card left at every step (the card is spent), and the attacker boards after winning the
+Broadside.  Against a ship, Port or Natives the captain plays, at each step where it is behind, the
+smallest card that is enough (this wins whenever any assignment of cards to steps does).
+
+>>> chain = captain_fight(Side(2, 1, 2), Side(2, 1, 2), my_hand=[3], unseen={1: 10, 5: 10}, their_hand=1)
+>>> chain.win, chain.steps["broadside"]
+(Fraction(1, 2), Fraction(1, 2))
+>>> storm_within(3, deck_size=40)
+Fraction(3, 40)
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from pirates_lab.core import Deck, Dist, InvalidInput
+
+from .components import Card, components
+from .trade import crew_share
+
+__all__ = ["Side", "side_of", "ChainOdds", "npc_chain", "npc_chain_odds", "captain_fight", "marque_probability",
+           "loot_dist", "loot_value", "attack_value", "storm_within", "unseen_numbers", "unseen_cards", "STEPS",
+           "MAX_UNSEEN", "MAX_HAND"]
+
+STEPS = ("engagement", "broadside", "boarding")
+STATS = {"engagement": "speed", "broadside": "cannon", "boarding": "crew"}
+#: bounds that keep every calculator well under a second
+MAX_UNSEEN = 200
+MAX_HAND = 7
+
+
+@dataclass(frozen=True)
+class Side:
+    """The numbers a side fights with: speed (the lower with a Captured Ship), cannon, crew."""
+
+    speed: int
+    cannon: int
+    crew: int
+
+    def value(self, step: str) -> int:
+        return getattr(self, STATS[step])
+
+
+def side_of(ship: str, mate: str | None = None, captured: str | None = None) -> Side:
+    """A captain's fighting numbers: ``side_of("Spanish Galleon", mate="Master Gunner")``.
+
+    >>> side_of("Pinnace"), side_of("English Brigantine", mate="Navigator", captured="Spanish Galleon")
+    (Side(speed=2, cannon=1, crew=2), Side(speed=2, cannon=2, crew=3))
+    """
+    deck = components()
+    if ship == "Pinnace":
+        values = {k: deck.pinnace[k] for k in STATS.values()}
+    else:
+        card = _card(ship, "ship", "port", "natives")
+        values = {"speed": card.speed, "cannon": card.cannon,
+                  "crew": card.garrison or card.warriors or card.crew}
+    if mate:
+        ability = _card(mate, "first_mate").ability
+        if ability in values:
+            values[ability] += 1
+    if captured:
+        values["speed"] = min(values["speed"], _card(captured, "ship").speed)
+    return Side(**values)
+
+
+def _card(name: str, *kinds: str) -> Card:
+    card = components().card(name)
+    if card.kind not in kinds:
+        raise InvalidInput(f"{name} is a {card.kind.replace('_', ' ')} card, not a {' or '.join(kinds)}.")
+    return card
+
+
+def _numbers(cards: Iterable) -> list[int]:
+    """Card names or numbers -> numbers."""
+    found = []
+    for c in cards:
+        if isinstance(c, bool):
+            raise InvalidInput("A card is a name or a number, not True/False.")
+        if isinstance(c, int):
+            if not 0 <= c <= 20:
+                raise InvalidInput(f"A card number is between 0 and 20, not {c}.")
+            found.append(c)
+        else:
+            found.append(components().card(str(c)).number)
+    if len(found) > MAX_HAND:
+        raise InvalidInput(f"A hand holds at most {MAX_HAND} cards, not {len(found)}.")
+    return found
+
+
+def unseen_numbers(unseen: Mapping) -> dict[int, int]:
+    """``{card name or number: copies}`` -> ``{number: copies}``, bounded."""
+    counts: dict[int, int] = {}
+    for key, n in unseen.items():
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise InvalidInput(f"Copies of {key!r} must be a whole number ≥ 0, not {n!r}.")
+        (number,) = _numbers([key])
+        counts[number] = counts.get(number, 0) + n
+    if sum(counts.values()) > MAX_UNSEEN:
+        raise InvalidInput(f"At most {MAX_UNSEEN} unseen cards, not {sum(counts.values())}.")
+    return {k: v for k, v in sorted(counts.items()) if v}
+
+
+def unseen_cards(observation: dict) -> dict[str, int]:
+    """The cards a captain has not seen, from their observation: the deck and the others' hidden hands."""
+    left = components().full_deck()
+    seen = [name for _, _, name in observation["sea"]] + list(observation["hand"])
+    for mat in observation["captains"]:
+        seen += [mat["ship"], mat["captured"], mat["first_mate"], mat["encounter"]] + list(mat["shown"])
+    seen += [w[0] for w in observation["wars"]] + [observation["offered"]]
+    for name, n in observation["discard"].items():
+        seen += [name] * n
+    for name in seen:
+        if name and name != "Pinnace" and left.get(name):
+            left[name] -= 1
+    return {k: v for k, v in left.items() if v}
+
+
+def _hands(unseen: dict[int, int], size: int) -> Dist:
+    """The Dist of an unseen hand, as its numbers sorted highest first."""
+    total = sum(unseen.values())
+    if not 0 <= size <= min(total, MAX_HAND):
+        raise InvalidInput(f"Cannot draw a hand of {size} from {total} unseen cards (at most {MAX_HAND}).")
+    if size == 0:
+        return Dist.certain(())
+    groups = {n: (n,) for n in unseen}
+    counts = Deck(unseen).hand_dist(size, groups)
+    order = list(groups)
+    return counts.map(lambda c: tuple(sorted((n for n, k in zip(order, c) for _ in range(k)), reverse=True)))
+
+
+# ---------------------------------------------------------------- against a ship, a Port or Natives
+@dataclass(frozen=True)
+class ChainOdds:
+    """P(win the whole chain), P(reach and win each step), and how it ends (a Dist of words)."""
+
+    win: Fraction
+    steps: dict = field(default_factory=dict)
+    ends: Dist | None = None
+
+    def lines(self) -> list[tuple[str, Fraction]]:
+        return [(f"win the {s.title()}", p) for s, p in self.steps.items()] + [("win the whole combat", self.win)]
+
+
+def npc_chain(me: Side, enemy: Side, hand: Iterable, steps: tuple = STEPS, attacking: bool = True) -> tuple[str, list]:
+    """How a combat with a known hand ends: ``("won" | "escaped" | "sunk", cards used per step)``.
+
+    The captain plays, when behind, the smallest card that is enough; ties go to the captain.
+
+    >>> npc_chain(Side(2, 1, 2), Side(4, 1, 2), ["Coastland", "Havana"])
+    ('won', [2, 0, 0])
+    """
+    cards = sorted(_numbers(hand))
+    used = []
+    for step in steps:
+        gap = enemy.value(step) - me.value(step)
+        if gap <= 0:
+            used.append(0)
+            continue
+        enough = [c for c in cards if c >= gap]
+        if not enough:
+            return ("escaped" if step == "engagement" and attacking else "sunk"), used
+        cards.remove(enough[0])
+        used.append(enough[0])
+    return "won", used
+
+
+def npc_chain_odds(me: Side, enemy: Side, hand: Iterable = (), draws: int = 0, unseen: Mapping | None = None,
+                   steps: tuple = STEPS) -> ChainOdds:
+    """Odds against a ship, Port or Natives for a hand you hold plus ``draws`` cards still to come from ``unseen``.
+
+    >>> npc_chain_odds(Side(2, 1, 2), Side(4, 1, 2), draws=1, unseen={"Open Sea": 1, "Coastland": 1}).win
+    Fraction(1, 2)
+    """
+    known = _numbers(hand)
+    pool = unseen_numbers(unseen or {})
+    if len(known) + draws > MAX_HAND:
+        raise InvalidInput(f"A hand holds at most {MAX_HAND} cards.")
+    weights: dict = {}
+    for extra, p in _hands(pool, draws).items():
+        end, used = npc_chain(me, enemy, known + list(extra), steps)
+        key = (end, len(used))
+        weights[key] = weights.get(key, 0) + p
+    ends = Dist.from_probabilities(weights)
+    reached = {}
+    for i, step in enumerate(steps):
+        reached[step] = ends.probability(lambda k, i=i: k[0] == "won" or k[1] > i)
+    return ChainOdds(win=ends.probability(lambda k: k[0] == "won"), steps=reached, ends=ends.map(lambda k: k[0]))
+
+
+# ---------------------------------------------------------------- between captains
+def _fight(attacker: Side, defender: Side, mine: list[int], theirs: tuple, flees: bool) -> str:
+    """One fight with both hands known, each side placing its highest card left at every step."""
+    mine, theirs = sorted(mine, reverse=True), list(theirs)
+
+    def card(hand):
+        return hand.pop(0) if hand else 0
+
+    for step in (("engagement",) if flees else ()) + ("broadside", "boarding"):
+        a = attacker.value(step) + card(mine)
+        d = defender.value(step) + card(theirs)
+        if step == "engagement" and d > a:
+            return "escaped"
+        if step == "broadside" and d > a:
+            return "attacker sunk"
+        if step == "boarding":
+            return "attacker captures" if a >= d else "defender captures"
+    raise AssertionError("unreachable")
+
+
+def captain_fight(attacker: Side, defender: Side, my_hand: Iterable, unseen: Mapping, their_hand: int,
+                  flees: bool = False) -> ChainOdds:
+    """The attacker's odds against a captain whose ``their_hand`` cards are unseen.  Rules: Plunder › Attacking Another Captain"""
+    mine = _numbers(my_hand)
+    pool = unseen_numbers(unseen)
+    weights: dict = {}
+    for theirs, p in _hands(pool, their_hand).items():
+        end = _fight(attacker, defender, mine, theirs, flees)
+        weights[end] = weights.get(end, 0) + p
+    ends = Dist.from_probabilities(weights)
+    steps = {}
+    if flees:
+        steps["engagement"] = 1 - ends.probability(lambda e: e == "escaped")
+    steps["broadside"] = ends.probability(lambda e: e in ("attacker captures", "defender captures"))
+    steps["boarding"] = ends["attacker captures"] if "attacker captures" in ends.outcomes() else Fraction(0)
+    return ChainOdds(win=steps["boarding"], steps=steps, ends=ends)
+
+
+# ---------------------------------------------------------------- Letters of Marque, loot, Storm
+def marque_probability(my_card, unseen: Mapping, contesters: int, hand_size: int) -> Fraction:
+    """P(your card is equal to or greater than every contester's highest card).  Rules: Plunder › War
+
+    >>> marque_probability(3, {1: 5, 3: 5, 6: 10}, contesters=1, hand_size=1)
+    Fraction(1, 2)
+    """
+    (mine,) = _numbers([my_card])
+    pool = unseen_numbers(unseen)
+    if isinstance(contesters, bool) or not isinstance(contesters, int) or not 0 <= contesters <= 3:
+        raise InvalidInput("From 0 to 3 captains may contest a Letter of Marque.")
+    cards = contesters * hand_size
+    total = sum(pool.values())
+    if not 0 <= hand_size <= MAX_HAND or cards > total:
+        raise InvalidInput(f"{contesters} hands of {hand_size} do not fit in {total} unseen cards.")
+    low = sum(n for number, n in pool.items() if number <= mine)
+    return Fraction(math.comb(low, cards), math.comb(total, cards))
+
+
+def loot_dist(unseen: Mapping[str, int], prize_cargo: int, room: int) -> Dist:
+    """The loot of the top card: (good, tokens), at most the prize's cargo and the room in your hold.
+
+    Rules: Plunder › Results of a Combat
+    """
+    for label, value in (("prize_cargo", prize_cargo), ("room", room)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 99:
+            raise InvalidInput(f"{label} is a whole number from 0 to 99, not {value!r}.")
+    unseen_numbers(unseen)  # bounds and names
+    weights: dict = {}
+    for name, n in unseen.items():
+        if not n:
+            continue
+        good, qty = components().card(name).loot
+        key = (good, min(qty, prize_cargo, room))
+        weights[key] = weights.get(key, 0) + n
+    if not weights:
+        raise InvalidInput("There is no unseen card to turn over.")
+    return Dist(weights)
+
+
+def loot_value(loot: Dist, prices: Mapping[str, int]) -> Fraction:
+    """Expected silver the loot sells for (before the crew's half)."""
+    return loot.map(lambda gq: gq[1] * prices.get(gq[0], components().rules["tortuga_price"])).mean()
+
+
+def attack_value(odds: ChainOdds, gain_if_won: Fraction | int, loss_if_sunk: Fraction | int) -> Fraction:
+    """"Should I attack?" as expected silver: win × your half of the plunder − sunk × what you lose.
+
+    >>> attack_value(ChainOdds(Fraction(1, 2), ends=Dist({"won": 1, "sunk": 1})), 20, 8)
+    Fraction(1, 1)
+    """
+    ends = odds.ends
+    sunk = ends.probability(lambda e: e in ("sunk", "attacker sunk", "defender captures")) if ends else Fraction(0)
+    return odds.win * crew_share(int(gain_if_won)) - sunk * Fraction(loss_if_sunk)
+
+
+def storm_within(draws: int, deck_size: int) -> Fraction:
+    """P(the Storm, somewhere in a deck of ``deck_size``, comes within the next ``draws`` draws)."""
+    for label, value in (("draws", draws), ("deck_size", deck_size)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_UNSEEN:
+            raise InvalidInput(f"{label} is a whole number from 0 to {MAX_UNSEEN}, not {value!r}.")
+    if deck_size == 0:
+        raise InvalidInput("An empty deck holds no Storm.")
+    return Fraction(min(draws, deck_size), deck_size)
+
