@@ -377,9 +377,14 @@ class PlunderTable(widgets.VBox):
             self.controls.children = (widgets.HBox([self.aye_button, self.nay_button]),)
         else:
             lines = []
+            me = match.human
+            sent = {tuple(card.location) for card in state.chest if card.player == me}
+            hunters = sum(1 for p, n in enumerate(state.crew) if n and p != me) - 1
             for rival in view.rivals():
                 advice = dig_advice(view, rival, decks=state.public_decks(),
-                                    next_asker=(state.asker + 1) % match.game.players, days_left=state.days_left())
+                                    next_asker=(state.asker + 1) % match.game.players, days_left=state.days_left(),
+                                    hunters=max(0, hunters), crew_left=state.crew[me],
+                                    rivals_left=max(1, len(view.rivals()) - len(sent)))
                 lines.append(html.escape(str(advice)))
             self.advice.value = "<b>Dig advisor</b>:<br>" + "<br>".join(lines)
             self.controls.children = (widgets.HBox(list(self.pickers.values())),

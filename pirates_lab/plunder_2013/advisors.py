@@ -9,12 +9,12 @@ deck replaces that category's clue by a random card drawn from the deck's remain
 value is the average of H over that draw.  The answer distributions are exact (counts of deals);
 only the entropy, a logarithm, is a float.
 
-Dig advisor.  Digging now for a rival's most likely location is worth
-``P(right) x the points for your place among the finders``.  Waiting one day is worth
-``E[max P(location | tomorrow's answers)] x the same points``: tomorrow's clue is the top card of
-each deck (ASSUMPTION: no extra flip), drawn from the decks' remaining cards, and the answers come
-from the exact posterior.  Both are exact Fractions.  Waiting gives better odds but risks a
-rival digging first (``overtake``, an ASSUMPTION you set) and runs out of days.
+Dig advisor.  Your own race for one rival's treasure, to the end of the game: digging on day t
+from now is worth ``q_t x points_t`` — the chance your best guess is right then (exact today and
+tomorrow: tomorrow's clue is the top card of each deck, ASSUMPTION: no extra flip; then a stated
+geometric learning curve) times the points you can still steal when other pirates may dig first
+(``overtake`` per pirate per day, an ASSUMPTION you set).  Scarce crew cards (fewer than the
+treasures left) go to the likeliest treasures.  See :func:`dig_advice` for the model.
 """
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ from pirates_lab.core import InvalidInput
 from .components import CATEGORIES, components, location_name, pirate_name, steal_points
 from .deduction import Deduction
 
-__all__ = ["FlipOption", "flip_advice", "DigAdvice", "dig_advice", "entropy_bits", "steal_points"]
+__all__ = ["FlipOption", "flip_advice", "DigAdvice", "dig_advice", "race_points", "entropy_bits", "steal_points"]
 
 
 def entropy_bits(weights) -> float:
@@ -94,36 +94,80 @@ def flip_advice(deduction: Deduction, clue, decks: Mapping, asker: int | None = 
 
 @dataclass(frozen=True)
 class DigAdvice:
-    """Expected points for sending a crew card now against waiting one more day."""
+    """Expected points of sending a crew card for one rival's treasure now or on a later day.
+
+    ``plan`` lists, for each day ``t`` from now to the game's end, (t, chance the best guess is
+    right then, expected points for a right guess then, expected value); ``best_day`` is the
+    first day with the highest value.  ``wait`` is the best value of any later day (None when the
+    look-ahead was not computed: too many deals).
+    """
 
     rival: int
     location: tuple[int, int, int]
     probability: Fraction           # P(rival's treasure is at ``location``) now
     now: Fraction                   # expected points of digging now
-    wait: Fraction | None           # expected points after one more day (None: not computed)
-    tomorrow_best: Fraction | None  # E[max probability after tomorrow's answers]
+    wait: Fraction | None           # best expected points of digging on a later day
+    tomorrow_best: Fraction | None  # E[max probability after tomorrow's answers] (exact)
     note: str
+    plan: tuple[tuple[int, Fraction, Fraction, Fraction], ...] = ()
+    best_day: int = 0
+    keep_card: bool = False         # crew cards are scarce and likelier treasures need them
 
     @property
     def dig_now(self) -> bool:
-        return self.wait is None and self.probability == 1 or self.wait is not None and self.now >= self.wait
+        if self.keep_card:
+            return False
+        return self.wait is None and self.probability == 1 or self.wait is not None and self.best_day == 0
 
     def __str__(self) -> str:
-        verdict = "dig now" if self.dig_now else "wait a day"
-        wait = "?" if self.wait is None else f"{self.wait} ≈ {float(self.wait):.3f}"
-        return (f"{pirate_name(self.rival)} at {location_name(self.location)}: P = {self.probability}; "
-                f"dig now {self.now} ≈ {float(self.now):.3f} points, wait {wait} points → {verdict}. {self.note}")
+        verdict = ("keep the crew card" if self.keep_card else "dig now" if self.dig_now
+                   else f"wait (best in {self.best_day} day{'s' if self.best_day != 1 else ''})")
+        wait = "?" if self.wait is None else f"{float(self.wait):.3f}"
+        return (f"{pirate_name(self.rival)} at {location_name(self.location)}: P = {float(self.probability):.1%}; "
+                f"dig now {float(self.now):.3f} points, best later {wait} points → {verdict}. {self.note}")
+
+
+def _whole(value, name: str, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise InvalidInput(f"{name} must be a whole number of at least {low}, got {value!r}.")
+    return value
+
+
+def race_points(finders_before: int, hunters: int, overtake: Fraction, days: int) -> Fraction:
+    """Expected points of a right guess sent ``days`` from now, when each of ``hunters`` other
+    pirates finds the treasure first on any one day with chance ``overtake`` (independently).
+
+    Rules: Plunder (2013) › Game End and Scoring — "The player who sent the Crew Card there first
+    steals 3 Treasure points ... The second ... 2 ... the third receives 1".
+    """
+    found = 1 - (1 - overtake) ** days
+    return sum(Fraction(math.comb(hunters, j)) * found ** j * (1 - found) ** (hunters - j)
+               * steal_points(finders_before + j) for j in range(hunters + 1))
 
 
 def dig_advice(deduction: Deduction, rival: int, *, decks: Mapping | None = None, next_asker: int | None = None,
-               days_left: int = 1, finders_before: int = 0, overtake: Fraction | int = 0,
+               days_left: int = 1, finders_before: int = 0, overtake: Fraction | int = Fraction(1, 10),
+               hunters: int | None = None, crew_left: int | None = None, rivals_left: int | None = None,
                deal_limit: int = 50_000) -> DigAdvice:
-    """Dig for ``rival``'s most likely location now, or wait a day?
+    """Dig for ``rival``'s most likely location now, or on which later day?  The model it solves:
 
-    ``finders_before``: rivals you think already found it (your place among finders);
-    ``overtake``: the chance (ASSUMPTION, default 0) that one more rival finds it before you if
-    you wait; ``days_left``: days after today (0: waiting is worth nothing).  The wait value is
-    exact but enumerates the consistent deals: it is left out (None) above ``deal_limit`` deals.
+    * **Your race for this treasure, to the end of the game.**  You may dig today (t = 0) or in
+      the window of any of the ``days_left`` days still to come; the best day has the highest
+      ``q_t x points_t``.
+    * ``q_t`` — the chance your best guess is right after t more days of answers: q_0 now
+      (exact), q_1 = E[max P(location | tomorrow's answers)] (exact, over tomorrow's top clue
+      cards and answers), and beyond that each day closes the same share of the remaining doubt
+      as tomorrow does: q_t = 1 - (1 - q_0)(1 - g)^t with g = (q_1 - q_0) / (1 - q_0)
+      (ASSUMPTION: geometric learning).
+    * ``points_t`` — each of ``hunters`` other pirates with crew cards (default: everyone but you
+      and the rival) finds it first on any day with chance ``overtake`` (ASSUMPTION, default 1/10);
+      you then steal 3, 2, 1 or 0 by your place (:func:`race_points`).
+    * **Crew cards.**  With ``crew_left`` cards and ``rivals_left`` treasures still to dig for
+      (this one included), fewer cards than treasures make a card scarce: dig for this rival
+      only if its treasure is among the ``crew_left`` likeliest (``keep_card`` otherwise).
+
+    The look-ahead enumerates the consistent deals: above ``deal_limit`` of them ``wait`` is
+    None ("too early to weigh waiting").  Every value is an exact Fraction.
     """
     if rival not in deduction.rivals():
         whose = "your own seat" if rival == deduction.me else "no rival at this table"
@@ -131,21 +175,44 @@ def dig_advice(deduction: Deduction, rival: int, *, decks: Mapping | None = None
     overtake = Fraction(overtake)
     if not 0 <= overtake <= 1:
         raise InvalidInput(f"overtake must be a probability from 0 to 1, got {overtake}.")
-    location, probability = deduction.most_likely()[rival]
-    value = steal_points(finders_before)
-    now = probability * value
+    days_left = _whole(days_left, "days_left", 0)
+    finders_before = _whole(finders_before, "finders_before", 0)
+    hunters = _whole(deduction.players - 2 if hunters is None else hunters, "hunters", 0)
+    likeliest = deduction.most_likely()
+    location, probability = likeliest[rival]
+    now = probability * race_points(finders_before, hunters, overtake, 0)
+    keep_card, scarce = False, ""
+    if crew_left is not None or rivals_left is not None:
+        crew_left = _whole(crew_left if crew_left is not None else len(likeliest), "crew_left", 1)
+        rivals_left = _whole(rivals_left if rivals_left is not None else len(likeliest), "rivals_left", 1)
+        if crew_left < rivals_left:
+            better = sum(1 for p, (_, q) in likeliest.items() if p != rival and q > probability)
+            keep_card = better >= crew_left
+            scarce = (f" Crew cards are scarce ({crew_left} for {rivals_left} treasures): "
+                      + ("keep this one for a likelier treasure." if keep_card else "this treasure is worth one."))
+    plan0 = ((0, probability, now / probability if probability else race_points(finders_before, hunters, overtake, 0),
+              now),)
     if days_left <= 0:
         return DigAdvice(rival, location, probability, now, Fraction(0), None,
-                         "No days left: waiting is worth nothing.")
-    later = (1 - overtake) * value + overtake * steal_points(finders_before + 1)
+                         "No days left: waiting is worth nothing." + scarce, plan0, 0, keep_card)
     if decks is None:
         decks = {c: {x: components()["game"]["clue_copies"] for x in range(1, deduction.cards + 1)} for c in CATEGORIES}
     best = tomorrow_best(deduction, rival, decks, deduction.me if next_asker is None else next_asker, deal_limit)
     if best is None:
         return DigAdvice(rival, location, probability, now, None, None,
-                         f"More than {deal_limit} deals still fit: too early to weigh waiting exactly.")
-    return DigAdvice(rival, location, probability, now, best * later, best,
-                     f"Tomorrow's answers raise the best guess to {float(best):.3f} on average.")
+                         f"More than {deal_limit} deals still fit: too early to weigh waiting exactly." + scarce,
+                         plan0, 0, keep_card)
+    share = (best - probability) / (1 - probability) if probability < 1 else Fraction(0)
+    plan = []
+    for t in range(days_left + 1):
+        q = 1 - (1 - probability) * (1 - share) ** t
+        points = race_points(finders_before, hunters, overtake, t)
+        plan.append((t, q, points, q * points))
+    best_day = max(range(len(plan)), key=lambda t: (plan[t][3], -t))
+    wait = max(row[3] for row in plan[1:])
+    note = (f"Tomorrow's answers raise the best guess to {float(best):.1%} on average; "
+            f"the best day to dig is {'today' if best_day == 0 else f'in {best_day} days'}.")
+    return DigAdvice(rival, location, probability, now, wait, best, note + scarce, tuple(plan), best_day, keep_card)
 
 
 def tomorrow_best(deduction: Deduction, rival: int, decks: Mapping, asker: int, deal_limit: int) -> Fraction | None:

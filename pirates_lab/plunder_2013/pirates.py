@@ -32,7 +32,7 @@ class ComputerPirate:
     the state itself, so it cannot peek at another pirate's map cards.
     """
 
-    def __init__(self, boldness: Fraction = Fraction(1, 2), overtake: Fraction = Fraction(1, 4)):
+    def __init__(self, boldness: Fraction = Fraction(1, 2), overtake: Fraction = Fraction(1, 10)):
         self.boldness = Fraction(boldness)
         self.overtake = Fraction(overtake)
 
@@ -64,9 +64,11 @@ class ComputerPirate:
             if probability == 1 or (last_day and probability > 0):
                 choices.append((probability, location))
             elif probability >= self.boldness:
+                hunters = sum(1 for p, n in enumerate(obs["crew"]) if n and p not in (player, rival))
                 advice = dig_advice(view, rival, decks=available_decks(obs),
                                     next_asker=(obs["asker"] + 1) % obs["players"],
-                                    days_left=days_left, overtake=self.overtake)
+                                    days_left=days_left, overtake=self.overtake, hunters=hunters,
+                                    crew_left=obs["crew"][player], rivals_left=max(1, len(view.rivals()) - len(sent)))
                 if advice.dig_now:
                     choices.append((probability, location))
         if not choices:

@@ -5,6 +5,8 @@ Rules: Plunder (2013) › How to Play
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from pirates_lab.core import IllegalMove, InvalidInput, replay
@@ -138,3 +140,72 @@ def test_certainty_is_a_tick_not_a_different_meaning_of_o():
     assert cell.certain and cell.mark == "O" and str(cell) == "O ✓" and cell.probability == 1
     assert d.forced()[2] == {"island": 1} and d.grid()[2]["island"][1] == "O"
     assert d.grid()[2]["marker"][1] == "X" and d.grid()[2]["island"][3] == "X"
+
+
+# ------------------------------------------------------------------ Digging Up Treasure: the advisor
+def even_odds():
+    """Seed 0 of a 4-pirate random game after 8 days: pirate 1's best location has P = 1/2."""
+    import random
+
+    from pirates_lab.plunder_2013.reference import random_game
+    hands, records = random_game(random.Random(0), 4, 8)
+    d = Deduction(4, 0, hands[0])
+    for r in records:
+        d.add(r)
+    return d
+
+
+def test_a_rival_who_may_dig_first_makes_digging_now_worth_it():
+    """Rule: "The player who sent the Crew Card there first steals 3 Treasure points ... The second
+    player to get this location correct receives 2 ... the third receives 1".
+    Given even odds on pirate 1's treasure, 10 days left and two other pirates each with a 1 in 3
+    chance a day of digging there first, when I ask the advisor, then it says dig now: waiting
+    sharpens the odds, but the points I can still steal fall faster."""
+    d = even_odds()
+    advice = dig_advice(d, 1, next_asker=0, days_left=10, overtake=Fraction(1, 3))
+    assert advice.probability == Fraction(1, 2) and advice.dig_now and advice.best_day == 0
+    assert len(advice.plan) == 11 and advice.now == Fraction(3, 2)
+
+
+def test_with_nobody_racing_the_advisor_waits_to_the_end_of_the_game():
+    """Rule: "only the first one can recover treasure" — with nobody else digging, waiting costs
+    nothing: given no race (overtake 0) and 10 days left, the best day is the last one."""
+    d = even_odds()
+    advice = dig_advice(d, 1, next_asker=0, days_left=10, overtake=0)
+    assert not advice.dig_now and advice.best_day == 10
+    values = [row[3] for row in advice.plan]
+    assert values == sorted(values)
+
+
+def test_the_model_the_advisor_solves():
+    """q_1 is the exact one-day look-ahead; later days follow q_t = 1 - (1 - q_0)(1 - g)^t; the
+    points are the exact race odds for the other hunters."""
+    from pirates_lab.plunder_2013.advisors import race_points
+    d = even_odds()
+    advice = dig_advice(d, 1, next_asker=0, days_left=4)
+    q0, q1 = advice.probability, advice.tomorrow_best
+    g = (q1 - q0) / (1 - q0)
+    for t, q, points, value in advice.plan:
+        assert q == 1 - (1 - q0) * (1 - g) ** t and value == q * points
+        assert points == race_points(0, 2, Fraction(1, 10), t)
+    assert advice.plan[1][1] == q1
+    # two hunters, each 1/10 a day, two days: found = 19/100 each
+    f = Fraction(19, 100)
+    assert race_points(0, 2, Fraction(1, 10), 2) == (1 - f) ** 2 * 3 + 2 * f * (1 - f) * 2 + f ** 2 * 1
+
+
+def test_scarce_crew_cards_go_to_the_likeliest_treasures():
+    """Rule: "once you send your Crewmember to dig, they cannot come back from the Treasure Chest."
+    Given one crew card left and two treasures still to find, when pirate 3's treasure is less
+    likely than pirate 1's, then the advisor keeps the card for pirate 1; for pirate 1 it does not."""
+    d = even_odds()
+    best = d.most_likely()
+    weaker = min(d.rivals(), key=lambda p: best[p][1])
+    stronger = max(d.rivals(), key=lambda p: best[p][1])
+    assert best[weaker][1] < best[stronger][1]
+    keep = dig_advice(d, weaker, next_asker=0, days_left=0, crew_left=1, rivals_left=2)
+    assert keep.keep_card and not keep.dig_now and "scarce" in keep.note
+    spend = dig_advice(d, stronger, next_asker=0, days_left=0, crew_left=1, rivals_left=2)
+    assert not spend.keep_card and spend.dig_now
+    with pytest.raises(InvalidInput):
+        dig_advice(d, 1, crew_left=0)

@@ -293,7 +293,7 @@ def test_tomorrow_best_against_enumeration():
                     groups[answers][deal[rival]] += 1
                 total += p * Fraction(sum(max(g.values()) for g in groups.values()), len(deals))
     assert tomorrow_best(d, rival, decks, asker, 10 ** 6) == total
-    advice = dig_advice(d, rival, decks=decks, next_asker=asker)
+    advice = dig_advice(d, rival, decks=decks, next_asker=asker, overtake=0)    # nobody digs first
     assert advice.tomorrow_best == total and advice.wait == 3 * total
     assert advice.now == 3 * advice.probability
     assert dig_advice(d, rival, days_left=0).wait == 0
@@ -307,7 +307,7 @@ def test_certain_location_says_dig_now():
         for c in range(3):
             clue = list(hands[0]); clue[c] = card; clue = tuple(clue)
             d.record(0, clue, {p: answer_is_aye(hands[p], clue) for p in (1, 2)})
-    advice = dig_advice(d, 1)
+    advice = dig_advice(d, 1, overtake=0)
     assert advice.probability == 1 and advice.location == hands[1] and advice.dig_now
     assert advice.now == advice.wait == 3
 
