@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pirates_lab.core import action
 
-__all__ = ["Act", "SellCargo", "Retrieve", "SellShip", "MoveCrewman", "MoveCannon", "MoveCargo", "LoseCrewman", "Repair", "StealMap",
+__all__ = ["Act", "SellCargo", "Retrieve", "SellShip", "MoveCrewman", "MoveCannon", "MoveCargo", "LoseCrewman", "TakeCargo", "Repair", "StealMap",
            "StealDebt", "Offer", "Play", "Discard"]
 
 
@@ -77,6 +77,19 @@ class LoseCrewman:
     """
 
     card: str
+
+
+@action()
+class TakeCargo:
+    """The winner of a battle picks the cargo he takes (what fits his hold).
+
+    Rules: Pillage & Plunder › Stage 5: Plundering the Enemy Ship
+    """
+
+    cards: tuple = ()
+
+    def __str__(self) -> str:
+        return "take " + (", ".join(self.cards) if self.cards else "no cargo")
 
 
 @action("repair one damage on ship {ship}")

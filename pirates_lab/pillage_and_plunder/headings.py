@@ -36,6 +36,7 @@ RULE_TREASURE_HUNT = cite(GAME, "Treasure Hunt")
 RULE_FIGHT_OR_FLEE = cite(GAME, "Stage 2: Fight or Flee")
 RULE_CANNON_BATTLE = cite(GAME, "Stage 3: The Cannon Battle")
 RULE_MELEE = cite(GAME, "Stage 4: The Mêlée")
+RULE_PLUNDERING = cite(GAME, "Stage 5: Plundering the Enemy Ship")
 RULE_PLAYER_ATTACKING_PLAYER = cite(GAME, "Player Attacking Player")
 RULE_PLAYER_ATTACKING_MERCHANT_SHIP = cite(GAME, "Player Attacking Merchant Ship")
 # Game Variations

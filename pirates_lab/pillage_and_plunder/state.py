@@ -21,17 +21,17 @@ from pirates_lab.core import IllegalMove, Task
 from pirates_lab.core import State as CoreState
 
 from . import components as C
-from .actions import Act, Play
-from .headings import RULE_DRAW_AND_PLAY_STAGE
+from .actions import Act, Play, TakeCargo
+from .headings import RULE_DRAW_AND_PLAY_STAGE, RULE_PLUNDERING
 from .rules import (FLOW, BuyingAndTreasure, DrawAndPlayStage, GameSetup, GameVariations, PlayEventCard,
-                    PreDrawStage, RepairStage, SeaBattle, SpecificBattles, TurnStages, YourHoard, YourShip)
+                    Plundering, PreDrawStage, RepairStage, SeaBattle, SpecificBattles, TurnStages, YourHoard, YourShip)
 from .rules.your_ship import new_ship
 
 __all__ = ["PPState"]
 
 
 class PPState(TurnStages, GameSetup, YourShip, PreDrawStage, DrawAndPlayStage, BuyingAndTreasure, PlayEventCard,
-              SeaBattle, SpecificBattles, RepairStage, YourHoard, GameVariations, CoreState):
+              SeaBattle, SpecificBattles, Plundering, RepairStage, YourHoard, GameVariations, CoreState):
     """A position in Pillage & Plunder (plain data only, so it saves and loads)."""
 
     def __init__(self, game):
@@ -62,7 +62,8 @@ class PPState(TurnStages, GameSetup, YourShip, PreDrawStage, DrawAndPlayStage, B
     # ------------------------------------------------------------------ refusals
     def _is_legal(self, action: Any) -> bool:
         """The listed actions, and the parameterised ones: bury any amount, any terms of surrender."""
-        return self._bury_allowed(action) or self._terms_allowed(action) or super()._is_legal(action)
+        return (self._bury_allowed(action) or self._terms_allowed(action) or self._cargo_allowed(action)
+                or super()._is_legal(action))
 
     def _why_illegal(self, action: Any) -> IllegalMove | None:
         if self.phase == "over":
@@ -71,6 +72,8 @@ class PPState(TurnStages, GameSetup, YourShip, PreDrawStage, DrawAndPlayStage, B
             return self._why_not_play(action)
         if self.phase == "draw" and action == Act("take discard") and self.pending.get("took_discard"):
             return IllegalMove(RULE_DRAW_AND_PLAY_STAGE, "Only one of your cards may come from the discard pile.")
+        if isinstance(action, TakeCargo):
+            return IllegalMove(RULE_PLUNDERING, "The winner takes only the loser's cargo, and only what fits his hold.")
         return self._why_not_predraw(action) or self._why_not_cargo(action) or self._why_not_terms(action)
 
     # ------------------------------------------------------------------ what a player sees
@@ -131,7 +134,8 @@ class PPState(TurnStages, GameSetup, YourShip, PreDrawStage, DrawAndPlayStage, B
                     raise ValueError(f"player {i}'s ship {j} is over capacity")
                 if self.cargo_units(i, j) > self.cargo_capacity(i, j):
                     raise ValueError(f"player {i}'s ship {j} carries more cargo than its hold takes")
-                if s["damage"] < 0 or s["damage"] >= hull.strength:
+                sinking = "plunder" in self.pending and self._is_battle_ship(i, j)   # sunk, awaiting plunder
+                if s["damage"] < 0 or (s["damage"] >= hull.strength and not sinking):
                     raise ValueError(f"player {i}'s ship {j} has impossible damage {s['damage']}")
                 if len(set(s["hulls"][-1]["addons"])) != len(s["hulls"][-1]["addons"]):
                     raise ValueError("two add-ons of one type")
@@ -140,6 +144,11 @@ class PPState(TurnStages, GameSetup, YourShip, PreDrawStage, DrawAndPlayStage, B
                 raise ValueError(f"unknown step {task!r}")
         if len(self.agenda) > 1:
             raise ValueError("the agenda holds one step at a time")
+
+    def _is_battle_ship(self, player: int, ship: int) -> bool:
+        battle = self.pending.get("battle", {})
+        return any(side.get("type") == "player" and side["player"] == player and side["ship"] == ship
+                   for side in (battle.get("attacker", {}), battle.get("defender", {})))
 
     def __str__(self) -> str:
         if self.phase == "over":

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from pirates_lab.core import IllegalMove
-from pirates_lab.pillage_and_plunder.game import Act, LoseCrewman, MoveCargo, Offer, Play, SellCargo, SellShip, StealDebt
+from pirates_lab.pillage_and_plunder.game import (Act, LoseCrewman, MoveCargo, Offer, Play, SellCargo, SellShip, StealDebt,
+                                                  TakeCargo)
 from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario, ship
 
 
@@ -286,3 +287,34 @@ def test_the_loser_of_a_melee_round_selects_the_crewman():
     assert s.phase == "lose_crew" and s.current_player() == 1
     s = s.apply(LoseCrewman("Pistol Crewman"))
     assert ship(s, 1)["crew"] == ["Cutlass Crewman"]
+
+
+def test_the_winner_chooses_the_cargo_he_takes():
+    """Rules: Pillage & Plunder › Player Attacking Player
+    "the victorious player is entitled to half of the defeated player's hoard and all of the cargo that can fit
+    in his cargo hold."
+    Rules: Pillage & Plunder › Stage 5: Plundering the Enemy Ship
+
+    Given a defender carrying Rum 10, Gems 20 and Spices 20 and an attacker with 30 free units, When the
+    defender loses all his crew, Then the attacker picks which cargo fills his hold — here both 20-unit cards
+    will not fit, so he takes the Gems and the Rum.
+    """
+    s = scenario(2)
+    equip(s, 1, hull="Galleon", cargo=("Rum 10 Units", "Spices 20 Units", "Gems 20 Units"))
+    ship(s, 1)["crew"] = ["Cutlass Crewman"]
+    s.deck["Cutlass Crewman"] += 1
+    equip(s, 0, cannons=3)
+    give(s, 0, "Attack", "Attack", "Attack")
+    s = at_step(s, "play").apply(Play("Attack", target=1))
+    s = s.apply(Act("no offer")).apply(Act("fight on")).apply(Act("stand and fight"))
+    s = s.apply(Act("no offer")).apply(Act("fight on"))
+    s = s.apply(next(v for v in s.chance_outcomes().outcomes() if tuple(v)[2:] == (False, False)))
+    s = s.apply(Act("no offer")).apply(Act("fight on")).apply((6, 1))     # her last crewman falls
+    assert s.phase == "take_cargo" and s.current_player() == 0
+    s.validate()
+    refused(s, TakeCargo(("Spices 20 Units", "Gems 20 Units")), "Stage 5: Plundering the Enemy Ship")  # 40 > 30
+    s = s.apply(TakeCargo(("Gems 20 Units", "Rum 10 Units")))
+    assert sorted(ship(s, 0)["cargo"]) == ["Gems 20 Units", "Rum 10 Units"]
+    assert ship(s, 1)["cargo"] == ["Spices 20 Units"]
+    assert s.players[0]["hoard"] == 3250 + 1625
+    s.validate()

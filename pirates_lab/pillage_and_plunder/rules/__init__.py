@@ -15,6 +15,7 @@ module                               rulebook heading
 ``the_five_stages_of_a_sea_battle``  Stages 1–4 of a sea battle; Attack Opponent, Attack Merchant Ship
 ``rules_for_specific_types_of_battles``  Stage 5: Plundering the Enemy Ship; Player Attacking Player,
                                      Player Attacking Merchant Ship, Navy Ship Attacking Player
+``stage_5_plundering_the_enemy_ship``  Stage 5: Plundering the Enemy Ship (the winner picks the cargo)
 ``stage_3_the_repair_stage``         Stage 3: The repair stage
 ``your_hoard``                       Your Hoard (the win), Timed Game, Asset Liquidation
 ``game_variations``                  Privateering, Fleet Play, Play Navy Ship
@@ -31,10 +32,11 @@ from .rules_for_specific_types_of_battles import SpecificBattles
 from .stage_1_the_pre_draw_stage import PreDrawStage
 from .stage_2_the_draw_and_play_stage import DrawAndPlayStage
 from .stage_3_the_repair_stage import RepairStage
+from .stage_5_plundering_the_enemy_ship import Plundering
 from .the_five_stages_of_a_sea_battle import SeaBattle
 from .the_three_stages_of_your_turn import FLOW, TurnStages
 from .your_hoard import YourHoard
 from .your_ship import YourShip
 
 __all__ = ["FLOW", "BuyingAndTreasure", "GameSetup", "GameVariations", "PlayEventCard", "SpecificBattles",
-           "PreDrawStage", "DrawAndPlayStage", "RepairStage", "SeaBattle", "TurnStages", "YourHoard", "YourShip"]
+           "Plundering", "PreDrawStage", "DrawAndPlayStage", "RepairStage", "SeaBattle", "TurnStages", "YourHoard", "YourShip"]

@@ -122,6 +122,12 @@ class SpecificBattles:
         kind = battle["kind"]
         att, dfn = battle["attacker"], battle["defender"]
         battle["result"] = winner_role or ("escaped" if escaped else "both sunk" if both else "called off")
+        if kind == "player" and winner_role and not both and not pend.get("plunder_chosen"):
+            loser_side, winner_side = battle[other(winner_role)], battle[winner_role]
+            if self._cargo_choice_needed(loser_side, winner_side):
+                pend["plunder"] = {"winner_role": winner_role, "sunk": sunk}
+                self._goto("take_cargo", winner_side["player"])
+                return None
         # sunk player ships lose their hull now
         for role in ("attacker", "defender"):
             side = battle[role]
@@ -131,7 +137,7 @@ class SpecificBattles:
                 hoard_before = self.players[side["player"]]["hoard"]
                 if taker is not None:
                     half = hoard_before // 2
-                    self._take_cargo(side["player"], side["ship"], taker, rival["ship"])
+                    self._take_cargo(side, rival)
                     self.players[side["player"]]["hoard"] -= half
                     self.players[taker]["hoard"] += half
                     self.say(f"Player {taker} takes half of player {side['player']}'s hoard: {half}.")
@@ -142,7 +148,7 @@ class SpecificBattles:
                 half = self.players[loser["player"]]["hoard"] // 2
                 self.players[loser["player"]]["hoard"] -= half
                 self.players[winner["player"]]["hoard"] += half
-                self._take_cargo(loser["player"], loser["ship"], winner["player"], winner["ship"])
+                self._take_cargo(loser, winner)
                 self.say(f"Player {winner['player']} plunders half of player {loser['player']}'s hoard: {half}.")
             if winner_role and not self.players[battle[winner_role]["player"]]["eliminated"]:
                 return self._offer_steal(battle[winner_role]["player"], battle[other(winner_role)]["player"],
@@ -169,14 +175,6 @@ class SpecificBattles:
             self._merchant_gone()
             return self._end_battle()
         return self._merchant_sails_on()
-
-    def _take_cargo(self, loser: int, loser_ship: int, winner: int, winner_ship: int) -> None:
-        cargo = self.players[loser]["ships"][loser_ship]["cargo"]
-        for card in list(cargo):
-            if self._fits(winner, winner_ship, card):
-                cargo.remove(card)
-                self.players[winner]["ships"][winner_ship]["cargo"].append(card)
-                self.say(f"Player {winner} takes the {card}.")
 
     def _offer_steal(self, thief: int, victim: int, attacked: bool) -> None:
         """The winner may try for each treasure map; for a privateer's debt only if the privateer
@@ -253,7 +251,7 @@ class SpecificBattles:
 
     def _end_battle(self) -> None:
         self.pending.pop("battle", None)
-        for key in ("steal_from", "steal_left", "thief", "steal_kind", "steal_map", "merchant_queue"):
+        for key in ("steal_from", "steal_left", "thief", "steal_kind", "steal_map", "merchant_queue", "plunder_chosen"):
             self.pending.pop(key, None)
         self._check_play_over()
 

@@ -15,7 +15,7 @@ from pirates_lab.core import CHANCE, Phase, Task, TurnFlow
 
 from ..headings import (RULE_BUY_CARGO, RULE_CANNON_BATTLE, RULE_DRAW_AND_PLAY_STAGE, RULE_FIGHT_OR_FLEE,
                         RULE_GAME_SETUP, RULE_MELEE, RULE_PLAY_EVENT_CARD, RULE_PLAYER_ATTACKING_MERCHANT_SHIP,
-                        RULE_PLAYER_ATTACKING_PLAYER, RULE_PRE_DRAW_STAGE, RULE_REPAIR_STAGE, RULE_SELL_CARGO,
+                        RULE_PLAYER_ATTACKING_PLAYER, RULE_PLUNDERING, RULE_PRE_DRAW_STAGE, RULE_REPAIR_STAGE, RULE_SELL_CARGO,
                         RULE_STEALING_TREASURE_MAPS, RULE_TREASURE_HUNT)
 
 __all__ = ["FLOW", "TurnStages"]
@@ -55,6 +55,8 @@ FLOW = TurnFlow(
     Phase("melee_roll", rule=RULE_MELEE, actor=CHANCE, actions="_melee_outcomes", doc="one mêlée round"),
     Phase("lose_crew", rule=RULE_MELEE, actions="_lose_crew_actions",
           doc="the player losing crewmen (a mêlée round, an Event card) picks which"),
+    Phase("take_cargo", rule=RULE_PLUNDERING, actions="_take_cargo_actions",
+          doc="the winner picks the loser's cargo he takes, when not all of it fits"),
     Phase("prize_roll", rule=RULE_PLAYER_ATTACKING_MERCHANT_SHIP, actor=CHANCE, actions="_prize_roll_outcomes",
           doc="the captured merchant's prize"),
     Phase("merchant_pass", rule=RULE_PLAYER_ATTACKING_MERCHANT_SHIP, actions="_merchant_pass_actions",
