@@ -25,7 +25,7 @@ from .exploration import (RULE_ADVANCED, RULE_EXPLORATION, STAYING, can_man, fin
 from .parts import GAME, MAX_SEGMENTS, RESOURCES, components, exploration_tiles, tiles
 from .pirates import (OFF, RULE_PIRATES, canonical_commitment, pirate_moves, repulse_destinations,
                       resolve_battle)
-from .placing import RULE_PLACING, Board, legal_places, place_tile, why_not_here
+from .placing import RULE_PLACING, Board, find, legal_places, place_tile, why_not_here
 from .scoring import (RULE_FINAL, RULE_SCORING, collect_port_resources, feature, final_scoring, role, score_feature,
                       segment_of)
 
@@ -349,7 +349,6 @@ class State(core.State):
         return choices
 
     def _root(self, node: int) -> int:
-        from .placing import find
         return find(self.parent, node)
 
     def _ship(self, task, action) -> None:

@@ -164,6 +164,8 @@ def collect_port_resources(state, cell: tuple) -> None:
 
     Rules: Pirates & Plunder › Ports
     """
+    if not state.ships:
+        return
     around = set(neighbours8(cell))
     for ship, (owner, node, _) in sorted(state.ships.items()):
         segment = segment_of(state, node)
