@@ -30,7 +30,7 @@ from .kit import DistView, Question, Step, Stepper, assumption_box, error_html, 
 GAME = "pillage_and_plunder"
 
 __all__ = ["ship_ops", "battle_ops", "board_ops", "ShipBuilder", "BattleCalculator", "DeckOddsCalculator",
-           "CallOffTable", "moments_table", "strategy_table", "walkthrough", "ASSUMPTIONS", "step_specs"]
+           "CallOffTable", "example_1_view", "moments_table", "strategy_table", "walkthrough", "ASSUMPTIONS", "step_specs"]
 
 #: Every invented value, in words (the notebook shows each in an assumption box).
 ASSUMPTIONS = (
@@ -55,6 +55,7 @@ ASSUMPTIONS = (
     "(the rulebook does not say).",
     "Asset Liquidation counts a Cargo card at its average selling price, hulls and add-ons at their cost, "
     "cannons and crewmen at their hiring cost.",
+    E.EXAMPLE_1_CONTRADICTION,
 )
 
 #: which assumptions each walkthrough step shows (indices into ASSUMPTIONS)
@@ -66,6 +67,7 @@ STEP_ASSUMPTIONS = {
     "Stage 3: The Cannon Battle": (7,), "Stage 4: The Mêlée": (8,), "Steps during a sea battle": (0, 3),
     "Attack Merchants Instead Of Players": (0, 3), "Sloops and Merchant Ships": (0, 3),
     "Crew Member": (9,), "Treasure Hunt": (9,), "Stage 2: The draw and play stage": (10,), "Asset Liquidation": (11,),
+    "Example 1: Player Vs. Player": (12,),
 }
 
 def board_ops(state: PPState, width: int = 640, row: int = 64) -> tuple[DrawOp, ...]:
@@ -154,6 +156,18 @@ def moments_table(moments: list) -> widgets.HTML:
                    f"<td>{html.escape(m.odds_before)}</td></tr>" for m in moments)
     return widgets.HTML("<table class='pl-pp-moments'><tr><th>stage</th><th>what happened</th><th>exact</th>"
                         f"<th>%</th><th>the odds</th></tr>{rows}</table>")
+
+
+def example_1_view(moments: list | None = None) -> widgets.VBox:
+    """Example 1 replayed, with its contradiction in an assumption box and both readings' odds.
+
+    Rules: Pillage & Plunder › Example 1: Player Vs. Player
+    """
+    readings = "".join(f"<li>{html.escape(k)}: <b>{float(p):.2%}</b> (exactly {p})</li>"
+                       for k, p in E.example_1_cannon_readings().items())
+    return widgets.VBox([assumption_box(E.EXAMPLE_1_CONTRADICTION, "The rulebook contradicts itself"),
+                         widgets.HTML(f"<ul class='pl-pp-readings'>{readings}</ul>"),
+                         moments_table(E.example_1() if moments is None else moments)])
 
 
 def strategy_table() -> widgets.HTML:
@@ -354,7 +368,7 @@ def step_specs() -> list[tuple[str, int, Callable, str, Callable[[], Any]]]:
                                             "At most how many dice does a navy ship roll in a mêlée round?", lambda: 6),
         ("Sample Battle Walk-Throughs", 1): (lambda: moments_table(E.example_1()),
                                              "Chance that Stephanie fails to flee?", lambda: Fraction(5, 6)),
-        ("Example 1: Player Vs. Player", 1): (lambda: moments_table(E.example_1()),
+        ("Example 1: Player Vs. Player", 1): (lambda: example_1_view(),
                                               "Exact chance of the first mêlée roll (your best 5 of 4 dice, her best 4 of 3)?",
                                               lambda: E.example_1()[2].probability),
         ("Example 2: Player Vs. Merchant Ship", 1): (lambda: moments_table(E.example_2()),

@@ -51,6 +51,27 @@ def example_ships() -> dict[str, Ship]:
     }
 
 
+#: Example 1 contradicts itself (shown to the learner as an assumption box)
+EXAMPLE_1_CONTRADICTION = (
+    "Example 1 contradicts itself. Its printed cannon rounds are: her die higher (you take 1), a tie (both take "
+    "1), your die higher (she takes 1), your fourth die uncontested (she takes 1) — that is 2 damage to you and "
+    "3 to her. Its text then says \"Stephanie's ship receives a total of three damage points and your ship "
+    "receives one.\" We show both: the printed rounds (2 and 3) and the stated total (1 and 3) with their "
+    "probabilities. The engine's replay of Example 1 follows the text (1 and 3), which also lets the mêlée "
+    "go on as printed; the rules themselves (a tie damages both ships) are never changed.")
+
+
+def example_1_cannon_readings() -> dict[str, Fraction]:
+    """The two readings of Example 1's cannon round, with their exact probabilities.
+
+    Rules: Pillage & Plunder › Example 1: Player Vs. Player
+    """
+    ships = example_ships()
+    volley = ship_volley(ships["you"], ships["Stephanie"])
+    return {"the printed rounds: you 2 damage, Stephanie 3": volley[Volley(2, 3, False, False)],
+            "the stated total: you 1 damage, Stephanie 3": volley[Volley(1, 3, False, False)]}
+
+
 def example_1() -> list[Moment]:
     """You (4 cannons, 4 crew with a pistol, speed 7) against Stephanie (4 cannons, 3 crew, speed 6).
 
@@ -65,7 +86,9 @@ def example_1() -> list[Moment]:
     volley = ship_volley(you, her)
     moments.append(Moment("Stage 3: The Cannon Battle",
                           "her die higher, a tie, your die higher, your fourth die uncontested",
-                          p_seq, f"Damage 1 to you and 3 to her has probability {volley[Volley(1, 3, False, False)]}."))
+                          p_seq, f"Those four rounds hit you twice and her three times (damage 2 and 3: probability "
+                                 f"{volley[Volley(2, 3, False, False)]}); the text says you take one (damage 1 and 3: "
+                                 f"probability {volley[Volley(1, 3, False, False)]}). See EXAMPLE_1_CONTRADICTION."))
     rounds = [(4, 3, 5, 4, "your 5+1 beats her 4: she loses a crewman"),
               (4, 2, 6, 6, "6+1 beats 6: she loses another"),
               (4, 1, 4, 5, "4+1 ties her 5: the defender wins ties, you lose a crewman"),

@@ -21,6 +21,28 @@ def test_example_1_moments():
     assert [m.stage for m in moments].count("Stage 4: The Mêlée") == 4
 
 
+def test_example_1_contradiction_shows_both_readings():
+    """Rules: Pillage & Plunder › Example 1: Player Vs. Player
+    Given the printed rounds (defender higher, a tie, attacker higher, attacker uncontested), Then they add up
+    to 2 damage for the attacker — not the 1 the text states; both readings are shown with their odds."""
+    from pirates_lab.pillage_and_plunder.battles import Volley, pair_sequences, ship_volley
+    from pirates_lab.pillage_and_plunder.examples import (EXAMPLE_1_CONTRADICTION, example_1_cannon_readings,
+                                                          example_ships)
+
+    rounds = {"A": (1, 0), "B": (1, 1), "D": (0, 1)}        # hits to (attacker, defender) as the rules print them
+    sequence = ("A", "B", "D", "D")
+    assert sequence in pair_sequences(4, 3)
+    hits = [sum(rounds[r][k] for r in sequence[:3]) for k in (0, 1)]
+    assert (hits[0], hits[1] + 1) == (2, 3)                   # the fourth die is uncontested
+    readings = example_1_cannon_readings()
+    ships = example_ships()
+    volley = ship_volley(ships["you"], ships["Stephanie"])
+    assert list(readings.values()) == [volley[Volley(2, 3, False, False)], volley[Volley(1, 3, False, False)]]
+    assert all(0 < p < 1 for p in readings.values())
+    assert "2 damage to you" in EXAMPLE_1_CONTRADICTION
+    assert "damage 2 and 3" in example_1()[1].odds_before
+
+
 def test_examples_2_and_3():
     two = example_2()
     assert two[0].probability == Fraction(1, 2) and two[2].probability == Fraction(1, 6)
