@@ -111,11 +111,12 @@ def solution_grid_ops(deduction: Deduction, *, mode: str = "solver", marks: Grid
 
     Left: one row per day (clue cards, then Y/N per pirate; "-" for the asker).  Right: one
     block per rival, rows island/marker/trap, columns cards 1..n.  ``mode="solver"``: the printed
-    marks from the exact solver (X ruled out, O he might have it — Rules: Plunder (2013) › Using the
-    Solution Grids), each O shaded by its probability with its percentage, or a ✓ when certain; ``mode="hand"``: only the
+    marks from the exact solver (X ruled out, O he might have it: see the rule cited below), each O
+    shaded by its probability with its percentage, or a ✓ when certain; ``mode="hand"``: only the
     marks in ``marks``.  The "My Treasure" row shows 6, 3, 1 with one crossed out per pirate who
     found your treasure (``finders``: known once the chest is read).
 
+    Rules: Plunder (2013) › Using the Solution Grids
     Rules: Plunder (2013) › Game End and Scoring
     """
     if mode not in ("solver", "hand"):

@@ -146,7 +146,7 @@ def race_points(finders_before: int, hunters: int, overtake: Fraction, days: int
 
 
 def dig_advice(deduction: Deduction, rival: int, *, decks: Mapping | None = None, next_asker: int | None = None,
-               days_left: int = 1, finders_before: int = 0, overtake: Fraction | int = Fraction(1, 10),
+               days_left: int = 1, finders_before: int = 0, overtake: Fraction | int | None = None,
                hunters: int | None = None, crew_left: int | None = None, rivals_left: int | None = None,
                deal_limit: int = 50_000) -> DigAdvice:
     """Dig for ``rival``'s most likely location now, or on which later day?  The model it solves:
@@ -160,7 +160,8 @@ def dig_advice(deduction: Deduction, rival: int, *, decks: Mapping | None = None
       as tomorrow does: q_t = 1 - (1 - q_0)(1 - g)^t with g = (q_1 - q_0) / (1 - q_0)
       (ASSUMPTION: geometric learning).
     * ``points_t`` — each of ``hunters`` other pirates with crew cards (default: everyone but you
-      and the rival) finds it first on any day with chance ``overtake`` (ASSUMPTION, default 1/10);
+      and the rival) finds it first on any day with chance ``overtake`` (ASSUMPTION, default from
+      ``data/components.toml`` [advisor]: 1/10);
       you then steal 3, 2, 1 or 0 by your place (:func:`race_points`).
     * **Crew cards.**  With ``crew_left`` cards and ``rivals_left`` treasures still to dig for
       (this one included), fewer cards than treasures make a card scarce: dig for this rival
@@ -172,7 +173,10 @@ def dig_advice(deduction: Deduction, rival: int, *, decks: Mapping | None = None
     if rival not in deduction.rivals():
         whose = "your own seat" if rival == deduction.me else "no rival at this table"
         raise InvalidInput(f"rival must be another pirate, one of {list(deduction.rivals())}; {rival!r} is {whose}.")
-    overtake = Fraction(overtake)
+    try:
+        overtake = Fraction(components()["advisor"]["overtake"] if overtake is None else overtake)
+    except (TypeError, ValueError):
+        raise InvalidInput(f"overtake must be a probability from 0 to 1, got {overtake!r}.") from None
     if not 0 <= overtake <= 1:
         raise InvalidInput(f"overtake must be a probability from 0 to 1, got {overtake}.")
     days_left = _whole(days_left, "days_left", 0)

@@ -32,9 +32,9 @@ class ComputerPirate:
     the state itself, so it cannot peek at another pirate's map cards.
     """
 
-    def __init__(self, boldness: Fraction = Fraction(1, 2), overtake: Fraction = Fraction(1, 10)):
+    def __init__(self, boldness: Fraction = Fraction(1, 2), overtake: Fraction | None = None):
         self.boldness = Fraction(boldness)
-        self.overtake = Fraction(overtake)
+        self.overtake = None if overtake is None else Fraction(overtake)   # None: the data file's value
 
     def __call__(self, state, rng: random.Random | None = None):
         return self.decide(state.view())
