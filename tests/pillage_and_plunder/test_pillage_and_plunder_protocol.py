@@ -156,3 +156,9 @@ def test_actions_read_as_words():
     s = scenario(2)
     equip(s, 0, cargo=("Rum 20 Units",))
     assert "sell the Rum 20 Units on ship 0" in [str(a) for a in s.legal_actions()]
+
+
+def test_the_docs_show_the_phase_table_as_it_is():
+    from pathlib import Path
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "pillage_and_plunder.md").read_text(encoding="utf-8")
+    assert FLOW.table() in docs
