@@ -23,7 +23,7 @@ from .kit import error_html
 from .numbers import percent_text as percent
 
 __all__ = ["TILE", "PLAYER_COLOURS", "Layout", "layout_for", "board_ops", "legal_cells", "segment_anchor",
-           "BoardRenderer", "board_view", "frontier_odds", "BattleLabModel", "BattleLab", "tile_gallery_ops"]
+           "BoardRenderer", "board_view", "frontier_odds", "BoardExplorer", "BattleLabModel", "BattleLab", "tile_gallery_ops"]
 
 TILE = 56
 SEA_COLOUR, ISLAND_COLOUR, ROUTE_COLOUR = "#4f8fc0", "#d9b66b", "#7a4a1c"
@@ -198,11 +198,12 @@ def _tile_ops(d: Drawing, layout: Layout, cell, name: str, turns: int) -> None:
 
 
 def board_ops(observation: dict, width: int = 480, height: int = 480, *, highlight=None, flash=None,
-              odds_draws: int = 0) -> tuple:
+              odds_draws: int = 0, layout: Layout | None = None) -> tuple:
     """The whole board: tiles, icons, ships, the legal places (``highlight``: default from the observation),
     the features completed by the last tile framed in red (``flash``: default from the observation) and, with
-    ``odds_draws``, on each empty square the chance that a fitting tile comes within that many draws."""
-    layout = layout_for(observation, width, height)
+    ``odds_draws``, on each empty square the chance that a fitting tile comes within that many draws.
+    ``layout``: a panned or zoomed view (default: everything, as large as fits)."""
+    layout = layout or layout_for(observation, width, height)
     d = Drawing().clear().rect(0, 0, width, height, fill="#e8eef2")
     for x, y, name, turns in observation["board"]:
         _tile_ops(d, layout, (x, y), name, turns)
@@ -299,6 +300,61 @@ def board_view(state, player: int = 0, *, width: int = 480, height: int = 480, f
     canvas = BoardCanvas(width, height, css_class="pl-pnp-board")
     canvas.draw("background", board_ops(state.observation(player), width, height, flash=flash, odds_draws=odds_draws))
     return canvas
+
+
+# ---------------------------------------------------------------- pan and zoom
+class BoardExplorer(widgets.VBox):
+    """A board with zoom (＋ / －) and pan (arrows) buttons; a click on a square describes it.
+
+    ``view`` is a :class:`Layout`: zooming changes the square size, panning the top-left square.
+    """
+
+    def __init__(self, state, player: int = 0, width: int = 480, height: int = 480):
+        self.observation = state.observation(player)
+        self.width, self.height = width, height
+        self.view = layout_for(self.observation, width, height)
+        self.canvas = BoardCanvas(width, height, css_class="pl-pnp-board",
+                                  to_board=lambda x, y: self.view.cell_at(x, y))
+        self.info = widgets.HTML()
+        buttons = []
+        for label, action in (("＋", lambda: self.zoom(1.25)), ("－", lambda: self.zoom(0.8)), ("◀", lambda: self.pan(-1, 0)),
+                              ("▶", lambda: self.pan(1, 0)), ("▲", lambda: self.pan(0, -1)), ("▼", lambda: self.pan(0, 1)),
+                              ("fit", self.fit)):
+            button = widgets.Button(description=label, layout=widgets.Layout(width="48px"))
+            button.on_click(lambda _, act=action: act())
+            buttons.append(button)
+        self.canvas.on_click(self.describe)
+        super().__init__([widgets.HBox(buttons), self.canvas, self.info])
+        self.add_class("pl-pnp-explorer")
+        self.redraw()
+
+    def redraw(self) -> None:
+        self.canvas.draw("background", board_ops(self.observation, self.width, self.height, layout=self.view))
+
+    def zoom(self, factor: float) -> None:
+        """Zoom about the middle of the view (squares from 12 to 160 pixels)."""
+        old = self.view
+        size = max(12.0, min(160.0, old.size * factor))
+        centre_x = old.x0 + old.width / old.size / 2
+        centre_y = old.y0 + old.height / old.size / 2
+        x0 = round(centre_x - old.width / size / 2)
+        y0 = round(centre_y - old.height / size / 2)
+        self.view = Layout(x0, y0, size, old.width, old.height)
+        self.redraw()
+
+    def pan(self, dx: int, dy: int) -> None:
+        old = self.view
+        self.view = Layout(old.x0 + dx, old.y0 + dy, old.size, old.width, old.height)
+        self.redraw()
+
+    def fit(self) -> None:
+        self.view = layout_for(self.observation, self.width, self.height)
+        self.redraw()
+
+    def describe(self, cell) -> None:
+        board = {(x, y): name for x, y, name, _ in self.observation["board"]}
+        name = board.get(tuple(cell))
+        self.info.value = html.escape(f"{cell}: the {name}" if name else f"{cell}: open sea, no tile yet")
 
 
 # ---------------------------------------------------------------- the secret-battle lab

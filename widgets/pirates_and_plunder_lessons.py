@@ -21,7 +21,7 @@ from pirates_lab.pirates_and_plunder.scenarios import build
 from .canvas import BoardCanvas
 from .kit import Question, RulePanel, Step, Stepper, assumption_box, exact_answer
 from .numbers import percent_text
-from .pirates_and_plunder import BattleLab, BoardRenderer, board_ops, board_view, tile_gallery_ops
+from .pirates_and_plunder import BattleLab, BoardExplorer, BoardRenderer, board_ops, board_view, tile_gallery_ops
 
 __all__ = ["GAME", "HEADINGS", "ASSUMPTIONS", "steps", "walkthrough", "section", "play_alone", "ADVANCED_NOTE"]
 
@@ -75,7 +75,7 @@ def _goal():
     scores = final.scores()
     best = max(scores)
     lines = [f"Player {p}: {s} points" + (" — the winner" if s == best else "") for p, s in enumerate(scores)]
-    return board_view(final), _lines(lines) + "<p>How the winner got there (the last scores of the game):</p>" + \
+    return BoardExplorer(final), _lines(lines) + "<p>How the winner got there (the last scores of the game):</p>" + \
         _lines(breakdown(final, scores.index(best))[-6:])
 
 

@@ -136,3 +136,23 @@ def test_features_completed_by_the_last_tile_are_framed():
 def pp_no_ship():
     from pirates_lab.pirates_and_plunder import NoShip
     return NoShip()
+
+
+def test_the_explorer_zooms_about_the_middle_pans_and_names_the_clicked_square():
+    state = build(tiles=[("headland", (0, 0), 0), ("open sea", (1, 0), 0)], drawn="bend")
+    explorer = pp.BoardExplorer(state)
+    fitted = explorer.view
+    explorer.zoom(0.5)
+    assert explorer.view.size == fitted.size / 2
+    zoomed = explorer.view
+    explorer.pan(1, 0)
+    explorer.pan(0, -1)
+    assert (explorer.view.x0, explorer.view.y0) == (zoomed.x0 + 1, zoomed.y0 - 1)
+    explorer.pan(-1, 1)
+    x, y = explorer.view.point((0, 0), 0.5, 0.5)
+    explorer.canvas.click(x, y)
+    assert explorer.info.value == "(0, 0): the headland"
+    explorer.fit()
+    assert (explorer.view.x0, explorer.view.size) == (fitted.x0, fitted.size)
+    tiles_drawn = [op for op in explorer.canvas.ops["background"] if op.kind == "rect" and op.fill == pp.SEA_COLOUR]
+    assert len(tiles_drawn) == 2
