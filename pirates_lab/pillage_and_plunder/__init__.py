@@ -1,7 +1,9 @@
 """Pillage & Plunder: components as data, exact sea-battle odds, deck odds and the full game.
 
 Reads top-down: :mod:`.components` (the box) → :mod:`.battles` (sea battles, exactly) →
-:mod:`.odds` (treasure, hands, prices) → :mod:`.game` (the rules engine on the core protocol).
+:mod:`.odds` (treasure, hands, prices) → :mod:`.headings` and :mod:`.actions` → :mod:`.rules`
+(the engine, one module per rulebook chapter, with the phase table ``FLOW``) → :mod:`.state` and
+:mod:`.game` (the game on the core protocol) → :mod:`.scenarios` (hand-built positions).
 
 Rules: Pillage & Plunder › Chapter IV: Battles at Sea
 """
