@@ -319,6 +319,10 @@ class State(CoreState):
         return Deck(self._available(category)).draw_dist().map(lambda x: ExtraCard(category, x))
 
     def _why_illegal(self, action):
+        if isinstance(action, DealCard) and self.phase == "deal":
+            player, c = divmod(self.dealt, 3)
+            return IllegalMove(RULE_SETUP, f"There are no duplicate cards: {CATEGORIES[c]} {action.card} is not left "
+                                           f"to deal to {pirate_name(player)}.")
         if isinstance(action, Dig):
             if self.phase != "dig":
                 return IllegalMove(RULE_DIG, "Crew cards go into the Treasure Chest after a day's answers, "

@@ -22,14 +22,10 @@ from __future__ import annotations
 
 import random
 
-from pirates_lab.core import cite
-
 from .components import CATEGORIES, GAME
 from .deduction import Deduction, Record
 
-__all__ = ["observation", "redeal_hidden", "deduction_from", "available_decks", "RULE_CHEST"]
-
-RULE_CHEST = cite(GAME, "Digging Up Treasure")
+__all__ = ["observation", "redeal_hidden", "deduction_from", "available_decks"]
 
 
 def _found(state) -> list[bool]:

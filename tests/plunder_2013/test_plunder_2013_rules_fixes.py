@@ -53,6 +53,19 @@ def test_a_dig_that_looks_equal_but_is_not_an_int_is_not_legal():
     assert error.value.rule == "Digging Up Treasure" and state.chest == []
 
 
+# ------------------------------------------------------------------ Setup
+def test_a_card_already_dealt_is_refused_naming_the_setup_rule():
+    """Rule: "There are no duplicate cards, which means the Island, Marker and Trap Cards that you
+    were dealt cannot be held by any other pirate."  Given pirate 0 holds island 3, when chance
+    deals island 3 to pirate 1, then IllegalMove cites Setup and nothing is dealt."""
+    state = Game(players=3).new_initial_state()
+    for card in (3, 1, 1):
+        state = state.apply(DealCard(card))
+    with pytest.raises(IllegalMove) as error:
+        state.apply(DealCard(3))
+    assert error.value.rule == "Setup" and "no duplicate cards" in error.value.reason and state.dealt == 3
+
+
 # ------------------------------------------------------------------ How to Play (the records)
 def test_a_clue_card_that_does_not_exist_is_refused():
     """Rule: "flips face up the top card of each of the three Clue decks" — cards 1..6 here.
