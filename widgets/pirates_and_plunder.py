@@ -304,7 +304,7 @@ def board_view(state, player: int = 0, *, width: int = 480, height: int = 480, f
 
 # ---------------------------------------------------------------- pan and zoom
 class BoardExplorer(widgets.VBox):
-    """A board with zoom (＋ / －) and pan (arrows) buttons; a click on a square describes it.
+    """A board with zoom (+ / -) and pan (arrows) buttons; a click on a square describes it.
 
     ``view`` is a :class:`Layout`: zooming changes the square size, panning the top-left square.
     """
@@ -317,7 +317,7 @@ class BoardExplorer(widgets.VBox):
                                   to_board=lambda x, y: self.view.cell_at(x, y))
         self.info = widgets.HTML()
         buttons = []
-        for label, action in (("＋", lambda: self.zoom(1.25)), ("－", lambda: self.zoom(0.8)), ("◀", lambda: self.pan(-1, 0)),
+        for label, action in (("+", lambda: self.zoom(1.25)), ("-", lambda: self.zoom(0.8)), ("◀", lambda: self.pan(-1, 0)),
                               ("▶", lambda: self.pan(1, 0)), ("▲", lambda: self.pan(0, -1)), ("▼", lambda: self.pan(0, 1)),
                               ("fit", self.fit)):
             button = widgets.Button(description=label, layout=widgets.Layout(width="48px"))
