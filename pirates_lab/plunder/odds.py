@@ -126,17 +126,32 @@ def unseen_cards(observation: dict) -> dict[str, int]:
     return {k: v for k, v in left.items() if v}
 
 
-def _hands(unseen: dict[int, int], size: int) -> Dist:
-    """The Dist of an unseen hand, as its numbers sorted highest first."""
+def _hands(unseen: dict[int, int], size: int, keep: int = MAX_HAND) -> Dist:
+    """The Dist of an unseen hand's ``keep`` highest numbers (sorted highest first), counting hands exactly.
+
+    One pass over the numbers, highest first, choosing how many of each the hand holds (``comb``
+    weights); once ``keep`` numbers are known the rest of the hand only counts its ways.
+    """
     total = sum(unseen.values())
     if not 0 <= size <= min(total, MAX_HAND):
         raise InvalidInput(f"Cannot draw a hand of {size} from {total} unseen cards (at most {MAX_HAND}).")
-    if size == 0:
-        return Dist.certain(())
-    groups = {n: (n,) for n in unseen}
-    counts = Deck(unseen).hand_dist(size, groups)
-    order = list(groups)
-    return counts.map(lambda c: tuple(sorted((n for n, k in zip(order, c) for _ in range(k)), reverse=True)))
+    numbers = sorted(unseen, reverse=True)
+    below = [sum(unseen[n] for n in numbers[i:]) for i in range(len(numbers) + 1)]
+    weights: dict = {}
+
+    def walk(i: int, left: int, top: tuple, weight: int) -> None:
+        if left == 0 or len(top) >= keep:
+            weights[top] = weights.get(top, 0) + weight * math.comb(below[i], left)
+            return
+        if i == len(numbers):
+            return
+        n = numbers[i]
+        for k in range(min(unseen[n], left) + 1):
+            if below[i + 1] >= left - k:
+                walk(i + 1, left - k, top + (n,) * min(k, keep - len(top)), weight * math.comb(unseen[n], k))
+
+    walk(0, size, (), 1)
+    return Dist(weights)
 
 
 # ---------------------------------------------------------------- against a ship, a Port or Natives
@@ -224,7 +239,7 @@ def captain_fight(attacker: Side, defender: Side, my_hand: Iterable, unseen: Map
     mine = _numbers(my_hand)
     pool = unseen_numbers(unseen)
     weights: dict = {}
-    for theirs, p in _hands(pool, their_hand).items():
+    for theirs, p in _hands(pool, their_hand, keep=3).items():
         end = _fight(attacker, defender, mine, theirs, flees)
         weights[end] = weights.get(end, 0) + p
     ends = Dist.from_probabilities(weights)

@@ -1,0 +1,115 @@
+"""Plunder benchmarks.
+
+* The whole combat chain between captains for a full hand (6 cards) against a 6-card hand from the
+  unseen deck at the start of a game (the defender flees: Engagement, Broadside, Boarding), exact.
+  Goal (issue 11): under 16 ms, so the calculator answers within a frame.  Peer: a Monte Carlo
+  estimate from 2,000 sampled hands (the check: within 4σ of the exact answer).
+* The same chain against a 3-card hand: ours (hands grouped by card number) against brute force over
+  every 3-card hand of physical cards (the check: the same Fractions).
+* 40 seeded games (2–4 captains, computer traders with 15% random moves, to 60 silver or 150
+  rounds): ours with the state's own ``clone`` against the same games with the core's generic
+  ``State.clone`` (the check: the same scores).  Games per second are printed beside.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import time
+from fractions import Fraction
+
+from bench_common import Benchmark
+from pirates_lab.core import State
+from pirates_lab.plunder import Game
+from pirates_lab.plunder.captains import trader
+from pirates_lab.plunder.commands import start_unseen
+from pirates_lab.plunder.components import components
+from pirates_lab.plunder.odds import _fight, captain_fight, side_of
+
+HAND = ["Havana", "Coastland", "Open Sea", "Natives", "Pirates", "Navigator"]
+ATTACKER, DEFENDER = side_of("English Brigantine"), side_of("Spanish Sloop")
+
+
+def _numbers(cards):
+    return [components().card(n).number for n in cards]
+
+
+def ours_full_chain():
+    return captain_fight(ATTACKER, DEFENDER, HAND, start_unseen(HAND), their_hand=6, flees=True).win
+
+
+def monte_carlo_full_chain(trials: int = 2000):
+    unseen = [components().card(n).number for n, k in start_unseen(HAND).items() for _ in range(k)]
+    rng = random.Random(1)
+    mine = _numbers(HAND)
+    wins = sum(_fight(ATTACKER, DEFENDER, mine, tuple(sorted(rng.sample(unseen, 6), reverse=True)), True)
+               == "attacker captures" for _ in range(trials))
+    return wins / trials, trials
+
+
+def _within_4_sigma(exact, estimate):
+    p, n = float(exact), estimate[1]
+    return abs(estimate[0] - p) <= 4 * max(math.sqrt(p * (1 - p) / n), 1 / n)
+
+
+def ours_three():
+    return dict(captain_fight(ATTACKER, DEFENDER, HAND, start_unseen(HAND), their_hand=3, flees=True).ends.items())
+
+
+def brute_three():
+    unseen = [components().card(n).number for n, k in start_unseen(HAND).items() for _ in range(k)]
+    mine = _numbers(HAND)
+    ends: dict = {}
+    hands = 0
+    for chosen in itertools.combinations(unseen, 3):
+        end = _fight(ATTACKER, DEFENDER, mine, tuple(sorted(chosen, reverse=True)), True)
+        ends[end] = ends.get(end, 0) + 1
+        hands += 1
+    return {k: Fraction(v, hands) for k, v in ends.items()}
+
+
+def games(n: int = 40):
+    scores = []
+    start = time.perf_counter()
+    for seed in range(n):
+        rng = random.Random(seed)
+        state = Game(players=2 + seed % 3, max_turns=150).new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                action = state.chance_outcomes().sample(rng)
+            elif rng.random() < 0.15:
+                action = rng.choice(state.legal_actions())
+            else:
+                action = trader(state, rng)
+            state = state.apply(action)
+        scores.append(state.scores())
+    rate = n / (time.perf_counter() - start)
+    print(f"    {rate:.1f} games per second")
+    return scores
+
+
+def games_core_clone():
+    from pirates_lab.plunder.state import State as PlunderState
+
+    own = PlunderState.clone
+    PlunderState.clone = State.clone
+    try:
+        return games()
+    finally:
+        PlunderState.clone = own
+
+
+def benchmarks():
+    yield Benchmark("Plunder: whole combat chain, full hand vs a 6-card unseen hand (exact)", ours=ours_full_chain,
+                    peer=monte_carlo_full_chain, peer_name="Monte Carlo, 2,000 hands (estimate)",
+                    goal_seconds=0.016, check=_within_4_sigma, repeat=7)
+    yield Benchmark("Plunder: combat chain vs a 3-card unseen hand (exact)", ours=ours_three, peer=brute_three,
+                    peer_name="brute force over every 3-card hand", check=lambda a, b: a == b, repeat=3)
+    yield Benchmark("Plunder: 40 seeded games to 60 silver (traders)", ours=games, peer=games_core_clone,
+                    peer_name="the same games with core State.clone", check=lambda a, b: a == b, repeat=1)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    from run import main   # the shared runner: best of N, peer beside ours, ratios
+
+    raise SystemExit(main(["bench_plunder"]))
