@@ -5,6 +5,8 @@ looked at like a person would (issue 13):
 (b) no raw Python repr, progress-bar text or "Shift+Enter" is visible, and no run of 16+ digits;
 (c) every canvas is drawn beyond its background (canvases inside bqplot charts are skipped);
 (d) every visible button clicked once shows no error message and logs no console error;
+(e) every label is readable: page and chart text at least 16 px, chart tick labels not overlapping
+    (canvas text cannot be measured in the page: the drawings' own tests must check it);
 and first: Voila ran every cell (no aborted run, traceback or stderr output on the page).
 
 Each lesson is loaded once (one Voila server for all, one page per lesson); the four checks read
@@ -48,6 +50,16 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "shows a tuple repr '(Fraction(0, 1), Fraction(16, 37))' and a dict repr of scores ({'Sneaky Pete': 3, …})",
     ("pirates_and_plunder", "overflow"):
         "the battle box ('attacker's resources 3 / defender's resources 2 …') scrolls sideways (318 > 304 px)",
+    ("pillage_and_plunder", "labels"):
+        "DistView x-axis labels overlap: '900'/'1200' (cargo), 'empty-handed'/'lost: lose your next turn' "
+        "(treasure hunt), 'attacker takes 0, de…'/'attacker takes 1, de…' and 'escaped (damage 0/0, …'/"
+        "'defender wins mêlée …' (battle outcomes)",
+    ("plunder_2013", "labels"):
+        "DistView x-axis labels overlap: 'Bill:aye Jack:aye'/'Bill:aye Jack:nay' (answers chart) and "
+        "'Whale Island / Palm …'/'Whale Island / Water…' (locations chart)",
+    ("pirates_and_plunder", "labels"):
+        "the battle lab's chart text 'attacker'/'defender' is 14 px with large fonts, and its axis labels "
+        "'0%'/'10%' overlap",
 }
 
 #: Failures that depend on how busy the machine is (xfail, not strict): a row here is a to-do too.
@@ -60,7 +72,8 @@ LOAD_DEPENDENT: dict[tuple[str, str], str] = {
         "chart's left edge (when a cell times out, the chart is never drawn and this passes)",
 }
 
-CHECKS = ("ran", "overflow", "raw_text", "canvases", "buttons")
+CHECKS = ("ran", "overflow", "raw_text", "canvases", "buttons", "labels")
+SMALLEST_TEXT_PX = 16          # with large fonts, every label (page text and chart text) at least this big
 
 RAW_TEXT = ("Fraction(", "{'", "[(", "<pirates_lab.", "Shift+Enter", "it/s]")
 LONG_DIGITS = re.compile(r"\d{16,}")
@@ -121,6 +134,41 @@ CANVAS_JS = """() => [...document.querySelectorAll('#rendered_cells canvas')].fi
     return {label, width: canvas.width, height: canvas.height, painted, colours: colours.size};
 })"""
 
+#: (e) text smaller than the projector minimum, and chart tick labels that overlap their neighbours
+LABELS_JS = """(smallest) => {
+    const visible = el => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden';
+    const small = new Map();
+    for (const el of document.querySelectorAll('#rendered_cells *')) {
+        const own = [...el.childNodes].filter(n => n.nodeType === 3 && n.textContent.trim()).map(n => n.textContent.trim()).join(' ');
+        if (!own || !visible(el)) continue;
+        const size = parseFloat(getComputedStyle(el).fontSize);
+        if (size >= smallest - 0.5) continue;
+        const chart = el.closest('[class*="pl-"]');
+        const where = el instanceof SVGElement ? 'chart text' : el.tagName.toLowerCase();
+        const owner = chart ? [...chart.classList].filter(c => c.startsWith('pl-')).join('.') : '';
+        const key = `${where} in ${owner || 'page'} at ${Math.round(size)} px`;
+        if (!small.has(key)) small.set(key, []);
+        if (small.get(key).length < 3) small.get(key).push(own.slice(0, 30));
+    }
+    const overlaps = [];
+    for (const axis of document.querySelectorAll('#rendered_cells svg g.axis')) {
+        const ticks = [...axis.querySelectorAll('.tick text')].filter(t => visible(t) && t.textContent.trim())
+            .map(t => ({text: t.textContent.trim(), box: t.getBoundingClientRect()}));
+        for (let i = 0; i + 1 < ticks.length; i++) {
+            const a = ticks[i].box, b = ticks[i + 1].box;
+            const x = Math.min(a.right, b.right) - Math.max(a.left, b.left), y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+            if (x > 1 && y > 1) {
+                const chart = axis.closest('[class*="pl-"]');
+                overlaps.push(`chart labels '${ticks[i].text.slice(0, 20)}' and '${ticks[i + 1].text.slice(0, 20)}' overlap in `
+                              + (chart ? [...chart.classList].filter(c => c.startsWith('pl-')).join('.') : 'a chart'));
+                break;    // one per axis
+            }
+        }
+    }
+    return {small: [...small.entries()].map(([key, texts]) => `${key}: ${texts.map(t => JSON.stringify(t)).join(', ')}`),
+            overlaps};
+}"""
+
 #: what Voila shows when it could not run a cell: an aborted run, a traceback, anything written to stderr
 NOT_RUN_JS = """() => [...document.querySelectorAll('#rendered_cells [data-mime-type="application/vnd.jupyter.stderr"], '
     + '#rendered_cells .jp-OutputArea-output.jp-mod-error')].filter(e => e.getClientRects().length)
@@ -147,6 +195,15 @@ TAG_BUTTONS_JS = """() => {
     buttons.forEach((b, i) => b.setAttribute('data-pl-probe', String(i)));
     return buttons.map(b => (b.innerText || b.title || b.getAttribute('aria-label') || '').trim());
 }"""
+
+#: resolves once the page has not changed for 1 s (at most 10 s): a click's round trip to the kernel is over
+QUIET_JS = """() => new Promise(resolve => {
+    let timer = setTimeout(done, 1000);
+    const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, 1000); });
+    const limit = setTimeout(done, 10000);
+    function done() { observer.disconnect(); clearTimeout(limit); resolve(); }
+    observer.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+})"""
 
 ERRORS_JS = """() => [...document.querySelectorAll('.pl-error, .jp-RenderedText[data-mime-type="application/vnd.jupyter.stderr"]')]
     .filter(e => e.getClientRects().length).map(e => e.innerText.trim().slice(0, 160))"""
@@ -211,10 +268,11 @@ def _click_every_button(page, console_messages: list[str]) -> tuple[list[str], l
         try:
             button.first.click(timeout=5_000)
         except Exception as error:
-            problems.append(f"button {label!r} could not be clicked: {str(error).splitlines()[0]}")
-            continue
+            if button.count() and button.first.is_visible() and button.first.is_enabled():   # covered, or stuck
+                problems.append(f"button {label!r} could not be clicked: {str(error).splitlines()[0]}")
+            continue   # otherwise the kernel's answer to an earlier click disabled or hid it meanwhile
         clicked.append(label)
-        page.wait_for_timeout(400)
+        page.evaluate(QUIET_JS)      # the kernel's answer has arrived and the page stopped changing
         new_errors = [e for e in page.evaluate(ERRORS_JS) if e not in errors_before]
         if new_errors:
             problems.append(f"button {label!r} shows {new_errors[0]!r}")
@@ -236,7 +294,8 @@ def inspect(browser, voila: str, stem: str, screenshots) -> Inspection:
     page.on("pageerror", lambda error: console.append(f"uncaught: {error}"))
     try:
         page.set_viewport_size(VIEWPORT)
-        page.goto(f"{voila}/voila/render/{stem}.ipynb?large=1", wait_until="domcontentloaded")
+        # Voila streams the page while it runs the notebook: the document is complete only when every cell has run
+        page.goto(f"{voila}/voila/render/{stem}.ipynb?large=1", wait_until="domcontentloaded", timeout=LOAD_TIMEOUT_MS)
         _wait_until_rendered(page, stage)
         result.loaded = time.monotonic() - start
         canvases = _canvases(page)
@@ -248,9 +307,12 @@ def inspect(browser, voila: str, stem: str, screenshots) -> Inspection:
             f"the page shows {text!r}" for text in NOT_RUN_TEXT if text in body_text]
         overflow = page.evaluate(OVERFLOW_JS)
         result.problems["overflow"] = ([f"past the page's right edge ({overflow['pageWidth']} px): {e}"
-                                        for e in overflow["past"][:6]] +
-                                       [f"clipped: {e}" for e in overflow["clipped"][:6]])
+                                        for e in overflow["past"][:8]] +
+                                       [f"clipped: {e}" for e in overflow["clipped"][:12]])
         result.problems["raw_text"] = _visible_text_problems(body_text)
+        labels = page.evaluate(LABELS_JS, SMALLEST_TEXT_PX)
+        result.problems["labels"] = [f"smaller than {SMALLEST_TEXT_PX} px: {e}" for e in labels["small"][:8]] + \
+            labels["overlaps"][:6]
         result.problems["canvases"] = [f"blank canvas {c['label']} ({c['width']}x{c['height']}, "
                                        f"{c['painted']} pixels painted, {c['colours']} colour(s))"
                                        for c in canvases if not (c["painted"] and c["colours"] > 1)]
@@ -314,6 +376,10 @@ def test_projector_raw_text(inspection):
 
 def test_projector_canvases(inspection):
     _verdict(inspection, "canvases", "a canvas shows nothing beyond its background")
+
+
+def test_projector_labels(inspection):
+    _verdict(inspection, "labels", f"text too small for a projector (under {SMALLEST_TEXT_PX} px) or chart labels overlap")
 
 
 def test_projector_buttons(inspection):
