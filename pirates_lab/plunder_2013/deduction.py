@@ -23,7 +23,7 @@ from fractions import Fraction
 from pirates_lab.core import Dist, InvalidInput, cite, saveable
 
 from .components import CATEGORIES, GAME, card_name, location_name, pirate_name
-from .engine import MAX_CARDS, Constraint, Posterior, answer_is_aye, solve
+from .engine import MAX_CARDS, Constraint, Posterior, answer_is_aye, feasible, solve
 
 __all__ = ["Deduction", "Record", "AnswerRef", "Explanation", "Cell", "InconsistentAnswers", "smallest_conflict",
            "RULE_GRIDS", "RULE_TURN"]
@@ -288,8 +288,9 @@ class Deduction:
         return solve(self.players, self.me, self.my_cards, self.cards, constraints, tuple(holds), tuple(lacks))
 
     def _check(self, constraints: list[Constraint], holds=(), lacks=()) -> bool:
-        return solve(self.players, self.me, self.my_cards, self.cards, tuple(constraints),
-                     tuple(holds), tuple(lacks)).total > 0
+        """Does any deal fit?  (A search for one deal, not a count: "why" asks hundreds of times.)"""
+        return feasible(self.players, self.me, self.my_cards, self.cards, tuple(constraints),
+                        tuple(holds), tuple(lacks))
 
     @property
     def posterior(self) -> Posterior:

@@ -35,7 +35,7 @@ from functools import cached_property, lru_cache
 
 import numpy as np
 
-__all__ = ["Constraint", "Posterior", "solve", "answer_is_aye", "MAX_CARDS"]
+__all__ = ["Constraint", "Posterior", "solve", "feasible", "answer_is_aye", "MAX_CARDS"]
 
 #: the largest cards_per_category the Game accepts; counts stay below 2**53 up to (11P5)**3
 MAX_CARDS = 12
@@ -406,15 +406,9 @@ class Posterior:
                          trap_rows[rng.randrange(len(trap_rows))]], axis=1)
 
 
-def solve(players: int, me: int, my_cards: tuple[int, int, int], cards: int,
-          constraints: tuple[Constraint, ...] = (),
-          holds: tuple[tuple[int, int, int], ...] = (),
-          lacks: tuple[tuple[int, int, int], ...] = ()) -> Posterior:
-    """Count the deals consistent with ``constraints`` (and hypotheses) from ``me``'s view.
-
-    ``holds``/``lacks``: (player, category index, card) hypotheses "player holds/lacks card".
-    Answers by ``me`` are checked against ``my_cards``; a wrong one gives ``total == 0``.
-    """
+def _facts(players, me, my_cards, cards, constraints, holds, lacks):
+    """The allowed cards (bitmasks per category and rival), the Aye clues per rival, and whether
+    my own answers or a hypothesis about me already fail."""
     others = tuple(p for p in range(players) if p != me)
     column = {p: j for j, p in enumerate(others)}
     full = (1 << cards) - 1
@@ -441,4 +435,77 @@ def solve(players: int, me: int, my_cards: tuple[int, int, int], cards: int,
             impossible |= my_cards[c] == card
         else:
             allowed[c][column[player]] &= ~(1 << (card - 1))
-    return Posterior(players, me, cards, others, allowed, [sorted(a) for a in ayes], impossible)
+    return others, allowed, [sorted(a) for a in ayes], impossible
+
+
+def solve(players: int, me: int, my_cards: tuple[int, int, int], cards: int,
+          constraints: tuple[Constraint, ...] = (),
+          holds: tuple[tuple[int, int, int], ...] = (),
+          lacks: tuple[tuple[int, int, int], ...] = ()) -> Posterior:
+    """Count the deals consistent with ``constraints`` (and hypotheses) from ``me``'s view.
+
+    ``holds``/``lacks``: (player, category index, card) hypotheses "player holds/lacks card".
+    Answers by ``me`` are checked against ``my_cards``; a wrong one gives ``total == 0``.
+    """
+    others, allowed, ayes, impossible = _facts(players, me, my_cards, cards, constraints, holds, lacks)
+    return Posterior(players, me, cards, others, allowed, ayes, impossible)
+
+
+def _cards_in(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def feasible(players: int, me: int, my_cards: tuple[int, int, int], cards: int,
+             constraints: tuple[Constraint, ...] = (), holds=(), lacks=(), budget: int = 20_000) -> bool:
+    """Does at least one deal fit?  A depth-first search for one deal (the checks behind "why" and
+    the smallest conflict ask this hundreds of times); after ``budget`` steps it counts instead."""
+    others, allowed, ayes, impossible = _facts(players, me, my_cards, cards, constraints, holds, lacks)
+    if impossible:
+        return False
+    k = len(others)
+    steps = [0]
+
+    def triples(j: int, used_i: int, used_m: int, used_t: int):
+        """Rival j's (island, marker, trap) that explain all his Ayes with cards still free."""
+        for i in _cards_in(allowed[0][j] & ~used_i):
+            left = [a for a in ayes[j] if a[0] != i]
+            for m in _cards_in(allowed[1][j] & ~used_m):
+                steps[0] += 1
+                pins = {a[2] for a in left if a[1] != m}
+                if len(pins) > 1:
+                    continue
+                free = allowed[2][j] & ~used_t
+                for t in _cards_in((free & (1 << pins.pop())) if pins else free):
+                    yield i, m, t
+
+    def search(todo: tuple[int, ...], used_i: int, used_m: int, used_t: int) -> bool | None:
+        if not todo:
+            return True
+        if steps[0] > budget:
+            return None
+        # forward check: every rival still to place has a fitting triple; place the rival with fewest first
+        fewest, best = None, None
+        for j in todo:
+            count = 0
+            for _ in triples(j, used_i, used_m, used_t):
+                count += 1
+                if count >= 24 or best is not None and count >= best:
+                    break
+            if count == 0:
+                return False
+            if best is None or count < best:
+                fewest, best = j, count
+        rest = tuple(j for j in todo if j != fewest)
+        for i, m, t in triples(fewest, used_i, used_m, used_t):
+            found = search(rest, used_i | 1 << i, used_m | 1 << m, used_t | 1 << t)
+            if found is not False:
+                return found
+        return False
+
+    found = search(tuple(range(k)), 0, 0, 0)
+    if found is None:
+        return solve(players, me, my_cards, cards, constraints, holds, lacks).total > 0
+    return found

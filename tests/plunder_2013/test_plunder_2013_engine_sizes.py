@@ -104,3 +104,24 @@ def test_every_option_the_game_accepts_is_solved(players):
         j = 0
         truth = hands[post.others[j]]
         assert post.location_counts(j)[truth[0] - 1, truth[1] - 1, truth[2] - 1] >= 1
+
+
+def test_the_one_deal_search_agrees_with_the_count():
+    """feasible() (a search for one deal, used by "why") says yes exactly when the count is positive,
+    with wrong answers and impossible hypotheses mixed in; a tiny budget falls back to counting."""
+    from pirates_lab.plunder_2013.engine import feasible
+    rng = random.Random(77)
+    checked = {True: 0, False: 0}
+    for trial in range(150):
+        players = rng.randint(2, 6)
+        cards = rng.randint(players, 9)
+        hands, records = random_game(rng, players, rng.randint(0, 12), cards, lie=0.08)
+        me = rng.randrange(players)
+        facts = facts_of(records)
+        others = [p for p in range(players) if p != me]
+        holds = tuple((rng.choice(others), rng.randrange(3), rng.randint(1, cards)) for _ in range(rng.randint(0, 2)))
+        total = solve(players, me, hands[me], cards, facts, holds).total
+        assert feasible(players, me, hands[me], cards, facts, holds) == (total > 0)
+        assert feasible(players, me, hands[me], cards, facts, holds, budget=1) == (total > 0)
+        checked[total > 0] += 1
+    assert min(checked.values()) >= 20
