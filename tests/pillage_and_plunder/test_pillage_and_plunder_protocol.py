@@ -162,3 +162,21 @@ def test_the_docs_show_the_phase_table_as_it_is():
     from pathlib import Path
     docs = (Path(__file__).resolve().parents[2] / "docs" / "pillage_and_plunder.md").read_text(encoding="utf-8")
     assert FLOW.table() in docs
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=60, deadline=None)
+@given(hoard=st.integers(0, 9000), amount=st.integers(-100, 9100))
+def test_bury_is_legal_exactly_for_amounts_the_hoard_holds(hoard, amount):
+    """Rules: Pillage & Plunder › Bury Treasure"""
+    s = bury_position(hoard)
+    action = Play("Bury Treasure", amount=amount)
+    if 1 <= amount <= hoard:
+        after = s.apply(action)
+        assert after.players[0]["hoard"] + sum(after.players[0]["maps"]) == hoard
+    else:
+        with pytest.raises(IllegalMove):
+            s.apply(action)
