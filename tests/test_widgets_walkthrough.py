@@ -97,6 +97,7 @@ def test_an_answer_that_raises_fails_check_all(monkeypatch):
 def test_changing_the_answer_function_changes_the_verdict(monkeypatch):
     stepper = stepper_at("Setup")
     assert stepper.check("216,000") is True
+    assert "Right: 216,000." in stepper.feedback.value          # a count, not "21600000.00%"
     assert stepper.check("7") is False
     monkeypatch.setattr(demo, "deals_at_start", lambda: 7)
     stepper = stepper_at("Setup")
@@ -114,6 +115,12 @@ def test_a_float_answer_is_refused(monkeypatch):
                                        ("48.80%", True), ("49%", False), ("0.5", False), ("48.9%", False)])
 def test_the_checker_accepts_the_forms_people_type(typed, ok):
     assert stepper_at("How to Play").check(typed) is ok
+
+
+def test_a_probability_answer_is_worded_percent_first():
+    stepper = stepper_at("How to Play")
+    assert stepper.check("48.8%") is True
+    assert "Right: 48.80% (61/125)." in stepper.feedback.value
 
 
 def test_a_text_answer_ignores_case_and_spaces():

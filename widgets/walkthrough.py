@@ -40,10 +40,10 @@ from pirates_lab.core.data import data_path, load_data
 from pirates_lab.core.rules import rulebook, rulebook_names
 
 from .kit import DistView, Question, Step, Stepper, assumption_box, error_html, exact_answer
-from .numbers import friendly_html, percent_text, short_fraction
+from .numbers import friendly, friendly_html, percent_text, short_fraction
 
 __all__ = ["Walkthrough", "LessonSpec", "LessonStep", "LessonError", "QuotePanel", "display_value",
-           "text_answer", "KINDS"]
+           "number_answer", "number_text", "text_answer", "visible_text", "KINDS"]
 
 #: how a question's typed answer is checked: ``exact`` numbers (exact_answer) or ``text`` (a word or name)
 KINDS = ("exact", "text")
@@ -146,6 +146,37 @@ def display_value(value: Any, label: str = "") -> widgets.Widget:
     shown = widgets.HTML(body)
     shown.add_class("pl-demo-value")
     return shown
+
+
+def number_text(value: int | Fraction) -> str:
+    """A number as people read it: ``216,000``; a probability ``41.67% (5/12)``; else ``3.5 (7/2)``.
+
+    >>> number_text(216000), number_text(Fraction(5, 12)), number_text(Fraction(7, 2))
+    ('216,000', '41.67% (5/12)', '3.5 (7/2)')
+    """
+    value = Fraction(value)
+    if value.denominator == 1:
+        return f"{value.numerator:,}"
+    if 0 <= value <= 1:
+        return friendly(value)
+    short = short_fraction(value)
+    return f"{float(value):,.4g}" + (f" ({short})" if short else "")
+
+
+def number_answer(expected: int | Fraction) -> Callable[[str], tuple[bool, str]]:
+    """The kit's :func:`~.kit.exact_answer` verdict (``41.67%``, ``5/12``, ``0.4167``, ``216,000``), with the
+    right answer worded as a number for people (the kit words every number as a percentage).
+
+    >>> number_answer(216000)("216,000")
+    (True, 'Right: 216,000.')
+    """
+    check = exact_answer(expected)
+
+    def verdict(answer: str) -> tuple[bool, str]:
+        ok, message = check(answer)
+        return (True, f"Right: {number_text(expected)}.") if ok else (False, message)
+
+    return verdict
 
 
 def text_answer(expected: str | tuple[str, ...]) -> Callable[[str], tuple[bool, str]]:
@@ -363,7 +394,7 @@ class Walkthrough:
         def check(text: str) -> tuple[bool, str]:
             if "check" not in cache:     # the engine computes the answer when the step is first checked
                 value = self.answer(spec)
-                cache["check"] = exact_answer(value) if spec.kind == "exact" else text_answer(value)
+                cache["check"] = number_answer(value) if spec.kind == "exact" else text_answer(value)
             return cache["check"](text)
 
         return check
