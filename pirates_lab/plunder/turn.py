@@ -16,7 +16,7 @@ from .headings import (RULE_ACTION, RULE_BOARDING, RULE_BROADSIDE, RULE_CAPTAIN,
                        RULE_ENGAGEMENT, RULE_PAY, RULE_PLAY_ENCOUNTER, RULE_RESULTS, RULE_SAIL, RULE_SELLING,
                        RULE_SETUP, RULE_TRADE, RULE_TURN, RULE_WAR)
 
-__all__ = ["FLOW", "TurnPhases"]
+__all__ = ["FLOW", "TurnPhases", "sailing_paths"]
 
 FLOW = TurnFlow(
     Phase("first_draw", RULE_SETUP, actor=CHANCE, auto="_before_draw", doc="each captain draws a card face up"),
@@ -51,6 +51,37 @@ FLOW = TurnFlow(
 )
 
 MAP_IN_HAND = ("open_sea", "port", "coastland")
+
+
+def sailing_paths(kinds: dict, start: tuple) -> list[list[tuple]]:
+    """Every legal course from ``start`` over the map cards (``kinds``: cell -> map kind): one direction,
+    at most one turn to port or starboard, never diagonally, stopping in a Port or a Coastland.
+
+    Each path lists the cells entered (the hand limit and the draws are left out).
+
+    >>> sea = {(0, 0): "tortuga", (1, 0): "open_sea", (2, 0): "port", (1, 1): "coastland"}
+    >>> sorted(tuple(p) for p in sailing_paths(sea, (0, 0)))
+    [((1, 0),), ((1, 0), (1, 1)), ((1, 0), (2, 0))]
+    """
+    found = []
+
+    def go(cell, heading, turned, path):
+        for new in ([heading] if turned else [heading, turn(heading, "port"), turn(heading, "starboard")]):
+            nxt = step(cell, new)
+            if nxt not in kinds or nxt in path or nxt == start:
+                continue
+            route = path + [nxt]
+            found.append(route)
+            if kinds[nxt] not in ("port", "coastland"):
+                go(nxt, new, turned or new != heading, route)
+
+    for heading in EDGES:
+        nxt = step(start, heading)
+        if nxt in kinds:
+            found.append([nxt])
+            if kinds[nxt] not in ("port", "coastland"):
+                go(nxt, heading, False, [nxt])
+    return found
 
 
 class TurnPhases:
