@@ -131,6 +131,18 @@ class _Category:
         for array in (self.rows, self.code, self.inverse, self.weight, self.classes):
             array.setflags(write=False)
 
+    def members(self, r: int) -> np.ndarray:
+        """The assignments (rows) of class vector ``r``."""
+        return self.rows[self._order[self._starts[r]:self._starts[r + 1]]]
+
+    @cached_property
+    def _order(self) -> np.ndarray:
+        return np.argsort(self.inverse, kind="stable")
+
+    @cached_property
+    def _starts(self) -> np.ndarray:
+        return np.concatenate([[0], np.cumsum(self.weight.astype(np.int64))])
+
     @cached_property
     def breakdown(self) -> np.ndarray:
         """(R, k, n): assignments of each class vector giving pirate j card x."""
@@ -383,8 +395,8 @@ class Posterior:
         for u in np.unique(key):
             trap_rows = self._fitting_traps(int(u), strides)
             for ra, rb in zip(a[key == u], b[key == u]):
-                island_rows = islands.rows[islands.inverse == ra]
-                marker_rows = markers.rows[markers.inverse == rb]
+                island_rows = islands.members(int(ra))
+                marker_rows = markers.members(int(rb))
                 ii, mm, tt = np.meshgrid(np.arange(len(island_rows)), np.arange(len(marker_rows)),
                                          np.arange(len(trap_rows)), indexing="ij")
                 parts.append(np.stack([island_rows[ii.ravel()], marker_rows[mm.ravel()], trap_rows[tt.ravel()]], axis=2))
@@ -399,8 +411,8 @@ class Posterior:
         weight = islands.weight[a] * markers.weight[b] * value
         pick = rng.randrange(self.total)
         index = int(np.searchsorted(np.cumsum(weight), pick, side="right"))
-        island_rows = islands.rows[islands.inverse == a[index]]
-        marker_rows = markers.rows[markers.inverse == b[index]]
+        island_rows = islands.members(int(a[index]))
+        marker_rows = markers.members(int(b[index]))
         trap_rows = self._fitting_traps(int(key[index]), strides)
         return np.stack([island_rows[rng.randrange(len(island_rows))], marker_rows[rng.randrange(len(marker_rows))],
                          trap_rows[rng.randrange(len(trap_rows))]], axis=1)
