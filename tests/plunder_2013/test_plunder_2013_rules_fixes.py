@@ -222,3 +222,37 @@ def test_scarce_crew_cards_go_to_the_likeliest_treasures():
     assert not spend.keep_card and spend.dig_now
     with pytest.raises(InvalidInput):
         dig_advice(d, 1, crew_left=0)
+
+
+# ------------------------------------------------------------------ fuzz (issue 14): a sentence, never a traceback
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+JUNK = st.one_of(st.integers(-3, 12), st.booleans(), st.none(), st.floats(allow_nan=True), st.text(max_size=3))
+
+
+@settings(max_examples=150, deadline=None)
+@given(asker=JUNK, clue=st.one_of(st.tuples(JUNK, JUNK, JUNK), st.lists(JUNK, max_size=4), JUNK),
+       answers=st.one_of(st.dictionaries(JUNK, st.one_of(JUNK, st.sampled_from(["aye", "nay", "Aye!", "n"])),
+                                         max_size=4), JUNK))
+def test_recording_junk_ends_in_invalid_input_and_changes_nothing(asker, clue, answers):
+    d = Deduction(3, 0, (1, 2, 3))
+    d.record(asker=2, clues=(4, 4, 4), answers={0: "nay", 1: "aye"})
+    before = (d.records, d.count())
+    try:
+        d.record(asker, clue, answers)
+    except InvalidInput as error:
+        assert str(error).strip() and (d.records, d.count()) == before
+    else:
+        assert len(d.records) == 2
+
+
+@settings(max_examples=80, deadline=None)
+@given(rival=JUNK, days=JUNK, overtake=st.one_of(JUNK, st.fractions()), crew=st.one_of(st.none(), JUNK))
+def test_dig_advice_on_junk_is_a_sentence(rival, days, overtake, crew):
+    d = Deduction(3, 0, (1, 2, 3))
+    d.record(asker=2, clues=(4, 4, 4), answers={0: "nay", 1: "aye"})
+    try:
+        dig_advice(d, rival, days_left=days, overtake=overtake, crew_left=crew, deal_limit=10)
+    except InvalidInput as error:
+        assert str(error).strip()
