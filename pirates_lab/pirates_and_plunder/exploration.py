@@ -13,7 +13,8 @@ Readings we chose (ASSUMPTION, also in docs/pirates_and_plunder.md and data/comp
 - payments (Natives, Storm) are made automatically while the player can pay, from their largest
   piles; otherwise the ship goes home.  Buried Treasure's 5 resources are taken from the supply's
   largest piles.  The Royal Port's harbormaster takes the resource the supply has most of;
-- the Storm's "+3 movement for 2 resources" is not played; no ship may end a move on the Storm;
+- a pirate entering the Storm may pay 2 resources for 3 more points, once per move; no ship may end
+  a move on the Storm;
 - the Archipelago's bonus belongs to the sea segment: whichever pirate stands there defends with 1
   and counts as 2 pirates; the Pirate King counts as being on the sea segments of its tile (to be
   attacked) and its sea zone is that of the first sea segment of its tile; a pirate that beats a

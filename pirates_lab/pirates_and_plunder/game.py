@@ -20,7 +20,7 @@ import random
 from pirates_lab import core
 from pirates_lab.core import AUTO, CHANCE, Dist, IllegalMove, Phase, Task, TurnFlow, action, cite
 
-from .exploration import (RULE_ADVANCED, RULE_EXPLORATION, STAYING, can_man, final_bonuses, lay, man, places,
+from .exploration import (RULE_ADVANCED, RULE_EXPLORATION, STAYING, can_man, final_bonuses, lay, man, pay, places,
                           treasure_collection)
 from .parts import GAME, MAX_SEGMENTS, RESOURCES, components, exploration_tiles, tiles
 from .pirates import (OFF, RULE_PIRATES, canonical_commitment, pirate_moves, repulse_destinations,
@@ -66,12 +66,14 @@ class MovePirate:
     cell: tuple | None
     segment: int = -1
     target: int = -1
+    storm: bool = False
 
     def __str__(self):
+        paying = " through the storm (paying 2 resources)" if self.storm else ""
         if self.cell is None:
-            return f"sail pirate {self.ship} off the open edge (home)"
+            return f"sail pirate {self.ship} off the open edge (home){paying}"
         fight = f" and attack ship {self.target}" if self.target >= 0 else ""
-        return f"move pirate {self.ship} to {self.cell} sea segment {self.segment}{fight}"
+        return f"move pirate {self.ship} to {self.cell} sea segment {self.segment}{fight}{paying}"
 
 
 @action("stop moving pirates")
@@ -398,12 +400,12 @@ class State(core.State):
         lengths, moved = task.data
         choices: list = [StopPirates()]
         for ship in self._movable(task.player, moved):
-            for there, target in pirate_moves(self, ship, lengths[0]):
+            for there, target, storm in pirate_moves(self, ship, lengths[0]):
                 if there is OFF:
-                    choices.append(MovePirate(ship, None))
+                    choices.append(MovePirate(ship, None, storm=storm))
                 else:
                     cell, segment = self.where(there)
-                    choices.append(MovePirate(ship, cell, segment, target))
+                    choices.append(MovePirate(ship, cell, segment, target, storm))
         return choices
 
     def _pirate(self, task, action) -> None:
@@ -414,6 +416,8 @@ class State(core.State):
             return
         if len(lengths) > 1:
             FLOW.push(self, Task("pirates", task.player, (lengths[1:], moved + (action.ship,))))
+        if action.storm:
+            pay(self, task.player, 2, "to sail on through the storm (3 more points)")
         if action.cell is None:
             del self.ships[action.ship]
             self.say(f"Player {task.player}'s pirate sails off an open edge and goes home.")

@@ -9,6 +9,8 @@ on its tile.  Own ships block; an opponent's ship stops the pirate and starts a 
 """
 from __future__ import annotations
 
+from collections import deque
+
 from pirates_lab.core import cite
 from pirates_lab.core.geometry import step
 
@@ -90,38 +92,51 @@ def _storms(state) -> set:
 
 
 def pirate_moves(state, ship: int, points: int) -> list:
-    """Every ``(destination, target)`` the pirate can reach with ``points`` (target -1: no battle).
+    """Every ``(destination, target, storm)`` the pirate can reach with ``points`` (target -1: no battle;
+    ``storm``: only by paying 2 resources on a Storm tile for 3 more points).
 
     Rules: Pirates & Plunder › Moving Pirates and Battle
     """
     owner, start, _ = state.ships[ship]
     occupied = occupancy(state)
     storms = _storms(state)                               # no ship may end a move on the Storm
-    seen = {start}
-    frontier, found, off = [start], [], False
-    for _ in range(points):
-        following = []
-        for here in frontier:
-            for there in sea_links(state, here):
-                if there is OFF:
-                    off = True
-                    continue
-                if there in seen:
-                    continue
-                seen.add(there)
-                others = [s for s in occupied.get(there, ()) if s != ship]
-                if any(state.ships[s][0] == owner for s in others):
-                    continue                      # never onto your own pirate or merchant
-                if others:
-                    found.extend((there, s) for s in others)   # stop and battle
-                else:
-                    if there not in storms:
-                        found.append((there, -1))
-                    following.append(there)
-        frontier = following
-    if off:
-        found.append((OFF, -1))
-    return found
+    can_pay = bool(storms) and sum(state.resources[owner]) >= 2
+    best = {(start, False): points}                       # (segment, paid) -> most points left there
+    queue = deque([(start, False)])
+    found: dict = {}
+    off = None
+
+    def record(key, paid):
+        if key not in found or (found[key] and not paid):
+            found[key] = paid                             # reachable without paying is preferred
+
+    while queue:
+        here, paid = queue.popleft()
+        left = best[(here, paid)]
+        for there in sea_links(state, here):
+            if there is OFF:
+                off = paid if off is None else (off and paid)
+                continue
+            if there == start:
+                continue
+            others = [s for s in occupied.get(there, ()) if s != ship]
+            if any(state.ships[s][0] == owner for s in others):
+                continue                                  # never onto your own pirate or merchant
+            if others:
+                for other in others:                      # stop and battle
+                    record((there, other), paid)
+                continue
+            if there not in storms:
+                record((there, -1), paid)
+            options = [(paid, left - 1)]
+            if there in storms and can_pay and not paid:  # Storm: pay 2 resources, 3 more points
+                options.append((True, left + 2))
+            for now_paid, now_left in options:
+                if now_left > 0 and best.get((there, now_paid), 0) < now_left:
+                    best[(there, now_paid)] = now_left
+                    queue.append((there, now_paid))
+    moves = [(there, target, paid) for (there, target), paid in found.items()]
+    return moves + ([(OFF, -1, off)] if off is not None else [])
 
 
 def repulse_destinations(state, ship: int) -> list:

@@ -149,3 +149,18 @@ def test_final_bonuses_of_cartographer_viceroy_scavenger_pirate_king_and_archipe
 def test_protocol_with_the_advanced_rules(reading):
     finals = check_protocol(Game(players=3, advanced=True, exploration=reading), seeds=range(4))
     assert all(len(f.placed) + len(f.discarded) == 80 for f in finals)
+
+
+def test_a_pirate_may_pay_two_on_the_storm_to_sail_three_points_further_but_never_stop_there():
+    """Rules: Pirates & Plunder › Storm"""
+    seas = ["open sea", "open sea", "open sea with galleon", "open sea with galleon", "open sea with serpent",
+            "open sea with serpent"]
+    state = build(tiles=[(name, (x, 0), 0) for x, name in enumerate(seas)], ships=[(1, (0, 0), 0)], phase="pirates",
+                  player=1, data=((2,), ()), then=("end_turn",), bag={}, advanced=True, resources=[[0] * 4, [0, 2, 0, 0]])
+    with_tiles(state, ("Storm", (1, 0), 0))
+    moves = {(a.cell, a.storm) for a in state.legal_actions() if isinstance(a, MovePirate)}
+    assert moves == {((2, 0), False), ((3, 0), True), ((4, 0), True), ((5, 0), True), (None, False)}
+    after = state.apply(MovePirate(8, (5, 0), 0, -1, True))
+    assert after.resources[1] == [0, 0, 0, 0] and after.where(after.ships[8][1]) == ((5, 0), 0)
+    state.resources[1] = [0, 1, 0, 0]                      # too poor to pay: the storm is only in the way
+    assert {(a.cell, a.storm) for a in state.legal_actions() if isinstance(a, MovePirate)} == {((2, 0), False), (None, False)}
