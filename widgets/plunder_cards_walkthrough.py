@@ -17,10 +17,10 @@ from pirates_lab.plunder.components import components
 from pirates_lab.plunder.odds import captain_fight, loot_dist, marque_probability, npc_chain_odds, side_of, storm_within
 from pirates_lab.plunder.turn import FLOW
 
-from .kit import DistView, Question, Step, Stepper, exact_answer
+from .kit import DistView, Question, RulePanel, Step, Stepper, assumption_box, exact_answer
 from .plunder import ASSUMPTIONS, GAME, ChainCalculator, SeaView, _start_unseen
 
-__all__ = ["walkthrough", "walkthrough_steps", "dealt", "sailing_example"]
+__all__ = ["walkthrough", "walkthrough_steps", "step_view", "dealt", "sailing_example"]
 
 
 def dealt(players: int = 4, seed: int = 3):
@@ -206,6 +206,16 @@ def walkthrough_steps() -> list[Step]:
         steps.append(Step(title=heading, rule=rule, body=body, question=question,
                           assumptions=tuple(ASSUMPTIONS[k] for k in keys)))
     return steps
+
+
+def step_view(heading: str, occurrence: int = 1) -> widgets.VBox:
+    """One step on its own (for a notebook section): the rule, the assumptions, the live view."""
+    matches = [s for s in walkthrough_steps() if s.title == heading]
+    step = matches[occurrence - 1]
+    children = [RulePanel(*step.rule)] + [assumption_box(a) for a in step.assumptions]
+    if step.body is not None:
+        children.append(step.body() if callable(step.body) and not isinstance(step.body, widgets.Widget) else step.body)
+    return widgets.VBox(children)
 
 
 def walkthrough() -> Stepper:

@@ -30,7 +30,7 @@ class Game(core.Game):
     name = GAME
     title = "Plunder"
     rulebook = "plunder.txt"
-    notebook = ""
+    notebook = "plunder.ipynb"
     description = "Sail a map of cards around Tortuga, trade, and fight in three steps."
     order = 50
     playable = True
