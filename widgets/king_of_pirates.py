@@ -524,7 +524,7 @@ def assumptions() -> dict[str, list[str]]:
                                   "Scurvy's -1 counts in every combat, attacking or defending."],
         "Action Cards": [f"The 52 cards: {cards} (counts are ours).",
                          "Cards are offered after the upkeep die (U, A), before moving (M, A), before and after the combat "
-                         "dice (C, A), and at your own decisions (mid-move, re-rolls, before the draw); Ambush/Assault: defender/attacker.",
+                         "dice (C, A), after each step of a move (A), and at your own decisions; Ambush/Assault: defender/attacker.",
                          "Keelhauling is played when a mutiny threatens; Treasure Maps are turned in when digging.",
                          "Mercenaries on a nation's side raise its defence by 1, Soldiers by 2; Ambush gives the "
                          "defender +3.",

@@ -239,3 +239,20 @@ def test_the_hand_made_mutants_still_name_code_that_exists():
     rules = Path(__file__).resolve().parents[2] / "pirates_lab" / "king_of_pirates" / "rules"
     for module, original, _ in MUTANTS:
         assert original in (rules / module).read_text(encoding="utf-8"), (module, original)
+
+
+def test_action_cards_another_players_a_card_between_two_steps_of_a_move():
+    quoted("Action Cards", "Cards with an A are playable at any time during a turn")
+    # Given player 0 may sail two spaces, and player 1 holds The Flying Dutchman, the Dutchman at (2, 0)
+    state = give_hand(with_player(bare(), 0, position=(4, 0), parts=("Rum hold",)), 1, ["The Flying Dutchman"])
+    state = scenario(state, [Task("start_movement", 0)], dutchman=(2, 0),
+                     revealed={(3, 0): "empty"}, tile_pools=_without(bare(), (3, 0)))
+    # When player 0 makes its first step, to (3, 0)
+    stepped = state.apply(Sail((3, 0)))
+    # Then player 1 may drop the Dutchman on it before the second step: cards and pirates lost, turn over
+    assert stepped.current_player() == 1 and Play("The Flying Dutchman", "east") in stepped.legal_actions()
+    caught = stepped.apply(Play("The Flying Dutchman", "east"))
+    assert caught.dutchman == (3, 0) and caught.players[0].crew == () and caught.agenda == [Task("end_turn", 0), Task("relocate", 0)]
+    # or pass, in one action, and the move goes on
+    passed = stepped.apply(Pass())
+    assert passed.current_player() == 0 and passed.phase().name == "movement" and passed.moves_left == 1

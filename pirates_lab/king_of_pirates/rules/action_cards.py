@@ -5,7 +5,8 @@ Rules: King of Pirates › Action Cards
 Cards are played in windows: after the upkeep die (U and A cards: the printed 1D window), before
 moving (M and A), before the combat dice and again after them, before the result (C and A: "Cards
 with an A are playable at any time during a turn", so "a way to keep people from plundering the
-Strongholds can be to move the Flying Dutchman on top of them during the Combat phase").  At a
+Strongholds can be to move the Flying Dutchman on top of them during the Combat phase"), and the
+other players' A cards after each step of a move.  At a
 player's own decisions during a turn (:data:`CARD_STEPS`: making room before the draw, sailing, at
 a lair, choosing a target, re-rolling) the cards it may play then are offered too: Tailwind in the
 middle of a move, Citrus Fruits after a failed roll, a U or A card instead of a discard.  Each player holding a playable card, in
@@ -22,7 +23,7 @@ from .phases_of_a_turn import FLOW
 __all__ = ["ActionCards", "WINDOW_TIMING", "WINDOW_KIND", "CARD_STEPS"]
 
 #: The timing letters each window accepts.
-WINDOW_TIMING = {"upkeep": ("U", "A"), "movement": ("M", "A"), "combat": ("C", "A")}
+WINDOW_TIMING = {"upkeep": ("U", "A"), "movement": ("M", "A"), "combat": ("C", "A"), "step": ("A",)}
 #: A player's own decisions during a turn, and the window whose timing letters apply there: the
 #: cards that player may play at that moment are offered beside the step's own choices.
 CARD_STEPS = {"make_room": "upkeep", "steal": "upkeep", "movement": "movement", "lair_buy": "movement",
@@ -30,7 +31,7 @@ CARD_STEPS = {"make_room": "upkeep", "steal": "upkeep", "movement": "movement", 
               "defender_rerolls": "combat"}
 #: The phase that opens each window.
 WINDOW_KIND = {"upkeep_window": "upkeep", "movement_window": "movement", "combat_window": "combat",
-               "result_window": "combat"}
+               "result_window": "combat", "step_window": "step"}
 
 
 class ActionCards:
@@ -40,6 +41,8 @@ class ActionCards:
     def _open_window(self, kind: str, after: int | None = None) -> None:
         start = self.current if after is None else (after + 1) % self.game.players
         order = [(start + i) % self.game.players for i in range(self.game.players)]
+        if kind == "step":      # between two steps of a move: the others' A cards (the mover has its own step)
+            order = [p for p in order if p != self.current]
         asked = tuple(p for p in order if self._plays(p, kind))
         if asked:
             FLOW.push(self, Task("window", None, (kind, asked)))

@@ -52,6 +52,7 @@ class MovementPhase:
             self.say("…straight into the Flying Dutchman!")
             self._sweep(cell)
             return
+        FLOW.push(self, Task("step_window", p))    # A cards "at any time": after the step (and its tile)
         pool = self.hidden(cell)
         if pool:
             FLOW.push(self, Task("reveal", p, (cell, pool)))

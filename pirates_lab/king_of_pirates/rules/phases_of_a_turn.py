@@ -55,6 +55,8 @@ FLOW = TurnFlow(
     # Phase 2: Movement Phase
     Phase("start_movement", rule=RULE_MOVEMENT, actor=AUTO, auto="_auto_start_movement", then=("movement",)),
     Phase("movement", rule=RULE_MOVEMENT, actions="_movement_actions", auto="_auto_movement", then=("arrive",)),
+    Phase("step_window", rule=RULE_CARDS, actor=AUTO, auto="_auto_open_window",
+          doc="the other players' A cards after each step of a move (pushed by a step)"),
     Phase("reveal", rule=RULE_MOVEMENT, actor=CHANCE, doc="an undiscovered tile turned over (pushed by a move)"),
     Phase("arrive", rule=RULE_MOVEMENT, actor=AUTO, auto="_auto_arrive",
           doc="pushes lair_buy at a Pirates Lair, else dig"),
