@@ -169,4 +169,4 @@ def _progress(total: int, on: bool, description: str):
     if not on:
         return _NoBar()
     from tqdm.auto import tqdm
-    return tqdm(total=total, desc=description[:60], unit="game", leave=False)
+    return tqdm(total=total, desc=description[:60], unit="game")
