@@ -188,12 +188,28 @@ def plunder_reveal(page) -> str:
     return f"revealed one answer: {shown} deals"
 
 
+def pnp_battle_lab(page) -> str:
+    """Pirates & Plunder: the defender slider; the secret battle's exact value equals secret_battle()."""
+    from pirates_lab.pirates_and_plunder import secret_battle
+
+    lab = page.locator(".pl-pnp-battle-lab").first
+    lab.scroll_into_view_if_needed()
+    pattern = r"exactly (-?\d+(?:/\d+)?)"
+    before = exact_after(page, ".pl-pnp-battle-lab", pattern)
+    assert before == secret_battle(3, 2, 0, 6, 1).value
+    set_slider(page, lab.locator(".pl-pnp-defender-slider").first, 4)
+    shown = exact_after(page, ".pl-pnp-battle-lab", pattern, not_equal=str(before))
+    assert shown == secret_battle(3, 4, 0, 6, 1).value
+    return f"defender resources 2 -> 4: value {before} -> {shown}"
+
+
 #: The widget each lesson's README picture shows.
 SHOWCASE = {
     "01_dice_basics": ".pl-dice-lab",
     "pillage_and_plunder": ".pl-pp-battle-calculator",
     "king_of_pirates": ".pl-kop-dutchman-board",
     "plunder_2013": ".pl-plunder-classroom",
+    "pirates_and_plunder": ".pl-pnp-battle-lab",
 }
 
 #: The interaction that checks a shown value against the core, per lesson (others: the Stepper).
@@ -204,6 +220,7 @@ INTERACTIONS: dict[str, Callable] = {
     "pillage_and_plunder": battle_calculator,
     "king_of_pirates": combat_calculator,
     "plunder_2013": plunder_reveal,
+    "pirates_and_plunder": pnp_battle_lab,
 }
 
 
