@@ -111,11 +111,12 @@ class Combat:
         if not c["hero_attacks"]:
             return False
         enemy = self._enemy_value("speed")
-        if self.speed(p) >= enemy:
+        own = self.ship_stat(p, "speed")  # "any Captured Ship accompanying you does not count" here
+        if own >= enemy:
             self.agenda[-1] = Task("broadside", p)
-            self.say(f"Captain {p} (speed {self.speed(p)}) reaches {c['enemy']} (speed {enemy}).")
+            self.say(f"Captain {p} (speed {own}) reaches {c['enemy']} (speed {enemy}).")
             return None
-        return False
+        return False  # to catch up, a card is added to the LOWER speed (with a Captured Ship)
 
     def _engage_actions(self, task):
         p = task.player

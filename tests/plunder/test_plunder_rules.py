@@ -466,3 +466,18 @@ def test_encounters_go_to_the_left():
     state = play(at_step(state, p, "give"), Give("Pirates"))
     assert state.current == (p + 1) % 3
     assert "Pirates does not apply" in " ".join(state.log[-3:])   # the neighbour is in Tortuga
+
+
+def test_a_captured_ship_does_not_count_to_reach_but_slows_the_catch_up():
+    """Rules: Plunder › Engagement"""
+    state, p = _at_sea_against("Spanish Brigantine", ["Open Sea"], p_ship="English Sloop")   # speed 4 against 3
+    from_deck(state, "Dutch Galleon")
+    state.captains[p]["captured"] = "Dutch Galleon"                                       # speed 2
+    state = state.apply(Attack())
+    assert state.phase()[0] == "broadside"              # own speed 4 reaches 3: no card needed
+    state2, p = _at_sea_against("Spanish Sloop", ["Open Sea", "Coastland"], p_ship="English Brigantine")  # 3 < 4
+    from_deck(state2, "Dutch Galleon")
+    state2.captains[p]["captured"] = "Dutch Galleon"
+    state2 = state2.apply(Attack())
+    assert state2.phase()[0] == "engage"
+    assert state2.apply(AddCard("Open Sea")).combat is None       # 2 (the lower) + 1 < 4: it escapes (3 + 1 would not)
