@@ -305,7 +305,8 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
     def redeal_hidden(self, player: int, rng: random.Random) -> "State":
         """Other captains' unshown cards, face-down cards and the deck, re-dealt among themselves."""
         new = self.clone()
-        pool: list = [name for name, n in sorted(new.deck.items()) for _ in range(n)]
+        storms = {k: n for k, n in new.deck.items() if self.card(k).kind == "storm"}  # never in a hand
+        pool: list = [name for name, n in sorted(new.deck.items()) for _ in range(n) if name not in storms]
         slots = []
         for p, cap in enumerate(new.captains):
             if p == player:
@@ -331,7 +332,7 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
                 new.combat["secret"][seat] = dealt[0]
             else:
                 new.contest["cards"][seat] = dealt[0]
-        new.deck = {}
+        new.deck = dict(storms)
         for name in pool:
             new.deck[name] = new.deck.get(name, 0) + 1
         return new

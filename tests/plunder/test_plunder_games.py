@@ -83,3 +83,16 @@ def test_a_save_with_a_card_too_many_is_refused():
     state.deck["Havana"] = state.deck.get("Havana", 0) + 1
     with pytest.raises(CorruptSave):
         Game(players=2).load_state(state.to_json())
+
+
+def test_redeal_keeps_what_a_captain_saw_and_never_deals_the_storm():
+    state = Game(players=3).new_initial_state()
+    rng = random.Random(3)
+    while state.is_chance_node():
+        state = state.apply(state.chance_outcomes().sample(rng))
+    for seed in range(30):
+        other = state.redeal_hidden(0, random.Random(seed))
+        other.validate()
+        assert other.observation(0) == state.observation(0)
+        assert all("Storm" not in c["hand"] for c in other.captains)
+        assert all(set(c["shown"]) <= set(c["hand"]) for c in other.captains)
