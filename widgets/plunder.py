@@ -82,19 +82,13 @@ def sea_ops(observation: dict, player: int | None = None, *, width: int = WIDTH,
     sea = {(x, y): name for x, y, name in observation["sea"]}
     size, corner = sea_layout(sea, width, height)
     d = Drawing().rect(0, 0, width, height, fill="#dfeaf5")
-    d.text(f"Round {observation['round']} · North points to the First Captain (captain "
-           f"{observation.get('first_captain')})", 6, 14, font="13px sans-serif")
+    first = observation.get("first_captain")
+    d.text(f"Round {observation['round']} · North is up, toward the First Captain"
+           + (f" (Captain {first + 1})" if isinstance(first, int) else ""), 6, 14, font="13px sans-serif")
+    font = f"{max(9, size // 6)}px sans-serif"
     for cell, name in sorted(sea.items()):
         x, y = corner(cell)
-        card = deck.card(name)
-        d.rect(x + 1, y + 1, size - 2, size - 2, fill=COLOURS[card.kind], stroke="#333333")
-        d.text(_label(name, size), x + size / 2, y + size / 2, font=f"{max(9, size // 6)}px sans-serif",
-               align="center")
-        if card.kind == "port":
-            d.text(card.nation[:3], x + size / 2, y + size - 5, font=f"{max(8, size // 7)}px sans-serif",
-                   align="center", fill="#6b2f00")
-        if card.kind == "tortuga":
-            d.text("N ↑", x + size / 2, y + 12, font="11px sans-serif", align="center")
+        d.rect(x + 1, y + 1, size - 2, size - 2, fill=COLOURS[deck.card(name).kind], stroke="#333333")
     mover = observation.get("acting")
     if paths and observation.get("step") == "sail" and isinstance(mover, int) and mover >= 0:
         start = tuple(observation["captains"][mover]["at"])
@@ -106,11 +100,19 @@ def sea_ops(observation: dict, player: int | None = None, *, width: int = WIDTH,
                 d.line(ax + size / 2, ay + size / 2, bx + size / 2, by + size / 2, stroke="#ffd400", width=3)
             ex, ey = corner(path[-1])
             d.rect(ex + 3, ey + 3, size - 6, size - 6, stroke="#ffd400", width=2)
+    for cell, name in sorted(sea.items()):
+        x, y = corner(cell)
+        card = deck.card(name)
+        d.text(_label(name, size), x + size / 2, y + size * 0.28, font=font, align="center")
+        if card.kind == "port":
+            d.text(card.nation[:3], x + size / 2, y + size * 0.78, font=font, align="center", fill="#6b2f00")
+        if card.kind == "tortuga":
+            d.text("N↑", x + size - 12, y + size * 0.78, font="11px sans-serif", align="center")
     for p, mat in enumerate(observation["captains"]):
         x, y = corner(tuple(mat["at"]))
-        cx, cy = x + 12 + 14 * (p % 2), y + 12 + 14 * (p // 2)
-        d.circle(cx, cy, 7, fill=SHIPS[p % len(SHIPS)], stroke="#ffffff", width=2)
-        d.text(str(p + 1), cx, cy + 4, fill="#ffffff", font="10px sans-serif", align="center")
+        cx, cy = x + 10 + 13 * p, y + size * 0.62
+        d.circle(cx, cy, 6, fill=SHIPS[p % len(SHIPS)], stroke="#ffffff", width=2)
+        d.text(str(p + 1), cx, cy + 4, fill="#ffffff", font="9px sans-serif", align="center")
     return d.ops
 
 
@@ -194,10 +196,14 @@ class ChainCalculator(widgets.VBox):
         self.mate = widgets.Dropdown(options=[("none", "")] + [(c.name, c.name) for c in deck.of_kind("first_mate")],
                                      value="", description="First Mate")
         self.enemy = widgets.Dropdown(options=targets, value=enemy, description="Enemy")
-        self.captain = widgets.Checkbox(value=False, description="a captain sails it (cards hidden)")
+        self.captain = widgets.Checkbox(value=False, description="a captain (hidden hand)", indent=False)
         self.hand = widgets.SelectMultiple(options=sorted(deck.cards), value=tuple(hand), rows=6,
-                                           description="Your hand")
+                                           description="Your hand", style={"description_width": "96px"},
+                                           layout=widgets.Layout(width="310px"))
         self.draws = widgets.IntSlider(value=0, min=0, max=4, description="Cards to draw")
+        for control in (self.ship, self.mate, self.enemy, self.draws):
+            control.style = {"description_width": "96px"}
+            control.layout = widgets.Layout(width="310px")
         self.message = widgets.HTML()
         self.summary = widgets.HTML()
         self.summary.add_class("pl-plunder-chain-summary")
