@@ -284,54 +284,78 @@ def _volley_cached(a: int, d: int, a_left: int, d_left: int, a_plate: int, d_pla
     """Face by face from 6 down to 1, as :func:`pair_sequences`, but applying hits as soon as a
     pair is decided.  Pairs are decided in order (position ``i`` is known once both sides have
     placed ``i + 1`` dice), so the stopping rule can be applied on the fly and the state stays
-    small: (dice placed, hits so far).  Each face is placed in two
-    half-steps (attacker, then defender), so a state branches (ra + 1) + (rd + 1) ways, not
-    (ra + 1) × (rd + 1)."""
-    n = min(a, d)
+    small: (dice placed, hits so far).  Each face is placed in two half-steps (attacker, then
+    defender), so a state branches (ra + 1) + (rd + 1) ways, not (ra + 1) × (rd + 1).  A state
+    in which a ship has sunk is finished at once: its remaining dice may show any lower face
+    (``(face - 1) ** dice`` ways).  Integer weights throughout (total ``6 ** (a + d)``)."""
     # hits count plating hits too: a ship sinks once it has taken (left + plating) hits, and
     # hit counts are capped there (nothing after the sinking counts)
     ta, td = a_left + a_plate, d_left + d_plate
-    comb = math.comb
+    combs = _COMBS
+    done: dict[tuple[int, int], int] = {}
     states: dict[tuple, int] = {(0, 0, 0, 0): 1}        # (attacker dice placed, defender dice placed, hits, hits)
     for face in range(6, 0, -1):
+        below = face - 1
         # the attacker's dice showing this face: where the defender's die is already placed
         # (higher), the attacker's ship is hit
         middle: dict[tuple, int] = {}
         for (na, nd, ha, hd), weight in states.items():
             ra = a - na
-            for ka in (range(ra + 1) if face > 1 else (ra,)):
-                ha2 = ha
-                if ha < ta and hd < td:
-                    ha2 = min(ta, ha + max(0, min(na + ka, nd, n) - na))
-                key = (na + ka, nd, na, ha2, hd)
-                middle[key] = middle.get(key, 0) + weight * comb(ra, ka)
+            row = combs[ra]
+            for ka in (range(ra + 1) if below else (ra,)):
+                na2 = na + ka
+                hit = (na2 if na2 < nd else nd) - na
+                w = weight * row[ka]
+                if hit > 0:
+                    ha2 = ha + hit
+                    if ha2 >= ta:                      # the attacker sinks: the volley stops here
+                        key = (ta, hd)
+                        done[key] = done.get(key, 0) + w * face ** (d - nd) * below ** (a - na2)
+                        continue
+                    key = (na2, nd, na, ha2, hd)
+                else:
+                    key = (na2, nd, na, ha, hd)
+                middle[key] = middle.get(key, 0) + w
         # the defender's dice showing this face: against a higher attacker die the defender is
         # hit; against an attacker die placed at this same face (a tie), both are
         states = {}
-        for (na, nd, na_before, ha, hd), weight in middle.items():
+        for (na, nd, nb, ha, hd), weight in middle.items():
             rd = d - nd
-            for kd in (range(rd + 1) if face > 1 else (rd,)):
+            row = combs[rd]
+            for kd in (range(rd + 1) if below else (rd,)):
+                nd2 = nd + kd
+                w = weight * row[kd]
+                end = nd2 if nd2 < na else na
                 ha2, hd2 = ha, hd
-                end = min(nd + kd, na, n)
-                if end > nd and ha < ta and hd < td:
-                    hd2 = min(td, hd + max(0, min(end, na_before) - nd))
-                    ties = end - max(nd, na_before)
-                    if ties > 0 and hd2 < td:
+                if end > nd:
+                    hit = (end if end < nb else nb) - nd
+                    if hit > 0:
+                        hd2 = hd + hit
+                    ties = end - (nd if nd > nb else nb)
+                    if hd2 < td and ties > 0:
                         both = min(ties, ta - ha2, td - hd2)
                         ha2, hd2 = ha2 + both, hd2 + both
-                key = (na, nd + kd, ha2, hd2)
-                states[key] = states.get(key, 0) + weight * comb(rd, kd)
-    weights: dict[Volley, int] = {}
+                    if hd2 >= td or ha2 >= ta:         # a ship sinks: the volley stops here
+                        key = (ha2, td if hd2 > td else hd2)
+                        done[key] = done.get(key, 0) + w * below ** (a - na + d - nd2)
+                        continue
+                key = (na, nd2, ha2, hd2)
+                states[key] = states.get(key, 0) + w
     for (_, _, ha, hd), weight in states.items():
         # uncontested dice come last, one hit each, until a ship sinks
-        if ha < ta and hd < td:
-            if a > d:
-                hd = min(td, hd + a - d)
-            else:
-                ha = min(ta, ha + d - a)
-        result = Volley(max(0, ha - a_plate), max(0, hd - d_plate), ha >= ta, hd >= td)
-        weights[result] = weights.get(result, 0) + weight
+        if a > d:
+            hd = min(td, hd + a - d)
+        else:
+            ha = min(ta, ha + d - a)
+        done[(ha, hd)] = done.get((ha, hd), 0) + weight
+    weights: dict[Volley, int] = {}
+    for (ha, hd), w in done.items():
+        key = Volley(ha - a_plate if ha > a_plate else 0, hd - d_plate if hd > d_plate else 0, ha >= ta, hd >= td)
+        weights[key] = weights.get(key, 0) + w
     return Dist(weights)
+
+
+_COMBS = [[math.comb(r, k) for k in range(r + 1)] for r in range(MAX_DICE + 1)]
 
 
 def ship_volley(attacker: Ship, defender: Ship) -> Dist:
@@ -413,30 +437,45 @@ def melee(attacker_crew: int, defender_crew: int, *, attacker_pistol: bool = Fal
 
 @lru_cache(maxsize=4096)
 def _melee_cached(a0: int, d0: int, pa: bool, pd: bool, doc_a: bool, doc_d: bool, call_off) -> Dist:
-    # Forward propagation: every round lowers (crew + unused doctors) by exactly one, so states
-    # are processed level by level, highest first.
-    mass: dict[tuple[int, int, bool, bool], Fraction] = {(a0, d0, doc_a, doc_d): Fraction(1)}
-    done: dict[MeleeResult, Fraction] = {}
+    # Forward propagation with integer weights: every round lowers (crew + unused doctors) by
+    # exactly one, so the states of round r all share the denominator ROUND ** r (ROUND = 6 ** 12,
+    # every round's dice scaled to twelve); a result reached at round r is scaled up to the last.
+    mass: dict[tuple[int, int, bool, bool], int] = {(a0, d0, doc_a, doc_d): 1}
+    ended: list[tuple[MeleeResult, int, int]] = []          # (result, weight, round)
+    rounds = 0
     while mass:
-        top = max(a + d + da + dd for a, d, da, dd in mass)
-        level = {s: p for s, p in mass.items() if s[0] + s[1] + s[2] + s[3] == top}
-        for s in level:
-            del mass[s]
-        for (a, d, da, dd), p in level.items():
+        new: dict[tuple[int, int, bool, bool], int] = {}
+        for (a, d, da, dd), w in mass.items():
             if a == 0 or d == 0:
-                result = MeleeResult("defender" if a == 0 else "attacker", a, d)
-                done[result] = done.get(result, 0) + p
+                ended.append((MeleeResult("defender" if a == 0 else "attacker", a, d), w, rounds))
                 continue
             if call_off is not None and call_off(a, d):
-                result = MeleeResult("called off", a, d)
-                done[result] = done.get(result, 0) + p
+                ended.append((MeleeResult("called off", a, d), w, rounds))
                 continue
-            win = melee_round_win_probability(a, d, pa, pd)
+            win = _round_wins(a if a < MAX_DICE else MAX_DICE, d if d < MAX_DICE else MAX_DICE, pa, pd)
             after_win = (a, d, da, False) if dd else (a, d - 1, da, dd)
             after_loss = (a, d, False, dd) if da else (a - 1, d, da, dd)
-            mass[after_win] = mass.get(after_win, 0) + p * win
-            mass[after_loss] = mass.get(after_loss, 0) + p * (1 - win)
-    return Dist._from_fractions(done)
+            new[after_win] = new.get(after_win, 0) + w * win
+            new[after_loss] = new.get(after_loss, 0) + w * (_ROUND - win)
+        mass = new
+        rounds += 1
+    last = max(r for _, _, r in ended)
+    weights: dict[MeleeResult, int] = {}
+    for result, w, r in ended:
+        weights[result] = weights.get(result, 0) + w * _ROUND ** (last - r)
+    return Dist(weights)
+
+
+_ROUND = 6 ** (2 * MAX_DICE)
+
+
+@lru_cache(maxsize=None)
+def _round_wins(na: int, nd: int, pa: bool, pd: bool) -> int:
+    """The attacker's winning rolls of one mêlée round, out of ``6 ** 12`` (dice scaled to twelve)."""
+    wa, wd = _highest_weights(na), _highest_weights(nd)
+    bonus = int(pa) - int(pd)
+    wins = sum(wa[i] * wd[j] for i in range(6) for j in range(6) if i + bonus > j)
+    return wins * 6 ** (2 * MAX_DICE - na - nd)
 
 
 # ---------------------------------------------------------------------------- the whole battle
@@ -504,35 +543,43 @@ def battle(attacker: Ship, defender: Ship, kind: str = "player", *, defender_fle
 
 @lru_cache(maxsize=1024)
 def _battle_cached(attacker: Ship, defender: Ship, defender_flees: bool, call_off) -> Dist:
+    # Integer weights throughout: the flee roll in sixths, the volley out of 6 ** dice, the
+    # mêlée out of its own total; one Dist at the end.
     # Stage 1: spotting the enemy
     a, d = spotting(attacker, defender)
     if _sunk(a) or _sunk(d):
         return Dist.certain(BattleResult(_destroyed(_sunk(a), _sunk(d)), a.damage, d.damage, a.crew, d.crew))
-    # Stage 2: fight or flee
+    # Stage 2: fight or flee (the escape chance is a whole number of sixths)
     escape = flee_escape_probability(a.effective_speed, d.effective_speed) if defender_flees else Fraction(0)
-    escaped = BattleResult("escaped", a.damage, d.damage, a.crew, d.crew)
+    escape_sixths = int(escape * 6)
+    fight_sixths = 6 - escape_sixths
     # Stage 3: the cannon battle
     volley = ship_volley(a, d)
-    after: dict[BattleResult, Fraction] = {}
-    if escape:
-        after[escaped] = escape
-    fight = 1 - escape
-    if fight:
-        for v, pv in volley.items():
+    volley_total = volley.total_weight
+    fights = None
+    melee_total = 1
+    if any(not (v.attacker_destroyed or v.defender_destroyed) for v in volley):
+        # Stage 4: the mêlée (the same for every volley both ships survive: crews do not change)
+        fights = melee(a.crew, d.crew, attacker_pistol=a.pistol, defender_pistol=d.pistol,
+                       attacker_doctor=a.doctor, defender_doctor=d.doctor, call_off=call_off)
+        melee_total = fights.total_weight
+        fights = [({"attacker": "attacker wins mêlée", "defender": "defender wins mêlée"}.get(m.winner, "called off"),
+                   m.attacker_crew, m.defender_crew, w) for m, w in fights.weights().items()]
+    weights: dict[BattleResult, int] = {}
+    if escape_sixths:
+        weights[BattleResult("escaped", a.damage, d.damage, a.crew, d.crew)] = escape_sixths * volley_total * melee_total
+    if fight_sixths:
+        for v, wv in volley.weights().items():
             a_damage, d_damage = a.damage + v.attacker_damage, d.damage + v.defender_damage
             if v.attacker_destroyed or v.defender_destroyed:
                 result = BattleResult(_destroyed(v.attacker_destroyed, v.defender_destroyed), a_damage, d_damage,
                                       a.crew, d.crew)
-                after[result] = after.get(result, 0) + fight * pv
+                weights[result] = weights.get(result, 0) + fight_sixths * wv * melee_total
                 continue
-            # Stage 4: the mêlée
-            fights = melee(a.crew, d.crew, attacker_pistol=a.pistol, defender_pistol=d.pistol,
-                           attacker_doctor=a.doctor, defender_doctor=d.doctor, call_off=call_off)
-            for m, pm in fights.items():
-                outcome = {"attacker": "attacker wins mêlée", "defender": "defender wins mêlée"}.get(m.winner, "called off")
-                result = BattleResult(outcome, a_damage, d_damage, m.attacker_crew, m.defender_crew)
-                after[result] = after.get(result, 0) + fight * pv * pm
-    return Dist._from_fractions(after)
+            for outcome, a_crew, d_crew, wm in fights:
+                result = BattleResult(outcome, a_damage, d_damage, a_crew, d_crew)
+                weights[result] = weights.get(result, 0) + fight_sixths * wv * wm
+    return Dist(weights)
 
 
 def sample_battle(attacker: Ship, defender: Ship, kind: str = "player", rng=None, *,
