@@ -36,7 +36,8 @@ class Sail:
     heading: int
 
     def __str__(self):
-        return f"sail {EDGE_NAMES[self.heading]}"
+        known = isinstance(self.heading, int) and 0 <= self.heading < len(EDGE_NAMES)
+        return f"sail {EDGE_NAMES[self.heading]}" if known else f"sail in direction {self.heading!r}"
 
 
 @action("explore: {card} at {at}")

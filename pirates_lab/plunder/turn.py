@@ -262,7 +262,7 @@ class TurnPhases:
     def _why_sail(self, p, task, action) -> IllegalMove:
         cap = self.cap(p)
         if isinstance(action, Sail):
-            if action.heading not in EDGES:
+            if not isinstance(action.heading, int) or action.heading not in EDGES:
                 return IllegalMove(RULE_SAIL, "You cannot move diagonally: sail north, east, south or west.")
             if len(cap["hand"]) >= self.comp.rules["move_below"]:
                 return IllegalMove(RULE_SAIL, "You may move only if you have fewer than 7 cards in hand.")

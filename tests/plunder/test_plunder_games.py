@@ -96,3 +96,35 @@ def test_redeal_keeps_what_a_captain_saw_and_never_deals_the_storm():
         assert other.observation(0) == state.observation(0)
         assert all("Storm" not in c["hand"] for c in other.captains)
         assert all(set(c["shown"]) <= set(c["hand"]) for c in other.captains)
+
+
+def test_every_refusal_names_a_rulebook_heading_and_changes_nothing():
+    from pirates_lab.core import IllegalMove, rulebook
+    from pirates_lab.plunder.actions import AttackPort, Buy, Give, PassAction, Play, Sail, Secret, Sell, StartTrade
+
+    headings = set(rulebook("plunder").headings)
+    probes = [Sail(9), Sail(0), Buy("Gold", 1), Buy("Sugar", 99), Sell("Rum", 5), Give("Kraken"), PassAction(),
+              Play("Navigator"), StartTrade(), AttackPort(), Secret("Havana"), "not an action"]
+    rng = random.Random(5)
+    state = Game(players=3, max_turns=20).new_initial_state()
+    refused = 0
+    for _ in range(600):
+        if state.is_terminal():
+            break
+        if not state.is_chance_node():
+            before = state.to_json()
+            legal = state.legal_actions()
+            for probe in probes:
+                if probe in legal:
+                    continue
+                try:
+                    state.apply(probe)
+                except IllegalMove as error:
+                    refused += 1
+                    assert error.rule in headings, error
+                    assert error.reason.endswith((".", "!", "?")), error.reason
+                else:
+                    assert state._is_legal(probe)      # a parameterised action the rules allow
+            assert state.to_json() == before
+        state = state.apply(state.chance_outcomes().sample(rng) if state.is_chance_node() else trader(state, rng))
+    assert refused > 500
