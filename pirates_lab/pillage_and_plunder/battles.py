@@ -33,6 +33,10 @@ from . import components as _components
 
 MAX_DICE = 6
 PLATING_ABSORBS = 2
+#: The largest crew a side may bring to the exact odds.  A mêlée's work grows with the cube of
+#: the crews (states a × d, each round's weights one more factor 6 ** 12): 100 a side answers in
+#: well under 2 s on one core; the game's biggest crew is a Man O' War's 8.
+MAX_CREW = 100
 KINDS = ("player", "merchant", "navy")
 
 __all__ = [
@@ -62,6 +66,11 @@ class Ship:
     name: str = "ship"
 
     def __post_init__(self):
+        if not isinstance(self.name, str):
+            raise InvalidInput(f"A ship's name is a text, not {self.name!r}.")
+        for flag in ("pistol", "doctor", "master_gunner", "crows_nest", "iron_plating", "extra_sail"):
+            if not isinstance(getattr(self, flag), bool):
+                raise InvalidInput(f"{self.name}: {flag} is True or False, not {getattr(self, flag)!r}.")
         for field in ("strength", "speed", "cannons", "crew", "damage"):
             value = getattr(self, field)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -86,15 +95,26 @@ class Ship:
                damage: int = 0, name: str | None = None, data=None) -> "Ship":
         """A player's ship from a hull card (statistics from the data file)."""
         data = data or _components.load()
-        if hull not in data.hulls:
+        hulls = {name.lower(): name for name in data.hulls}
+        if not isinstance(hull, str) or hull.strip().lower() not in hulls:
             raise InvalidInput(f"No hull called {hull!r}; hulls: {', '.join(data.hulls)}.")
+        hull = hulls[hull.strip().lower()]
         h = data.hulls[hull]
         cannons = h.cannons if cannons is None else cannons
         crew = h.crew if crew is None else crew
+        for label, value in (("cannons", cannons), ("crew", crew), ("pistols", pistols), ("damage", damage)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise InvalidInput(f"A {hull}'s {label} must be a whole number >= 0, got {value!r}.")
         if cannons > h.cannons or crew > h.crew:
             raise InvalidInput(f"A {hull} holds at most {h.cannons} cannons and {h.crew} crew.")
         if pistols > crew:
-            raise InvalidInput("More pistol crewmen than crewmen.")
+            raise InvalidInput(f"{pistols} pistol crewmen but only {crew} crew: pistol crewmen are part of the crew.")
+        for label, names, known in (("officers", officers, OFFICERS), ("addons", addons, ADDONS)):
+            if isinstance(names, str) or not all(isinstance(name, str) for name in names):
+                raise InvalidInput(f"{label} is a list of names, e.g. {known[:2]}, not {names!r}.")
+            unknown = [name for name in names if name not in known]
+            if unknown:
+                raise InvalidInput(f"Unknown {label} {unknown}; known: {', '.join(known)}.")
         return cls(strength=h.strength, speed=h.speed, cannons=cannons, crew=crew, pistol=pistols > 0,
                    doctor="Doctor" in officers, master_gunner="Master Gunner" in officers,
                    crows_nest="Crow's Nest" in addons, iron_plating="Iron Hull Plating" in addons,
@@ -104,7 +124,7 @@ class Ship:
     def merchant(cls, strength: int = 2, *, damage: int = 0, crew: int | None = None, data=None) -> "Ship":
         """A merchant ship (never any pistol crewmen). Rules: Pillage & Plunder › Attack Merchants Instead Of Players"""
         data = data or _components.load()
-        if strength not in data.merchants:
+        if isinstance(strength, bool) or not isinstance(strength, int) or strength not in data.merchants:
             raise InvalidInput(f"Merchant ships have strength {sorted(data.merchants)}, not {strength}.")
         m = data.merchants[strength]
         return cls(strength=strength, speed=m["speed"], cannons=m["cannons"],
@@ -117,6 +137,23 @@ class Ship:
         n = data.navy
         return cls(strength=n["strength"], speed=n["speed"], cannons=n["cannons"], crew=n["crew"],
                    pistol=True, damage=damage, name="navy ship")
+
+
+OFFICERS = ("Doctor", "Master Gunner", "Navigator", "Cartographer", "Quarter Master")
+ADDONS = ("Crow's Nest", "Iron Hull Plating", "Extra Sail", "Extra Cargo Hold")
+
+
+def _whole(label: str, value, low: int = 0) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise InvalidInput(f"{label} must be a whole number >= {low}, got {value!r}.")
+
+
+def _crews_within_limit(attacker_crew: int, defender_crew: int) -> None:
+    """Refuse at once a mêlée too big to answer in about 2 s (see MAX_CREW)."""
+    if max(attacker_crew, defender_crew) > MAX_CREW:
+        raise InvalidInput(f"Crews of {attacker_crew} and {defender_crew} are too many: the exact odds answer "
+                           f"up to {MAX_CREW} crewmen a side (the work grows with the cube of the crews; the "
+                           f"game's biggest crew is 8).")
 
 
 def usable_cannons(cannons: int, crew: int, master_gunner: bool = False) -> int:
@@ -166,6 +203,8 @@ def flee_escape_probability(attacker_speed: int, defender_speed: int) -> Fractio
     Rules: Pillage & Plunder › If the attacking ship is faster
     Rules: Pillage & Plunder › If both ships are the same speed
     """
+    _whole("attacker_speed", attacker_speed, -10 ** 9)
+    _whole("defender_speed", defender_speed, -10 ** 9)
     doubles = Fraction(1, 6)
     if defender_speed > attacker_speed:
         return 1 - doubles
@@ -189,66 +228,6 @@ class Volley(NamedTuple):
         sunk = [side for side, s in (("attacker", self.attacker_destroyed), ("defender", self.defender_destroyed)) if s]
         tail = f"; {' and '.join(sunk)} destroyed" if sunk else ""
         return f"attacker takes {self.attacker_damage}, defender takes {self.defender_damage}{tail}"
-
-
-@lru_cache(maxsize=None)
-def pair_sequences(attacker_dice: int, defender_dice: int) -> dict[tuple[str, ...], int]:
-    """Every way the sorted dice can compare, pair by pair, with its number of ordered rolls.
-
-    A sequence lists which ship each pair hits: ``"A"`` attacker, ``"D"`` defender, ``"B"``
-    both (equal dice), then one letter per uncontested die.  Weights add up to
-    ``6 ** (attacker_dice + defender_dice)``.  Computed face by face from 6 down to 1 (which
-    sorted positions show each face), so 6 dice against 6 is a few thousand states, not
-    46,656² rolls.  (The core's ``sorted_pair_counts`` counts the same comparisons but not
-    their order, and the cannon battle stops the moment a ship sinks, so order matters.)
-
-    Rules: Pillage & Plunder › Stage 3: The Cannon Battle
-    """
-    a, d = attacker_dice, defender_dice
-    n = min(a, d)
-    states: dict[tuple[int, int, tuple], int] = {(0, 0, (None,) * n): 1}
-    for face in range(6, 0, -1):
-        new: dict[tuple[int, int, tuple], int] = {}
-        for (na, nd, seq), weight in states.items():
-            ra, rd = a - na, d - nd
-            a_range = range(ra + 1) if face > 1 else (ra,)
-            d_range = range(rd + 1) if face > 1 else (rd,)
-            for ka in a_range:
-                wa = weight * math.comb(ra, ka)
-                for kd in d_range:
-                    s = list(seq)
-                    for i in range(na, min(na + ka, n)):
-                        if i < nd:
-                            s[i] = "A"          # the defender's die here is higher
-                        elif i < nd + kd:
-                            s[i] = "B"          # same face: both ships hit
-                    for i in range(nd, min(nd + kd, n)):
-                        if i < na:
-                            s[i] = "D"          # the attacker's die here is higher
-                    key = (na + ka, nd + kd, tuple(s))
-                    new[key] = new.get(key, 0) + wa * math.comb(rd, kd)
-        states = new
-    extra = ("D",) * (a - n) + ("A",) * (d - n)
-    return {seq + extra: w for (_, _, seq), w in states.items()}
-
-
-def _resolve(sequence: tuple[str, ...], a_left: int, d_left: int, a_plate: int, d_plate: int) -> Volley:
-    """Apply hits in order; stop the moment a ship sinks. ``*_left`` = damage until sunk."""
-    a_damage = d_damage = 0
-    for hit in sequence:
-        if hit in "AB":
-            if a_plate:
-                a_plate -= 1
-            else:
-                a_damage += 1
-        if hit in "DB":
-            if d_plate:
-                d_plate -= 1
-            else:
-                d_damage += 1
-        if a_damage >= a_left or d_damage >= d_left:
-            break
-    return Volley(a_damage, d_damage, a_damage >= a_left, d_damage >= d_left)
 
 
 def cannon_volley(attacker_dice: int, defender_dice: int, *, attacker_strength: int, defender_strength: int,
@@ -369,15 +348,6 @@ def ship_volley(attacker: Ship, defender: Ship) -> Dist:
                          defender_plating=defender.iron_plating)
 
 
-def volley_from_sequences(a: int, d: int, a_left: int, d_left: int, a_plate: int = 0, d_plate: int = 0) -> Dist:
-    """The same distribution through :func:`pair_sequences` (slower; the reference in tests)."""
-    weights: dict[Volley, int] = {}
-    for sequence, weight in pair_sequences(a, d).items():
-        result = _resolve(sequence, a_left, d_left, a_plate, d_plate)
-        weights[result] = weights.get(result, 0) + weight
-    return Dist(weights)
-
-
 # ---------------------------------------------------------------------------- stage 4
 @saveable
 class MeleeResult(NamedTuple):
@@ -406,6 +376,8 @@ def melee_round_win_probability(attacker_crew: int, defender_crew: int,
 
     Rules: Pillage & Plunder › Stage 4: The Mêlée
     """
+    _whole("attacker_crew", attacker_crew)
+    _whole("defender_crew", defender_crew)
     na, nd = min(attacker_crew, MAX_DICE), min(defender_crew, MAX_DICE)
     if na < 1 or nd < 1:
         raise InvalidInput("Both sides need at least one crewman to fight a mêlée round.")
@@ -431,6 +403,9 @@ def melee(attacker_crew: int, defender_crew: int, *, attacker_pistol: bool = Fal
     for label, value in (("attacker_crew", attacker_crew), ("defender_crew", defender_crew)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise InvalidInput(f"{label} must be a whole number >= 0, got {value!r}.")
+    _crews_within_limit(attacker_crew, defender_crew)
+    if call_off is not None and not callable(call_off):
+        raise InvalidInput(f"call_off is a function (attackers left, defenders left) -> True to stop, not {call_off!r}.")
     return _melee_cached(attacker_crew, defender_crew, bool(attacker_pistol), bool(defender_pistol),
                          bool(attacker_doctor), bool(defender_doctor), call_off)
 
@@ -530,8 +505,16 @@ def battle(attacker: Ship, defender: Ship, kind: str = "player", *, defender_fle
     Rules: Pillage & Plunder › Player Attacking Merchant Ship
     Rules: Pillage & Plunder › Navy Ship Attacking Player
     """
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:
         raise InvalidInput(f"kind must be one of {', '.join(KINDS)}, not {kind!r}.")
+    for side, ship in (("attacker", attacker), ("defender", defender)):
+        if not isinstance(ship, Ship):
+            raise InvalidInput(f"The {side} must be a Ship (Ship.player, Ship.merchant or Ship.navy), not {ship!r}.")
+    if defender_flees is not None and not isinstance(defender_flees, bool):
+        raise InvalidInput(f"defender_flees is True, False or None, not {defender_flees!r}.")
+    if call_off is not None and not callable(call_off):
+        raise InvalidInput(f"call_off is a function (attackers left, defenders left) -> True to stop, not {call_off!r}.")
+    _crews_within_limit(attacker.crew, defender.crew)
     if kind == "merchant":
         defender_flees = True               # a merchant always attempts to flee
     elif defender_flees is None:
@@ -582,52 +565,7 @@ def _battle_cached(attacker: Ship, defender: Ship, defender_flees: bool, call_of
     return Dist(weights)
 
 
-def sample_battle(attacker: Ship, defender: Ship, kind: str = "player", rng=None, *,
-                  defender_flees: bool | None = None) -> BattleResult:
-    """One battle rolled die by die (for Monte Carlo checks of :func:`battle`).
-
-    Rules: Pillage & Plunder › The Five Stages Of A Sea Battle
-    """
-    import random as _random
-
-    rng = rng if rng is not None else _random.Random()
-    roll = lambda: rng.randint(1, 6)  # noqa: E731
-    flees = True if kind == "merchant" or defender_flees is None else defender_flees
-    a, d = spotting(attacker, defender)
-    if _sunk(a) or _sunk(d):
-        return BattleResult(_destroyed(_sunk(a), _sunk(d)), a.damage, d.damage, a.crew, d.crew)
-    if flees:
-        sa, sd = a.effective_speed, d.effective_speed
-        if sd > sa:
-            escaped = roll() != roll()
-        elif sa > sd:
-            escaped = roll() == roll()
-        else:
-            x, y = roll(), roll()
-            while x == y:
-                x, y = roll(), roll()
-            escaped = y > x
-        if escaped:
-            return BattleResult("escaped", a.damage, d.damage, a.crew, d.crew)
-    a_roll = sorted((roll() for _ in range(a.dice)), reverse=True)
-    d_roll = sorted((roll() for _ in range(d.dice)), reverse=True)
-    sequence = [("B" if x == y else "A" if x < y else "D") for x, y in zip(a_roll, d_roll)]
-    sequence += ["D"] * (len(a_roll) - len(d_roll)) + ["A"] * (len(d_roll) - len(a_roll))
-    v = _resolve(tuple(sequence), a.strength - a.damage, d.strength - d.damage,
-                 PLATING_ABSORBS * a.iron_plating, PLATING_ABSORBS * d.iron_plating)
-    ad, dd = a.damage + v.attacker_damage, d.damage + v.defender_damage
-    if v.attacker_destroyed or v.defender_destroyed:
-        return BattleResult(_destroyed(v.attacker_destroyed, v.defender_destroyed), ad, dd, a.crew, d.crew)
-    ac, dc, a_doc, d_doc = a.crew, d.crew, a.doctor, d.doctor
-    while ac and dc:
-        x = max(roll() for _ in range(min(ac, MAX_DICE))) + a.pistol
-        y = max(roll() for _ in range(min(dc, MAX_DICE))) + d.pistol
-        if x > y:
-            d_doc, dc = (False, dc) if d_doc else (False, dc - 1)
-        else:
-            a_doc, ac = (False, ac) if a_doc else (False, ac - 1)
-    return BattleResult("attacker wins mêlée" if ac else "defender wins mêlée", ad, dd, ac, dc)
-
-
 # the attacker's best moment to call off a mêlée lives in its own module
 from .call_off import CallOffPolicy, call_off_policy  # noqa: E402
+# the references (every pair sequence; a die-by-die sampler) live in their own module
+from .battle_reference import _resolve, pair_sequences, sample_battle, volley_from_sequences  # noqa: E402,F401

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from pirates_lab.core import InvalidInput
+
 from .battles import melee_round_win_probability
 
 __all__ = ["CallOffPolicy", "call_off_policy"]
@@ -47,6 +49,18 @@ def call_off_policy(attacker_crew: int, defender_crew: int, *, prize: int, crew_
 
     Rules: Pillage & Plunder › Player Attacking Player
     """
+    from .battles import _crews_within_limit, _whole
+
+    _whole("attacker_crew", attacker_crew)
+    _whole("defender_crew", defender_crew)
+    _crews_within_limit(attacker_crew, defender_crew)
+    for label, amount in (("prize", prize), ("crew_value", crew_value), ("defeat_cost", defeat_cost)):
+        if isinstance(amount, bool) or not isinstance(amount, (int, Fraction)):
+            raise InvalidInput(f"{label} must be a whole number of pieces of eight (or a Fraction), not {amount!r}.")
+        if abs(amount) > 10 ** 12:
+            raise InvalidInput(f"{label} {amount} is beyond any hoard in the game (at most 10**12 accepted).")
+    if attacker_crew < 1 or defender_crew < 1:
+        raise InvalidInput("Both sides need at least one crewman for a mêlée to call off.")
     prize, crew_value, defeat_cost = Fraction(prize), Fraction(crew_value), Fraction(defeat_cost)
     value: dict[tuple[int, int], Fraction] = {}
     fight: dict[tuple[int, int], bool] = {}

@@ -4,7 +4,7 @@ Rules: Pillage & Plunder › Treasure Hunt
 """
 from __future__ import annotations
 
-import math  # noqa: F401  (used in the doctest)
+import math
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import NamedTuple
@@ -45,6 +45,8 @@ def treasure_hunt(cartographer: bool = False) -> Dist:
 
     Rules: Pillage & Plunder › Treasure Hunt
     """
+    if not isinstance(cartographer, bool):
+        raise InvalidInput(f"cartographer is True or False, not {cartographer!r}.")
     return Dist.die(6).map(lambda roll: treasure_roll(roll, cartographer))
 
 
@@ -60,14 +62,20 @@ def expand_card_names(key, data=None) -> tuple[str, ...]:
     """
     data = data or _components.load()
     names = key if isinstance(key, tuple) else (key,)
+    cards_by_name = {name.lower(): name for name in data.counts}
+    categories_by_name = {name.lower(): name for name in data.categories}
     cards: list[str] = []
     for name in names:
-        if name in data.counts:
-            cards.append(name)
-        elif name in data.categories:
-            cards.extend(data.categories[name])
+        if not isinstance(name, str):
+            raise InvalidInput(f"A card or category is named by a text, not {name!r}.")
+        wanted = " ".join(name.split()).lower()
+        if wanted in cards_by_name:
+            cards.append(cards_by_name[wanted])
+        elif wanted in categories_by_name:
+            cards.extend(data.categories[categories_by_name[wanted]])
         else:
-            raise InvalidInput(f"No card or category {name!r} in the Card Frequency table.")
+            raise InvalidInput(f"No card or category {name!r} in the Card Frequency table. Categories: "
+                               f"{', '.join(data.categories)}. Cards: {', '.join(data.counts)}.")
     if len(set(cards)) != len(cards):
         raise InvalidInput(f"{key!r} names a card twice.")
     return tuple(cards)
@@ -83,10 +91,15 @@ def hand_probability(at_least: Mapping | None = None, hand_size: int = 5, player
     Rules: Pillage & Plunder › Game Setup
     Rules: Pillage & Plunder › Card Frequency
     """
+    from .game import Game      # the player range is the Game's (imported late: the game imports odds)
+
     data = data or _components.load()
+    if at_least is not None and not isinstance(at_least, Mapping):
+        raise InvalidInput(f"at_least maps card names to counts, e.g. {{'Attack': 1}}, not {at_least!r}.")
     at_least = {"Attack": 1} if at_least is None else dict(at_least)
-    if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 6:
-        raise InvalidInput(f"players must be 1 to 6, got {players!r}.")
+    low, high = Game.min_players, Game.max_players
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        raise InvalidInput(f"Pillage & Plunder is for {low} to {high} players, not {players!r}.")
     deck = data.deck_after_setup(players)
     if isinstance(hand_size, bool) or not isinstance(hand_size, int) or not 0 <= hand_size <= deck.size:
         raise InvalidInput(f"hand_size must be 0 to {deck.size}, got {hand_size!r}.")
@@ -100,7 +113,27 @@ def hand_probability(at_least: Mapping | None = None, hand_size: int = 5, player
         raise InvalidInput("A card is counted in two groups.")
     if not groups:
         return Fraction(1)
-    return deck.hand_probability(hand_size, groups)
+    return _hand_at_least(deck.counts(), hand_size, groups)
+
+
+def _hand_at_least(counts: Mapping[str, int], hand_size: int, groups: Mapping[tuple[str, ...], int]) -> Fraction:
+    """Hands holding at least ``need`` cards of each group, counted group by group over the
+    number of cards used so far (no listing of hands): at most (hand + 1) × (deck + 1) products,
+    so every request the deck allows answers in milliseconds."""
+    ways = {0: 1}                                   # cards taken by the groups so far -> hands
+    for cards, need in groups.items():
+        size = sum(counts.get(card, 0) for card in cards)
+        choose = [math.comb(size, k) for k in range(min(size, hand_size) + 1)]
+        new: dict[int, int] = {}
+        for used, w in ways.items():
+            for k in range(need, min(size, hand_size - used) + 1):
+                new[used + k] = new.get(used + k, 0) + w * choose[k]
+        ways = new
+        if not ways:
+            return Fraction(0)
+    other = sum(counts.values()) - sum(sum(counts.get(card, 0) for card in cards) for cards in groups)
+    hands = sum(w * math.comb(other, hand_size - used) for used, w in ways.items())
+    return Fraction(hands, math.comb(sum(counts.values()), hand_size))
 
 
 def cargo_price(card: str, selling: bool, data=None) -> Dist:
@@ -110,6 +143,12 @@ def cargo_price(card: str, selling: bool, data=None) -> Dist:
     Rules: Pillage & Plunder › Buy Cargo
     """
     data = data or _components.load()
+    cargo = {name.lower(): name for name in data.categories.get("Cargo", {})}
+    if not isinstance(card, str) or " ".join(card.split()).lower() not in cargo:
+        raise InvalidInput(f"No Cargo card {card!r}; Cargo cards: {', '.join(cargo.values())}.")
+    if not isinstance(selling, bool):
+        raise InvalidInput(f"selling is True (selling) or False (buying), not {selling!r}.")
+    card = cargo[" ".join(card.split()).lower()]
     info = data.cargo_prices[data.cargo_kind(card)]
     dice = info["sell_dice" if selling else "buy_dice"]
     units = data.cargo_units(card)
@@ -122,7 +161,7 @@ def merchant_prize(strength: int, data=None) -> Dist:
     Rules: Pillage & Plunder › Example 2: Player Vs. Merchant Ship
     """
     data = data or _components.load()
-    if strength not in data.merchants:
-        raise InvalidInput(f"Merchant ships have strength {sorted(data.merchants)}, not {strength}.")
+    if isinstance(strength, bool) or not isinstance(strength, int) or strength not in data.merchants:
+        raise InvalidInput(f"Merchant ships have strength {sorted(data.merchants)}, not {strength!r}.")
     m = data.merchants[strength]
     return Dist.die(6).repeat_sum(m["prize_dice"]).map(lambda total: total * m["prize_per_pip"])
