@@ -481,3 +481,97 @@ def test_a_captured_ship_does_not_count_to_reach_but_slows_the_catch_up():
     state2 = state2.apply(Attack())
     assert state2.phase()[0] == "engage"
     assert state2.apply(AddCard("Open Sea")).combat is None       # 2 (the lower) + 1 < 4: it escapes (3 + 1 would not)
+
+
+# ---------------------------------------------------------------- First Mate, Captured Ships, losing a ship
+def test_a_first_mate_is_found_in_a_port_adds_one_and_may_be_let_go():
+    """Rules: Plunder › First Mate"""
+    state = fresh()
+    p = state.first
+    lay(state, (1, 0), "Nassau")
+    state.captains[p]["at"] = (1, 0)
+    hand(state, p, ["Master Gunner", "Navigator"])
+    state = play(at_step(state, p, "action", "give"), Play("Master Gunner"))
+    assert state.captains[p]["mate"] == "Master Gunner" and state.ship_stat(p, "cannon") == 2
+    state = at_step(state, p, "action", "give")
+    state = state.apply(Play("Navigator"))                # only one First Mate: the old one goes
+    assert state.captains[p]["mate"] == "Navigator" and state.discard.get("Master Gunner") == 1
+    state = at_step(state, p, "action", "give")
+    from pirates_lab.plunder.actions import DismissMate
+    state = state.apply(DismissMate())
+    assert state.captains[p]["mate"] is None and state.phase()[0] == "action"   # letting go is free
+
+
+def test_a_prize_may_be_sailed_keeping_the_old_ship_as_the_captured_one():
+    """Rules: Plunder › Captured Ships"""
+    state, p = _at_sea_against("Spanish Sloop", ["Havana"], p_ship="English Sloop")
+    state = play(state, Attack(), Board())
+    assert TakePrize("swap") in state.legal_actions()
+    state = state.apply(TakePrize("swap"))
+    cap = state.captains[p]
+    assert cap["ship"] == "Spanish Sloop" and cap["prize_ship"] and cap["captured"] == "English Sloop"
+    assert state.capacity(p) == 4
+
+
+def test_losing_the_ship_returns_the_cargo_discards_the_hand_and_restarts_from_tortuga():
+    """Rules: Plunder › If You Lose Your Ship"""
+    state = fresh()
+    p = state.first
+    state.captains[p]["at"] = (1, 0)
+    state.captains[p]["cargo"] = {"Rum": 2}
+    state.goods["Rum"] -= 2
+    ship(state, p, "English Sloop")
+    state = at_step(state, p, "action", "give")
+    state._lose_ship(p)
+    cap = state.captains[p]
+    assert (cap["ship"], cap["cargo"], cap["hand"], cap["at"], cap["lost"]) == ("Pinnace", {}, [], (0, 0), True)
+    assert state.goods["Rum"] == 12 and state.agenda[-1].phase == "end"     # the turn ends at once
+    state.validate()
+
+
+def test_attacking_a_nation_costs_its_letter_of_marque_but_pirates_make_no_enemy():
+    """Rules: Plunder › Enemies"""
+    state, p = _at_sea_against("English Sloop", ["Havana"], p_ship="Spanish Sloop")
+    state.captains[p]["marque"] = "England"
+    state = state.apply(Attack())
+    assert state.captains[p]["marque"] is None and state.captains[p]["flags"] == ["England"]
+    pirates, q = _at_sea_against("Pirates", ["Havana"], p_ship="Spanish Galleon")
+    pirates = pirates.apply(Fight())
+    assert pirates.captains[q]["flags"] == []
+
+
+def test_natives_trade_at_their_prices_or_fight_with_warriors_only():
+    """Rules: Plunder › Broadside"""
+    state = fresh()
+    p = state.first
+    lay(state, (1, 0), "Coastland")
+    state.captains[p]["at"] = (1, 0)
+    hand(state, p, [])
+    from_deck(state, "Natives")
+    state.encounters[p] = "Natives"
+    state = at_step(state, p, "encounter", "action", "give")
+    traded = play(state, StartTrade(), Buy("Tobacco", 2))
+    assert traded.captains[p]["cargo"] == {"Tobacco": 2} and traded.captains[p]["silver"] == 3
+    fought = state.apply(Attack())
+    assert fought.phase()[0] == "boarding"                # no Engagement on land, no Broadside: no cannons
+
+
+def test_a_fleeing_captain_may_abandon_the_captured_ship_to_the_attacker():
+    """Rules: Plunder › Attacking Another Captain"""
+    state = fresh()
+    p = state.first
+    q = 1 - p
+    for seat in (p, q):
+        state.captains[seat]["at"] = (1, 0)
+    from_deck(state, "Dutch Galleon")
+    state.captains[q]["captured"] = "Dutch Galleon"
+    state.captains[q]["loot"] = {"Rum": 4}
+    state.goods["Rum"] -= 4
+    hand(state, p, [])
+    hand(state, q, [])
+    state = play(at_step(state, p, "action", "give"), AttackCaptain(q), Flee("", True))
+    assert state.captains[q]["captured"] is None and state.captains[q]["loot"] == {"Rum": 2}   # the Pinnace holds 2
+    from pirates_lab.plunder.actions import TakeAbandoned
+    state = play(state, TakeAbandoned(True), TakePrize("captured"))
+    assert state.captains[p]["captured"] == "Dutch Galleon" and state.captains[p]["loot"] == {"Rum": 2}
+    state.validate()
