@@ -298,6 +298,7 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
             "discard": dict(sorted(self.discard.items())), "wars": [list(w) for w in self.wars],
             "roles": dict(sorted(self.roles.items())), "first_captain": self.first, "offered": self.offered,
             "bank": self.bank, "goods": dict(self.goods), "combat": combat, "contest": contest,
+            "scores": [cap["silver"] for cap in self.captains],
             "sailing": None if self.sailing is None else list(self.sailing), "winner": self.winner,
             "log": list(self.log),
         }
