@@ -180,3 +180,33 @@ def test_every_chain_distribution_sums_to_one_and_steps_shrink(mine, size, flees
     assert sum(p for _, p in odds.ends.items()) == 1
     values = [odds.steps[s] for s in STEPS if s in odds.steps]
     assert values == sorted(values, reverse=True)
+
+
+@pytest.mark.parametrize("enemy", ["Spanish Sloop", "Spanish Brigantine", "Spanish Galleon", "Treasure Fleet"])
+@pytest.mark.parametrize("cards", [[], ["Open Sea"], ["Coastland", "Havana"], ["Bottle of Rum", "Navigator", "Open Sea"]])
+def test_the_odds_say_what_the_engine_does(enemy, cards):
+    """npc_chain against the rules engine, playing the smallest card that is enough at each step."""
+    from plunder_helpers import at_step, fresh, from_deck, hand
+    from pirates_lab.plunder.actions import AddCard, Attack, Board
+
+    state = fresh()
+    p = state.first
+    state.captains[p]["at"] = (1, 0)
+    hand(state, p, cards)
+    from_deck(state, enemy)
+    state.encounters[p] = enemy
+    state = at_step(state, p, "encounter", "action", "give")
+    state = state.apply(Attack())
+    while state.current_player() == p and state.phase()[0] in ("engage", "broadside", "sink_or_board", "boarding"):
+        step = state.phase()[0]
+        if step == "sink_or_board":
+            state = state.apply(Board())
+            continue
+        stat = {"engage": "speed", "broadside": "cannon", "boarding": "crew"}[step]
+        gap = getattr(components().card(enemy), stat) - state.ship_stat(p, stat)
+        enough = sorted((components().card(n).number, n) for n in state.captains[p]["hand"]
+                        if components().card(n).number >= gap)
+        state = state.apply(AddCard(enough[0][1] if enough else ""))
+    end, _ = npc_chain(side_of("Pinnace"), side_of(enemy), cards)
+    engine = ("won" if state.phase()[0] == "prize" else "sunk" if state.captains[p]["lost"] else "escaped")
+    assert engine == end
