@@ -23,11 +23,33 @@ from pirates_lab.plunder_2013.game import score_chest
 from .canvas import BoardCanvas
 from .drawing import Drawing, DrawOp, shade
 from .kit import error_html, exact_answer, guard
+from .numbers import friendly_html
 
 __all__ = ["GridLayout", "GridMarks", "solution_grid_ops", "cell_at", "PlunderMatch", "PlunderTable",
-           "SolutionGridView", "ClassroomRound", "ClassroomView", "answer_word"]
+           "SolutionGridView", "ClassroomRound", "ClassroomView", "answer_word", "fit_to_width", "wide_button"]
 
 MARK_CYCLE = {"": "X", "X": "O", "O": ""}
+
+
+def fit_to_width(board: BoardCanvas, width: int) -> None:
+    """Let a board shrink with its box (never wider than drawn, never a sideways scroll): the canvas
+    keeps its drawing size and aspect; ipycanvas maps clicks back to canvas coordinates."""
+    board.canvas.layout.width = "100%"
+    board.canvas.layout.max_width = f"{width}px"
+    board.canvas.layout.height = "auto"
+    board.layout.width = "100%"
+    board.layout.max_width = f"{width}px"
+
+
+def wide_button(description: str, **options) -> widgets.Button:
+    """A button as wide as its label (ipywidgets' fixed 148 px cuts long labels in large fonts)."""
+    return widgets.Button(description=description, layout=widgets.Layout(width="auto", min_width="fit-content"),
+                          **options)
+
+
+def _row(children) -> widgets.HBox:
+    """A row of controls that wraps instead of scrolling sideways."""
+    return widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap", max_width="100%"))
 
 
 def answer_word(aye: bool) -> str:
@@ -42,14 +64,14 @@ class GridLayout:
     players: int
     cards: int = 6
     days: int = 15
-    row: int = 20
-    day_width: int = 34
-    clue_width: int = 46
-    pirate_width: int = 30
-    gap: int = 36
-    cell: int = 26
-    label_width: int = 96
-    top: int = 30
+    row: int = 24
+    day_width: int = 40
+    clue_width: int = 54
+    pirate_width: int = 40
+    gap: int = 30
+    cell: int = 36
+    label_width: int = 118
+    top: int = 34
 
     @property
     def left_width(self) -> int:
@@ -124,14 +146,14 @@ def solution_grid_ops(deduction: Deduction, *, mode: str = "solver", marks: Grid
     layout = GridLayout(deduction.players, deduction.cards, max(days, len(deduction.records)))
     rivals = deduction.rivals()
     d = Drawing().clear().rect(0, 0, layout.width, layout.height(len(rivals)), fill="#fbf7ef")
-    d.text(f"Solution Grid of {pirate_name(deduction.me)}", 6, 12, font="bold 13px sans-serif")
+    d.text(f"Solution Grid of {pirate_name(deduction.me)}", 6, 14, font="bold 16px sans-serif")
     x0 = layout.right_x
-    d.text("My Treasure", x0, 12, font="11px sans-serif")
+    d.text("My Treasure", x0, 14, font="15px sans-serif")
     for k, value in enumerate((6, 3, 1)):
-        x = x0 + 80 + 24 * k
-        d.text(str(value), x, 12, font="bold 12px sans-serif", align="center")
+        x = x0 + 110 + 28 * k
+        d.text(str(value), x, 14, font="bold 16px sans-serif", align="center")
         if k < finders:
-            d.line(x - 8, 18, x + 8, 6, stroke="#b22222", width=2)
+            d.line(x - 9, 22, x + 9, 6, stroke="#b22222", width=2)
     # ---- left grid: days
     y0 = layout.top
     headers = ["Day", "Island", "Marker", "Trap"] + [pirate_name(p).split()[-1][:5] for p in range(deduction.players)]
@@ -140,7 +162,7 @@ def solution_grid_ops(deduction: Deduction, *, mode: str = "solver", marks: Grid
     widths = [layout.day_width] + [layout.clue_width] * 3 + [layout.pirate_width] * deduction.players
     for x, w, label in zip(xs, widths, headers):
         d.rect(x, y0, w, layout.row, fill="#e8dcc2", stroke="#8b5a2b")
-        d.text(label, x + w / 2, y0 + layout.row / 2, font="10px sans-serif", align="center")
+        d.text(label, x + w / 2, y0 + layout.row / 2, font="14px sans-serif", align="center")
     for day in range(layout.days):
         y = y0 + (day + 1) * layout.row
         record = deduction.records[day] if day < len(deduction.records) else None
@@ -156,18 +178,18 @@ def solution_grid_ops(deduction: Deduction, *, mode: str = "solver", marks: Grid
             d.rect(x, y, w, layout.row, fill="#ffffff", stroke="#c8b48a")
             if text:
                 colour = "#1b7f3b" if text == "Y" else "#b22222" if text == "N" else "#000000"
-                d.text(text, x + w / 2, y + layout.row / 2, fill=colour, font="11px sans-serif", align="center")
+                d.text(text, x + w / 2, y + layout.row / 2, fill=colour, font="15px sans-serif", align="center")
     # ---- right grid: one block per rival
     cells = deduction.cells() if mode == "solver" else None
     for block, player in enumerate(rivals):
         top = layout.top + block * layout.block_height
-        d.text(pirate_name(player), layout.right_x, top + layout.row / 2, font="bold 12px sans-serif")
+        d.text(pirate_name(player), layout.right_x, top + layout.row / 2, font="bold 15px sans-serif")
         for card in range(1, deduction.cards + 1):
             x, _ = layout.cell_origin(block, 0, card)
-            d.text(str(card), x + layout.cell / 2, top + layout.row / 2, font="10px sans-serif", align="center")
+            d.text(str(card), x + layout.cell / 2, top + layout.row / 2, font="14px sans-serif", align="center")
         for c, category in enumerate(CATEGORIES):
             _, y = layout.cell_origin(block, c, 1)
-            d.text(category.title(), layout.right_x, y + layout.cell / 2, font="11px sans-serif")
+            d.text(category.title(), layout.right_x, y + layout.cell / 2, font="15px sans-serif")
             for card in range(1, deduction.cards + 1):
                 x, y = layout.cell_origin(block, c, card)
                 cell = cells[player][category][card] if cells is not None else None
@@ -181,12 +203,12 @@ def solution_grid_ops(deduction: Deduction, *, mode: str = "solver", marks: Grid
                 if cell is not None and mark == "O":
                     # the printed O ("he might have it"); certainty as a ✓, the chance as a percentage
                     ink = "#ffffff" if cell.probability > Fraction(1, 2) else "#222222"
-                    d.text("O", x + layout.cell / 2, y + 9, fill=ink, font="bold 11px sans-serif", align="center")
-                    d.text("✓" if cell.certain else cell.percent(), x + layout.cell / 2, y + layout.cell - 7,
-                           fill=ink, font="bold 9px sans-serif", align="center")
+                    d.text("O", x + layout.cell / 2, y + 11, fill=ink, font="bold 14px sans-serif", align="center")
+                    d.text("✓" if cell.certain else cell.percent(), x + layout.cell / 2, y + layout.cell - 9,
+                           fill=ink, font="bold 12px sans-serif", align="center")
                 elif mark:
                     d.text(mark, x + layout.cell / 2, y + layout.cell / 2,
-                           fill="#444444" if mark == "X" else "#1b4f8b", font="bold 14px sans-serif", align="center")
+                           fill="#444444" if mark == "X" else "#1b4f8b", font="bold 18px sans-serif", align="center")
                 if selected == (player, category, card):
                     d.rect(x + 2, y + 2, layout.cell - 4, layout.cell - 4, stroke="#1f3b63", width=3)
     return d.ops
@@ -217,7 +239,9 @@ class SolutionGridView(widgets.VBox):
         layout = GridLayout(deduction.players, deduction.cards, days)
         self.board = BoardCanvas(layout.width, layout.height(len(deduction.rivals())), layers=("grid",),
                                  to_board=lambda x, y: cell_at(self.deduction, x, y), css_class="pl-plunder-grid")
-        self.mode = widgets.ToggleButtons(options=[("Solver", "solver"), ("By hand", "hand")], value=mode)
+        fit_to_width(self.board, layout.width)
+        self.mode = widgets.ToggleButtons(options=[("Solver", "solver"), ("By hand", "hand")], value=mode,
+                                          style={"button_width": "auto"})
         self.mode.add_class("pl-plunder-grid-mode")
         self.why = widgets.HTML("<i>Click a cell of the right grid: the solver says why.</i>")
         self.why.add_class("pl-plunder-why")
@@ -253,7 +277,8 @@ class SolutionGridView(widgets.VBox):
     def show_why(self, player: int, category: str, card: int) -> str:
         explanation = self.deduction.why(player, category, card)
         self.why.value = (f"<b>{html.escape(pirate_name(player))} — {html.escape(card_name(category, card))}"
-                          f" ({category} {card}): P = {explanation.probability}</b><br>{html.escape(explanation.text)}")
+                          f" ({category} {card}): {friendly_html(explanation.probability)}</b><br>"
+                          f"{html.escape(explanation.text)}")
         return explanation.text
 
 
@@ -315,15 +340,16 @@ class PlunderTable(widgets.VBox):
         self.grid = SolutionGridView(self.match.view(), days=self.match.game.days)
         self.advice = widgets.HTML()
         self.advice.add_class("pl-plunder-advice")
-        self.keep_button = widgets.Button(description="Keep the clues")
-        self.flip_buttons = {c: widgets.Button(description=f"Flip one more {c}") for c in CATEGORIES}
-        self.aye_button = widgets.Button(description="Aye!", button_style="success")
-        self.nay_button = widgets.Button(description="Nay!", button_style="danger")
+        self.keep_button = wide_button("Keep the clues")
+        self.flip_buttons = {c: wide_button(f"Flip one more {c}") for c in CATEGORIES}
+        self.aye_button = wide_button("Aye!", button_style="success")
+        self.nay_button = wide_button("Nay!", button_style="danger")
         n = self.match.game.cards
         self.pickers = {c: widgets.Dropdown(options=[(f"{x}. {card_name(c, x)}", x) for x in range(1, n + 1)],
-                                            description=c.title()) for c in CATEGORIES}
-        self.dig_button = widgets.Button(description="Send a crew card to dig", button_style="warning")
-        self.pass_button = widgets.Button(description="Pass")
+                                            description=c.title(), style={"description_width": "initial"},
+                                            layout=widgets.Layout(width="auto")) for c in CATEGORIES}
+        self.dig_button = wide_button("Send a crew card to dig", button_style="warning")
+        self.pass_button = wide_button("Pass")
         for name, button in (("keep", self.keep_button), ("aye", self.aye_button), ("nay", self.nay_button),
                              ("dig", self.dig_button), ("pass", self.pass_button)):
             button.add_class(f"pl-plunder-{name}")
@@ -336,8 +362,7 @@ class PlunderTable(widgets.VBox):
         self.dig_button.on_click(lambda _: run(self.play)(Dig(*(self.pickers[c].value for c in CATEGORIES))))
         self.pass_button.on_click(lambda _: run(self.play)(Pass()))
         self.controls = widgets.VBox()
-        super().__init__([self.status, self.controls, self.message, self.advice,
-                          widgets.HBox([self.grid, self.journal])])
+        super().__init__([self.status, self.controls, self.message, self.advice, self.grid, self.journal])
         self.add_class("pl-plunder-table")
         self.refresh()
 
@@ -372,10 +397,10 @@ class PlunderTable(widgets.VBox):
                 html.escape(str(o)) for o in options)
             legal = state.legal_actions()
             buttons = [self.keep_button] + [b for c, b in self.flip_buttons.items() if FlipExtra(c) in legal]
-            self.controls.children = (widgets.HBox(buttons),)
+            self.controls.children = (_row(buttons),)
         elif waiting == "answer":
             self.advice.value = "Answer truthfully: Aye if one or more of your map cards matches the clues."
-            self.controls.children = (widgets.HBox([self.aye_button, self.nay_button]),)
+            self.controls.children = (_row([self.aye_button, self.nay_button]),)
         else:
             lines = []
             me = match.human
@@ -388,10 +413,11 @@ class PlunderTable(widgets.VBox):
                                     rivals_left=max(1, len(view.rivals()) - len(sent)))
                 lines.append(html.escape(str(advice)))
             self.advice.value = "<b>Dig advisor</b>:<br>" + "<br>".join(lines)
-            self.controls.children = (widgets.HBox(list(self.pickers.values())),
-                                      widgets.HBox([self.dig_button, self.pass_button]))
+            self.controls.children = (_row(list(self.pickers.values())),
+                                      _row([self.dig_button, self.pass_button]))
         self.status.value = head
-        self.journal.value = ("<div style='max-height:420px;overflow:auto;font-size:0.85em;min-width:260px'>"
+        self.journal.value = ("<div style='max-height:420px;overflow-y:auto;overflow-x:hidden;overflow-wrap:anywhere'>"
+                              "<b>Log</b><br>"
                           + "<br>".join(html.escape(line) for line in state.log[-40:]) + "</div>")
 
 
@@ -445,11 +471,11 @@ class ClassroomView(widgets.VBox):
         self.prediction = widgets.Text(placeholder="How many deals will remain?", continuous_update=False)
         self.prediction.add_class("pl-plunder-predict")
         self.feedback = widgets.HTML()
-        self.reveal_button = widgets.Button(description="Reveal the next answer", button_style="info")
+        self.reveal_button = wide_button("Reveal the next answer", button_style="info")
         self.reveal_button.add_class("pl-plunder-reveal")
         self.reveal_button.on_click(lambda _: guard(self.feedback)(self.reveal)())
         self.prediction.observe(lambda change: self.check(change["new"]), names="value")
-        super().__init__([self.header, widgets.HBox([self.prediction, self.reveal_button]), self.feedback, self.grid])
+        super().__init__([self.header, _row([self.prediction, self.reveal_button]), self.feedback, self.grid])
         self.add_class("pl-plunder-classroom")
         self.refresh()
 

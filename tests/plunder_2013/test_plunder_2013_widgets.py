@@ -147,3 +147,45 @@ def test_classroom_shows_an_impossible_answer_in_the_widget():
     assert view.check("5") is None and "answered wrongly" in view.feedback.value
     view.reveal_button.click()
     assert "answered wrongly" in view.feedback.value and round_.revealed == []
+
+
+# ---------------------------------------------------------------- on a projector (issue 13)
+def test_the_grid_shrinks_with_its_box_and_keeps_its_drawing_size():
+    view = SolutionGridView(small_deduction())
+    layout = GridLayout(3)
+    canvas = view.board.canvas
+    assert (canvas.width, canvas.height) == (layout.width, layout.height(2))
+    assert canvas.layout.width == "100%" and canvas.layout.max_width == f"{layout.width}px"
+    assert canvas.layout.height == "auto"
+    # six pirates, twelve cards: the widest grid the Game accepts still fits a 1024 px projector at most 1.1x shrunk
+    assert GridLayout(6, 12).width <= 1.1 * 994
+
+
+def test_grid_text_is_large_enough_to_read_on_a_projector():
+    sizes = [int(op.font.split("px")[0].split()[-1]) for op in solution_grid_ops(small_deduction())
+             if op.kind == "text"]
+    assert min(sizes) >= 12 and sum(s >= 14 for s in sizes) > 0.8 * len(sizes)
+
+
+def test_buttons_are_as_wide_as_their_labels():
+    table = PlunderTable(players=4, seed=2013)
+    view = ClassroomView(ClassroomRound(Deduction(players=4, me=0, my_cards=(2, 5, 1)), asker=1, clue=(3, 2, 6),
+                                        answers={0: "nay", 2: "aye", 3: "nay"}))
+    for button in [table.keep_button, *table.flip_buttons.values(), table.dig_button, view.reveal_button]:
+        assert button.layout.width == "auto", button.description
+
+
+def test_why_shows_a_percentage_not_a_fraction_repr():
+    view = SolutionGridView(small_deduction())
+    view.show_why(1, "island", 5)                     # probability 1/2
+    assert "50.00% (1/2)" in view.why.value and "Fraction(" not in view.why.value
+
+
+def test_classroom_feedback_does_not_go_stale_after_a_reveal():
+    round_ = ClassroomRound(Deduction(players=4, me=0, my_cards=(2, 5, 1)), asker=1, clue=(3, 2, 6),
+                            answers={0: "nay", 2: "aye", 3: "nay"})
+    view = ClassroomView(round_)
+    assert view.check("lots") is False and "Type a number" in view.feedback.value
+    view.reveal_button.click()
+    assert view.feedback.value == "" and view.prediction.value == ""
+    assert f"Deals that fit everything said: <b>{round_.current.count()}</b>" in view.header.value
