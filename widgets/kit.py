@@ -252,7 +252,12 @@ def exact_answer(expected: Any, *, explain: str = "") -> Callable[[str], tuple[b
         except (ValueError, ZeroDivisionError):
             return False, f"Type a number, a fraction such as 1/6, or a percentage such as 41.67% (got {answer!r})."
         if ok:
-            return True, f"Right: {friendly(Fraction(expected))}. {explain}".strip()
+            value = Fraction(expected)
+            if 0 <= value <= 1:
+                shown = friendly(value)
+            else:
+                shown = f"{value.numerator:,}" if value.denominator == 1 else f"{float(value):,.4g} ({value})"
+            return True, f"Right: {shown}. {explain}".strip()
         return False, f"Not quite: {answer.strip()} is not it. Try again."
 
     return check

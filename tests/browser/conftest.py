@@ -146,7 +146,7 @@ def voila(chromium):
     port = free_port()
     log = ARTIFACTS / "voila.log"
     log.write_text("")
-    server = Server(_pirates_lab("classroom", "--all", "--port", str(port), "--cell-timeout", "20", "--tracebacks"),
+    server = Server(_pirates_lab("classroom", "--all", "--port", str(port), "--cell-timeout", "60", "--tracebacks"),
                     port, log=log, cwd=ROOT)
     with server:
         yield f"http://127.0.0.1:{port}"

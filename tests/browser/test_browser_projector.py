@@ -31,11 +31,6 @@ LOAD_TIMEOUT_MS = 150_000     # Voila runs the whole notebook first; a loaded 2-
 
 #: (lesson stem, check) -> what exactly fails today (strict xfail).  Delete a row when its lesson is fixed.
 KNOWN_FAILURES: dict[tuple[str, str], str] = {
-    ("01_dice_basics", "overflow"):
-        "DistView chart titles 'RISK 3 vs 2: armies the defender loses' and 'roll 1 or 2 dice (a die decides), "
-        "keep the best' are cut at the edge of their 420 px bqplot figure",
-    ("01_dice_basics", "raw_text"):
-        "the Monte Carlo cross-check shows tqdm's progress-bar text ('20000/20000 [00:00<00:00, …it/s]')",
     ("pillage_and_plunder", "overflow"):
         "the battle stage tables (.pl-pp-stages) are 1304 and 1836 px wide in a 994 px box (long exact fractions "
         "in a column: a sideways scroll); the 'Monte Carlo check (2,000 battles)' button label is cut "
