@@ -366,7 +366,6 @@ def _highest_weights(n: int) -> list[int]:
     return [k ** n - (k - 1) ** n for k in range(1, 7)]
 
 
-@lru_cache(maxsize=None)
 def melee_round_win_probability(attacker_crew: int, defender_crew: int,
                                 attacker_pistol: bool = False, defender_pistol: bool = False) -> Fraction:
     """Probability that the attacker wins one mêlée round (the defender loses a crewman).
@@ -381,6 +380,11 @@ def melee_round_win_probability(attacker_crew: int, defender_crew: int,
     na, nd = min(attacker_crew, MAX_DICE), min(defender_crew, MAX_DICE)
     if na < 1 or nd < 1:
         raise InvalidInput("Both sides need at least one crewman to fight a mêlée round.")
+    return _round_probability(na, nd, bool(attacker_pistol), bool(defender_pistol))
+
+
+@lru_cache(maxsize=None)
+def _round_probability(na: int, nd: int, attacker_pistol: bool, defender_pistol: bool) -> Fraction:
     wa, wd = _highest_weights(na), _highest_weights(nd)
     bonus = int(attacker_pistol) - int(defender_pistol)
     wins = sum(wa[i] * wd[j] for i in range(6) for j in range(6) if i + bonus > j)

@@ -1,20 +1,90 @@
 """Pillage & Plunder's ``pirates-lab odds`` subcommands: battle, melee, hand.
 
+Every answer prints percentages first with a short fraction (``≈ 5/12`` when the exact one is
+long); ``--exact`` adds one line ``label = a/b  (41.67%)`` per headline number and the full
+fractions in tables.  Bad input is refused before any output (``InvalidInput``, exit code 2),
+and requests too big to answer in about 2 s are refused at once, naming the limit.
+
 Rules: Pillage & Plunder › Chapter IV: Battles at Sea
 """
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from fractions import Fraction
 
 from pirates_lab.core import InvalidInput
-from pirates_lab.core.report import probability_line, table
+from pirates_lab.core.report import percent, plural
 
-from .battles import Ship, battle, melee
+from .battles import MAX_CREW, Ship, battle, melee
 from .components import load
 from .odds import hand_probability
 
-__all__ = ["add_odds_commands", "parse_ship", "parse_card_groups", "describe_ship"]
+__all__ = ["add_odds_commands", "parse_ship", "parse_card_groups", "describe_ship", "short_fraction",
+           "headline", "odds_table"]
+
+#: widest line of a table (labels are cut to fit; ``--exact`` fractions go after it)
+WIDTH = 100
+#: exact fractions longer than this are shown as the nearest fraction with a small denominator
+SHORT = 12
+
+
+def short_fraction(p: Fraction) -> str:
+    """``5/12`` when short, else ``≈ 41/98``-style (denominator at most 1000), or ``""`` when
+    no small fraction is close (tiny probabilities, or just short of 1).
+
+    >>> short_fraction(Fraction(5, 12)), short_fraction(Fraction(10**20 + 1, 3 * 10**20))
+    ('5/12', '≈ 1/3')
+    """
+    p = Fraction(p)
+    if len(str(p)) <= SHORT:
+        return str(p)
+    near = p.limit_denominator(1000)
+    if near in (0, 1):
+        return ""
+    return f"≈ {near}"
+
+
+def headline(label: str, p: Fraction, exact: bool = False) -> list[str]:
+    """The percentage first and a short fraction; with ``exact`` also ``label = a/b  (pct)``.
+
+    >>> headline("P(win)", Fraction(1, 3), exact=True)
+    ['P(win)  33.33%  (1/3)', 'P(win) = 1/3  (33.33%)']
+    """
+    short = short_fraction(p)
+    lines = [f"{label}  {percent(p)}" + (f"  ({short})" if short else "")]
+    if exact:
+        lines.append(f"{label} = {Fraction(p)}  ({percent(p)})")
+    return lines
+
+
+def odds_table(rows, heading: str = "outcome", exact: bool = False) -> str:
+    """Aligned rows: label, percentage, short fraction; ``exact`` adds the full fraction last.
+    Labels are cut so the first three columns fit in :data:`WIDTH` columns."""
+    rows = [(str(label), Fraction(p)) for label, p in rows]
+    shorts = [short_fraction(p) for _, p in rows]
+    short_width = max([len("fraction")] + [len(text) for text in shorts])
+    room = WIDTH - 2 - 10 - 2 - short_width
+    width = min(room, max([len(heading)] + [len(label) for label, _ in rows]))
+    cut = lambda text: text if len(text) <= width else text[:width - 1] + "…"  # noqa: E731
+    head = f"{cut(heading):<{width}}  {'%':>10}  {'fraction':<{short_width}}" + ("  exact" if exact else "")
+    lines = [head.rstrip()]
+    for (label, p), short in zip(rows, shorts):
+        line = f"{cut(label):<{width}}  {percent(p):>10}  {short:<{short_width}}"
+        lines.append((line + f"  {p}" if exact else line).rstrip())
+    return "\n".join(lines)
+
+
+def _count(text, label: str, low: int = 0, high: int | None = None) -> int:
+    """A whole number typed by the user, within its range, or InvalidInput naming the range."""
+    try:
+        value = int(str(text).strip())
+    except ValueError:
+        raise InvalidInput(f"{label} must be a whole number, not {text!r}.") from None
+    if value < low or (high is not None and value > high):
+        bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
+        raise InvalidInput(f"{label} must be {bounds}, not {value}.")
+    return value
 
 
 SHIP_FLAGS = {"pistol": "pistol", "doctor": "doctor", "gunner": "master_gunner", "nest": "crows_nest",
@@ -45,6 +115,8 @@ def parse_ship(spec: str):
                 numbers[key.lower()] = int(value)
             except ValueError:
                 raise InvalidInput(f"{key} must be a whole number in {spec!r}, not {value!r}.") from None
+            if numbers[key.lower()] < 0:
+                raise InvalidInput(f"{key.lower()} must be >= 0 in {spec!r}, not {value}.")
         elif word.lower() in SHIP_FLAGS:
             flags.add(word.lower())
         elif word.isdigit() and name_words:
@@ -82,8 +154,8 @@ def describe_ship(ship) -> str:
                                              ("master_gunner", "Master Gunner"), ("crows_nest", "Crow's Nest"),
                                              ("iron_plating", "Iron Hull Plating"), ("extra_sail", "Extra Sail"))
               if getattr(ship, attribute)]
-    text = (f"{ship.name}: strength {ship.strength}, speed {ship.speed}, {ship.cannons} cannons, "
-            f"{ship.crew} crew, damage {ship.damage}")
+    text = (f"{ship.name}: strength {ship.strength}, speed {ship.speed}, {plural(ship.cannons, 'cannon')}, "
+            f"{plural(ship.crew, 'crewman', 'crewmen')}, damage {ship.damage}")
     return text + (f"; {', '.join(extras)}" if extras else "")
 
 
@@ -97,33 +169,40 @@ def odds_battle(args) -> int:
         raise InvalidInput("a navy ship attacks players, not merchants.")
     kind = "navy" if attacker_role == "navy" else "merchant" if defender_role == "merchant" else "player"
     dist = battle(attacker, defender, kind, defender_flees=None if kind == "merchant" else not args.stand)
-    print(f"Attacker  {describe_ship(attacker)}")
-    print(f"Defender  {describe_ship(defender)}")
+    for side, ship in (("Attacker", attacker), ("Defender", defender)):
+        print(textwrap.fill(describe_ship(ship), WIDTH, initial_indent=f"{side}  ", subsequent_indent=" " * 10))
     print(f"Battle: {kind}" + ("" if kind == "merchant" else
                                "; the defender stands and fights" if args.stand else "; the defender tries to flee"))
     print()
     by_outcome: dict[str, Fraction] = {}
     for result, p in dist.items():
         by_outcome[result.outcome] = by_outcome.get(result.outcome, Fraction(0)) + p
-    print(table(sorted(by_outcome.items(), key=lambda row: -row[1])))
+    print(odds_table(sorted(by_outcome.items(), key=lambda row: -row[1]), exact=args.exact))
     print()
-    print(probability_line("P(attacker wins)", dist.probability(lambda r: r.winner == "attacker")))
-    print(probability_line("P(defender wins)", dist.probability(lambda r: r.winner == "defender")))
+    for line in (headline("P(attacker wins)", dist.probability(lambda r: r.winner == "attacker"), args.exact)
+                 + headline("P(defender wins)", dist.probability(lambda r: r.winner == "defender"), args.exact)):
+        print(line)
     if args.detail:
         print()
-        print(table([(str(result), p) for result, p in dist.items()], heading="outcome (damage a/d, crew a/d)"))
+        print(odds_table([(str(result), p) for result, p in dist.items()], heading="outcome (damage a/d, crew a/d)",
+                         exact=args.exact))
     return 0
 
 
 def odds_melee(args) -> int:
-    dist = melee(args.attacker_crew, args.defender_crew, attacker_pistol=args.attacker_pistol,
+    attackers = _count(args.attacker_crew, "the attacking crew", 0, MAX_CREW)
+    defenders = _count(args.defender_crew, "the defending crew", 0, MAX_CREW)
+    dist = melee(attackers, defenders, attacker_pistol=args.attacker_pistol,
                  defender_pistol=args.defender_pistol, attacker_doctor=args.attacker_doctor,
                  defender_doctor=args.defender_doctor)
-    print(f"Mêlée: {args.attacker_crew} attacking crew against {args.defender_crew} (ties: the attacker loses)")
-    print(probability_line("P(attacker wins)", dist.probability(lambda r: r.winner == "attacker")))
-    print(probability_line("P(defender wins)", dist.probability(lambda r: r.winner == "defender")))
+    print(f"Mêlée: {plural(attackers, 'crewman', 'crewmen')} attacking {plural(defenders, 'crewman', 'crewmen')}"
+          " (ties: the attacker loses)")
+    for line in (headline("P(attacker wins)", dist.probability(lambda r: r.winner == "attacker"), args.exact)
+                 + headline("P(defender wins)", dist.probability(lambda r: r.winner == "defender"), args.exact)):
+        print(line)
     print()
-    print(table([(f"{r.winner} wins, crew left {r.attacker_crew}/{r.defender_crew}", p) for r, p in dist.items()]))
+    print(odds_table([(f"{r.winner} wins, crew left {r.attacker_crew}/{r.defender_crew}", p) for r, p in dist.items()],
+                     exact=args.exact))
     return 0
 
 
@@ -140,6 +219,8 @@ def parse_card_groups(specs: Sequence[str]) -> dict:
             need = int(count)
         except ValueError:
             raise InvalidInput(f"the count after '=' must be a whole number in {spec!r}.") from None
+        if need < 0:
+            raise InvalidInput(f"the count after '=' must be >= 0 in {spec!r}.")
         cards = tuple(name.strip() for name in names.split("+") if name.strip())
         if not cards:
             raise InvalidInput(f"name a card or category in {spec!r}.")
@@ -151,11 +232,17 @@ def parse_card_groups(specs: Sequence[str]) -> dict:
 
 
 def odds_hand(args) -> int:
+    from .game import Game
+
+    players = _count(args.players, "--players", Game.min_players, Game.max_players)
+    hand_size = _count(args.hand_size, "--hand-size", 0)
     groups = parse_card_groups(args.cards or ["Attack"])
-    p = hand_probability(groups, hand_size=args.hand_size, players=args.players)
+    p = hand_probability(groups, hand_size=hand_size, players=players)
     wanted = " and ".join(f"≥{n} {' or '.join(k) if isinstance(k, tuple) else k}" for k, n in groups.items())
-    print(f"Pillage & Plunder, {args.players} players (starting kits out of the deck), a hand of {args.hand_size}:")
-    print(probability_line(f"P({wanted})", p))
+    print(f"Pillage & Plunder, {plural(players, 'player')} (starting kits out of the deck), "
+          f"a hand of {plural(hand_size, 'card')}:")
+    for line in headline(f"P({wanted})", p, args.exact):
+        print(line)
     return 0
 
 
@@ -170,11 +257,13 @@ def add_odds_commands(calculators) -> None:
     sea.add_argument("defender")
     sea.add_argument("--stand", action="store_true", help="the defender does not try to flee")
     sea.add_argument("--detail", action="store_true", help="also list damage and crew left")
+    sea.add_argument("--exact", action="store_true", help="also print the full exact fractions")
     sea.set_defaults(run=odds_battle)
 
     fight = calculators.add_parser("melee", help="Pillage & Plunder: a mêlée between two crews")
-    fight.add_argument("attacker_crew", type=int)
-    fight.add_argument("defender_crew", type=int)
+    fight.add_argument("attacker_crew", help=f"0 to {MAX_CREW}")
+    fight.add_argument("defender_crew", help=f"0 to {MAX_CREW}")
+    fight.add_argument("--exact", action="store_true", help="also print the full exact fractions")
     for side in ("attacker", "defender"):
         fight.add_argument(f"--{side}-pistol", action="store_true")
         fight.add_argument(f"--{side}-doctor", action="store_true")
@@ -185,7 +274,8 @@ def add_odds_commands(calculators) -> None:
         description="Each CARDS is 'Name', 'Name=2' or 'Name+Other Name=1' (counted together); names are "
                     "cards or categories of the Card Frequency table. Default: one Attack card.")
     hand.add_argument("cards", nargs="*")
-    hand.add_argument("--hand-size", type=int, default=5)
-    hand.add_argument("--players", type=int, default=4)
+    hand.add_argument("--hand-size", default="5")
+    hand.add_argument("--players", default="4", help="2 to 6")
+    hand.add_argument("--exact", action="store_true", help="also print the full exact fraction")
     hand.set_defaults(run=odds_hand)
 
