@@ -68,3 +68,11 @@ def test_a_registered_tip_is_answered_and_charted():
     figure = win_rate_chart([found])
     assert list(figure.marks[0].y) == [found.rate]
     assert numpy.atleast_2d(figure.marks[1].x).tolist() == [list(found.interval)]
+
+
+@pytest.mark.parametrize("tip", ALL, ids=lambda t: f"{t.game}-{t.tip}")
+def test_every_tip_plays_its_tournament(tip):
+    """No tip hides a broken player behind "Not tested yet" (two games each)."""
+    found = answer(tip, games=2, seed=0)
+    assert found.problem is None, found.problem
+    assert found.results.games == 2 and found.results.labels[0] == tip.tip
