@@ -27,7 +27,7 @@ from pirates_lab.core import games
 from pirates_lab.lab import RandomPolicy, tournament
 
 #: games per engine: about a second or two of random play on one core (engines differ 100-fold)
-GAMES = {"plunder_2013": 400, "pirates_and_plunder": 40, "king_of_pirates": 16, "pillage_and_plunder": 16}
+GAMES = {"plunder_2013": 400, "pirates_and_plunder": 40, "king_of_pirates": 16, "pillage_and_plunder": 8}
 DEFAULT_GAMES = 16
 SEED = 2024
 CORES = os.cpu_count() or 1
