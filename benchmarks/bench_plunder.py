@@ -6,6 +6,8 @@
   estimate from 2,000 sampled hands (the check: within 4σ of the exact answer).
 * The same chain against a 3-card hand: ours (hands grouped by card number) against brute force over
   every 3-card hand of physical cards (the check: the same Fractions).
+* 100 random games (3 uniformly random captains, 10 rounds): ours against the same games with the
+  core's generic ``State.clone`` (the check: the same scores); random games per second printed.
 * 40 seeded games (2–4 captains, computer traders with 15% random moves, to 60 silver or 150
   rounds): ours with the state's own ``clone`` against the same games with the core's generic
   ``State.clone`` (the check: the same scores).  Games per second are printed beside.
@@ -88,6 +90,27 @@ def games(n: int = 40):
     return scores
 
 
+def random_games(n: int = 100):
+    """Uniformly random captains, 3 seats, 10 rounds (the core's random_playout)."""
+    from pirates_lab.core import random_playout
+
+    start = time.perf_counter()
+    scores = [random_playout(Game(players=3, max_turns=10).new_initial_state(), seed).scores() for seed in range(n)]
+    print(f"    {n / (time.perf_counter() - start):.1f} random games per second")
+    return scores
+
+
+def random_games_core_clone():
+    from pirates_lab.plunder.state import State as PlunderState
+
+    own = PlunderState.clone
+    PlunderState.clone = State.clone
+    try:
+        return random_games()
+    finally:
+        PlunderState.clone = own
+
+
 def games_core_clone():
     from pirates_lab.plunder.state import State as PlunderState
 
@@ -105,6 +128,8 @@ def benchmarks():
                     goal_seconds=0.016, check=_within_4_sigma, repeat=7)
     yield Benchmark("Plunder: combat chain vs a 3-card unseen hand (exact)", ours=ours_three, peer=brute_three,
                     peer_name="brute force over every 3-card hand", check=lambda a, b: a == b, repeat=3)
+    yield Benchmark("Plunder: 100 random 3-captain games, 10 rounds", ours=random_games, peer=random_games_core_clone,
+                    peer_name="the same games with core State.clone", check=lambda a, b: a == b, repeat=1)
     yield Benchmark("Plunder: 40 seeded games to 60 silver (traders)", ours=games, peer=games_core_clone,
                     peer_name="the same games with core State.clone", check=lambda a, b: a == b, repeat=1)
 
