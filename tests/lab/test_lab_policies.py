@@ -161,3 +161,20 @@ def test_the_lab_names_no_game():
         text = path.read_text(encoding="utf-8")
         named = sorted(n for n in names if re.search(r"(?<![\w.])" + re.escape(n) + r"(?![\w(])", text))
         assert named == [], f"{path.name} names {named}"
+
+
+@pytest.mark.parametrize("name", PLAYABLE)
+def test_search_plays_legal_moves_in_every_game(name):
+    """The generic search player determinises with each game's redeal_hidden and picks a legal move."""
+    cls = games()[name]
+    game = cls(players=max(2, cls.min_players))
+    search = SearchPolicy(iterations=4, rollout_steps=8)
+    checked = 0
+    for count, state in enumerate(decisions(game, seeds=range(2), max_steps=200)):
+        if count % 11:
+            continue
+        state.check(search(Guarded(state), random.Random(count)))
+        checked += 1
+        if checked == 4:
+            break
+    assert checked > 0
