@@ -1,0 +1,152 @@
+"""Tests written to kill mutants that survived the fast tests (see docs/testing.md).
+
+Each test is a Given/When/Then scenario on a hand-built position: it pins one rule (or one check of
+``validate``) that a small deliberate change to the engine (``<`` into ``<=``, ``and`` into ``or``, a
+constant off by one) used to get past.
+"""
+from __future__ import annotations
+
+import pytest
+
+from pirates_lab.core import CHANCE, IllegalMove, replay
+from pirates_lab.plunder_2013.game import Answer, ChestCard, Clues, DealCard, Dig, Game, Keep, Pass, score_chest
+
+
+def dealt(game: Game, hands):
+    state = game.new_initial_state()
+    for hand in hands:
+        for card in hand:
+            state = state.apply(DealCard(card))
+    return state
+
+
+def digging(players: int = 3):
+    """Given three pirates dealt (1,1,1) (2,2,2) (3,3,3), day 1, clues (4,4,4) kept, all answered Nay."""
+    state = dealt(Game(players=players), [(k, k, k) for k in range(1, players + 1)])
+    state = replay(state, [Clues(4, 4, 4), Keep()])
+    while state.phase == "answer":
+        state = state.apply(Answer(False))
+    return state
+
+
+# --------------------------------------------------------------------------- validate()
+def test_a_valid_position_validates_at_every_phase():
+    """Given positions in each phase of a day, Then validate() accepts them (the checks are not too strict)."""
+    game = Game(players=3)
+    state = game.new_initial_state()
+    state.validate()
+    state = state.apply(DealCard(1))
+    state.validate()
+    state = dealt(game, [(1, 1, 1), (2, 2, 2), (3, 3, 3)])
+    state.validate()
+    state = state.apply(Clues(4, 4, 4))
+    state.validate()
+    state = state.apply(Keep())
+    state.validate()
+    state = state.apply(Answer(False))
+    state.validate()
+    state = state.apply(Answer(False))
+    state.validate()
+    assert state.phase == "dig"
+    state = state.apply(Dig(1, 1, 1))
+    state.validate()
+
+
+@pytest.mark.parametrize("corrupt, message", [
+    (lambda s: setattr(s, "phase", "nap"), "unknown phase"),
+    (lambda s: setattr(s, "dealt", 8), "deal count"),
+    (lambda s: setattr(s, "dealt", -1), "deal count"),
+    (lambda s: s.hands.append([0, 0, 0]), "three map cards"),
+    (lambda s: s.hands[0].append(1), "three map cards"),
+    (lambda s: s.hands[1].__setitem__(0, 1), "dealt twice"),
+    (lambda s: s.hands[1].__setitem__(0, 7), "dealt twice"),
+    (lambda s: s.hands[2].__setitem__(2, 0), "deal count"),
+    (lambda s: s.crew.append(3), "crew counts"),
+    (lambda s: s.crew.__setitem__(0, 4), "crew counts"),
+    (lambda s: s.crew.__setitem__(0, -1), "crew counts"),
+    (lambda s: s.chest.append(ChestCard(0, (1, 1, 1), 1)), "chest"),
+    (lambda s: setattr(s, "asker", 3), "asker or day"),
+    (lambda s: setattr(s, "asker", -1), "asker or day"),
+    (lambda s: setattr(s, "day", 16), "asker or day"),
+    (lambda s: s.records.append(s.records[0]), "one record per day"),
+    (lambda s: s.window.__setitem__(0, 0) or s.crew.__setitem__(0, 0) or s.chest.extend(
+        [ChestCard(0, (2, 2, 2), 1)] * 3), "digging window"),
+    (lambda s: s.window.clear(), "digging window"),
+    (lambda s: s.pending.append(1), "answers pending"),
+    (lambda s: s.given.append((1, False)), "answers pending"),
+    (lambda s: s.decks["island"].__setitem__(1, 0), "positive whole numbers"),
+    (lambda s: s.decks["island"].__setitem__(1, True), "positive whole numbers"),
+    (lambda s: s.decks["island"].__setitem__(1, 2), "lost or gained"),
+    (lambda s: s.discards["trap"].__setitem__(1, 1), "lost or gained"),
+])
+def test_validate_refuses_each_kind_of_broken_position(corrupt, message):
+    """Given a valid position in the digging window, When one thing is broken, Then validate() says which."""
+    state = digging()
+    state.validate()
+    corrupt(state)
+    with pytest.raises(ValueError, match=message):
+        state.validate()
+
+
+def test_validate_checks_the_answers_given_so_far():
+    """Given pirate 1 answered, pirate 2 to answer, When the answers are tampered with, Then validate() refuses."""
+    state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)])
+    state = replay(state, [Clues(5, 4, 4), Keep(), Answer(False)])
+    state.validate()
+    wrong = state.clone()
+    wrong.given = [(1, True)]                       # pirate 1 holds no 5/4/4: a lie
+    with pytest.raises(ValueError, match="truthful answers"):
+        wrong.validate()
+    order = state.clone()
+    order.given, order.pending = [(2, False)], [1]  # out of turn order
+    with pytest.raises(ValueError, match="truthful answers"):
+        order.validate()
+    empty = state.clone()
+    empty.given, empty.pending = [(1, False), (2, False)], []   # true, in order, but nobody left
+    with pytest.raises(ValueError, match="truthful answers"):
+        empty.validate()
+
+
+def test_validate_needs_a_category_while_an_extra_card_is_flipped():
+    """Given the asker flipped one more card, When the category is lost, Then validate() refuses."""
+    from pirates_lab.plunder_2013.game import FlipExtra
+
+    state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)])
+    state = replay(state, [Clues(4, 4, 4), FlipExtra("trap")])
+    state.validate()
+    assert state.current_player() == CHANCE
+    state.replaced = "parrot"
+    with pytest.raises(ValueError, match="no category"):
+        state.validate()
+
+
+# --------------------------------------------------------------------------- Digging Up Treasure
+def test_dig_is_legal_only_for_cards_one_to_n():
+    """Rules: Plunder (2013) › Digging Up Treasure — a location is one island, marker and trap of the deck.
+
+    Given the digging window with 6 cards a category, Then digs at 1 and 6 are legal, at 0 and 7 not.
+    """
+    state = digging()
+    for good in (Dig(1, 1, 1), Dig(6, 6, 6), Dig(1, 6, 3)):
+        state.check(good)
+    for bad in (Dig(0, 1, 1), Dig(1, 7, 1), Dig(1, 1, 0), Dig(7, 6, 6)):
+        with pytest.raises(IllegalMove) as error:
+            state.apply(bad)
+        assert error.value.rule == "Digging Up Treasure" and "1 to 6" in error.value.reason
+
+
+def test_last_crew_card_closes_the_pirates_window():
+    """Rules: Plunder (2013) › Digging Up Treasure
+
+    Given pirate 1 with one crew card left, When they dig, Then their turn in the window ends at once
+    (the next pirate digs) and their crew count is 0.
+    """
+    state = digging()
+    assert state.window == [1, 2, 0]
+    state.crew = [3, 1, 3]
+    state.chest = [ChestCard(1, (5, 5, 5), 0)] * 2
+    state.validate()
+    after = state.apply(Dig(3, 3, 3))
+    assert after.crew == [3, 0, 3] and after.window == [2, 0] and after.current_player() == 2
+    more = state.apply(Pass())
+    assert more.window == [2, 0] and more.crew == [3, 1, 3]
