@@ -73,7 +73,8 @@ def _names_of_games():
     return found
 
 
-NO_GAME_NAMES = [*sorted((ROOT / "pirates_lab" / "core").glob("*.py")), ROOT / "pirates_lab" / "cli.py",
+NO_GAME_NAMES = [*sorted((ROOT / "pirates_lab" / "core").glob("*.py")), *sorted((ROOT / "pirates_lab" / "lab").glob("*.py")),
+                 ROOT / "pirates_lab" / "cli.py",
                  ROOT / "pirates_lab" / "classroom.py", ROOT / "widgets" / "kit.py", ROOT / "widgets" / "menu.py"]
 
 
