@@ -4,6 +4,10 @@
     python benchmarks/run.py core king       # only files whose name contains a word
 
 Not a test: nothing here fails CI. Results print as a table; --json FILE also saves them.
+A ratio is printed only when ours and the peer's results were checked and agree: when they
+disagree the row says DISAGREE instead (a ratio of two different answers means nothing), and
+a peer with no check is marked "unchecked".  Run outside the project's venv, the script starts
+itself again with ``.venv/bin/python`` when that exists.
 """
 from __future__ import annotations
 
@@ -16,6 +20,19 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+
+
+def _in_project_python() -> None:
+    """Re-run with the project's venv when pirates_lab is not importable here."""
+    try:
+        import pirates_lab  # noqa: F401
+    except ImportError:
+        import os
+
+        venv = HERE.parent / ".venv" / "bin" / "python"
+        if venv.exists() and Path(sys.executable).resolve() != venv.resolve():
+            os.execv(str(venv), [str(venv), str(Path(__file__).resolve()), *sys.argv[1:]])
+        raise SystemExit("pirates_lab is not installed: run `pip install -e .` or use .venv/bin/python.")
 
 
 def best_time(function, repeat: int) -> tuple[float, object]:
@@ -33,6 +50,7 @@ sys.path.insert(0, {here!r})
 from run import load
 bench = [b for b in load(__import__('pathlib').Path({path!r})).benchmarks()][{index}]
 function = bench.ours if {side!r} == 'ours' else bench.peer
+import gc; gc.collect()   # the imports' garbage is not part of either side's time
 start = time.perf_counter(); function(); print(time.perf_counter() - start)
 """
 
@@ -66,15 +84,27 @@ def main(argv=None) -> int:
         for index, bench in enumerate(load(path).benchmarks()):
             ours_time, ours_result = best_time(bench.ours, 1 if bench.cold else bench.repeat)
             peer_time = peer_result = None
+            agreement = None                 # None: no peer; "agree", "DISAGREE" or "unchecked"
             if bench.peer is not None:
                 peer_time, peer_result = best_time(bench.peer, 1 if bench.cold else bench.repeat)
-                if bench.check is not None and not bench.check(ours_result, peer_result):
-                    print(f"  !! {bench.name}: ours and {bench.peer_name} disagree")
+                if bench.check is None:
+                    agreement = "unchecked"
+                else:
+                    try:
+                        agreement = "agree" if bench.check(ours_result, peer_result) else "DISAGREE"
+                    except Exception as error:  # a check that cannot even compare: no ratio either
+                        agreement = f"DISAGREE ({type(error).__name__})"
             if bench.cold:
                 ours_time = cold_time(path, index, "ours", bench.repeat)
                 if bench.peer is not None:
                     peer_time = cold_time(path, index, "peer", bench.repeat)
-            ratio = f"{ours_time / peer_time:9.2f}" if peer_time else " " * 9
+            if agreement and agreement.startswith("DISAGREE"):
+                ratio = f"{'DISAGREE':>9}"          # refuse to print a ratio of two different answers
+                print(f"  !! {bench.name}: ours and {bench.peer_name} disagree: no ratio")
+            elif peer_time:
+                ratio = f"{ours_time / peer_time:9.3g}" + ("?" if agreement == "unchecked" else "")
+            else:
+                ratio = " " * 9
             goal = ""
             if bench.goal_seconds is not None:
                 goal = f"{'met' if ours_time <= bench.goal_seconds else 'MISSED'} (< {bench.goal_seconds * 1000:g} ms)"
@@ -82,11 +112,14 @@ def main(argv=None) -> int:
             label = f"{bench.name}" + (f" [vs {bench.peer_name}]" if bench.peer_name else "") + (" cold" if bench.cold else "")
             print(f"{label[:58]:58} {ours_time * 1000:8.2f}ms {peer_text} {ratio}  {goal}")
             rows.append({"file": path.name, "name": bench.name, "ours_s": ours_time, "peer": bench.peer_name,
-                         "peer_s": peer_time, "goal_s": bench.goal_seconds})
+                         "peer_s": peer_time, "goal_s": bench.goal_seconds, "agreement": agreement,
+                         "ratio": None if agreement is None or agreement.startswith("DISAGREE") or not peer_time
+                         else ours_time / peer_time})
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1))
     return 0
 
 
 if __name__ == "__main__":
+    _in_project_python()
     raise SystemExit(main())

@@ -26,7 +26,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
-from pirates_lab.core import Dist, InvalidInput, saveable
+from pirates_lab.core import Dist, InvalidInput, saveable, sorted_pair_counts
 
 from . import components as _components
 
@@ -270,6 +270,15 @@ def _volley_cached(a: int, d: int, a_left: int, d_left: int, a_plate: int, d_pla
     # hits count plating hits too: a ship sinks once it has taken (left + plating) hits, and
     # hit counts are capped there (nothing after the sinking counts)
     ta, td = a_left + a_plate, d_left + d_plate
+    if ta > d and td > a:
+        # neither ship can sink (a ship takes at most one hit per enemy die): the stop rule never
+        # acts, so only how many pairs each side won matters -- the core's sorted-pair kernel
+        extra_a, extra_d = max(0, d - a), max(0, a - d)       # uncontested dice
+
+        def hits(c):
+            ha, hd = c.defender_higher + c.ties + extra_a, c.attacker_higher + c.ties + extra_d
+            return Volley(max(0, ha - a_plate), max(0, hd - d_plate), False, False)
+        return sorted_pair_counts(_D6, a, _D6, d).map(hits)
     combs = _COMBS
     done: dict[tuple[int, int], int] = {}
     states: dict[tuple, int] = {(0, 0, 0, 0): 1}        # (attacker dice placed, defender dice placed, hits, hits)
@@ -334,6 +343,7 @@ def _volley_cached(a: int, d: int, a_left: int, d_left: int, a_plate: int, d_pla
     return Dist(weights)
 
 
+_D6 = Dist.die(6)
 _COMBS = [[math.comb(r, k) for k in range(r + 1)] for r in range(MAX_DICE + 1)]
 
 
