@@ -14,6 +14,7 @@ Fraction(3, 2)
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -29,7 +30,7 @@ __all__ = [
     "reroll_policy", "RerollPolicy", "reroll_table", "pvp_win_probability", "dutchman_step", "dutchman_chain",
     "dutchman_distribution", "dutchman_stationary", "dutchman_expected_hitting_time",
     "dutchman_reach_probability", "route_survival", "safest_route", "upkeep_die", "rum_chain",
-    "expected_upkeeps_until_mutiny", "p_no_mutiny_within", "first_mutiny_distribution", "mutiny_cause",
+    "expected_upkeeps_until_mutiny", "p_no_mutiny_within", "no_mutiny_series", "first_mutiny_distribution", "mutiny_cause",
 ]
 
 ONE, ZERO = Fraction(1), Fraction(0)
@@ -46,66 +47,108 @@ def two_dice() -> Dist:
 #: 2d6 as sorted pairs (highest first), 21 outcomes.
 _ROLLS: tuple[tuple[tuple[int, int], Fraction], ...] = tuple(two_dice().items())
 _DIE = tuple(range(1, 7))
+#: the same rolls with whole-number weights out of 36
+_WEIGHTS: tuple[tuple[tuple[int, int], int], ...] = tuple((r, int(p * 36)) for r, p in _ROLLS)
 
 
-def _whole(value, name: str, low: int | None = None) -> int:
+def _whole(value, name: str, low: int | None = None, high: int | None = None, why: str = "") -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidInput(f"{name} must be a whole number, got {value!r}.")
     if low is not None and value < low:
         raise InvalidInput(f"{name} must be at least {low}, got {value}.")
+    if high is not None and value > high:
+        raise InvalidInput(f"{name} can be at most {high:,} here, got {value:,}{why}.")
     return value
 
 
 # ---------------------------------------------------------------- one side's optimal re-rolls
+#: The most cannonballs the calculators take (a ship holds far fewer: 2 a hold and 2 on a gun deck);
+#: each cannonball is another round of exact work, so the bound keeps every answer within ~2 s.
+MAX_CANNONBALLS = 100
+#: For player against player both sides re-roll: the same bound for each side.
+MAX_PVP_CANNONBALLS = 100
+
+
 class _Solver:
     """Optimal re-rolls for a reward that depends on the final total of 2d6 (+ modifier).
 
-    ``value[k][roll] = (P, C, choice)``: with ``k`` cannonballs left and ``roll`` on the table,
-    the best success probability P, the expected cannonballs then spent C (fewest among equally
-    good choices), and the choice.  Rules: King of Pirates › Phase 3: Combat Phase
+    Integer arithmetic inside: with ``k`` cannonballs left every success probability is a whole
+    number over ``D * 36**k`` (``D`` the rewards' common denominator) and every expected cannonball
+    count one over ``36**k``, so choices compare exactly without Fractions; Fractions only at the edge.
+    ``value[k][roll] = (P, C, choice)`` (scaled), ``fresh[k] = (P, C)`` of a fresh roll, over
+    ``D * 36**(k+1)`` and ``36**(k+1)``.  Rules: King of Pirates › Phase 3: Combat Phase
     """
 
     def __init__(self, reward: Callable[[int], Fraction], cannonballs: int, reroll_only_on_failure: bool):
-        self.reward = reward
+        rewards = {t: Fraction(reward(t)) for t in range(2, 13)}
+        self.den = den = math.lcm(*(r.denominator for r in rewards.values()))
+        num = {t: r.numerator * (den // r.denominator) for t, r in rewards.items()}
         self.value: list[dict] = []
-        fresh: list[tuple[Fraction, Fraction]] = []   # value of a fresh roll with k cannonballs
-        for k in range(cannonballs + 1):
+        self.fresh: list[tuple[int, int]] = []
+        self.only_on_failure = reroll_only_on_failure
+        self.extend(num, cannonballs)
+
+    def extend(self, num: dict, cannonballs: int) -> None:
+        den = self.den
+        for k in range(len(self.value), cannonballs + 1):
+            scale = 36 ** k
             table = {}
+            prev = self.value[k - 1] if k else None
             for roll, _ in _ROLLS:
-                stop = (reward(roll[0] + roll[1]), ZERO)
-                best, choice = stop, STOP
-                can_reroll = k > 0 and not (reroll_only_on_failure and stop[0] == 1)
-                if can_reroll:
-                    prev = self.value[k - 1]
+                best = (num[roll[0] + roll[1]] * scale, 0)
+                choice = STOP
+                if k and not (self.only_on_failure and num[roll[0] + roll[1]] == den):
+                    fp, fc = self.fresh[k - 1]
                     options = []
                     for name, kept in ((KEEP_HIGH, roll[0]), (KEEP_LOW, roll[1])):
-                        p = sum((prev[_pair(kept, d)][0] for d in _DIE), ZERO) / 6
-                        c = 1 + sum((prev[_pair(kept, d)][1] for d in _DIE), ZERO) / 6
-                        options.append((name, (p, c)))
-                    options.append((BOTH, (fresh[k - 1][0], 1 + fresh[k - 1][1])))
-                    for name, pc in options:
-                        if pc[0] > best[0] or (pc[0] == best[0] and pc[1] < best[1]):
-                            best, choice = pc, name
+                        p = c = 0
+                        for d in _DIE:
+                            v = prev[_pair(kept, d)]
+                            p += v[0]
+                            c += v[1]
+                        options.append((name, 6 * p, scale + 6 * c))
+                    options.append((BOTH, fp, scale + fc))
+                    for name, p, c in options:
+                        if p > best[0] or (p == best[0] and c < best[1]):
+                            best, choice = (p, c), name
                 table[roll] = (best[0], best[1], choice)
             self.value.append(table)
-            fresh.append((sum((p * table[r][0] for r, p in _ROLLS), ZERO),
-                          sum((p * table[r][1] for r, p in _ROLLS), ZERO)))
-        self.fresh = fresh
+            self.fresh.append((sum(w * table[r][0] for r, w in _WEIGHTS), sum(w * table[r][1] for r, w in _WEIGHTS)))
+
+    def success(self, k: int) -> Fraction:
+        return Fraction(self.fresh[k][0], self.den * 36 ** (k + 1))
+
+    def used(self, k: int) -> Fraction:
+        return Fraction(self.fresh[k][1], 36 ** (k + 1))
+
+    def at(self, k: int, roll) -> tuple[Fraction, str]:
+        p, _, choice = self.value[k][roll]
+        return Fraction(p, self.den * 36 ** k), choice
 
 
 def _pair(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a >= b else (b, a)
 
 
+_SOLVERS: dict[int, _Solver] = {}
+
+
 def _nation_solver(need: int, cannonballs: int) -> _Solver:
     """The solver for ``need`` = target − modifier (clamped: below 2 always wins, above 12 never
-    does), solved once for at least 10 cannonballs: a solver for k holds every smaller k."""
-    return _solved(need, max(10, 1 << max(0, cannonballs - 1).bit_length()))
+    does), kept per need and extended when more cannonballs are asked for (a solver for k holds
+    every smaller k)."""
+    solver = _SOLVERS.get(need)
+    if solver is None:
+        solver = _SOLVERS[need] = _Solver(lambda total: ONE if total >= need else ZERO, max(10, cannonballs), True)
+    elif len(solver.value) <= cannonballs:
+        solver.extend({t: solver.den * (t >= need) for t in range(2, 13)}, cannonballs)
+    return solver
 
 
-@lru_cache(maxsize=None)
-def _solved(need: int, cannonballs: int) -> _Solver:
-    return _Solver(lambda total: ONE if total >= need else ZERO, cannonballs, True)
+def _clear_cache() -> None:
+    """Forget every solved table (benchmarks time the cold case)."""
+    _SOLVERS.clear()
+    _pvp.cache_clear()
 
 
 def _need(target: int, modifier: int) -> int:
@@ -116,6 +159,9 @@ def _check(target, modifier, cannonballs):
     _whole(target, "target")
     _whole(modifier, "modifier")
     _whole(cannonballs, "cannonballs", 0)
+    if cannonballs > MAX_CANNONBALLS:
+        raise InvalidInput(f"This calculator takes at most {MAX_CANNONBALLS} cannonballs (got {cannonballs}): "
+                           "each cannonball adds a round of exact work, and a ship holds far fewer.")
 
 
 def combat_success_probability(target: int, modifier: int = 0, cannonballs: int = 0) -> Fraction:
@@ -126,13 +172,13 @@ def combat_success_probability(target: int, modifier: int = 0, cannonballs: int 
     Fraction(1, 6)
     """
     _check(target, modifier, cannonballs)
-    return _nation_solver(_need(target, modifier), cannonballs).fresh[cannonballs][0]
+    return _nation_solver(_need(target, modifier), cannonballs).success(cannonballs)
 
 
 def expected_cannonballs_used(target: int, modifier: int = 0, cannonballs: int = 0) -> Fraction:
     """Expected cannonballs spent under the optimal policy (fewest among equally good choices)."""
     _check(target, modifier, cannonballs)
-    return _nation_solver(_need(target, modifier), cannonballs).fresh[cannonballs][1]
+    return _nation_solver(_need(target, modifier), cannonballs).used(cannonballs)
 
 
 @dataclass(frozen=True)
@@ -195,7 +241,7 @@ def reroll_policy(target: int, modifier: int = 0, cannonballs: int = 0) -> Rerol
     for k in range(cannonballs + 1):
         for roll, _ in _ROLLS:
             if sum(roll) + modifier < target:
-                p, _, choice = solver.value[k][roll]
+                p, choice = solver.at(k, roll)
                 choices.append((k, roll, choice, p))
     return RerollPolicy(target, modifier, cannonballs, tuple(choices))
 
@@ -218,17 +264,21 @@ def pvp_win_probability(attacker_modifier: int, attacker_cannonballs: int,
         _whole(value, name)
     _whole(attacker_cannonballs, "attacker_cannonballs", 0)
     _whole(defender_cannonballs, "defender_cannonballs", 0)
+    if max(attacker_cannonballs, defender_cannonballs) > MAX_PVP_CANNONBALLS:
+        raise InvalidInput(f"Player against player takes at most {MAX_PVP_CANNONBALLS} cannonballs a side (got "
+                           f"{attacker_cannonballs} and {defender_cannonballs}): both sides re-roll, so the exact "
+                           "work grows with the product.")
     return _pvp(attacker_modifier - defender_modifier, attacker_cannonballs, defender_cannonballs)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1024)
 def _pvp(edge: int, attacker_cannonballs: int, defender_cannonballs: int) -> Fraction:
     # The defender wins if 2d6 >= attacker_total + edge + 1 - ... : only the difference matters.
     def attacker_reward(total: int) -> Fraction:
-        return 1 - _nation_solver(_need(total + edge + 1, 0), defender_cannonballs).fresh[defender_cannonballs][0]
+        return 1 - _nation_solver(_need(total + edge + 1, 0), defender_cannonballs).success(defender_cannonballs)
 
     solver = _Solver(attacker_reward, attacker_cannonballs, reroll_only_on_failure=False)
-    return solver.fresh[attacker_cannonballs][0]
+    return solver.success(attacker_cannonballs)
 
 
 # ---------------------------------------------------------------- the Flying Dutchman
@@ -258,11 +308,38 @@ def _cell_arg(cell, name: str) -> Cell:
     return cell
 
 
+#: The most compass rolls a Dutchman answer follows (each roll multiplies the denominator by 6).
+MAX_MOVES = 1_000
+
+
+@lru_cache(maxsize=None)
+def _compass(cell: Cell) -> tuple[Cell, ...]:
+    """The six cells one compass roll can move the Dutchman to (repeats kept: off the map -> centre)."""
+    comp = components()
+    return tuple(c if hex_ring(c) <= comp.radius else comp.centre
+                 for c in ((cell[0] + dq, cell[1] + dr) for dq, dr in HEX_DIRECTIONS))
+
+
+def _moves_arg(moves) -> int:
+    return _whole(moves, "moves", 0, MAX_MOVES, " (each compass roll makes the exact answer longer)")
+
+
 def dutchman_distribution(moves: int, start: Cell = (0, 0)) -> dict[Cell, Fraction]:
-    """Where the Dutchman is after ``moves`` compass rolls (cells it cannot be on are left out)."""
-    _whole(moves, "moves", 0)
+    """Where the Dutchman is after ``moves`` compass rolls (cells it cannot be on are left out).
+
+    Whole-number counts of the 6**moves roll sequences inside; Fractions at the end.
+    """
+    moves = _moves_arg(moves)
     start = _cell_arg(start, "start")
-    return dict(dutchman_chain().distribution_after(moves, start).items())
+    counts = {start: 1}
+    for _ in range(moves):
+        nxt: dict[Cell, int] = {}
+        for cell, n in counts.items():
+            for c in _compass(cell):
+                nxt[c] = nxt.get(c, 0) + n
+        counts = nxt
+    total = 6 ** moves
+    return {c: Fraction(n, total) for c, n in counts.items()}
 
 
 @lru_cache(maxsize=1)
@@ -285,19 +362,20 @@ def _hitting(target: Cell, start: Cell) -> Fraction:
 def dutchman_reach_probability(target: Cell, moves: int, start: Cell = (0, 0)) -> Fraction:
     """P(the Dutchman stands on ``target`` at least once within ``moves`` rolls (start excluded))."""
     target, start = _cell_arg(target, "target"), _cell_arg(start, "start")
-    _whole(moves, "moves", 0)
-    dist = {start: ONE}
-    hit = ZERO
+    moves = _moves_arg(moves)
+    counts = {start: 1}
+    hit = 0            # roll sequences that reached the target, over 6**(rolls so far)
     for _ in range(moves):
-        nxt: dict[Cell, Fraction] = {}
-        for cell, p in dist.items():
-            for c, q in dutchman_step(cell).items():
+        nxt: dict[Cell, int] = {}
+        hit *= 6
+        for cell, n in counts.items():
+            for c in _compass(cell):
                 if c == target:
-                    hit += p * q
+                    hit += n
                 else:
-                    nxt[c] = nxt.get(c, ZERO) + p * q
-        dist = nxt
-    return hit
+                    nxt[c] = nxt.get(c, 0) + n
+        counts = nxt
+    return Fraction(hit, 6 ** moves)
 
 
 def _hit_here(cell: Cell) -> bool:
@@ -314,25 +392,41 @@ def route_survival(route, dutchman: Cell, moves_per_turn: int = 1) -> Fraction:
     lands on the ship's cell or the ship sails into it, except at a Pirates Lair.
     Rules: King of Pirates › Important Game Concepts
     """
-    dist = {dutchman: ONE}
-    here = route[0][0]
+    turns = _route_arg(route)
+    dutchman = _cell_arg(dutchman, "dutchman")
+    _whole(moves_per_turn, "moves_per_turn", 0)
+    rolls = len(turns) * moves_per_turn
+    if rolls > MAX_MOVES:
+        raise InvalidInput(f"{len(turns)} turns of {moves_per_turn} compass rolls is {rolls:,} rolls; "
+                           f"the limit is {MAX_MOVES:,} (each roll makes the exact answer longer).")
+    counts = {dutchman: 1}   # roll sequences that have not caught the ship, over 6**(rolls so far)
+    here = turns[0][0]
     if dutchman == here and _hit_here(here):
         return ZERO
-    for turn, entered in enumerate(route):
+    for turn, entered in enumerate(turns):
         steps = entered[1:] if turn == 0 else entered
         for _ in range(moves_per_turn):
-            nxt: dict[Cell, Fraction] = {}
-            for cell, p in dist.items():
-                for c, q in dutchman_step(cell).items():
+            nxt: dict[Cell, int] = {}
+            for cell, n in counts.items():
+                for c in _compass(cell):
                     if c == here and _hit_here(here):
                         continue
-                    nxt[c] = nxt.get(c, ZERO) + p * q
-            dist = nxt
+                    nxt[c] = nxt.get(c, 0) + n
+            counts = nxt
         for cell in steps:
             if _hit_here(cell):
-                dist = {c: p for c, p in dist.items() if c != cell}
+                counts.pop(cell, None)
             here = cell
-    return sum(dist.values(), ZERO)
+    return Fraction(sum(counts.values()), 6 ** rolls)
+
+
+def _route_arg(route) -> list[list[Cell]]:
+    """A route: a list of turns, each a list of board cells, the first one starting where the ship is."""
+    if not isinstance(route, (list, tuple)) or not route or not all(isinstance(t, (list, tuple)) for t in route):
+        raise InvalidInput("route must be a list of turns, each a list of the cells entered that turn.")
+    if not route[0]:
+        raise InvalidInput("route's first turn must start with the cell the ship stands on.")
+    return [[_cell_arg(c, "Each cell of route") for c in turn] for turn in route]
 
 
 def _shortest_paths(start: Cell, goal: Cell) -> list[list[Cell]]:
@@ -346,6 +440,10 @@ def _shortest_paths(start: Cell, goal: Cell) -> list[list[Cell]]:
     return out
 
 
+#: The most compass rolls between two of your turns that :func:`safest_route` follows on every route.
+MAX_ROUTE_ROLLS = 6
+
+
 def safest_route(start: Cell, goal: Cell, dutchman: Cell, speed: int = 1, moves_per_turn: int = 1):
     """Among the shortest routes from ``start`` to ``goal`` (``speed`` cells a turn), the one the
     Dutchman is least likely to catch.  Returns ``(cells, P(survive))``; ``cells`` starts at ``start``.
@@ -353,8 +451,9 @@ def safest_route(start: Cell, goal: Cell, dutchman: Cell, speed: int = 1, moves_
     Warships, which would stop the ship, are not considered (a planning aid, not the engine).
     """
     start, goal, dutchman = _cell_arg(start, "start"), _cell_arg(goal, "goal"), _cell_arg(dutchman, "dutchman")
-    _whole(speed, "speed", 1)
-    _whole(moves_per_turn, "moves_per_turn", 0)
+    _whole(speed, "speed", 1, 20, " (no ship sails that far in a turn)")
+    _whole(moves_per_turn, "moves_per_turn", 0, MAX_ROUTE_ROLLS,
+           f" (up to {MAX_ROUTE_ROLLS} rolls between turns, one per player: every route is followed exactly)")
     if hex_distance(start, goal) > 10:
         raise InvalidInput("start and goal are too far apart to list every route.")
     best = None
@@ -366,57 +465,6 @@ def safest_route(start: Cell, goal: Cell, dutchman: Cell, speed: int = 1, moves_
     return best
 
 
-# ---------------------------------------------------------------- upkeep and mutiny
-def upkeep_die(faces: dict | None = None) -> Dist:
-    """The upkeep die (data file: two faces each of scurvy / lose 1 rum / lose 2 rum)."""
-    faces = dict(components().upkeep_die if faces is None else faces)
-    return Dist.from_weights({f: w for f, w in faces.items() if w})
-
-
-def rum_chain(rum: int, faces: dict | None = None) -> MarkovChain:
-    """Rum after each upkeep roll away from a lair; absorbing ``("mutiny", face)`` states.
-
-    A mutiny happens when the rum to lose is more than the rum held.  Rules: King of Pirates › Phase 1: Upkeep Phase
-    """
-    _whole(rum, "rum", 0)
-    die = upkeep_die(faces)
-
-    def step(state):
-        if isinstance(state, tuple):
-            return Dist.certain(state)
-        return die.map(lambda face: ("mutiny", face) if RUM_LOST[face] > state else state - RUM_LOST[face])
-
-    return MarkovChain.from_step([rum], step)
-
-
-def expected_upkeeps_until_mutiny(rum: int, faces: dict | None = None) -> Fraction:
-    """Expected upkeep rolls until a mutiny, counting the roll that causes it (no lair visits)."""
-    chain = rum_chain(rum, faces)
-    if not any(isinstance(s, tuple) for s in chain.states):
-        raise InvalidInput("With this upkeep die no mutiny can ever happen.")
-    return chain.expected_steps(rum)
-
-
-def first_mutiny_distribution(rum: int, upkeeps: int, faces: dict | None = None) -> dict[int, Fraction]:
-    """``n -> P(the first mutiny comes on upkeep roll n)`` for n = 1..upkeeps (from :func:`rum_chain`)."""
-    _whole(upkeeps, "upkeeps", 0)
-    chain = rum_chain(rum, faces)
-    dist, before, out = Dist.certain(rum), ZERO, {}
-    for n in range(1, upkeeps + 1):
-        dist = chain.step(dist)
-        mutinied = dist.probability(lambda state: isinstance(state, tuple))
-        out[n], before = mutinied - before, mutinied
-    return out
-
-
-def p_no_mutiny_within(rum: int, upkeeps: int, faces: dict | None = None) -> Fraction:
-    """P(no mutiny in the next ``upkeeps`` upkeep rolls), starting with ``rum``."""
-    _whole(rum, "rum", 0)
-    return 1 - sum(first_mutiny_distribution(rum, upkeeps, faces).values(), ZERO)
-
-
-def mutiny_cause(rum: int, faces: dict | None = None) -> Dist:
-    """Which face causes the first mutiny: ``"lose 1 rum"`` or ``"lose 2 rum"``."""
-    chain = rum_chain(rum, faces)
-    absorbed = chain.absorption_probabilities(rum)
-    return Dist.from_probabilities({state[1]: p for state, p in absorbed.items() if p})
+# ---------------------------------------------------------------- upkeep and mutiny (their own module)
+from .upkeep_odds import (expected_upkeeps_until_mutiny, first_mutiny_distribution, mutiny_cause,  # noqa: E402
+                          no_mutiny_series, p_no_mutiny_within, rum_chain, upkeep_die)
