@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pirates_lab.core import action
+from pirates_lab.core import InvalidInput, action
 
 from .components import Cell
 
@@ -103,9 +103,17 @@ class Done:
 class Reroll:
     keep: str  # "high" (re-roll the lower die), "low" (re-roll the higher die) or "none" (both)
 
+    def __post_init__(self):
+        if not isinstance(self.keep, str) or self.keep not in _REROLL_WORDS:
+            raise InvalidInput(f"A re-roll keeps {', '.join(repr(k) for k in _REROLL_WORDS)} "
+                               f"(the high die, the low die, or neither), not {self.keep!r}.")
+
     def __str__(self):
-        return {"high": "spend a cannonball: keep the high die", "low": "spend a cannonball: keep the low die",
-                "none": "spend a cannonball: re-roll both dice"}[self.keep]
+        return _REROLL_WORDS[self.keep]
+
+
+_REROLL_WORDS = {"high": "spend a cannonball: keep the high die", "low": "spend a cannonball: keep the low die",
+                 "none": "spend a cannonball: re-roll both dice"}
 
 
 @action("keep this roll")
