@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import html
 import random
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 import ipywidgets as widgets
@@ -26,7 +27,8 @@ from .kit import error_html, exact_answer, guard
 from .numbers import friendly_html
 
 __all__ = ["GridLayout", "GridMarks", "solution_grid_ops", "cell_at", "PlunderMatch", "PlunderTable",
-           "SolutionGridView", "ClassroomRound", "ClassroomView", "answer_word", "fit_to_width", "wide_button"]
+           "SolutionGridView", "ClassroomRound", "ClassroomView", "answer_word", "fit_to_width", "wide_button",
+           "scale_ops"]
 
 MARK_CYCLE = {"": "X", "X": "O", "O": ""}
 
@@ -214,6 +216,28 @@ def solution_grid_ops(deduction: Deduction, *, mode: str = "solver", marks: Grid
     return d.ops
 
 
+def scale_ops(ops, factor: float) -> tuple[DrawOp, ...]:
+    """The same drawing ``factor`` times larger (coordinates, sizes, line widths and font sizes), so a
+    canvas can be drawn sharp at projector size and shrink with its box.
+
+    >>> scale_ops(Drawing().text("O", 10, 4, font="bold 12px sans-serif").ops, 1.5)[0].font
+    'bold 18px sans-serif'
+    """
+    def font(text):
+        return re.sub(r"(\d+(?:\.\d+)?)px", lambda m: f"{float(m.group(1)) * factor:g}px", text) if text else text
+
+    scaled = []
+    for op in ops:
+        if op.kind == "polygon":
+            args = ([(x * factor, y * factor) for x, y in op.args[0]],)
+        elif op.kind == "text":
+            args = (op.args[0], op.args[1] * factor, op.args[2] * factor)
+        else:
+            args = tuple(a * factor for a in op.args)
+        scaled.append(replace(op, args=args, width=op.width * factor, font=font(op.font)))
+    return tuple(scaled)
+
+
 def cell_at(deduction: Deduction, x: float, y: float) -> tuple[int, str, int] | None:
     """The right-grid cell (player, category, card) under canvas point (x, y), or None."""
     layout = GridLayout(deduction.players, deduction.cards)
@@ -230,6 +254,9 @@ def cell_at(deduction: Deduction, x: float, y: float) -> tuple[int, str, int] | 
 class SolutionGridView(widgets.VBox):
     """The Solution Grid on a canvas: filled by hand or by the solver; click a cell for "why"."""
 
+    #: drawn this many times the layout's size (sharp on a projector); the canvas shrinks to its box
+    SCALE = 1.5
+
     def __init__(self, deduction: Deduction, *, mode: str = "solver", days: int = 15):
         self.deduction = deduction
         self.finders = 0
@@ -237,9 +264,11 @@ class SolutionGridView(widgets.VBox):
         self.days = days
         self.selected: tuple[int, str, int] | None = None
         layout = GridLayout(deduction.players, deduction.cards, days)
-        self.board = BoardCanvas(layout.width, layout.height(len(deduction.rivals())), layers=("grid",),
-                                 to_board=lambda x, y: cell_at(self.deduction, x, y), css_class="pl-plunder-grid")
-        fit_to_width(self.board, layout.width)
+        scale = self.SCALE
+        self.board = BoardCanvas(round(layout.width * scale), round(layout.height(len(deduction.rivals())) * scale),
+                                 layers=("grid",), css_class="pl-plunder-grid",
+                                 to_board=lambda x, y: cell_at(self.deduction, x / scale, y / scale))
+        fit_to_width(self.board, self.board.width)
         self.mode = widgets.ToggleButtons(options=[("Solver", "solver"), ("By hand", "hand")], value=mode,
                                           style={"button_width": "auto"})
         self.mode.add_class("pl-plunder-grid-mode")
@@ -259,7 +288,7 @@ class SolutionGridView(widgets.VBox):
                                  selected=self.selected, finders=self.finders)
 
     def refresh(self) -> None:
-        self.board.draw("grid", self.ops())
+        self.board.draw("grid", scale_ops(self.ops(), self.SCALE))
 
     def click(self, cell) -> None:
         if cell is None:

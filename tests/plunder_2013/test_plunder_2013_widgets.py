@@ -66,16 +66,18 @@ def test_hand_marks_cycle_and_the_solver_checks_them():
     s = small_deduction()
     view = SolutionGridView(s, mode="hand")
     layout = GridLayout(3)
+    k = view.SCALE                                # the canvas is drawn k times the layout's size
     x, y = layout.cell_origin(0, 0, 2)
-    view.board.click(x + 5, y + 5)                # pirate 1 island 2: X (right)
+    x, y = k * (x + 5), k * (y + 5)
+    view.board.click(x, y)                        # pirate 1 island 2: X (right)
     assert view.marks.marks == {(1, "island", 2): "X"}
-    view.board.click(x + 5, y + 5)                # X -> O: wrong, the solver disagrees
+    view.board.click(x, y)                        # X -> O: wrong, the solver disagrees
     assert view.marks.disagreements(s) == [(1, "island", 2)] and "disagrees" in view.why.value
-    view.board.click(x + 5, y + 5)
+    view.board.click(x, y)
     assert view.marks.marks == {}
     assert texts(view.ops()).count("X") == 0      # hand mode shows only hand marks
     view.mode.value = "solver"
-    view.board.click(*(v + 5 for v in layout.cell_origin(1, 0, 4)))
+    view.board.click(*(k * (v + 5) for v in layout.cell_origin(1, 0, 4)))
     assert "must hold" in view.why.value and view.selected == (2, "island", 4)
 
 
@@ -154,8 +156,13 @@ def test_the_grid_shrinks_with_its_box_and_keeps_its_drawing_size():
     view = SolutionGridView(small_deduction())
     layout = GridLayout(3)
     canvas = view.board.canvas
-    assert (canvas.width, canvas.height) == (layout.width, layout.height(2))
-    assert canvas.layout.width == "100%" and canvas.layout.max_width == f"{layout.width}px"
+    k = view.SCALE                                # drawn sharp at projector size, shrinks with its box
+    assert (canvas.width, canvas.height) == (round(k * layout.width), round(k * layout.height(2)))
+    assert canvas.layout.width == "100%" and canvas.layout.max_width == f"{canvas.width}px"
+    drawn = view.board.ops["grid"]
+    assert [op.kind for op in drawn] == [op.kind for op in view.ops()]
+    title = next(op for op in drawn if op.kind == "text" and op.args[0].startswith("Solution Grid"))
+    assert title.font == "bold 24px sans-serif" and title.args[1:] == (6 * k, 14 * k)
     assert canvas.layout.height == "auto"
     # six pirates, twelve cards: the widest grid the Game accepts still fits a 1024 px projector at most 1.1x shrunk
     assert GridLayout(6, 12).width <= 1.1 * 994
