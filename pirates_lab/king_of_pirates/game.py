@@ -45,7 +45,7 @@ class Game(core.Game):
         self.components = components()
         win = self.options["win_doubloons"]
         if win is not None and (isinstance(win, bool) or not isinstance(win, int) or win < 1):
-            raise ValueError(f"win_doubloons must be a positive whole number or None, got {win!r}")
+            raise core.InvalidInput(f"win_doubloons must be a positive whole number or None, got {win!r}.")
         self.win_doubloons = win if win is not None else self.components.rules["win_doubloons"]
 
     def new_initial_state(self) -> State:

@@ -103,7 +103,8 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
         self.players[p] = replace(self.players[p], **changes)
 
     def at_lair(self, p: int) -> bool:
-        return self.players[p].position in self.comp.lairs
+        """Is player ``p``'s ship at a Pirates Lair?  (InvalidInput for a seat that does not exist.)"""
+        return self.players[self._check_player(p)].position in self.comp.lairs
 
     def place_at(self, cell: Cell):
         """(kind, nation) of the stronghold / city / island at a cell, or None."""

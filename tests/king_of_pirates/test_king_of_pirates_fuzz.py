@@ -159,3 +159,24 @@ def test_cli_mutiny(capsys, rum, extra):
                                                                            "--table"]])
 def test_the_reported_slow_inputs_answer_or_refuse(capsys, argv):
     run_cli(capsys, argv)
+
+
+@FUZZ
+@given(anything)
+def test_state_entry_points_refuse_with_a_sentence_and_change_nothing(value):
+    from pirates_lab.core import IllegalMove
+    from pirates_lab.king_of_pirates import Game
+
+    state = Game(players=3).new_initial_state()
+    before = state.to_json()
+    for call in (lambda: state.apply(value), lambda: state.observation(value), lambda: state.at_lair(value),
+                 lambda: state.view(value)):
+        try:
+            with no_hang():
+                call()
+        except (InvalidInput, IllegalMove) as error:
+            assert str(error).strip() and "\n" not in str(error)
+        assert state.to_json() == before
+    if not (isinstance(value, int) and not isinstance(value, bool) and value > 0) and value is not None:
+        with pytest.raises(InvalidInput):
+            Game(players=2, win_doubloons=value)
