@@ -24,7 +24,9 @@ from pirates_lab.pillage_and_plunder.game import Play, PPState, new_game
 from pirates_lab.pillage_and_plunder.scenarios import at_step, give, scenario
 
 from .drawing import Drawing, DrawOp
-from .pillage_and_plunder_battle import BattleCalculator, CallOffTable, ShipBuilder, battle_ops, ship_ops
+from .pillage_and_plunder_battle import BattleCalculator, CallOffTable, ShipBuilder, _summary, battle_ops, ship_ops
+from .numbers import friendly_html
+from .pillage_and_plunder_why import why
 from .kit import DistView, Question, Step, Stepper, assumption_box, error_html, exact_answer, guard
 
 GAME = "pillage_and_plunder"
@@ -152,10 +154,10 @@ class DeckOddsCalculator(widgets.VBox):
 def moments_table(moments: list) -> widgets.HTML:
     """A replayed sample battle: stage, what happened, its exact probability, the odds."""
     rows = "".join(f"<tr><td>{html.escape(m.stage)}</td><td>{html.escape(m.happened)}</td>"
-                   f"<td class='pl-exact'>{m.probability}</td><td>{float(m.probability):.2%}</td>"
+                   f"<td class='pl-exact'>{friendly_html(m.probability)}</td>"
                    f"<td>{html.escape(m.odds_before)}</td></tr>" for m in moments)
-    return widgets.HTML("<table class='pl-pp-moments'><tr><th>stage</th><th>what happened</th><th>exact</th>"
-                        f"<th>%</th><th>the odds</th></tr>{rows}</table>")
+    return widgets.HTML("<table class='pl-pp-moments'><tr><th>stage</th><th>what happened</th><th>chance</th>"
+                        f"<th>the odds</th></tr>{rows}</table>")
 
 
 def example_1_view(moments: list | None = None) -> widgets.VBox:
@@ -163,7 +165,7 @@ def example_1_view(moments: list | None = None) -> widgets.VBox:
 
     Rules: Pillage & Plunder › Example 1: Player Vs. Player
     """
-    readings = "".join(f"<li>{html.escape(k)}: <b>{float(p):.2%}</b> (exactly {p})</li>"
+    readings = "".join(f"<li>{html.escape(k)}: <b>{friendly_html(p)}</b></li>"
                        for k, p in E.example_1_cannon_readings().items())
     return widgets.VBox([assumption_box(E.EXAMPLE_1_CONTRADICTION, "The rulebook contradicts itself"),
                          widgets.HTML(f"<ul class='pl-pp-readings'>{readings}</ul>"),
@@ -194,9 +196,18 @@ def _html(text: str) -> Callable[[], widgets.HTML]:
     return lambda: widgets.HTML(f"<div class='pl-pp-example'>{text}</div>")
 
 
+def _number_html(value: Any) -> str:
+    """A number for people: probabilities percent first (long fractions on demand), counts with commas."""
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return friendly_html(value)
+    if isinstance(value, (int, Fraction)):
+        return f"{int(value):,}"
+    return html.escape(str(value))
+
+
 def _value(label: str, compute: Callable[[], Any]) -> Callable[[], widgets.HTML]:
     return lambda: widgets.HTML(f"<div class='pl-pp-example'>{html.escape(label)}: "
-                                f"<b class='pl-exact'>{compute()}</b></div>")
+                                f"<b class='pl-exact'>{_number_html(compute())}</b></div>")
 
 
 def _dist(title: str, compute: Callable[[], Dist]) -> Callable[[], widgets.Widget]:
@@ -224,11 +235,24 @@ def _setup_log() -> list[str]:
     return state.log + [f"{state.observation(0)['deck']} cards left in the draw piles."]
 
 
-def _upgrade_log() -> list[str]:
+UPGRADE_HOARD = 5000       # the lesson's player has saved enough for a Crow's Nest and then a Schooner
+
+
+def _upgraded() -> PPState:
+    """A Sloop buys a Crow's Nest, then upgrades to a Schooner (the engine plays both cards)."""
     state = scenario(2)
+    state.players[0]["hoard"] = UPGRADE_HOARD
     give(state, 0, "Crow's Nest", "Schooner", "Attack")
-    state = at_step(state, "play").apply(Play("Crow's Nest")).apply(Play("Schooner"))
-    return state.log + [f"Add-ons on the new hull: {state.addons(0)}"]
+    return at_step(state, "play").apply(Play("Crow's Nest")).apply(Play("Schooner"))
+
+
+def _upgrade_log() -> list[str]:
+    state = _upgraded()
+    addons = state.addons(0)
+    return ([f"Your Sloop, a hoard of {UPGRADE_HOARD:,} pieces of eight, and in hand a Crow's Nest and a Schooner:"]
+            + state.log
+            + [f"Add-ons on the new hull: {', '.join(addons) if addons else 'none'} "
+               f"(the Crow's Nest stays on the Sloop underneath); hoard now {state.players[0]['hoard']:,}."])
 
 
 def _cards(category: str) -> Callable[[], int]:
@@ -266,7 +290,7 @@ def step_specs() -> list[tuple[str, int, Callable, str, Callable[[], Any]]]:
         ("Your Ship", 1): (_value("crewmen you start with", lambda: data().starting_kit["Cutlass Crewman"]),
                            "How many crewmen does each player start with?", lambda: 2),
         ("Hull Layout", 1): (_engine_log(_upgrade_log), "A sloop with a Crow's Nest upgrades to a Schooner: how many "
-                             "add-ons does the Schooner have?", lambda: 0),
+                             "add-ons does the Schooner have?", lambda: len(_upgraded().addons(0))),
         ("Ship Hull", 2): (_html("Damage ≥ strength destroys the hull; the previous hull is exposed."),
                            "How many damage points destroy a Man O' War (our data)?", hull("Man O' War", "strength")),
         ("Ship Add-On", 2): (_html("One of each type per hull."), "How many Extra Sails can one hull carry?", lambda: 1),
@@ -434,7 +458,7 @@ def walkthrough() -> Stepper:
     steps = []
     for heading, occurrence, body, prompt, answer in step_specs():
         assumptions = tuple(ASSUMPTIONS[i] for i in STEP_ASSUMPTIONS.get(heading, ()))
-        steps.append(Step(title=heading, rule=(GAME, heading, occurrence), body=body,
+        steps.append(Step(title=heading, rule=(GAME, heading, occurrence), body=body, explanation=why(heading, occurrence),
                           question=Question(prompt, _lazy_answer(answer)), assumptions=assumptions))
     return Stepper(steps, title="Pillage & Plunder, rule by rule")
 
