@@ -150,3 +150,57 @@ def test_last_crew_card_closes_the_pirates_window():
     assert after.crew == [3, 0, 3] and after.window == [2, 0] and after.current_player() == 2
     more = state.apply(Pass())
     assert more.window == [2, 0] and more.crew == [3, 1, 3]
+
+
+# --------------------------------------------------------------------------- refusals name their rule
+def test_flipping_one_more_from_an_empty_deck_is_refused_under_how_to_play():
+    """Rules: Plunder (2013) › How to Play — "flip one more card" needs a card to flip.
+
+    Given the asker choosing, When the island deck and its discards are both empty,
+    Then one more island card is refused, citing How to Play, and the other decks may still be flipped.
+    """
+    from pirates_lab.plunder_2013.game import FlipExtra
+
+    state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)]).apply(Clues(4, 4, 4))
+    state.decks["island"], state.discards["island"] = {}, {}
+    assert FlipExtra("island") not in state.legal_actions() and FlipExtra("marker") in state.legal_actions()
+    with pytest.raises(IllegalMove) as error:
+        state.apply(FlipExtra("island"))
+    assert error.value.rule == "How to Play"
+    assert error.value.reason == "The island clue deck has no card left to flip."
+
+
+def test_an_answer_out_of_turn_is_refused_with_the_reason():
+    """Rules: Plunder (2013) › How to Play — the other pirates answer right after the clues are announced.
+
+    Given the digging window, When someone answers, Then it is refused citing How to Play.
+    """
+    state = digging()
+    with pytest.raises(IllegalMove) as error:
+        state.apply(Answer(False))
+    assert error.value.rule == "How to Play"
+    assert error.value.reason.endswith("are announced, and the player whose turn it is does not answer.")
+
+
+def test_passing_outside_the_digging_window_cites_digging_up_treasure():
+    """Rules: Plunder (2013) › Digging Up Treasure — passing only means something in the digging window.
+
+    Given the asker choosing the clues, When a pass is tried, Then it is refused citing Digging Up Treasure.
+    """
+    state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)]).apply(Clues(4, 4, 4))
+    with pytest.raises(IllegalMove) as error:
+        state.apply(Pass())
+    assert error.value.rule == "Digging Up Treasure" and error.value.reason == "There is nothing to pass on now."
+
+
+def test_days_left_is_zero_on_the_last_day_and_never_negative():
+    """Rules: Plunder (2013) › Game End and Scoring — 15 days.
+
+    Given day 1, Then 14 days are still to come; on day 15 none; past it, still none.
+    """
+    state = digging()
+    assert state.days_left() == 14
+    state.day = 15
+    assert state.days_left() == 0
+    state.day = 16
+    assert state.days_left() == 0
