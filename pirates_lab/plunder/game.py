@@ -31,7 +31,7 @@ class Game(core.Game):
     title = "Plunder"
     rulebook = "plunder.txt"
     notebook = "plunder.ipynb"
-    description = "Sail a map of cards around Tortuga, trade, and fight in three steps."
+    description = "Sail a map of cards around Tortuga, trade, and fight in four steps."
     order = 50
     playable = True
     min_players = 2
