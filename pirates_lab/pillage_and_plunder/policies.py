@@ -16,6 +16,10 @@ so (``needs_observation = False``).
 - ``sloop_careful`` — Rules: Pillage & Plunder › Sloops and Merchant Ships
   (a merchant hunter that lets merchants pass while its flagship is a Sloop; it reads its own
   ship from the observation).
+- ``baiter`` — Rules: Pillage & Plunder › Baiting The Enemy
+  (with a Navy Ship and a Merchant Ship of one nation in hand: the merchant as the turn's first play,
+  called off at once so it passes on as bait, then the Navy Ship on whoever captured it, on his most
+  damaged ship; it keeps such a pair rather than throw it away; otherwise random play).
 - ``greedy`` — the habits of the first three tips at once, and it plays a card rather than passing.
 
 The tournaments of :data:`TIPS` are 20-round games, the rulebook's own shorter game
@@ -25,9 +29,9 @@ from __future__ import annotations
 
 import random
 
-from .components import CREW_CARDS
+from .components import CREW_CARDS, load
 
-__all__ = ["Habits", "SloopCareful", "POLICIES", "TIPS"]
+__all__ = ["Habits", "SloopCareful", "Baiter", "POLICIES", "TIPS"]
 
 #: the tips' tournaments: 20-round games (the Timed Game variation), 30 of them
 TIMED = {"max_turns": 20}
@@ -135,6 +139,72 @@ class SloopCareful(Habits):
         return (self.in_a_sloop if flagship == "Sloop" else super()).__call__(view, rng)
 
 
+def _nation(card: str) -> str:
+    return card.split()[0]
+
+
+def _is_navy(card: str) -> bool:
+    return card.endswith(" Navy")
+
+
+def _is_merchant(card: str) -> bool:
+    return " Merchant (" in card
+
+
+class Baiter(Habits):
+    """Rules: Pillage & Plunder › Baiting The Enemy
+
+    Decides from the view only (its own hand, the table, the legal actions):
+
+    1. a Navy Ship that can be played on an opponent (he holds a prize of its nation) is played, on the
+       target ship with the least strength left (the weakened attacker);
+    2. holding a Navy Ship and a Merchant Ship of one nation, its first play of the turn is that merchant,
+       sent without cargo (the strongest such merchant: the fattest bait);
+    3. in the battle against its own bait it calls off at once, so the merchant passes to the next player;
+    4. it never throws away a card of such a pair;
+
+    otherwise it plays at random, like the baseline of the other tips.
+    """
+
+    needs_observation = True
+
+    def __init__(self):
+        super().__init__()
+        self.strength = {name: hull.strength for name, hull in load().hulls.items()}
+
+    def _left(self, seat: dict, ship: int) -> int:
+        """Strength left on an opponent's ship (as the table shows it)."""
+        s = seat["ships"][ship]
+        return self.strength.get(s["hulls"][-1]["hull"], 0) - s["damage"] if s.get("hulls") else 0
+
+    def __call__(self, view, rng: random.Random):
+        obs = view.observation
+        me = view.player
+        hand = obs["players"][me]["hand"] or []
+        pending = obs.get("pending") or {}
+        navies = {_nation(c) for c in hand if _is_navy(c)}
+        paired = navies & {_nation(c) for c in hand if _is_merchant(c)}
+        actions = list(view.legal_actions)
+        navy_plays = [a for a in actions if _played(a) and _is_navy(_card(a)) and _on_player(a)]
+        if navy_plays:
+            return min(navy_plays, key=lambda a: (self._left(obs["players"][a.target], a.target_ship), str(a)))
+        if obs.get("phase") == "play" and pending.get("plays") == 0 and paired:
+            baits = [a for a in actions if _played(a) and _is_merchant(_card(a)) and _nation(_card(a)) in paired
+                     and not getattr(a, "extra", ()) and getattr(a, "ship", 0) == 0]
+            if baits:
+                return max(baits, key=lambda a: (load().merchant(_card(a)).strength, str(a)))
+        merchant = pending.get("merchant") or {}
+        battle = pending.get("battle") or {}
+        if (merchant.get("played_by") == me and battle.get("kind") == "merchant"
+                and (battle.get("attacker") or {}).get("player") == me and _nation(merchant["card"]) in navies):
+            off = [a for a in actions if str(a) == "call off"]
+            if off:
+                return off[0]
+        keep = [a for a in actions if not (_thrown(a) and _card(a) and _nation(_card(a)) in paired
+                                           and (_is_navy(_card(a)) or _is_merchant(_card(a))))] or actions
+        return keep[rng.randrange(len(keep))]
+
+
 #: name -> chooser(view, rng): found by the strategy lab
 POLICIES = {
     "merchant_hunter": Habits(prefer=[attack_merchant], avoid=[attack_player, let_merchant_pass]),
@@ -144,6 +214,7 @@ POLICIES = {
     "crew_keeper": Habits(prefer=[hire_crew], avoid=[discard_crew]),
     "crew_spender": Habits(prefer=[discard_crew], avoid=[hire_crew]),
     "sloop_careful": SloopCareful(),
+    "baiter": Baiter(),
     "greedy": Habits(prefer=[attack_merchant, hire_crew, load_provisions, play_a_card],
                      avoid=[attack_player, let_merchant_pass, keep_provisions, discard_crew]),
 }
@@ -166,4 +237,8 @@ TIPS = [
      "quote": "Attacking a merchant ship while sailing in a sloop is extremely risky.",
      "question": "Does a merchant hunter who lets merchants pass while in a sloop beat one who always attacks?",
      "tip": "sloop_careful", "against": "merchant_hunter", "players": 2, "games": 40, "options": TIMED},
+    {"heading": "Baiting The Enemy",
+     "quote": "you can try to bait other players into attacking the merchant so you can hit them with the navy.",
+     "question": "Does a pirate who baits with a merchant, then sends the navy after its captor, beat one who plays at random?",
+     "tip": "baiter", "against": "random", "players": 2, "games": 40, "options": TIMED},
 ]
