@@ -22,6 +22,7 @@ from pirates_lab.pillage_and_plunder.battles import Ship, battle, call_off_polic
 from .canvas import BoardCanvas
 from .drawing import Drawing, DrawOp
 from .kit import DistView, guard
+from .numbers import percent_text
 
 __all__ = ["ship_ops", "battle_ops", "ShipBuilder", "BattleCalculator", "CallOffTable", "HULL_COLORS"]
 
@@ -160,7 +161,8 @@ class BattleCalculator(widgets.VBox):
         self.summary_view = DistView(title="Who wins", width=520, height=200)
         self.detail_view = DistView(title="Every ending (damage, crew left)", width=520, height=200, show_table=True)
         self.stages = widgets.HTML()
-        self.mc_button = widgets.Button(description="Monte Carlo check (2,000 battles)")
+        self.mc_button = widgets.Button(description="Monte Carlo check (2,000 battles)",
+                                        layout=widgets.Layout(width="auto"))
         self.mc_button.add_class("pl-pp-montecarlo")
         self.progress = widgets.IntProgress(value=0, min=0, max=2000, description="rolled")
         self.mc_result = widgets.HTML()
@@ -212,9 +214,13 @@ class BattleCalculator(widgets.VBox):
                 ("the attacker sinks (crow's nest or cannons)",
                  result.probability(lambda r: r.outcome in ("attacker destroyed", "both destroyed"))),
                 ("the attacker wins the battle", result.probability(lambda r: r.winner == "attacker"))]
-        body = "".join(f"<tr><td>{html.escape(label)}</td><td class='pl-exact'>{p}</td><td>{float(p):.2%}</td></tr>"
-                       for label, p in rows)
-        return f"<table class='pl-pp-stages'><tr><th>stage</th><th>exact</th><th>%</th></tr>{body}</table>"
+        # percent first; the exact fraction (often 20+ digits) wraps inside its cell instead of widening the
+        # table, and is also in data-exact for programs
+        body = "".join(f"<tr><td>{html.escape(label)}</td><td><b>{percent_text(p)}</b></td>"
+                       f"<td class='pl-exact' data-exact='{p}' style='word-break:break-all;max-width:14em;"
+                       f"font-size:smaller'>{p}</td></tr>" for label, p in rows)
+        return (f"<table class='pl-pp-stages' style='max-width:100%'><tr><th>stage</th><th>chance</th>"
+                f"<th>exact</th></tr>{body}</table>")
 
     def monte_carlo(self, n: int = 2000) -> dict[str, tuple[Fraction, float, float]]:
         """Roll ``n`` battles die by die: {summary: (exact p, observed frequency, z-score)}."""

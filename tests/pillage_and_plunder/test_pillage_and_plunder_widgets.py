@@ -111,7 +111,7 @@ def test_stage_rows_agree_with_the_whole_battle_even_with_a_crows_nest():
     result = battle(attacker, defender, calculator.kind, defender_flees=calculator.flees.value)
     sunk = result.probability(lambda r: r.outcome in ("defender destroyed", "both destroyed"))
     assert sunk > 0
-    assert f"<td class='pl-exact'>{sunk}</td>" in calculator.stages.value
+    assert f"data-exact='{sunk}'" in calculator.stages.value and f">{sunk}</td>" in calculator.stages.value
 
 
 # ---------------------------------------------------------------- issue 13: every demo builds, every step explains
