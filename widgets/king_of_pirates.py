@@ -10,21 +10,21 @@ from __future__ import annotations
 import html
 import random
 from fractions import Fraction
-from typing import Any
 
 import ipywidgets as widgets
 
-from pirates_lab.core import CHANCE, Dist, InvalidInput, rulebook
+from pirates_lab.core import CHANCE, Dist, InvalidInput
 from pirates_lab.king_of_pirates import components, odds
 from pirates_lab.king_of_pirates.components import Cell, cells, on_board
-from pirates_lab.king_of_pirates.game import Accept, Attack, Done, Game, Pass, Sail, State, combat_modifier
+from pirates_lab.king_of_pirates.game import Accept, Attack, Done, Game, Pass, Sail, State
 
 from .canvas import BoardCanvas
 from .drawing import Drawing, DrawOp, axial_to_pixel, bar_chart_ops, pixel_to_axial, shade
-from .kit import DistView, Question, Step, Stepper, assumption_box, error_html, exact_answer, guard
+from .kit import DistView, guard
+from .numbers import friendly, friendly_html
 
 __all__ = ["COLOURS", "PLAYER_COLOURS", "board_ops", "cell_at", "DutchmanPlanner", "DutchmanView", "CombatModel",
-           "CombatView", "RumModel", "RumView", "TurnReplay", "TurnReplayView", "card_effects", "skill_effects",
+           "CombatView", "RumModel", "RumView", "TurnReplay", "TurnReplayView", "dice_ops", "card_effects", "skill_effects",
            "walkthrough", "assumptions", "SIZE", "WIDTH", "HEIGHT"]
 
 GAME = "king_of_pirates"
@@ -126,6 +126,16 @@ def legend_html() -> str:
     return f"<div class='pl-kop-legend' style='font-size:0.85em'>{swatches}</div>"
 
 
+def heat_scale_html(heat: dict) -> str:
+    """The heat map's scale: the colour ramp from 0% to the busiest space's percent."""
+    top = float(max(heat.values())) if heat else 0.0
+    stops = ", ".join(shade(i / 4) for i in range(5))
+    return (f"<div class='pl-kop-heat-scale' style='display:flex;align-items:center;gap:8px'>"
+            f"<span>Chance the Dutchman is on a space: 0%</span><span style='display:inline-block;width:160px;"
+            f"height:14px;border:1px solid #555;background:linear-gradient(to right, {stops})'></span>"
+            f"<span>{100 * top:.0f}% (the busiest space)</span></div>")
+
+
 # ------------------------------------------------------------------ the Dutchman: heat map and route
 class DutchmanPlanner:
     """Model: where the Dutchman may be ``turns`` turns ahead, and the safest route for a ship.
@@ -183,8 +193,9 @@ class DutchmanView(widgets.VBox):
             slider.add_class(css)
             slider.observe(self._changed, names="value")
         self.board.on_click(self._clicked)
+        self.scale = widgets.HTML()
         super().__init__([widgets.HBox([self.turns, self.players, self.speed]), self.click_sets, self.board,
-                          widgets.HTML(legend_html()), self.summary, self.message])
+                          self.scale, widgets.HTML(legend_html()), self.summary, self.message])
         self.refresh()
 
     def _changed(self, _change=None) -> None:
@@ -203,10 +214,13 @@ class DutchmanView(widgets.VBox):
         cells_, p = self.model.route()
         self.board.draw("background", self.model.ops())
         n = self.model.turns * self.model.players
+        self.scale.value = heat_scale_html(self.model.heat())
+        route = " → ".join(f"({q}, {r})" for q, r in cells_)
         self.summary.value = (
-            f"<div class='pl-kop-route'>Heat map: the Dutchman's position after <b>{n}</b> compass roll(s) "
-            f"(numbers are percent). Safest shortest route from {self.model.ship} to {self.model.goal}: "
-            f"{' → '.join(map(str, cells_))}; P(the Dutchman never catches you) = <b>{p}</b> ≈ {float(p):.1%}.</div>")
+            f"<div class='pl-kop-route'>Heat map: where the Dutchman is after <b>{n}</b> compass "
+            f"roll{'s' if n != 1 else ''} (the number on a space is its percent). Safest shortest route from "
+            f"({self.model.ship[0]}, {self.model.ship[1]}) to ({self.model.goal[0]}, {self.model.goal[1]}): {route}; "
+            f"P(the Dutchman never catches you) = <b>{friendly(p)}</b>.</div>")
 
 
 # ------------------------------------------------------------------ combat
@@ -430,27 +444,6 @@ class TurnReplay:
         return rng.choice(actions)
 
 
-class TurnReplayView(widgets.VBox):
-    def __init__(self, replay: TurnReplay | None = None):
-        self.replay = replay or TurnReplay()
-        self.slider = widgets.IntSlider(value=0, min=0, max=len(self.replay.steps) - 1, description="step", style=WIDE)
-        self.slider.add_class("pl-kop-replay-step")
-        self.board = BoardCanvas(WIDTH, HEIGHT, css_class="pl-kop-replay-board")
-        self.text = widgets.HTML()
-        self.slider.observe(lambda change: self.show(change["new"]), names="value")
-        super().__init__([self.slider, self.board, self.text])
-        self.show(0)
-
-    def show(self, index: int) -> None:
-        title, lines, state = self.replay.steps[index]
-        self.board.draw("background", board_ops(state))
-        player = state.players[self.replay.player]
-        self.text.value = (f"<div class='pl-kop-replay'><b>{html.escape(title)}</b><br>"
-                           + "<br>".join(html.escape(line) for line in lines)
-                           + f"<br><i>Player {self.replay.player}: {player.position}, rum {player.rum}, cannonballs "
-                             f"{player.cannonballs}, scurvy {player.scurvy}, {player.doubloons} Doubloons.</i></div>")
-
-
 # ------------------------------------------------------------------ cards and skills on the odds
 def card_effects(cannonballs: int = 2) -> list[tuple[str, str, Fraction, Fraction]]:
     """(card, situation, P without, P with) for the cards that change a combat's odds."""
@@ -483,8 +476,8 @@ def skill_effects(cannonballs: int = 2) -> list[tuple[str, str, Fraction, Fracti
 
 
 def effects_html(rows) -> str:
-    body = "".join(f"<tr><td>{html.escape(a)}</td><td>{html.escape(b)}</td><td>{p} ≈ {float(p):.1%}</td>"
-                   f"<td>{q} ≈ {float(q):.1%}</td></tr>" for a, b, p, q in rows)
+    body = "".join(f"<tr><td>{html.escape(a)}</td><td>{html.escape(b)}</td><td>{friendly_html(p)}</td>"
+                   f"<td>{friendly_html(q)}</td></tr>" for a, b, p, q in rows)
     return ("<table class='pl-kop-effects'><tr><th>card / skill</th><th>situation</th><th>without</th><th>with</th></tr>"
             + body + "</table>")
 
@@ -541,60 +534,12 @@ def assumptions() -> dict[str, list[str]]:
     }
 
 
-def walkthrough() -> Stepper:
-    """A Stepper with one step per rulebook section heading, in printed order."""
-    comp = components()
-    notes = assumptions()
+def walkthrough():
+    """The guided walkthrough: one step per rulebook section, built by the kit's Walkthrough from
+    ``pirates_lab/king_of_pirates/data/lessons.toml`` (demos in :mod:`.king_of_pirates_lessons`)."""
+    from .walkthrough import Walkthrough
 
-    def board_widget():
-        board = BoardCanvas(WIDTH, HEIGHT, css_class="pl-kop-board")
-        board.draw("background", board_ops(Game(players=6).new_initial_state()))
-        return widgets.VBox([board, widgets.HTML(legend_html())])
+    return Walkthrough.for_game(GAME).stepper()
 
-    def setup_widget():
-        state = TurnReplay(seed=3, players=4).steps[0][2]
-        rows = "".join(f"<tr><td>{p}</td><td>{pl.position}</td><td>{', '.join(pl.crew)}</td><td>{pl.rum}</td>"
-                       f"<td>{pl.cannonballs}</td><td>{len(pl.hand)}</td></tr>" for p, pl in enumerate(state.players))
-        return widgets.HTML("<table><tr><th>player</th><th>lair</th><th>crew (captain first)</th><th>rum</th>"
-                            f"<th>cannonballs</th><th>action cards</th></tr>{rows}</table>")
 
-    def contents_widget():
-        rows = "".join(f"<tr><td>{html.escape(n)}</td><td>{c['timing']}</td><td>{c['count']}</td></tr>"
-                       for n, c in comp.action_cards.items())
-        return widgets.HTML(f"<table><tr><th>action card</th><th>timing</th><th>count (ours)</th></tr>{rows}</table>")
-
-    heading_bodies = {
-        "The Game Board": (board_widget, "61 hexes in axial coordinates; seven lairs (dark), three strongholds and three "
-                           "cities (the letter is the nation), islands with their hidden rating, shark tiles (darker blue) "
-                           "inside and ocean tiles (lighter blue) outside, as the rulebook's spaces.",
-                           Question("How many of the 61 spaces are face-down sea tiles?", exact_answer(42))),
-        "Game Setup": (setup_widget, "Each player kept two of three pirates (the first is the captain) and filled the "
-                       "ship with rum and cannonballs.", None),
-        "Important Game Concepts": (lambda: DutchmanView(DutchmanPlanner(turns=1)), "The Dutchman moves one space a roll, "
-                                    "uniformly in six directions; off the map it returns to the centre.",
-                                    Question("P(the Dutchman is on (1, 0) after one roll from the centre)?",
-                                             exact_answer(Fraction(1, 6)))),
-        "Phases of a Turn": (lambda: TurnReplayView(TurnReplay(seed=2)), "One whole turn of a seeded game, step by step: "
-                             "upkeep, movement, combat.", None),
-        "Phase 1: Upkeep Phase": (RumView, "The rum planner: each upkeep away from a lair costs 0, 1 or 2 rum with "
-                                  "probability 1/3 each; not enough rum means a mutiny.",
-                                  Question("With 0 rum, P(no mutiny at the next upkeep)?", exact_answer(Fraction(1, 3)))),
-        "Phase 2: Movement Phase": (lambda: DutchmanView(), "Where will the Dutchman be n turns ahead, and which route "
-                                    "is safest? Click the board to move the goal.", None),
-        "Phase 3: Combat Phase": (CombatView, "The combat calculator with the optimal re-roll table.",
-                                  Question("P(conquering a stronghold, no modifier, no cannonballs)?",
-                                           exact_answer(Fraction(1, 12)))),
-        "Action Cards": (lambda: widgets.HTML(effects_html(card_effects())), "What a card does to the odds (two "
-                         "cannonballs on each side).", None),
-        "Pirate Skills": (lambda: widgets.HTML(effects_html(skill_effects()[:1] + skill_effects()[2:4] + skill_effects()[5:])),
-                          "Skills always in effect, and what they are worth.", None),
-        "Captain's Skills": (lambda: widgets.HTML(effects_html([skill_effects()[1], skill_effects()[4]])),
-                             "Captain's skills, worth twice a pirate's.", None),
-        "Game Contents": (contents_widget, "The components as counted in our data file.", None),
-    }
-    steps = []
-    for heading in rulebook(GAME).headings:
-        body, explanation, question = heading_bodies[heading]
-        steps.append(Step(heading, rule=(GAME, heading), body=body, explanation=explanation, question=question,
-                          assumptions=tuple(notes.get(heading, ()))))
-    return Stepper(steps, title="King of Pirates")
+from .king_of_pirates_replay import TurnReplayView, dice_ops  # noqa: E402  (it draws with board_ops above)

@@ -23,7 +23,7 @@ from typing import Callable
 from pirates_lab.core import Dist, InvalidInput, MarkovChain
 from pirates_lab.core.geometry import HEX_DIRECTIONS, hex_cells, hex_distance, hex_neighbours, hex_ring, on_hex_board
 
-from .components import RUM_LOST, Cell, components
+from .components import Cell, components
 
 __all__ = [
     "two_dice", "combat_success_probability", "expected_cannonballs_used",

@@ -143,7 +143,7 @@ def test_walkthrough_has_a_step_per_heading_in_order():
         stepper.go(i)
         assert "pl-error" not in str([getattr(c, "value", "") for c in stepper.content.children])
     stepper.go(0)
-    assert stepper.check("42") is True
+    assert stepper.check("42") is True     # 61 spaces - 7 lairs - 6 towns - 6 islands
     assert stepper.check("41") is False
     notes, comp = kop.assumptions(), components()
     assert all(notes[h] for h in ("The Game Board", "Phase 1: Upkeep Phase", "Game Contents"))
