@@ -38,11 +38,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("pillage_and_plunder", "raw_text"):
         "steps print reprs: 'Fraction(1, 6)' and a dict of card counts ({'Ship Hull': 32, …}); exact fractions "
         "of 16 to 55 digits are shown as text",
-    ("plunder_2013", "overflow"):
-        "buttons 'Keep the clues', 'Flip one more island/marker/trap' and 'Reveal the next answer' are cut at "
-        "ipywidgets' 148 px button width with large fonts; a widget box scrolls sideways (590 > 503 px)",
-    ("plunder_2013", "raw_text"):
-        "shows a tuple repr '(Fraction(0, 1), Fraction(16, 37))' and a dict repr of scores ({'Sneaky Pete': 3, …})",
     ("pirates_and_plunder", "overflow"):
         "the battle box ('attacker's resources 3 / defender's resources 2 …') scrolls sideways (318 > 304 px)",
     ("plunder", "overflow"):
@@ -53,9 +48,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "DistView x-axis labels overlap: '900'/'1200' (cargo), 'empty-handed'/'lost: lose your next turn' "
         "(treasure hunt), 'attacker takes 0, de…'/'attacker takes 1, de…' and 'escaped (damage 0/0, …'/"
         "'defender wins mêlée …' (battle outcomes)",
-    ("plunder_2013", "labels"):
-        "DistView x-axis labels overlap: 'Bill:aye Jack:aye'/'Bill:aye Jack:nay' (answers chart) and "
-        "'Whale Island / Palm …'/'Whale Island / Water…' (locations chart)",
     ("plunder", "labels"):
         "DistView x-axis labels overlap: '1 Rum'/'2 Rum' and 'attacker sunk'/'defender captures'",
     ("pirates_and_plunder", "labels"):
