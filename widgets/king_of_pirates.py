@@ -21,10 +21,10 @@ from pirates_lab.king_of_pirates.game import Accept, Attack, Done, Game, Pass, S
 from .canvas import BoardCanvas
 from .drawing import Drawing, DrawOp, axial_to_pixel, bar_chart_ops, pixel_to_axial, shade
 from .kit import DistView, guard
-from .numbers import friendly, friendly_html
+from .numbers import friendly, friendly_html, percent_text
 
 __all__ = ["COLOURS", "PLAYER_COLOURS", "board_ops", "cell_at", "DutchmanPlanner", "DutchmanView", "CombatModel",
-           "CombatView", "RumModel", "RumView", "TurnReplay", "TurnReplayView", "dice_ops", "card_effects", "skill_effects",
+           "CombatView", "RumModel", "RumView", "TurnReplay", "TurnReplayView", "dice_ops", "heat_scale_html", "card_effects", "skill_effects",
            "walkthrough", "assumptions", "SIZE", "WIDTH", "HEIGHT"]
 
 GAME = "king_of_pirates"
@@ -304,9 +304,11 @@ class CombatView(widgets.VBox):
     def refresh(self) -> None:
         m = self.model
         p = m.probability()
-        self.result.value = (f"<div class='pl-kop-combat'>Need 2d6 {m.modifier:+d} ≥ {m.defence} with {m.cannonballs} "
-                             f"cannonball(s): P(success) = <b>{p}</b> ≈ {float(p):.1%}; expected cannonballs spent "
-                             f"= {m.expected_cannonballs()} ≈ {float(m.expected_cannonballs()):.2f}.</div>")
+        used = m.expected_cannonballs()
+        balls = f"{m.cannonballs} cannonball{'s' if m.cannonballs != 1 else ''}"
+        self.result.value = (f"<div class='pl-kop-combat'>Need 2d6 {m.modifier:+d} ≥ {m.defence} with {balls}: "
+                             f"<b>{percent_text(p)}</b> chance of success (P(success) = {p}); on average "
+                             f"{float(used):.2f} cannonballs spent.</div>")
         self.chart.draw("chart", bar_chart_ops([(k, float(v)) for k, v in m.by_cannonballs()], 460, 220,
                                                title="P(success) against cannonballs carried"))
         policy = m.policy()
@@ -384,9 +386,9 @@ class RumView(widgets.VBox):
         m = self.model
         p = m.p_safe()
         self.result.value = (
-            f"<div class='pl-kop-rum-result'>With {m.rum} rum and no lair visit: P(no mutiny in {m.upkeeps} upkeeps) = "
-            f"<b>{p}</b> ≈ {float(p):.1%}. Expected upkeeps until a mutiny (counting the roll that causes it): "
-            f"{m.expected()} ≈ {float(m.expected()):.2f}. A mutiny becomes more likely than not after "
+            f"<div class='pl-kop-rum-result'>With {m.rum} rum and no lair visit: P(no mutiny in {m.upkeeps} "
+            f"upkeep{'s' if m.upkeeps != 1 else ''}) = <b>{friendly(p)}</b>. Expected upkeeps until a mutiny (counting "
+            f"the roll that causes it): {float(m.expected()):.2f}. A mutiny becomes more likely than not after "
             f"<b>{m.likely_within()}</b> upkeeps: plan to reach a Pirates Lair before then.</div>")
         self.view.dist = m.first_mutiny()
 

@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Callable
 
 from pirates_lab.core import Dist, InvalidInput, MarkovChain
+from pirates_lab.core.report import percent
 from pirates_lab.core.geometry import HEX_DIRECTIONS, hex_cells, hex_distance, hex_neighbours, hex_ring, on_hex_board
 
 from .components import Cell, components
@@ -208,7 +209,7 @@ class RerollPolicy:
             if k == 0:
                 continue
             words = self.words((high, low), choice)
-            out.append((f"{high}+{low}", str(k), f"{words}  (then P = {p})"))
+            out.append((f"{high}+{low}", str(k), f"{words}  (then {percent(p)})"))
         return out
 
     @staticmethod
