@@ -8,6 +8,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
+from pirates_lab.core.report import percent
+
 from . import components as _components
 from .battles import (MeleeResult, Ship, Volley, _highest_weights, battle, flee_escape_probability,
                       melee, melee_round_win_probability, pair_sequences, ship_volley)
@@ -25,6 +27,12 @@ class Moment(NamedTuple):
     probability: Fraction     # of exactly what happened
     odds_before: str          # a plain sentence with the odds of the stage
 
+
+
+def _odds(p: Fraction) -> str:
+    """"with probability 41.67% (5/12)": percent first; the exact fraction only when it is short."""
+    text = str(Fraction(p))
+    return f"with probability {percent(p)}" + (f" ({text})" if len(text) <= 12 else "")
 
 def _highest_is(n: int, face: int) -> Fraction:
     return Fraction(_highest_weights(min(n, 6))[face - 1], 6 ** min(n, 6))
@@ -86,9 +94,10 @@ def example_1() -> list[Moment]:
     volley = ship_volley(you, her)
     moments.append(Moment("Stage 3: The Cannon Battle",
                           "her die higher, a tie, your die higher, your fourth die uncontested",
-                          p_seq, f"Those four rounds hit you twice and her three times (damage 2 and 3: probability "
-                                 f"{volley[Volley(2, 3, False, False)]}); the text says you take one (damage 1 and 3: "
-                                 f"probability {volley[Volley(1, 3, False, False)]}). See EXAMPLE_1_CONTRADICTION."))
+                          p_seq, f"Those four rounds hit you twice and her three times (damage 2 and 3, "
+                                 f"{_odds(volley[Volley(2, 3, False, False)])}); the text says you take one (damage 1 "
+                                 f"and 3, {_odds(volley[Volley(1, 3, False, False)])}). The box above shows both "
+                                 f"readings."))
     rounds = [(4, 3, 5, 4, "your 5+1 beats her 4: she loses a crewman"),
               (4, 2, 6, 6, "6+1 beats 6: she loses another"),
               (4, 1, 4, 5, "4+1 ties her 5: the defender wins ties, you lose a crewman"),
@@ -96,12 +105,12 @@ def example_1() -> list[Moment]:
     for a, d, x, y, words in rounds:
         win = melee_round_win_probability(a, d, True, False)
         moments.append(Moment("Stage 4: The Mêlée", f"{a} dice v {d}: {words}", _round(a, d, x, y),
-                              f"You win a round like this with probability {win}."))
+                              f"You win a round like this {_odds(win)}."))
     whole = melee(4, 3, attacker_pistol=True)
     moments.append(Moment("Stage 5: Plundering the Enemy Ship", "you win with 3 crewmen left",
                           whole[MeleeResult("attacker", 3, 0)],
-                          f"From the first mêlée round you win with probability "
-                          f"{whole.probability(lambda r: r.winner == 'attacker')}."))
+                          f"From the first mêlée round you win "
+                          f"{_odds(whole.probability(lambda r: r.winner == 'attacker'))}."))
     return moments
 
 
@@ -121,8 +130,8 @@ def example_2() -> list[Moment]:
                "Same speed: each rolls a die, ties re-roll, so the merchant escapes half the time."),
         Moment("Stage 3: The Cannon Battle", "Joe's first two dice beat the merchant's: it sinks",
                volley[Volley(0, 2, False, True)],
-               f"Joe sinks it in the cannon battle with probability "
-               f"{volley.probability(lambda v: v.defender_destroyed and not v.attacker_destroyed)}."),
+               f"Joe sinks it in the cannon battle "
+               f"{_odds(volley.probability(lambda v: v.defender_destroyed and not v.attacker_destroyed))}."),
         Moment("Stage 5: Plundering the Enemy Ship", "Joe rolls a 4: 4,000 pieces of eight",
                merchant_prize(2)[4000], f"Expected prize {merchant_prize(2).mean()}."),
     ]
@@ -138,8 +147,8 @@ def example_3() -> list[Moment]:
     result = battle(navy, joe, "navy")
     return [Moment("Stage 2: Fight or Flee", "Joe rolls doubles and escapes",
                    flee_escape_probability(navy.effective_speed, joe.effective_speed),
-                   f"Had he not, the navy would have won with probability "
-                   f"{result.given(lambda r: r.outcome != 'escaped').probability(lambda r: r.winner == 'attacker')}.")]
+                   f"Had he not, the navy would have won "
+                   f"{_odds(result.given(lambda r: r.outcome != 'escaped').probability(lambda r: r.winner == 'attacker'))}.")]
 
 
 class TargetRow(NamedTuple):
