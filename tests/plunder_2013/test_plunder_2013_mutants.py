@@ -204,3 +204,18 @@ def test_days_left_is_zero_on_the_last_day_and_never_negative():
     assert state.days_left() == 0
     state.day = 16
     assert state.days_left() == 0
+
+
+# --------------------------------------------------------------------------- Game End and Scoring
+def test_a_fourth_and_fifth_finder_steal_nothing_and_the_owner_keeps_nothing():
+    """Rules: Plunder (2013) › Game End and Scoring — the owner crosses out the 6, then the 3, then the 1.
+
+    Given six pirates, When pirates 1..5 all find pirate 0's treasure in turn, Then they steal 3, 2, 1, 0, 0,
+    pirate 0 keeps nothing of it, and each other treasure (unfound) is still worth 6 to its owner.
+    """
+    hands = [(k, k, k) for k in range(1, 7)]
+    chest = [ChestCard(p, (1, 1, 1), 1) for p in range(1, 6)]
+    scores, first, finds = score_chest(hands, chest)
+    assert finds[0] == [(1, 3), (2, 2), (3, 1), (4, 0), (5, 0)]
+    assert scores == [0, 6 + 3, 6 + 2, 6 + 1, 6, 6]
+    assert first[1:4] == [0, 1, 2] and first[4] > len(chest) and first[5] > len(chest)
