@@ -353,9 +353,9 @@ class RumModel:
     def first_mutiny(self, horizon: int = 15) -> Dist:
         dist = odds.first_mutiny_distribution(self.rum, horizon)
         later = 1 - sum(dist.values(), Fraction(0))
-        probabilities = {f"{n}": p for n, p in dist.items() if p}
+        probabilities = {n: p for n, p in dist.items() if p}   # whole numbers: a numeric axis, sorted as numbers
         if later:
-            probabilities[f">{horizon}"] = later
+            probabilities[horizon + 1] = later                  # "the (horizon + 1)th upkeep or later"
         return Dist.from_probabilities(probabilities)
 
 
@@ -368,8 +368,8 @@ class RumView(widgets.VBox):
         self.upkeeps.add_class("pl-kop-upkeeps")
         self.result = widgets.HTML()
         self.message = widgets.HTML()
-        self.view = DistView(self.model.first_mutiny(), title="Which upkeep roll brings the first mutiny",
-                             describe=str, show_table=False, width=520)
+        self.view = DistView(self.model.first_mutiny(), title="Upkeep of the first mutiny (16: or later)",
+                             show_table=False, width=520)
         for w in (self.rum, self.upkeeps):
             w.observe(self._changed, names="value")
         super().__init__([widgets.HBox([self.rum, self.upkeeps]), self.result, self.view, self.message])

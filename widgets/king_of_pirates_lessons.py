@@ -89,7 +89,9 @@ def movement() -> widgets.Widget:
     _highlight(d, components().lairs, "#ffffff", 2)
     sail = _canvas(d.ops, "pl-kop-movement-board")
     cell, reveal = lessons.reveal_odds()
-    tile = DistView(reveal, title=f"Under the face-down tile at {_cell(cell)}", show_table=False, width=460)
+    tile = DistView(reveal.map(_short_tile), title=f"Under the tile at {_cell(cell)}", show_table=False, width=460)
+    tile_note = widgets.HTML("<div>British / Spanish: a merchant ship to plunder; warship: a French warship that "
+                             "stops your move; empty: open sea.</div>")
     story = lessons.digging_story()
     dig = BoardCanvas(WIDTH, HEIGHT, css_class="pl-kop-dig-board")
     caption = widgets.HTML()
@@ -112,7 +114,16 @@ def movement() -> widgets.Widget:
     intro = widgets.HTML(
         f"<div>Player 0 (red) starts its move at the Pirates Lair {_cell(where)} (white outline: the seven lairs). "
         "Green outlines: the spaces the engine lets it sail into now, one space per step.</div>")
-    return widgets.VBox([intro, sail, tile, widgets.HBox([nxt, step]), dig, caption])
+    return widgets.VBox([intro, sail, tile, tile_note, widgets.HBox([nxt, step]), dig, caption])
+
+
+def _short_tile(content: str) -> str:
+    """A tile's content in one short word for a chart label."""
+    if content.startswith("Merchant Ship"):
+        return content.split("(")[1].rstrip(")")
+    if content.startswith("Warship"):
+        return "warship"
+    return content
 
 
 def combat() -> widgets.Widget:

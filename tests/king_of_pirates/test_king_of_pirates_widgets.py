@@ -118,8 +118,11 @@ def test_rum_view():
     assert view.model.likely_within() == 1
     assert view.view.dist == kop.RumModel(rum=0).first_mutiny()
     dist = kop.RumModel(rum=4).first_mutiny(10)
-    assert dist["1"] == 0 or "1" not in dist
+    assert 1 not in dist.outcomes() and all(isinstance(n, int) for n in dist.outcomes())   # numeric axis
+    assert dist[11] == 1 - sum(odds.first_mutiny_distribution(4, 10).values())               # 11: the 11th or later
     assert sum(p for _, p in dist.items()) == 1
+    xs, _, numeric = view.view.chart_points()
+    assert numeric and xs == sorted(xs)
     with pytest.raises(InvalidInput):
         view.model.set(rum=-2)
 
