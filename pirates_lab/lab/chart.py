@@ -48,4 +48,13 @@ def win_rate_chart(items, title: str = "Win rate with its 95% interval"):
     height = 90 + 46 * max(1, len(rows))
     return bqplot.Figure(marks=[bars, whiskers, fair], axes=axes, title=title,
                          layout={"width": "100%", "max_width": "900px", "height": f"{height}px"},
-                         fig_margin={"top": 40, "bottom": 50, "left": 260, "right": 20})
+                         fig_margin={"top": 40, "bottom": 50, "left": label_margin(labels), "right": 20})
+
+
+def label_margin(labels, px_per_char: float = 10.5) -> int:
+    """Room at the chart's left for the longest bar label, read at projector size (16 px text).
+
+    >>> label_margin(["Pillage & Plunder: merchant hunter"]), label_margin([])
+    (397, 160)
+    """
+    return max(160, min(460, round(40 + px_per_char * max((len(label) for label in labels), default=0))))

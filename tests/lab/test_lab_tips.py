@@ -76,3 +76,11 @@ def test_every_tip_plays_its_tournament(tip):
     found = answer(tip, games=2, seed=0)
     assert found.problem is None, found.problem
     assert found.results.games == 2 and found.results.labels[0] == tip.tip
+
+
+def test_the_chart_leaves_room_for_its_longest_label():
+    """A bar label at projector size (16 px text) is about 10 px a character; the margin grows with it, capped."""
+    from pirates_lab.lab.chart import label_margin
+    assert label_margin(["Pillage & Plunder: merchant hunter"]) >= 34 * 10
+    assert label_margin(["x" * 20]) < label_margin(["x" * 34])
+    assert label_margin([]) == 160 and label_margin(["x" * 100]) == 460
