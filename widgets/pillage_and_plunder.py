@@ -212,7 +212,7 @@ def _value(label: str, compute: Callable[[], Any]) -> Callable[[], widgets.HTML]
 
 
 def _dist(title: str, compute: Callable[[], Dist], describe: Callable[[Any], str] = str) -> Callable[[], widgets.Widget]:
-    return lambda: DistView(compute(), title=title, width=420, height=200, describe=describe)
+    return lambda: DistView(compute(), title=title, width=600, height=200, describe=describe)
 
 
 def hunt_label(hunt) -> str:
@@ -223,7 +223,7 @@ def hunt_label(hunt) -> str:
 def volley_label(volley) -> str:
     """A cannon volley as 'damage taken: attacker / defender' (sinkings marked)."""
     sunk = "†" if volley.attacker_destroyed or volley.defender_destroyed else ""
-    return f"{volley.attacker_damage} / {volley.defender_damage}{sunk}"
+    return f"{volley.attacker_damage}/{volley.defender_damage}{sunk}"
 
 
 def _category_table(category: str) -> Callable[[], widgets.HTML]:
@@ -368,7 +368,7 @@ def step_specs() -> list[tuple[str, int, Callable, str, Callable[[], Any]]]:
                              "What does 'Repair at 25% Cost' cost on a Galleon (our data)?",
                              lambda: data().hulls["Galleon"].cost // 4),
         ("Bury Treasure", 2): (_html("Hoard 3,250; bury 2,000."), "How much is left in the hoard?", lambda: 1250),
-        ("Treasure Hunt", 2): (_dist("A treasure hunt: coins found", O.treasure_hunt, hunt_label),
+        ("Treasure Hunt", 2): (_dist("A treasure hunt", O.treasure_hunt, hunt_label),
                                "Expected coins from a treasure hunt?", lambda: O.treasure_hunt().map(lambda h: h.coins).mean()),
         ("Chapter IV: Battles at Sea", 1): (_value("P(at least one Attack in five cards)", O.hand_probability),
                                             "Chance that a five-card hand holds an Attack card (4 players)?",
@@ -387,7 +387,7 @@ def step_specs() -> list[tuple[str, int, Callable, str, Callable[[], Any]]]:
         ("If both ships are the same speed", 1): (_value("escape", lambda: flee_escape_probability(5, 5)),
                                                   "Chance the defender escapes at equal speed?",
                                                   lambda: flee_escape_probability(5, 5)),
-        ("Stage 3: The Cannon Battle", 1): (_dist("One cannon each: damage taken (attacker / defender)",
+        ("Stage 3: The Cannon Battle", 1): (_dist("Damage taken: attacker/defender",
                                                   lambda: cannon_volley(1, 1, attacker_strength=3, defender_strength=3),
                                                   volley_label),
                                             "One die each: chance that both ships are damaged?", lambda: Fraction(1, 6)),

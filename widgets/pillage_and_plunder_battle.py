@@ -160,6 +160,9 @@ class BattleCalculator(widgets.VBox):
         self.canvas = BoardCanvas(560, 190, layers=("ships",), css_class="pl-pp-battle")
         self.summary_view = DistView(title="Who wins", width=520, height=200)
         self.detail_view = DistView(title="Every ending (damage, crew left)", width=520, height=200, show_table=True)
+        # thirty-odd endings with long names make an unreadable bar chart on a projector: the table only
+        self.detail_view.children = (widgets.HTML("<b>Every ending (damage attacker/defender, crew left "
+                                                  "attacker/defender)</b>"), self.detail_view.table)
         self.stages = widgets.HTML()
         self.mc_button = widgets.Button(description="Monte Carlo check (2,000 battles)",
                                         layout=widgets.Layout(width="auto"))
