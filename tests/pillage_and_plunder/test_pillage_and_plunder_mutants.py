@@ -1,0 +1,56 @@
+"""Tests written to kill mutants that survived the fast tests (see docs/testing.md).
+
+Each is a Given/When/Then scenario on a hand-built position that pins one refusal or effect a small
+deliberate change to the rules code used to get past.
+"""
+from __future__ import annotations
+
+import pytest
+
+from pirates_lab.core import IllegalMove
+from pirates_lab.pillage_and_plunder.game import Act, Offer, Play
+from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario
+
+
+def refused(state, action, rule):
+    before = state.to_json()
+    with pytest.raises(IllegalMove) as error:
+        state.apply(action)
+    assert error.value.rule == rule, error.value
+    assert state.to_json() == before
+    return error.value
+
+
+def test_terms_that_offer_nothing_are_refused_with_the_reason():
+    """Rules: Pillage & Plunder › Player Attacking Player
+    "the defender can offer to give the attacker any combination of coins, treasure maps, cargo, crew and cannons"
+
+    Given a defender at the start of a stage (terms may be offered), When he offers nothing, or more coins
+    than his hoard, Then the offer is refused saying what may be offered (not that it is the wrong moment).
+    """
+    s = scenario(2)
+    equip(s, 0, hull="Schooner")
+    give(s, 0, "Attack", "Attack", "Attack")
+    s = at_step(s, "play").apply(Play("Attack", target=1))
+    assert s.phase == "battle_terms" and s.current_player() == 1
+    for offer in (Offer(), Offer(coins=10 ** 6)):
+        error = refused(s, offer, "Player Attacking Player")
+        assert "any combination of his own coins" in error.reason and "must offer something" in error.reason
+    fought = s.apply(Act("no offer"))
+    error = refused(fought, Offer(coins=100), "Player Attacking Player")
+    assert error.reason == "Terms of surrender are offered by the defender at the beginning of a stage."
+
+
+def test_an_eliminated_player_cannot_be_attacked():
+    """Rules: Pillage & Plunder › Attack Opponent
+
+    Given three players and player 1 eliminated, When player 0 plays an Attack card on player 1,
+    Then it is refused because that player has been eliminated; player 2 may still be attacked.
+    """
+    s = scenario(3)
+    give(s, 0, "Attack", "Attack", "Attack")
+    s = at_step(s, "play")
+    s.players[1]["eliminated"] = True
+    error = refused(s, Play("Attack", target=1), "Attack Opponent")
+    assert error.reason == "That player has been eliminated."
+    assert Play("Attack", target=2) in s.legal_actions()
