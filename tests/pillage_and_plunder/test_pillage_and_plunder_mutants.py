@@ -54,3 +54,16 @@ def test_an_eliminated_player_cannot_be_attacked():
     error = refused(s, Play("Attack", target=1), "Attack Opponent")
     assert error.reason == "That player has been eliminated."
     assert Play("Attack", target=2) in s.legal_actions()
+
+
+def test_leaky_cargo_hold_takes_the_smallest_cargo_card():
+    """Rules: Pillage & Plunder › Play Event Card (Leaky Cargo Hold: "lose the smallest Cargo card in your hold")
+
+    Given an opponent carrying Fruit 20 Units and Rum 10 Units, When Leaky Cargo Hold is played on him,
+    Then he loses the Rum 10 Units (the smallest), not the Fruit that comes first by name.
+    """
+    s = scenario(2)
+    equip(s, 1, hull="Schooner", cargo=("Fruit 20 Units", "Rum 10 Units"))
+    give(s, 0, "Leaky Cargo Hold", "Attack", "Attack")
+    s = at_step(s, "play").apply(Play("Leaky Cargo Hold", target=1))
+    assert s.players[1]["ships"][0]["cargo"] == ["Fruit 20 Units"]
