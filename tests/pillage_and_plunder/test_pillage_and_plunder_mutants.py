@@ -67,3 +67,23 @@ def test_leaky_cargo_hold_takes_the_smallest_cargo_card():
     give(s, 0, "Leaky Cargo Hold", "Attack", "Attack")
     s = at_step(s, "play").apply(Play("Leaky Cargo Hold", target=1))
     assert s.players[1]["ships"][0]["cargo"] == ["Fruit 20 Units"]
+
+
+def test_cargo_you_cannot_pay_for_is_refused_under_buy_cargo():
+    """Rules: Pillage & Plunder › Buy Cargo
+
+    Given a Gems card played and priced at 1,800, When its buyer has no coins left, Then buying it is
+    refused (only declining is offered), and a move from another step is refused without that reason.
+    """
+    s = scenario(2)
+    give(s, 0, "Gems 20 Units", "Attack", "Attack")
+    s = at_step(s, "play").apply(Play("Gems 20 Units"))
+    s = s.apply(s.chance_outcomes().outcomes()[-1])
+    assert s.phase == "cargo_decide" and s.pending["price"] == 1800
+    s.players[0]["hoard"] = 0
+    assert s.legal_actions() == (Act("decline cargo"),)
+    error = refused(s, Act("buy cargo"), "Buy Cargo")
+    assert error.reason == "You need the money and room in your cargo hold for this cargo."
+    with pytest.raises(IllegalMove) as other:
+        s.apply(Act("fight on"))
+    assert "money and room" not in other.value.reason
