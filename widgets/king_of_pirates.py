@@ -544,4 +544,11 @@ def walkthrough():
     return Walkthrough.for_game(GAME).stepper()
 
 
-from .king_of_pirates_replay import TurnReplayView, dice_ops  # noqa: E402  (it draws with board_ops above)
+def __getattr__(name: str):
+    """The replay view and its dice live in :mod:`.king_of_pirates_replay` (which draws with board_ops above);
+    they are offered here too, loaded on first use so either module may be imported first."""
+    if name in ("TurnReplayView", "dice_ops"):
+        from . import king_of_pirates_replay
+
+        return getattr(king_of_pirates_replay, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
