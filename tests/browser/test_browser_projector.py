@@ -31,10 +31,6 @@ LOAD_TIMEOUT_MS = 150_000     # Voila runs the whole notebook first; a loaded 2-
 
 #: (lesson stem, check) -> what exactly fails today (strict xfail).  Delete a row when its lesson is fixed.
 KNOWN_FAILURES: dict[tuple[str, str], str] = {
-    ("pillage_and_plunder", "overflow"):
-        "the battle stage tables (.pl-pp-stages) are 1304 and 1836 px wide in a 994 px box (long exact fractions "
-        "in a column: a sideways scroll); the 'Monte Carlo check (2,000 battles)' button label is cut "
-        "(335 > 148 px); bar labels 'lost: lose your next turn', '1000/2000 pieces of eight' cut at the chart's edge",
     ("pillage_and_plunder", "raw_text"):
         "steps print reprs: 'Fraction(1, 6)' and a dict of card counts ({'Ship Hull': 32, …}); exact fractions "
         "of 16 to 55 digits are shown as text",
@@ -44,10 +40,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "labels cut: 'a captain sails it (cards hidden)' (335 > 172 px) and 'Cards to draw' (147 > 120 px); a "
         "select box is narrower than its options (276 > 170 px: 'A Treaty is Signed …'); DistView bar labels "
         "'3 Tobacco', 'attacker captures', 'defender captures' cut at the chart's edge",
-    ("pillage_and_plunder", "labels"):
-        "DistView x-axis labels overlap: '900'/'1200' (cargo), 'empty-handed'/'lost: lose your next turn' "
-        "(treasure hunt), 'attacker takes 0, de…'/'attacker takes 1, de…' and 'escaped (damage 0/0, …'/"
-        "'defender wins mêlée …' (battle outcomes)",
     ("plunder", "labels"):
         "DistView x-axis labels overlap: '1 Rum'/'2 Rum' and 'attacker sunk'/'defender captures'",
     ("pirates_and_plunder", "labels"):
