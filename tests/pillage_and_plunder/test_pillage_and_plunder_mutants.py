@@ -87,3 +87,21 @@ def test_cargo_you_cannot_pay_for_is_refused_under_buy_cargo():
     with pytest.raises(IllegalMove) as other:
         s.apply(Act("fight on"))
     assert "money and room" not in other.value.reason
+
+
+def test_no_working_after_selling_cargo_in_the_same_turn():
+    """Rules: Pillage & Plunder › "Working" – An Alternative For Desperate Pirates
+
+    Given a pirate who has rolled to sell his Rum this pre-draw stage (and kept it), When he then tries to
+    work on the docks, Then it is refused: working replaces the whole pre-draw and draw-and-play stages.
+    """
+    from pirates_lab.pillage_and_plunder.game import SellCargo
+
+    s = scenario(2)
+    equip(s, 0, cargo=("Rum 20 Units",))
+    assert Act("work") in s.legal_actions()
+    s = s.apply(SellCargo(0, "Rum 20 Units"))
+    s = s.apply(s.chance_outcomes().outcomes()[0]).apply(Act("keep it"))
+    assert s.phase == "predraw" and Act("work") not in s.legal_actions()
+    error = refused(s, Act("work"), '"Working" – An Alternative For Desperate Pirates')
+    assert error.reason == "Working replaces the whole pre-draw and draw-and-play stages."
