@@ -54,7 +54,7 @@ def win_rate_chart(items, title: str = "Win rate with its 95% interval"):
 def label_margin(labels, px_per_char: float = 10.5) -> int:
     """Room at the chart's left for the longest bar label, read at projector size (16 px text).
 
-    >>> label_margin(["Pillage & Plunder: merchant hunter"]), label_margin([])
+    >>> label_margin(["A Long Game Title: merchant hunter"]), label_margin([])
     (397, 160)
     """
     return max(160, min(460, round(40 + px_per_char * max((len(label) for label in labels), default=0))))
