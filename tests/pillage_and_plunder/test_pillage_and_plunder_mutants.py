@@ -33,9 +33,12 @@ def test_terms_that_offer_nothing_are_refused_with_the_reason():
     give(s, 0, "Attack", "Attack", "Attack")
     s = at_step(s, "play").apply(Play("Attack", target=1))
     assert s.phase == "battle_terms" and s.current_player() == 1
-    for offer in (Offer(), Offer(coins=10 ** 6)):
+    for offer in (Offer(), Offer(coins=10 ** 6), Offer(coins=-100), Offer(coins=True), Offer(maps=(1200,)),
+                  Offer(cargo=("Rum 20 Units",)), Offer(crew=("Doctor",)), Offer(cannons=5), Offer(cannons=-1),
+                  Offer(coins=100, maps=[1200]), Offer(maps=(-5,))):
         error = refused(s, offer, "Player Attacking Player")
         assert "any combination of his own coins" in error.reason and "must offer something" in error.reason
+    s.apply(Offer(coins=100))                        # what he has is accepted
     fought = s.apply(Act("no offer"))
     error = refused(fought, Offer(coins=100), "Player Attacking Player")
     assert error.reason == "Terms of surrender are offered by the defender at the beginning of a stage."
