@@ -65,7 +65,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .dist import Dist
-from .errors import CorruptSave, IllegalMove
+from .errors import CorruptSave, IllegalMove, InvalidInput
 from .saveload import canonical_json, decode, encode, make_envelope, open_envelope
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "State", "PlayerView", "random_playout", "replay", "expected_scores", "is_json_plain"]
@@ -100,15 +100,15 @@ class Game:
 
     def __init__(self, players: int = 2, max_turns: int | None = None, **options: Any):
         if isinstance(players, bool) or not isinstance(players, int):
-            raise ValueError(f"players must be a whole number, got {players!r}")
+            raise InvalidInput(f"players must be a whole number, got {players!r}")
         if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}.")
+            raise InvalidInput(f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}.")
         if max_turns is not None and (isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 1):
-            raise ValueError(f"max_turns must be a positive whole number or None, got {max_turns!r}")
+            raise InvalidInput(f"max_turns must be a positive whole number or None, got {max_turns!r}")
         unknown = set(options) - set(self.default_options)
         if unknown:
             known = ", ".join(sorted(self.default_options)) or "none"
-            raise ValueError(f"Unknown option(s) {', '.join(sorted(unknown))} for {self.title}; known: {known}.")
+            raise InvalidInput(f"Unknown option(s) {', '.join(sorted(unknown))} for {self.title}; known: {known}.")
         self.players = players
         self.max_turns = max_turns
         self.options = {**self.default_options, **options}
@@ -247,7 +247,6 @@ class State:
 
     def _check_player(self, player: Any) -> int:
         """``player`` as a seat number, or InvalidInput naming the seats."""
-        from .errors import InvalidInput
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.game.players:
             raise InvalidInput(f"There is no player {player!r}: players are numbered 0 to {self.game.players - 1}.")
         return player
