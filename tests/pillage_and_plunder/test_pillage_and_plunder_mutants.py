@@ -9,7 +9,7 @@ import pytest
 
 from pirates_lab.core import IllegalMove
 from pirates_lab.pillage_and_plunder.game import Act, Offer, Play
-from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario
+from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario, ship
 
 
 def refused(state, action, rule):
@@ -108,3 +108,25 @@ def test_no_working_after_selling_cargo_in_the_same_turn():
     assert s.phase == "predraw" and Act("work") not in s.legal_actions()
     error = refused(s, Act("work"), '"Working" – An Alternative For Desperate Pirates')
     assert error.reason == "Working replaces the whole pre-draw and draw-and-play stages."
+
+
+def test_the_winner_takes_half_an_odd_hoard_rounded_down():
+    """Rules: Pillage & Plunder › Player Attacking Player
+    "the victorious player is entitled to half of the defeated player's hoard"
+
+    Given a defender with a hoard of 1,625 and one crewman, When he loses his last crewman (his ship afloat),
+    Then the attacker takes 812 and the defender keeps 813 (nothing is created or lost).
+    """
+    s = scenario(2)
+    equip(s, 1, hull="Galleon")
+    ship(s, 1)["crew"] = ["Cutlass Crewman"]
+    s.deck["Cutlass Crewman"] += 1
+    s.players[1]["hoard"] = 1625
+    equip(s, 0, cannons=3)
+    give(s, 0, "Attack", "Attack", "Attack")
+    s = at_step(s, "play").apply(Play("Attack", target=1))
+    s = s.apply(Act("no offer")).apply(Act("fight on")).apply(Act("stand and fight"))
+    s = s.apply(Act("no offer")).apply(Act("fight on"))
+    s = s.apply(next(v for v in s.chance_outcomes().outcomes() if tuple(v)[2:] == (False, False)))
+    s = s.apply(Act("no offer")).apply(Act("fight on")).apply((6, 1))     # his last crewman falls
+    assert s.players[1]["hoard"] == 813 and s.players[0]["hoard"] == 3250 + 812
