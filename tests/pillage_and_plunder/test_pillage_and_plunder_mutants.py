@@ -130,3 +130,16 @@ def test_the_winner_takes_half_an_odd_hoard_rounded_down():
     s = s.apply(next(v for v in s.chance_outcomes().outcomes() if tuple(v)[2:] == (False, False)))
     s = s.apply(Act("no offer")).apply(Act("fight on")).apply((6, 1))     # his last crewman falls
     assert s.players[1]["hoard"] == 813 and s.players[0]["hoard"] == 3250 + 812
+
+
+def test_the_last_pirate_afloat_wins_at_the_end_of_his_turn():
+    """Rules: Pillage & Plunder › Your Hoard
+
+    Given two players and player 1 eliminated, When player 0 ends his turn (he works on the docks),
+    Then the game is over, player 0 wins, and the log says why.
+    """
+    s = scenario(2)
+    s.players[1]["eliminated"] = True
+    s = s.apply(Act("work"))
+    assert s.is_terminal() and s.winners() == (0,)
+    assert s.log[-1] == "Game over: player 0 is the last pirate afloat (Your Hoard)."
