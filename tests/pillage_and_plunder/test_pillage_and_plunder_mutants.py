@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from pirates_lab.core import IllegalMove
-from pirates_lab.pillage_and_plunder.game import Act, Offer, Play
+from pirates_lab.pillage_and_plunder.game import Act, Offer, Play, TakeCargo
 from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario, ship
 
 
@@ -143,3 +143,28 @@ def test_the_last_pirate_afloat_wins_at_the_end_of_his_turn():
     s = s.apply(Act("work"))
     assert s.is_terminal() and s.winners() == (0,)
     assert s.log[-1] == "Game over: player 0 is the last pirate afloat (Your Hoard)."
+
+
+def test_player_one_as_the_winner_chooses_the_cargo_by_his_own_free_hold():
+    """Rules: Pillage & Plunder › Stage 5: Plundering the Enemy Ship
+
+    Given player 1 attacking player 0, who carries Rum 10, Spices 20 and Gems 20 (50 units), When player 0
+    loses his last crewman, Then player 1 chooses cargo for the free room in HIS hold (not reckoned from
+    the loser's cargo), and takes what he chose.
+    """
+    s = scenario(2)
+    s.current = 1
+    equip(s, 0, hull="Galleon", cargo=("Rum 10 Units", "Spices 20 Units", "Gems 20 Units"))
+    ship(s, 0)["crew"] = ["Cutlass Crewman"]
+    s.deck["Cutlass Crewman"] += 1
+    equip(s, 1, cannons=3)
+    give(s, 1, "Attack", "Attack", "Attack")
+    s = at_step(s, "play", 1).apply(Play("Attack", target=0))
+    s = s.apply(Act("no offer")).apply(Act("fight on")).apply(Act("stand and fight"))
+    s = s.apply(Act("no offer")).apply(Act("fight on"))
+    s = s.apply(next(v for v in s.chance_outcomes().outcomes() if tuple(v)[2:] == (False, False)))
+    s = s.apply(Act("no offer")).apply(Act("fight on")).apply((6, 1))     # his last crewman falls
+    assert s.phase == "take_cargo" and s.current_player() == 1
+    s = s.apply(TakeCargo(("Spices 20 Units", "Rum 10 Units")))
+    assert sorted(ship(s, 1)["cargo"]) == ["Rum 10 Units", "Spices 20 Units"]
+    assert ship(s, 0)["cargo"] == ["Gems 20 Units"]
