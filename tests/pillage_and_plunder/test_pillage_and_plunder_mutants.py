@@ -168,3 +168,46 @@ def test_player_one_as_the_winner_chooses_the_cargo_by_his_own_free_hold():
     s = s.apply(TakeCargo(("Spices 20 Units", "Rum 10 Units")))
     assert sorted(ship(s, 1)["cargo"]) == ["Rum 10 Units", "Spices 20 Units"]
     assert ship(s, 0)["cargo"] == ["Gems 20 Units"]
+
+
+def fleet():
+    """Given Fleet Play and player 0 with his Sloop (1 cannon, 2 crewmen, Rum 20) and an empty Galleon."""
+    s = scenario(2, fleet_play=True)
+    equip(s, 0, cargo=("Rum 20 Units",))
+    s._draw_card("Galleon")
+    s.players[0]["ships"].append({"hulls": [{"hull": "Galleon", "addons": []}], "damage": 0, "cannons": 0,
+                                  "crew": [], "cargo": []})
+    s.validate()
+    return s
+
+
+def test_fleet_play_offers_moving_a_cannon_between_ships():
+    """Rules: Pillage & Plunder › Fleet Play
+
+    Given a Sloop with a cannon and a Galleon without, Then moving the cannon from ship 0 to ship 1 is
+    offered and moves it; the Galleon, with no cannon, offers none back.
+    """
+    from pirates_lab.pillage_and_plunder.game import MoveCannon
+
+    s = fleet()
+    moves = [a for a in s.legal_actions() if isinstance(a, MoveCannon)]
+    assert moves == [MoveCannon(0, 1)]
+    s = s.apply(MoveCannon(0, 1))
+    assert ship(s, 0)["cannons"] == 0 and ship(s, 0, 1)["cannons"] == 1
+
+
+def test_cargo_kept_after_its_price_roll_stays_kept_when_its_ship_is_sold():
+    """Rules: Pillage & Plunder › Sell Cargo ("you may repeat this process for each of the cards in your cargo hold")
+    Rules: Pillage & Plunder › Fleet Play
+
+    Given the Rum priced and kept this turn, When the Sloop is sold (the Rum moves to the Galleon), Then the
+    Rum still may not be rolled for again this turn.
+    """
+    from pirates_lab.pillage_and_plunder.game import SellCargo, SellShip
+
+    s = fleet()
+    s = s.apply(SellCargo(0, "Rum 20 Units"))
+    s = s.apply(s.chance_outcomes().outcomes()[0]).apply(Act("keep it"))
+    s = s.apply(SellShip(0))
+    assert ship(s, 0)["cargo"] == ["Rum 20 Units"]
+    assert not any(isinstance(a, SellCargo) for a in s.legal_actions())
