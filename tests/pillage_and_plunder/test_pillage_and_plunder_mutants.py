@@ -211,3 +211,20 @@ def test_cargo_kept_after_its_price_roll_stays_kept_when_its_ship_is_sold():
     s = s.apply(SellShip(0))
     assert ship(s, 0)["cargo"] == ["Rum 20 Units"]
     assert not any(isinstance(a, SellCargo) for a in s.legal_actions())
+
+
+def test_a_treasure_hunt_card_goes_to_the_discard_pile_after_its_roll():
+    """Rules: Pillage & Plunder › Stealing Treasure Maps
+
+    Given player 1 with a buried treasure map of 2,000, When player 0 plays Treasure Hunt on it and rolls
+    (doubles or not), Then the Treasure Hunt card lies on top of the discard pile and the position is valid.
+    """
+    s = scenario(2, stealing_treasure_maps=True)
+    s.players[1]["maps"] = [2000]
+    s._draw_card("Bury Treasure")
+    give(s, 0, "Treasure Hunt", "Attack", "Attack")
+    s = at_step(s, "play").apply(Play("Treasure Hunt", target=1, steal=0))
+    for dice, maps in (((2, 2), [2000]), ((2, 3), [])):
+        after = s.apply(dice)
+        assert after.discard[-1] == "Treasure Hunt" and after.players[0]["maps"] == maps
+        after.validate()
