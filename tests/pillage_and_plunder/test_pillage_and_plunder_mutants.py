@@ -228,3 +228,44 @@ def test_a_treasure_hunt_card_goes_to_the_discard_pile_after_its_roll():
         after = s.apply(dice)
         assert after.discard[-1] == "Treasure Hunt" and after.players[0]["maps"] == maps
         after.validate()
+
+
+def test_buying_a_ship_is_refused_for_damage_and_for_money_with_the_reason():
+    """Rules: Pillage & Plunder › Buy Ship
+
+    Given a Sloop and a Schooner card (3,000), When the Sloop is damaged, Then the upgrade is refused until it
+    is repaired; When the hoard holds 2,999, Then it is refused naming the price and the hoard.
+    """
+    s = scenario(2)
+    give(s, 0, "Schooner", "Attack", "Attack")
+    s = at_step(s, "play")
+    ship(s, 0)["damage"] = 1
+    error = refused(s, Play("Schooner"), "Buy Ship")
+    assert error.reason == "You may not upgrade a damaged ship: repair it first."
+    ship(s, 0)["damage"] = 0
+    s.players[0]["hoard"] = 2999
+    error = refused(s, Play("Schooner"), "Buy Ship")
+    assert error.reason == "A Schooner costs 3000; your hoard holds 2999."
+
+
+def test_declining_cargo_is_written_in_the_log():
+    """Rules: Pillage & Plunder › Buy Cargo
+
+    Given a Gems card played and priced, When its player declines it, Then the log says so.
+    """
+    s = scenario(2)
+    give(s, 0, "Gems 20 Units", "Attack", "Attack")
+    s = at_step(s, "play").apply(Play("Gems 20 Units"))
+    s = s.apply(s.chance_outcomes().outcomes()[-1]).apply(Act("decline cargo"))
+    assert "Player 0 turns down the Gems 20 Units." in s.log
+
+
+def test_asset_liquidation_counts_add_ons_at_their_cost():
+    """Rules: Pillage & Plunder › Asset Liquidation
+
+    Given Asset Liquidation and a Sloop with a Crow's Nest (375 on a Sloop), Then the player's worth grows by 375.
+    """
+    s = scenario(2, asset_liquidation=True)
+    before = s.worth(0)
+    equip(s, 0, addons=("Crow's Nest",))
+    assert s.worth(0) == before + 375
