@@ -219,3 +219,85 @@ def test_a_fourth_and_fifth_finder_steal_nothing_and_the_owner_keeps_nothing():
     assert finds[0] == [(1, 3), (2, 2), (3, 1), (4, 0), (5, 0)]
     assert scores == [0, 6 + 3, 6 + 2, 6 + 1, 6, 6]
     assert first[1:4] == [0, 1, 2] and first[4] > len(chest) and first[5] > len(chest)
+
+
+# --------------------------------------------------------------------------- the Solution Grid's "why"
+def test_why_explains_your_own_cards():
+    """Rules: Plunder (2013) › Using the Solution Grids
+
+    Given my cards Whale Island (1), marker 2, trap 3, When I ask why about my own column, Then the island I
+    hold is an O and another an X, each explained as my own cards, in the category asked about.
+    """
+    from pirates_lab.plunder_2013.deduction import Deduction
+
+    mine = Deduction(3, 0, (1, 2, 3), 6)
+    held = mine.why(0, "island", 1)
+    assert (held.category, held.card, held.mark) == ("island", 1, "O")
+    assert held.text == "These are your own cards: you hold Whale Island."
+    other = mine.why(0, "island", 2)
+    assert (other.category, other.mark) == ("island", "X")
+    assert other.text == "These are your own cards: you do not hold Starfish Island."
+
+
+def test_why_cites_the_nay_that_rules_a_card_out():
+    """Rules: Plunder (2013) › Using the Solution Grids
+
+    Given pirate 1 said Nay to clues (4, 4, 4), When I ask why pirate 1's island 4 is crossed out,
+    Then the explanation is an X in the island category resting on that one answer.
+    """
+    from pirates_lab.plunder_2013.deduction import Deduction
+
+    mine = Deduction(3, 0, (1, 2, 3), 6)
+    mine.record(0, (4, 4, 4), {1: False, 2: True})
+    why = mine.why(1, "island", 4)
+    assert (why.category, why.card, why.mark) == ("island", 4, "X")
+    assert len(why.answers) == 1 and why.answers[0].player == 1 and why.answers[0].aye is False
+
+
+def test_why_a_card_is_forced_by_the_setup_alone():
+    """Rules: Plunder (2013) › Setup — no card is dealt twice.
+
+    Given two pirates and two cards of each kind, me holding 1, 1, 1, When I ask why the rival's island 2
+    is certain, Then it is an O resting on no answer: no deal allows anything else.
+    """
+    from pirates_lab.plunder_2013.deduction import Deduction
+
+    why = Deduction(2, 0, (1, 1, 1), 2).why(1, "island", 2)
+    assert (why.category, why.mark, why.answers) == ("island", "O", ())
+    assert why.text == ("Peg-Leg Meg must hold Starfish Island: with 2 pirates and 2 cards of each kind no deal "
+                        "allows anything else (Setup).")
+
+
+def test_why_a_card_is_forced_by_an_aye():
+    """Rules: Plunder (2013) › Using the Solution Grids
+
+    Given two pirates, three cards of each kind, me holding 1, 1, 1, When the rival says Aye to island 2,
+    marker 1, trap 1 (markers and traps 1 are mine), Then his island 2 is certain, resting on that Aye.
+    """
+    from pirates_lab.plunder_2013.deduction import Deduction
+
+    mine = Deduction(2, 0, (1, 1, 1), 3)
+    mine.record(0, (2, 1, 1), {1: True})
+    why = mine.why(1, "island", 2)
+    assert (why.category, why.mark, why.probability) == ("island", "O", 1)
+    assert len(why.answers) == 1 and why.answers[0].aye is True
+    assert why.text.endswith("So Peg-Leg Meg must hold Starfish Island.")
+
+
+def test_an_answer_that_contradicts_two_earlier_ones_names_both():
+    """Rules: Plunder (2013) › How to Play — a pirate "must" answer Aye if a map card matches.
+
+    Given the rival said Nay to island 2 and then Nay to marker 2 (so he holds island 3, marker 3), When he
+    is recorded saying Aye to island 2 / marker 2 / trap 1, Then the record is refused naming both earlier
+    answers ("2 earlier answers") and the deduction is unchanged.
+    """
+    from pirates_lab.plunder_2013.deduction import Deduction, InconsistentAnswers
+
+    mine = Deduction(2, 0, (1, 1, 1), 3)
+    mine.record(0, (2, 1, 1), {1: False})
+    mine.record(0, (1, 2, 1), {1: False})
+    count = mine.count()
+    with pytest.raises(InconsistentAnswers) as error:
+        mine.record(0, (2, 2, 1), {1: True})
+    assert str(error.value).startswith("Day 3's answers contradict 2 earlier answers: day 1: ")
+    assert len(error.value.conflicts) == 2 and mine.count() == count
