@@ -4,10 +4,10 @@ Given/When/Then scenarios on hand-built positions (tests/king_of_pirates/kop_sce
 """
 from __future__ import annotations
 
-from kop_scenarios import bare, give_hand, scenario, set_crew, with_player
+from kop_scenarios import bare, give_hand, reveal_ship, scenario, set_crew, with_player
 
 from pirates_lab.core import Task
-from pirates_lab.king_of_pirates.game import AcceptMutiny, Pass, Play
+from pirates_lab.king_of_pirates.game import AcceptMutiny, Pass, Play, Sail
 
 
 def mutiny_with_two_keelhaulers():
@@ -43,3 +43,16 @@ def test_the_mutiny_happens_when_every_holder_passes():
     """
     state = mutiny_with_two_keelhaulers().apply(Pass()).apply(Pass())
     assert state.players[0].crew == ("Anne Bonny",)
+
+
+def test_entering_a_warship_space_starts_a_combat_against_the_warship():
+    """Rules: King of Pirates › Phase 3: Combat Phase
+
+    Given a French warship revealed at (3, 0) and player 0 at (4, 0), When player 0 sails onto it,
+    Then a combat starts against the warship (not against a player), and the log says so.
+    """
+    state = scenario(with_player(reveal_ship(bare(), (3, 0), "Warship (French)"), 0, position=(4, 0)),
+                     [Task("start_movement", 0)])
+    entering = state.apply(Sail((3, 0)))
+    assert entering.combat["target"] == "Warship (French)" and entering.combat["defender"] is None
+    assert "Combat: player 0 attacks the Warship (French)." in entering.log
