@@ -256,3 +256,12 @@ def test_show_never_prints_a_python_repr():
     assert "33.33% (1/3)" in box.value and "Fraction" not in box.value
     table = show("totals", {2: Fraction(1, 36), 12: 216000})
     assert "2.78% (1/36)" in table.value and "216,000" in table.value and "{" not in table.value
+
+
+def test_word_outcomes_are_horizontal_bars_with_whole_labels_on_the_left():
+    view = DistView(Dist.uniform(["attacker wins mêlée", "defender escapes", "a very long outcome name indeed, too long"]))
+    assert view.bars.orientation == "horizontal" and view.x_axis.side == "left" and view.x_axis.tick_rotate == 0
+    assert max(len(x) for x in view.bars.x) <= 24 and len(set(view.bars.x)) == 3
+    assert view.chart.fig_margin["left"] >= 10 * 19          # room for "attacker wins mêlée"
+    view.dist = Dist.die(6)
+    assert view.bars.orientation == "vertical" and view.x_axis.side == "bottom"

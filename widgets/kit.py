@@ -82,6 +82,7 @@ class DistView(widgets.VBox):
         self.title = title
         self.describe = describe
         self.max_bars = max_bars
+        self.height = height
         self.x_numeric = bqplot.LinearScale()
         self.x_labels = bqplot.OrdinalScale()
         self.y_scale = bqplot.LinearScale(min=0)
@@ -127,20 +128,32 @@ class DistView(widgets.VBox):
         return [label for label, _ in rows], [float(p) for _, p in rows], False
 
     def _chart_for(self, dist: Dist) -> None:
+        """Numbers: vertical bars on a numeric axis.  Words: horizontal bars, each label on its own line at
+        the left (never rotated, never overlapping; long labels shortened, the table keeps them whole)."""
         xs, ys, numeric = self.chart_points()
         scale = self.x_numeric if numeric else self.x_labels
+        if not numeric:
+            xs = _short_labels(xs)
         with self.bars.hold_sync():
             self.bars.scales = {"x": scale, "y": self.y_scale}
+            self.bars.orientation = "vertical" if numeric else "horizontal"
             self.bars.x, self.bars.y = xs, ys
         self.x_axis.scale = scale
+        self.x_axis.tick_rotate = 0
         if numeric:
+            self.x_axis.side, self.y_axis.side = "bottom", "left"
             self.x_axis.tick_values = _thin_ticks(xs, 12)
             self.x_axis.tick_format = "d" if all(float(x).is_integer() for x in xs) else ".2f"
-            self.x_axis.tick_rotate = 0
+            self.chart.fig_margin = {"top": 36, "bottom": 48, "left": 56, "right": 16}
+            self.chart.layout.height = f"{self.height}px"
         else:
-            self.x_axis.tick_values = _thin_ticks(xs, 14)
-            longest = max((len(str(x)) for x in xs), default=0)
-            self.x_axis.tick_rotate = -30 if longest > 6 or len(xs) > 8 else 0
+            self.x_axis.side, self.y_axis.side = "left", "bottom"
+            self.x_axis.tick_values = list(xs)
+            self.x_axis.tick_format = ""
+            longest = max((len(str(x)) for x in xs), default=1)
+            # room for the longest label at large fonts (about 10 px a character at 18 px)
+            self.chart.fig_margin = {"top": 36, "bottom": 40, "left": min(280, 16 + 10 * longest), "right": 24}
+            self.chart.layout.height = f"{max(self.height, min(640, 30 * len(xs) + 80))}px"
         self.y_scale.max = max(ys + [0.01]) * 1.1
 
     def table_rows(self) -> list[tuple[str, Fraction]]:
@@ -166,6 +179,21 @@ def _exact_cell(p: Fraction) -> str:
         return html.escape(short)
     return (f"<details class='pl-long-fraction'><summary>{len(str(p))} digits</summary>"
             f"<span style='word-break:break-all'>{p}</span></details>")
+
+
+def _short_labels(labels: list, most: int = 24) -> list:
+    """Labels of at most ``most`` characters (shortened with …), kept distinct."""
+    out, seen = [], set()
+    for label in labels:
+        text = str(label)
+        short = text if len(text) <= most else text[:most - 1].rstrip() + "…"
+        n = 2
+        while short in seen:
+            short = f"{text[:most - 4].rstrip()}… {n}"
+            n += 1
+        seen.add(short)
+        out.append(short)
+    return out
 
 
 def _thin_ticks(xs: list, most: int) -> list:
