@@ -40,8 +40,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
         "labels cut: 'a captain sails it (cards hidden)' (335 > 172 px) and 'Cards to draw' (147 > 120 px); a "
         "select box is narrower than its options (276 > 170 px: 'A Treaty is Signed …'); DistView bar labels "
         "'3 Tobacco', 'attacker captures', 'defender captures' cut at the chart's edge",
-    ("plunder", "labels"):
-        "DistView x-axis labels overlap: '1 Rum'/'2 Rum' and 'attacker sunk'/'defender captures'",
     ("pirates_and_plunder", "labels"):
         "the battle lab's chart text 'attacker'/'defender' is 14 px with large fonts, and its axis labels "
         "'0%'/'10%' overlap",
