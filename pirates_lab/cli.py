@@ -25,11 +25,37 @@ from pathlib import Path
 
 from pirates_lab.core.report import percent, probability_line, table
 
-__all__ = ["main", "build_parser", "percent", "probability_line"]
+__all__ = ["main", "build_parser", "OneLineParser", "percent", "probability_line"]
 
 
 class Refused(Exception):
     """A request we cannot serve; the message says why (exit code 2)."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are ONE line on stderr (no usage block), exit code 2.
+
+    Subparsers made by ``add_subparsers`` are of the same class (argparse's default
+    ``parser_class`` is the parent's type; :func:`build_parser` also says so explicitly), so
+    every game's ``odds`` subcommand refuses the same way.
+
+    >>> import contextlib, io
+    >>> parser = OneLineParser(prog="pirates-lab odds dice")
+    >>> _ = parser.add_argument("--at-least", type=int)
+    >>> err = io.StringIO()
+    >>> with contextlib.redirect_stderr(err):
+    ...     try:
+    ...         parser.parse_args(["--at-least", "x"])
+    ...     except SystemExit as stop:
+    ...         print(stop.code)
+    2
+    >>> err.getvalue()
+    "pirates-lab odds dice: error: argument --at-least: invalid int value: 'x' (try --help)\\n"
+    """
+
+    def error(self, message: str):
+        line = " ".join(str(message).split())         # one line, whatever argparse put in the message
+        self.exit(2, f"{self.prog}: error: {line} (try --help)\n")
 
 
 # ---------------------------------------------------------------- odds: dice (core only)
@@ -166,9 +192,9 @@ def cmd_lab(args) -> int:
 # ---------------------------------------------------------------- the parser
 def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     """The argument parser; ``with_games`` adds every registered game's odds subcommands."""
-    parser = argparse.ArgumentParser(prog="pirates-lab", description=__doc__.split("\n\n")[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    parser = OneLineParser(prog="pirates-lab", description=__doc__.split("\n\n")[0],
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, parser_class=OneLineParser)
 
     lab = commands.add_parser("lab", help="open JupyterLab at notebooks/00_index.ipynb")
     lab.add_argument("--port", type=port_number, default=None, help="port (default 8888, or a free one; 0: any free port)")
@@ -192,7 +218,8 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     room.set_defaults(run=cmd_classroom)
 
     odds = commands.add_parser("odds", help="exact odds in the terminal (fractions and percentages)")
-    calculators = odds.add_subparsers(dest="calculator", metavar="CALCULATOR", required=True)
+    calculators = odds.add_subparsers(dest="calculator", metavar="CALCULATOR", required=True,
+                                      parser_class=OneLineParser)
 
     dice = calculators.add_parser("dice", help="any dice expression: 2d6, 3d6kh2, d20+4")
     dice.add_argument("expression")

@@ -347,3 +347,60 @@ def test_fuzz_odds_dice_ends_in_an_answer_or_one_clear_line(text):
         assert lines and "Traceback" not in err.getvalue(), text
     else:
         assert "=" in out.getvalue() or "total" in out.getvalue()
+
+
+# ---------------------------------------------------------------- argparse errors: ONE line, exit code 2
+def parse_error(capsys, argv):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    out, err = capsys.readouterr()
+    return stop.value.code, out, err
+
+
+@pytest.mark.parametrize("argv, prog, message", [
+    (["odds", "dice"], "pirates-lab odds dice", "the following arguments are required: expression"),
+    (["odds", "dice", "2d6", "--at-least", "x"], "pirates-lab odds dice", "invalid int value: 'x'"),
+    (["odds", "nosuch"], "pirates-lab odds", "invalid choice: 'nosuch'"),
+    (["odds", "secret-battle", "3"], "pirates-lab odds secret-battle", "required: defender"),
+    (["odds", "plunder-storm", "40", "--draws"], "pirates-lab odds plunder-storm", "expected one argument"),
+    (["odds", "deals", "--players", "four"], "pirates-lab odds deals", "invalid int value: 'four'"),
+    (["odds", "tile-draw", "10", "3", "--no-such-option"], "pirates-lab", "unrecognized arguments: --no-such-option"),
+    (["lab", "--port", "99999"], "pirates-lab lab", "a port is from 1 to 65535"),
+    ([], "pirates-lab", "the following arguments are required: COMMAND"),
+])
+def test_every_parse_error_is_one_line_naming_the_command_and_help(capsys, argv, prog, message):
+    code, out, err = parse_error(capsys, argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.endswith(" (try --help)\n"), err
+    assert err.startswith(f"{prog}: error: ") and message in err and "usage:" not in err
+
+
+def test_every_game_calculator_parser_refuses_in_one_line():
+    from pirates_lab.cli import OneLineParser, build_parser
+
+    parser = build_parser()
+    odds = parser._subparsers._group_actions[0].choices["odds"]
+    calculators = odds._subparsers._group_actions[0].choices
+    assert len(calculators) >= 10
+    assert all(type(p) is OneLineParser for p in calculators.values()), \
+        [name for name, p in calculators.items() if type(p) is not OneLineParser]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from(["dice", "deals", "tile-draw", "secret-battle", "plunder-storm",
+                                 "plunder-marque", "--players", "--cards", "--draws", "--base", "-x", "--", "3",
+                                 "-1", "x", "2d6", "Havana", "--help-me", "--exact"]), max_size=6))
+def test_fuzz_the_parser_never_prints_more_than_one_error_line(argv):
+    import contextlib
+    import io
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(["odds", *argv])       # never "lab"/"classroom": those would start servers
+        except SystemExit as stop:
+            code = stop.code
+    assert code in (0, 2), (argv, code, err.getvalue())
+    if code == 2:
+        assert out.getvalue() == "" and len(err.getvalue().strip().splitlines()) == 1, (argv, err.getvalue())
+        assert "Traceback" not in err.getvalue()
