@@ -43,9 +43,20 @@ def probability_line(label: str, p: Fraction) -> str:
 
     >>> probability_line("P(total >= 12)", Fraction(5, 12))
     'P(total >= 12) = 5/12 ≈ 41.67%'
+
+    Near certainty (or near zero) the percentage is a bound, so it follows without "≈"; exact 0
+    and 1 keep their exact percentages:
+
+    >>> probability_line("P(win)", 1 - Fraction(1, 10**6))
+    'P(win) = 999999/1000000 > 99.99%'
+    >>> probability_line("P(loss)", Fraction(1, 10**12))
+    'P(loss) = 1/1000000000000 < 0.000001%'
+    >>> probability_line("P(sure)", Fraction(1)), probability_line("P(never)", Fraction(0))
+    ('P(sure) = 1 ≈ 100.00%', 'P(never) = 0 ≈ 0.00%')
     """
     p = Fraction(p)
-    return f"{label} = {p} ≈ {percent(p)}"
+    shown = percent(p)
+    return f"{label} = {p} {shown}" if shown[0] in "<>" else f"{label} = {p} ≈ {shown}"
 
 
 def table(rows: Sequence[tuple[str, Fraction]], heading: str = "outcome") -> str:
