@@ -155,7 +155,7 @@ def test_redraw_for_a_late_client_resets_the_manager_and_replays_every_layer(mon
     board.draw("background", Drawing().rect(0, 0, 100, 100, fill="#88aacc").ops)
     reset, replayed = [], []
     monkeypatch.setattr(canvas_module, "reset_canvas_manager", reset.append)
-    monkeypatch.setattr(canvas_module, "replay", lambda canvas, ops: replayed.append((canvas, ops)))
+    monkeypatch.setattr(canvas_module, "replay", lambda canvas, ops, text: replayed.append((canvas, ops)))
     board.redraw()
     assert reset == [board.layer("background"), board.layer("pieces")]
     assert replayed == [(board.layer("background"), board.ops["background"]), (board.layer("pieces"), ())]

@@ -3,17 +3,78 @@
 The canvas remembers the operations of each layer, so it can draw them again when a page
 connects late (Voila runs the notebook before the browser is there).  The workaround for
 ipycanvas 0.14's late-client bug lives in :func:`reset_canvas_manager` and nowhere else.
+
+Large fonts reach canvases too: :data:`CANVAS_TEXT` is the one kit-wide text size (the presenter's
+"Large fonts" toggle and ``?large=1`` switch it); every live board paints its text with it and
+paints again when it changes.  The drawings keep their geometry: text under 16 px grows to 16 px.
+
+>>> from pirates_lab.widgets.drawing import Drawing
+>>> board = BoardCanvas(120, 40, layers=("label",))
+>>> board.draw("label", Drawing().text("cargo", 4, 20, font="11px sans-serif").ops)
+>>> CANVAS_TEXT.large = True        # what the "Large fonts" toggle does: every live board paints again
+>>> board.painted_sizes()
+{'label': [16.0]}
+>>> CANVAS_TEXT.large = False
+>>> board.painted_sizes()
+{'label': [11.0]}
 """
 from __future__ import annotations
 
+import os
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 
 import ipywidgets as widgets
+import traitlets
 from ipycanvas import MultiCanvas, hold_canvas
 
-from .drawing import DrawOp, replay
+from .drawing import LARGE_TEXT_FLOOR, NORMAL_TEXT, DrawOp, TextSize, painted_sizes, replay
 
-__all__ = ["BoardCanvas", "reset_canvas_manager"]
+__all__ = ["BoardCanvas", "reset_canvas_manager", "CANVAS_TEXT", "CanvasText", "LARGE_ENV", "large_from_env",
+           "live_boards"]
+
+#: Set to 1 (``pirates-lab classroom --large``) to start with large fonts.
+LARGE_ENV = "PIRATES_LAB_LARGE"
+
+
+def large_from_env() -> bool:
+    """Whether ``$PIRATES_LAB_LARGE`` asks for large fonts (1/yes/true; unset, 0, no, false: no)."""
+    return os.environ.get(LARGE_ENV, "").strip().lower() not in ("", "0", "false", "no", "off")
+
+
+class CanvasText(traitlets.HasTraits):
+    """The kit-wide size of canvas text: normal, or Large (every font times ``scale``, at least ``floor`` px).
+
+    ``scale`` is 1: the drawings have fixed geometry, so text that is readable already keeps its size
+    (growing it would collide with its neighbours); only small text grows, to ``floor``.
+    """
+
+    large = traitlets.Bool(False)
+    scale = traitlets.Float(1.0)
+    floor = traitlets.Float(float(LARGE_TEXT_FLOOR))
+
+    def size(self) -> TextSize:
+        """What :func:`~pirates_lab.widgets.drawing.replay` paints text with now."""
+        return TextSize(self.scale, self.floor) if self.large else NORMAL_TEXT
+
+
+#: The one canvas text size of this kernel (the presenter bar sets ``large``).
+CANVAS_TEXT = CanvasText(large=large_from_env())
+
+_LIVE_BOARDS: "weakref.WeakSet[BoardCanvas]" = weakref.WeakSet()
+
+
+def live_boards() -> list["BoardCanvas"]:
+    """Every board not closed nor garbage collected (the ones a text-size change repaints)."""
+    return [board for board in list(_LIVE_BOARDS) if board.comm is not None and board.canvas.comm is not None]
+
+
+def _repaint_live_boards(change=None) -> None:
+    for board in live_boards():
+        board.repaint()
+
+
+CANVAS_TEXT.observe(_repaint_live_boards, names=["large", "scale", "floor"])
 
 
 def reset_canvas_manager(canvas) -> None:
@@ -52,10 +113,12 @@ class BoardCanvas(widgets.VBox):
         self._click_callbacks: list[Callable] = []
         self.message = widgets.HTML("")
         self.message.add_class("pl-board-message")
+        self.text_size = CANVAS_TEXT.size()
         for index, name in enumerate(self.layer_names):
             self.canvas[index].on_client_ready(lambda name=name: self._redraw_layer(name))
         self.canvas.on_mouse_down(self._mouse_down)
         super().__init__([self.canvas, self.message])
+        _LIVE_BOARDS.add(self)
 
     def layer(self, name: str):
         if name not in self.layer_names:
@@ -66,20 +129,34 @@ class BoardCanvas(widgets.VBox):
         """Replace what ``layer`` shows with ``ops`` (cleared first, drawn in one batch)."""
         canvas = self.layer(layer)
         self.ops[layer] = tuple(ops)
+        self.text_size = CANVAS_TEXT.size()
         with hold_canvas():
             canvas.clear()
-            replay(canvas, self.ops[layer])
+            replay(canvas, self.ops[layer], self.text_size)
 
     def _redraw_layer(self, name: str) -> None:
         canvas = self.layer(name)
         reset_canvas_manager(canvas)
+        self.text_size = CANVAS_TEXT.size()
         with hold_canvas():
             canvas.clear()
-            replay(canvas, self.ops[name])
+            replay(canvas, self.ops[name], self.text_size)
 
     def redraw(self) -> None:
+        """Draw every layer again for a client that connected late."""
         for name in self.layer_names:
             self._redraw_layer(name)
+
+    def repaint(self) -> None:
+        """Paint every layer again with the current :data:`CANVAS_TEXT` size (after the toggle)."""
+        for name in self.layer_names:
+            if self.ops[name]:
+                self.draw(name, self.ops[name])
+
+    def painted_sizes(self) -> dict[str, list[float]]:
+        """The font size, in px, of every text of each layer as it was last painted."""
+        return {name: painted_sizes(self.ops[name], self.text_size) for name in self.layer_names
+                if any(op.kind == "text" for op in self.ops[name])}
 
     def on_click(self, callback: Callable[[object], None]) -> None:
         """``callback(board_position)`` on a click; errors show under the board."""

@@ -114,8 +114,10 @@ def comparison_ops(dist: Dist, frequencies: dict[Any, float], width: int = 480, 
         d.rect(x + slot * 0.1, top + usable * (1 - float(p) / biggest), slot * 0.8, usable * float(p) / biggest,
                stroke="#1f3b63", width=2)
         if len(items) <= 24:
-            d.text(str(outcome), x + slot / 2, height - bottom + 14, font="11px sans-serif", align="center")
-    d.text("outline: exact   filled: rolled", width - 8, top + 6, font="11px sans-serif", align="right")
+            d.text(str(outcome), x + slot / 2, height - bottom + 14, font="11px sans-serif", align="center",
+                   max_width=slot * 0.95)
+    d.text("outline: exact   filled: rolled", width - 8, top + 6, font="11px sans-serif", align="right",
+           max_width=width / 2)
     return d.ops
 
 

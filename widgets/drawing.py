@@ -8,16 +8,30 @@ that sends them to an ipycanvas canvas.
 >>> d.rect(0, 0, 10, 10, fill="#ff0000").text("A", 5, 5)
 Drawing(2 ops)
 >>> d.ops[0]
-DrawOp(kind='rect', args=(0, 0, 10, 10), fill='#ff0000', stroke=None, width=1, font=None, align='left')
+DrawOp(kind='rect', args=(0, 0, 10, 10), fill='#ff0000', stroke=None, width=1, font=None, align='left', max_width=None)
+
+Text is painted at the size its op names, or larger: :func:`replay` takes a :class:`TextSize`
+(the presenter's "Large fonts" makes every canvas text at least 16 px; see ``canvas.CANVAS_TEXT``).
+
+>>> painted_sizes(d.ops, TextSize(floor=16))
+[16.0]
 """
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 __all__ = ["DrawOp", "Drawing", "replay", "rasterize", "hex_corners", "axial_to_pixel", "pixel_to_axial",
-           "bar_chart_ops", "shade"]
+           "bar_chart_ops", "shade", "TextSize", "NORMAL_TEXT", "LARGE_TEXT_FLOOR", "scaled_font", "font_px",
+           "painted_sizes", "DEFAULT_FONT"]
+
+#: The font of a text op that names none.
+DEFAULT_FONT = "14px sans-serif"
+#: With Large fonts no canvas text is smaller than this (issue 13: "labels at least 16 px").
+LARGE_TEXT_FLOOR = 16
+_PX = re.compile(r"(\d+(?:\.\d+)?)px")
 
 
 @dataclass(frozen=True)
@@ -31,6 +45,7 @@ class DrawOp:
     width: float = 1
     font: str | None = None
     align: str = "left"
+    max_width: float | None = None     # text only: the canvas squeezes wider text into this width
 
 
 class Drawing:
@@ -72,11 +87,76 @@ class Drawing:
     def line(self, x1, y1, x2, y2, *, stroke="#000000", width=1) -> "Drawing":
         return self._add(DrawOp("line", (x1, y1, x2, y2), None, stroke, width))
 
-    def text(self, text: str, x, y, *, fill="#000000", font="14px sans-serif", align="left") -> "Drawing":
-        return self._add(DrawOp("text", (str(text), x, y), fill, None, 1, font, align))
+    def text(self, text: str, x, y, *, fill="#000000", font=DEFAULT_FONT, align="left",
+             max_width: float | None = None) -> "Drawing":
+        """Text centred vertically on ``y``; ``max_width``: never wider than this (squeezed, not cut)."""
+        return self._add(DrawOp("text", (str(text), x, y), fill, None, 1, font, align,
+                                None if max_width is None else float(max_width)))
 
     def hexagon(self, cx, cy, size, *, fill=None, stroke=None, width=1, pointy=True) -> "Drawing":
         return self.polygon(hex_corners(cx, cy, size, pointy=pointy), fill=fill, stroke=stroke, width=width)
+
+
+# ---------------------------------------------------------------- text sizes (Large fonts)
+def font_px(font: str | None) -> float | None:
+    """The size in pixels a CSS font names (None if it names none).
+
+    >>> font_px("bold 11px sans-serif"), font_px("12.5px serif"), font_px("bold serif")
+    (11.0, 12.5, None)
+    """
+    match = _PX.search(font or "")
+    return float(match.group(1)) if match else None
+
+
+def scaled_font(font: str | None, scale: float = 1.0, floor: float = 0) -> str:
+    """``font`` with its size times ``scale``, and at least ``floor`` px (rounded to whole pixels).
+
+    >>> scaled_font("bold 11px sans-serif", floor=16)
+    'bold 16px sans-serif'
+    >>> scaled_font("18px sans-serif", floor=16)      # big enough already: unchanged
+    '18px sans-serif'
+    >>> scaled_font("14px sans-serif", 1.5, 16), scaled_font(None, 1.5)
+    ('21px sans-serif', '21px sans-serif')
+    >>> scaled_font("bold serif", 2, 16)               # no size named: left as it is
+    'bold serif'
+    """
+    if not scale > 0:
+        raise ValueError(f"scale must be positive, not {scale!r}")
+    font = font or DEFAULT_FONT
+    if scale == 1 and not floor:
+        return font
+    return _PX.sub(lambda m: f"{max(floor, round(float(m.group(1)) * scale)):g}px", font, count=1)
+
+
+@dataclass(frozen=True)
+class TextSize:
+    """How text ops are painted: every font size times ``scale``, and at least ``floor`` px.
+
+    >>> TextSize(floor=16).font("bold 9px sans-serif")
+    'bold 16px sans-serif'
+    >>> NORMAL_TEXT.font("9px sans-serif")
+    '9px sans-serif'
+    """
+
+    scale: float = 1.0
+    floor: float = 0
+
+    def font(self, font: str | None) -> str:
+        return scaled_font(font, self.scale, self.floor)
+
+
+#: Text as the ops say (Large fonts off).
+NORMAL_TEXT = TextSize()
+
+
+def painted_sizes(ops: Iterable[DrawOp], text: TextSize = NORMAL_TEXT) -> list[float]:
+    """The font size, in px, of each text op as :func:`replay` paints it with ``text``.
+
+    >>> painted_sizes(Drawing().text("a", 0, 0, font="10px serif").text("b", 0, 0, font="20px serif").ops,
+    ...               TextSize(floor=16))
+    [16.0, 20.0]
+    """
+    return [font_px(text.font(op.font)) for op in ops if op.kind == "text"]
 
 
 # ---------------------------------------------------------------- hex geometry (axial q, r)
@@ -123,7 +203,7 @@ def bar_chart_ops(rows: Sequence[tuple[str, float]], width: int = 420, height: i
     d = Drawing().clear().rect(0, 0, width, height, fill="#ffffff")
     top, bottom, left = (24 if title else 8), 36, 8
     if title:
-        d.text(title, width / 2, 16, font="bold 14px sans-serif", align="center")
+        d.text(title, width / 2, 14, font="bold 14px sans-serif", align="center", max_width=width - 16)
     if not rows:
         return d.ops
     biggest = max(v for _, v in rows) or 1.0
@@ -134,8 +214,10 @@ def bar_chart_ops(rows: Sequence[tuple[str, float]], width: int = 420, height: i
         x = left + i * slot
         d.rect(x + slot * 0.1, top + usable - h, slot * 0.8, h, fill=color)
         if len(rows) <= 24:
-            d.text(label, x + slot / 2, height - bottom + 14, font="11px sans-serif", align="center")
-            d.text(f"{100 * value:.1f}%", x + slot / 2, height - bottom + 28, font="10px sans-serif", align="center")
+            d.text(label, x + slot / 2, height - bottom + 12, font="11px sans-serif", align="center",
+                   max_width=slot * 0.95)
+            d.text(f"{100 * value:.1f}%", x + slot / 2, height - bottom + 28, font="10px sans-serif", align="center",
+                   max_width=slot * 0.95)
     return d.ops
 
 
@@ -144,8 +226,9 @@ _SHAPES = {"rect": ("fill_rect", "stroke_rect"), "circle": ("fill_circle", "stro
            "polygon": ("fill_polygon", "stroke_polygon")}
 
 
-def replay(canvas, ops: Iterable[DrawOp]) -> None:
-    """Send draw operations to one ipycanvas ``Canvas`` (call inside ``hold_canvas``)."""
+def replay(canvas, ops: Iterable[DrawOp], text: TextSize = NORMAL_TEXT) -> None:
+    """Send draw operations to one ipycanvas ``Canvas`` (call inside ``hold_canvas``); text ops are
+    painted at the sizes ``text`` gives them (Large fonts: at least 16 px)."""
     for op in ops:
         if op.kind == "clear":
             canvas.clear()
@@ -165,10 +248,13 @@ def replay(canvas, ops: Iterable[DrawOp]) -> None:
             canvas.stroke_line(*op.args)
         elif op.kind == "text":
             canvas.fill_style = op.fill or "#000000"
-            canvas.font = op.font or "14px sans-serif"
+            canvas.font = text.font(op.font)
             canvas.text_align = {"left": "left", "center": "center", "right": "right"}[op.align]
             canvas.text_baseline = "middle"
-            canvas.fill_text(*op.args)
+            if op.max_width is None:
+                canvas.fill_text(*op.args)
+            else:
+                canvas.fill_text(*op.args, op.max_width)
         else:
             raise ValueError(f"unknown draw op {op.kind!r}")
 

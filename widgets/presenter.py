@@ -4,22 +4,27 @@
 (high contrast, after PhET's Projector Mode: black on white, strong colours, thick lines).  Classroom mode
 (``pirates-lab classroom``) puts it on top of every page by itself; a notebook may also call it.
 The style is plain CSS in an HTML widget, so it needs no front-end extension and works the same
-in Voila and JupyterLab.
+in Voila and JupyterLab.  CSS cannot reach text drawn on a canvas: the toggle also sets the kit's
+canvas text size (:data:`~pirates_lab.widgets.canvas.CANVAS_TEXT`), and every live board paints
+its text again (at least 16 px with Large fonts).
 
 >>> bar = PresenterBar(large=False)
 >>> bar.css.value
 ''
 >>> bar.toggle.value = True            # what a click does
->>> "--jp-widgets-font-size" in bar.css.value
-True
+>>> "--jp-widgets-font-size" in bar.css.value, CANVAS_TEXT.large
+(True, True)
+>>> bar.toggle.value = False
+>>> CANVAS_TEXT.large
+False
 >>> presenter_css(scale=1.5).count("px") > 5
 True
 """
 from __future__ import annotations
 
-import os
-
 import ipywidgets as widgets
+
+from .canvas import CANVAS_TEXT, large_from_env
 
 __all__ = ["PresenterBar", "presenter_bar", "presenter_css", "projector_css", "LARGE_SCALE"]
 
@@ -70,16 +75,12 @@ def projector_css() -> str:
             ".pl-error{color:#c00000 !important}")
 
 
-def _default_large() -> bool:
-    return os.environ.get("PIRATES_LAB_LARGE", "") not in ("", "0", "false", "no")
-
-
 class PresenterBar(widgets.HBox):
     """A "Large fonts" toggle and the style it switches; ``.large`` says which is on."""
 
     def __init__(self, large: bool | None = None, scale: float = LARGE_SCALE):
         self.scale = scale
-        self.toggle = widgets.ToggleButton(value=_default_large() if large is None else bool(large),
+        self.toggle = widgets.ToggleButton(value=large_from_env() if large is None else bool(large),
                                            description="Large fonts", icon="search-plus",
                                            tooltip="Larger text for a projector (click again for normal size)",
                                            layout=widgets.Layout(width="auto"))
@@ -107,8 +108,10 @@ class PresenterBar(widgets.HBox):
     def _apply(self) -> None:
         style = (presenter_css(self.scale) if self.toggle.value else "") + (projector_css() if self.contrast.value else "")
         self.css.value = f"<style>{style}</style>" if style else ""
+        CANVAS_TEXT.large = self.toggle.value      # canvases: CSS cannot reach their text
 
 
 def presenter_bar(large: bool | None = None, scale: float = LARGE_SCALE) -> PresenterBar:
-    """The bar to display at the top of a notebook (``large=None``: ``$PIRATES_LAB_LARGE`` decides)."""
+    """The bar to display at the top of a notebook (``large=None``: ``$PIRATES_LAB_LARGE`` decides;
+    ``?large=1`` in a classroom page address gives ``large=True``)."""
     return PresenterBar(large=large, scale=scale)

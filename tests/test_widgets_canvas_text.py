@@ -1,0 +1,137 @@
+"""Large fonts reach canvases (issue 13: "Large fonts scale canvases and charts too, labels at least 16 px").
+
+A fake canvas records every ``font`` assignment and ``fill_text`` call, so these tests see exactly
+what a browser would be told to paint, with Large fonts off and on.
+"""
+import gc
+import weakref
+
+import pytest
+
+from pirates_lab.core import Dist
+from pirates_lab.widgets import BoardCanvas, Drawing
+from pirates_lab.widgets.canvas import CANVAS_TEXT, live_boards
+from pirates_lab.widgets.dice import DiceLab, comparison_ops
+from pirates_lab.widgets.drawing import (LARGE_TEXT_FLOOR, NORMAL_TEXT, TextSize, bar_chart_ops, font_px,
+                                         painted_sizes, replay, scaled_font)
+from pirates_lab.widgets.presenter import PresenterBar
+
+
+class FontCanvas:
+    """Stands in for one ipycanvas canvas: remembers the font in force at every fill_text."""
+
+    def __init__(self):
+        self.font = "10px sans-serif"       # the browser's default
+        self.texts = []                      # (text, font, max_width)
+
+    def fill_text(self, text, x, y, max_width=None):
+        self.texts.append((text, self.font, max_width))
+
+    def __getattr__(self, name):            # every other drawing call: ignored
+        return lambda *args: None
+
+
+@pytest.fixture(autouse=True)
+def normal_text_after_each_test():
+    yield
+    CANVAS_TEXT.large, CANVAS_TEXT.scale, CANVAS_TEXT.floor = False, 1.0, float(LARGE_TEXT_FLOOR)
+
+
+def _fake_layers(board, monkeypatch):
+    fakes = {name: FontCanvas() for name in board.layer_names}
+    monkeypatch.setattr(board, "layer", lambda name: fakes[name])
+    return fakes
+
+
+LABELS = Drawing().text("FD", 0, 0, font="bold 9px sans-serif").text("cargo", 0, 0, font="11px sans-serif") \
+    .text("title", 0, 0, font="bold 16px sans-serif").text("big", 0, 0, font="18px serif").text("plain", 0, 0).ops
+
+
+def test_replay_paints_the_ops_own_sizes_with_normal_text():
+    canvas = FontCanvas()
+    replay(canvas, LABELS)
+    assert [font for _, font, _ in canvas.texts] == ["bold 9px sans-serif", "11px sans-serif", "bold 16px sans-serif",
+                                                     "18px serif", "14px sans-serif"]
+
+
+def test_replay_with_large_text_raises_every_small_text_to_16_px_and_keeps_the_rest():
+    canvas = FontCanvas()
+    replay(canvas, LABELS, TextSize(floor=16))
+    assert [font for _, font, _ in canvas.texts] == ["bold 16px sans-serif", "16px sans-serif", "bold 16px sans-serif",
+                                                     "18px serif", "16px sans-serif"]
+
+
+def test_a_scale_multiplies_every_size_and_the_floor_still_holds():
+    assert painted_sizes(LABELS, TextSize(scale=1.5, floor=16)) == [16.0, 16.0, 24.0, 27.0, 21.0]
+    assert scaled_font("italic bold 12.5px Georgia, serif", 2) == "italic bold 25px Georgia, serif"
+    with pytest.raises(ValueError, match="positive"):
+        scaled_font("12px serif", 0)
+
+
+def test_font_px_reads_the_size_and_nothing_else():
+    assert font_px("bold 9px sans-serif") == 9.0 and font_px(None) is None and font_px("bold serif") is None
+    assert NORMAL_TEXT.font(None) == "14px sans-serif"
+
+
+def test_max_width_reaches_the_canvas_so_grown_labels_squeeze_instead_of_colliding():
+    canvas = FontCanvas()
+    replay(canvas, Drawing().text("16.7%", 10, 10, font="10px sans-serif", max_width=30).ops, TextSize(floor=16))
+    assert canvas.texts == [("16.7%", "16px sans-serif", 30.0)]
+
+
+def test_a_board_paints_with_the_kit_wide_size_and_repaints_when_the_presenter_toggles(monkeypatch):
+    bar = PresenterBar(large=False)
+    board = BoardCanvas(200, 100)
+    fakes = _fake_layers(board, monkeypatch)
+    board.draw("pieces", LABELS)
+    assert [font for _, font, _ in fakes["pieces"].texts][:2] == ["bold 9px sans-serif", "11px sans-serif"]
+
+    bar.toggle.value = True                                   # the teacher clicks "Large fonts"
+    repainted = fakes["pieces"].texts[len(LABELS):]
+    assert [font for _, font, _ in repainted] == ["bold 16px sans-serif", "16px sans-serif", "bold 16px sans-serif",
+                                                  "18px serif", "16px sans-serif"]
+    assert board.painted_sizes() == {"pieces": [16.0, 16.0, 16.0, 18.0, 16.0]}
+    assert fakes["background"].texts == []                    # an empty layer is not painted for nothing
+
+    bar.toggle.value = False                                  # and back
+    assert [font for _, font, _ in fakes["pieces"].texts[-len(LABELS):]][:2] == ["bold 9px sans-serif",
+                                                                                "11px sans-serif"]
+
+
+def test_a_board_made_after_large_fonts_were_switched_on_starts_large(monkeypatch):
+    PresenterBar(large=True)                                  # ?large=1: the presenter cell runs first
+    board = BoardCanvas(100, 50, layers=("chart",))
+    fakes = _fake_layers(board, monkeypatch)
+    board.draw("chart", Drawing().text("3", 0, 0, font="10px sans-serif").ops)
+    assert fakes["chart"].texts == [("3", "16px sans-serif", None)]
+
+
+def test_closed_and_forgotten_boards_are_not_repainted():
+    kept, closed = BoardCanvas(50, 50), BoardCanvas(50, 50)
+    forgotten = BoardCanvas(50, 50)
+    closed.close()
+    forgotten.close()
+    gone = weakref.ref(forgotten)
+    del forgotten
+    gc.collect()
+    boards = live_boards()
+    assert kept in boards and closed not in boards
+    assert gone() is None or gone() not in boards          # the registry holds no board alive
+
+
+def test_the_dice_lab_comparison_chart_is_at_least_16_px_with_large_fonts(monkeypatch):
+    lab = DiceLab("2d6")
+    fakes = _fake_layers(lab.comparison, monkeypatch)
+    CANVAS_TEXT.large = True
+    sizes = [font_px(font) for _, font, _ in fakes["chart"].texts]
+    assert len(sizes) == 12 and min(sizes) == 16.0            # 11 outcome labels and the legend
+    labels = [(text, width) for text, _, width in fakes["chart"].texts]
+    assert labels[0][0] == "2" and labels[0][1] == pytest.approx((480 - 16) / 11 * 0.95)
+
+
+def test_chart_labels_fit_their_slots_whatever_size_they_are_painted():
+    ops = bar_chart_ops([(str(n), 1 / 11) for n in range(2, 13)], 460, 220, title="P(success)")
+    texts = [op for op in ops if op.kind == "text"]
+    assert all(op.max_width is not None and op.max_width <= 460 for op in texts)
+    assert painted_sizes(ops, TextSize(floor=16)) == [16.0] * len(texts)
+    assert [op.max_width for op in comparison_ops(Dist.die(6), {}) if op.kind == "text"][:1] == [(480 - 16) / 6 * 0.95]
