@@ -60,24 +60,41 @@ def answer_is_aye(cards: tuple[int, int, int], clue: tuple[int, int, int]) -> bo
     return any(card == shown for card, shown in zip(cards, clue))
 
 
-@lru_cache(maxsize=64)
-def _permutations(n: int, k: int) -> np.ndarray:
-    """Every ordered choice of k different cards out of n (indexes) as columns (k, nPk), read-only."""
-    rows = np.zeros((1, 0), dtype=np.int8)
-    for _ in range(k):
-        grown = np.concatenate([np.repeat(rows, n, axis=0),
-                                np.tile(np.arange(n, dtype=np.int8), len(rows))[:, None]], axis=1)
-        rows = grown[np.all(grown[:, :-1] != grown[:, -1:], axis=1)]
-    array = np.ascontiguousarray(rows.T)
-    array.setflags(write=False)
-    return array
-
-
 @lru_cache(maxsize=4096)
 def _bits(mask: int, n: int) -> np.ndarray:
     array = np.array([bool(mask >> x & 1) for x in range(n)])
     array.setflags(write=False)
     return array
+
+
+def _assignments(n: int, allowed: tuple[int, ...]) -> np.ndarray:
+    """Every assignment of different cards (indexes below n) to the pirates, pirate j's card
+    among his ``allowed[j]`` (a bitmask): an array (N, k) of int8, rows in lexicographic order.
+
+    The cards nobody may hold are squeezed out first, so the three categories of an early day
+    (every pirate allowed every card but mine) share one cached table, relabelled per category.
+    """
+    cards = [x for x in range(n) if any(mask >> x & 1 for mask in allowed)]
+    squeezed = tuple(sum(1 << i for i, x in enumerate(cards) if mask >> x & 1) for mask in allowed)
+    return np.array(cards, dtype=np.int8)[_squeezed_assignments(len(cards), squeezed)] if cards else \
+        np.zeros((0, len(allowed)), dtype=np.int8)
+
+
+@lru_cache(maxsize=48)
+def _squeezed_assignments(n: int, allowed: tuple[int, ...]) -> np.ndarray:
+    """:func:`_assignments` over cards 0..n-1, read-only.  Grown pirate by pirate from the cards
+    still free in each row (``np.nonzero`` of a boolean table keeps the order): only allowed rows
+    are ever built, never an nPk table to filter."""
+    rows = np.zeros((1, 0), dtype=np.int8)
+    used = np.zeros((1, n), dtype=bool)
+    for j, mask in enumerate(allowed):
+        r, x = np.nonzero(~used & _bits(mask, n))
+        rows = np.concatenate([rows[r], x.astype(np.int8)[:, None]], axis=1)
+        if j + 1 < len(allowed):
+            used = used[r]
+            used[np.arange(len(r)), x] = True
+    rows.setflags(write=False)
+    return rows
 
 
 @lru_cache(maxsize=48)
@@ -104,11 +121,7 @@ class _Category:
     def __init__(self, n: int, allowed: tuple[int, ...], special: tuple[tuple[int, ...], ...]):
         k = len(allowed)
         self.n, self.k, self.special = n, k, special
-        columns = _permutations(n, k)                       # (k, P), one row per pirate
-        ok = np.ones(columns.shape[1], dtype=bool)
-        for j, mask in enumerate(allowed):
-            ok &= _bits(mask, n)[columns[j]]
-        self.rows = np.ascontiguousarray(columns[:, ok].T)  # (N, k) int8
+        self.rows = _assignments(n, allowed)                # (N, k) int8, allowed rows only
         self.sizes = [len(s) + 1 for s in special]
         lookup = np.zeros((k, n), dtype=np.int64)
         for j, cards in enumerate(special):
