@@ -14,7 +14,8 @@ Also ``State.clone``: the game's own override against the core's generic clone (
 
 Goal (issues 5 and 14): under 50 ms per update at every size the Game accepts (2-6 pirates,
 cards_per_category up to 12); ``python benchmarks/bench_plunder_2013.py sizes`` prints the median
-and worst update per size.  ``python benchmarks/bench_plunder_2013.py``
+and worst update per size, ``... cold [runs]`` the first (cold) and worst update with each game in a
+fresh process, medians over runs, the load average beside them.  ``python benchmarks/bench_plunder_2013.py``
 prints the per-update medians over several seeded games; ``benchmarks/run.py plunder_2013``
 times whole games side by side (ratios printed by the runner).
 """
@@ -161,6 +162,10 @@ def benchmarks():
     yield Benchmark("plunder_2013: 6p x 15 days, marginals daily vs brute force",
                     ours=lambda: ours_game(1), peer=lambda: brute_force_game(1), peer_name="brute force",
                     goal_seconds=15 * 0.050, check=same, repeat=1)
+    my12, days12 = random_days(1, PLAYERS, MAX_CARDS)
+    yield Benchmark("plunder_2013: first update in a fresh process, 6p x 12 cards (the largest), day 1",
+                    ours=lambda: ours_update(my12, days12[0], PLAYERS, MAX_CARDS)[0], goal_seconds=0.050,
+                    repeat=5, cold=True)
     my_cards, days = random_days(1)
     yield Benchmark("plunder_2013: one update, day 1 (largest posterior)",
                     ours=lambda: (_category_of.cache_clear(), ours_update(my_cards, days[0]))[1],
@@ -197,8 +202,63 @@ def sizes(seeds: int = 3) -> None:
             print(f"{players:7d} {cards:5d} {statistics.median(times) * 1000:11.2f} ms {max(times) * 1000:10.1f} ms")
 
 
+COLD_GAME = """
+import sys, time
+sys.path.insert(0, {here!r})
+from bench_plunder_2013 import random_days, ours_update, solve
+from pirates_lab.plunder_2013 import reference_pairs
+engine = reference_pairs.solve if {pairs!r} else solve
+my_cards, days = random_days({seed}, {players}, {cards})
+facts, times = [], []
+for day in days:
+    facts += day
+    start = time.perf_counter(); total = ours_update(my_cards, facts, {players}, {cards}, engine)[0]
+    times.append(time.perf_counter() - start)
+import resource
+print(times[0], max(times), sorted(times)[len(times) // 2], total, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def cold(runs: int = 5, configurations=None) -> None:
+    """Each game in a fresh process (imports not timed): the first update (nothing cached), the
+    worst update and the median update, medians over ``runs`` processes (seeds 1, 2, 3, ...).
+    The previous pair engine runs beside ours, interleaved, where it fits in memory (up to 7
+    cards), as the peer that shows the machine's load; its final counts must agree with ours."""
+    import os
+    import subprocess
+    from pathlib import Path
+
+    here = str(Path(__file__).resolve().parent)
+    configurations = configurations or sorted({(p, c) for p in (2, 4, 5, 6) for c in (max(p, 5), 6, 9, MAX_CARDS)})
+
+    def measure(players, cards, seed, pairs):
+        code = COLD_GAME.format(here=here, seed=seed, players=players, cards=cards, pairs=pairs)
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+        return [float(x) for x in out[:3]] + [int(out[3]), int(out[4]) / 1024]
+
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; medians of {runs} fresh processes")
+    print(f"{'pirates':>7} {'cards':>5} {'solver':>12} {'first update':>13} {'worst update':>13} {'median update':>14}"
+          f" {'peak memory':>12}")
+    for players, cards in configurations:
+        sides = [("ours", False)] + ([("pair engine", True)] if cards <= 7 else [])
+        rows = {name: [] for name, _ in sides}
+        for run in range(runs):
+            for name, pairs in sides:
+                rows[name].append(measure(players, cards, 1 + run, pairs))
+        if len(sides) > 1 and [r[3] for r in rows["ours"]] != [r[3] for r in rows["pair engine"]]:
+            print(f"  !! {players}p x {cards}: ours and the pair engine disagree")
+        for name, values in rows.items():
+            first, worst, median = (statistics.median(v[i] for v in values) * 1000 for i in range(3))
+            print(f"{players:7d} {cards:5d} {name:>12} {first:10.1f} ms {worst:10.1f} ms {median:11.2f} ms"
+                  f" {max(v[4] for v in values):9.0f} MB"
+                  + (f"   (max worst {max(v[1] for v in values) * 1000:.1f} ms)" if name == "ours" else ""))
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "sizes":
         sizes()
+    elif len(sys.argv) > 1 and sys.argv[1] == "cold":
+        cold(int(sys.argv[2]) if len(sys.argv) > 2 else 5)
     else:
         main(int(sys.argv[1]) if len(sys.argv) > 1 else 5)
