@@ -185,33 +185,48 @@ def chain_report(ship: str, enemy: str, hand=(), *, mate: str | None = None, dra
     return {"odds": odds, "steps": dict(odds.steps), "win": odds.win, "ends": odds.ends, "value": value}
 
 
-class ChainCalculator(widgets.VBox):
-    """Pick your ship, the enemy and your hand: each step's chance, the whole chain (bqplot), expected silver."""
+def _field(label: str, control: widgets.Widget) -> widgets.VBox:
+    """A control with its label on its own line above it (never cut, whatever the font size)."""
+    caption = widgets.HTML(f"<b>{html.escape(label)}</b>")
+    box = widgets.VBox([caption, control], layout=widgets.Layout(width="100%", max_width="420px"))
+    box.add_class("pl-plunder-field")
+    return box
 
-    def __init__(self, ship: str = "Pinnace", enemy: str = "Spanish Brigantine", hand=("Havana", "Coastland")):
+
+class ChainCalculator(widgets.VBox):
+    """Pick your ship, the enemy and your hand: each step's chance, the whole chain (bqplot), expected silver.
+
+    Every label sits on its own line above its control and the chart wraps below the controls on a
+    narrow screen, so nothing is cut at 1024 x 768 with large fonts.
+    """
+
+    def __init__(self, ship: str = "Pinnace", enemy: str = "Spanish Brigantine", hand=("Havana", "Coastland"),
+                 draws: int = 0):
         deck = components()
         ships = ["Pinnace"] + [c.name for c in deck.of_kind("ship")]
         targets = [c.name for c in deck.of_kind("ship", "port", "natives")]
-        self.ship = widgets.Dropdown(options=ships, value=ship, description="Your ship")
+        self.ship = widgets.Dropdown(options=ships, value=ship, layout=widgets.Layout(width="100%"))
         self.mate = widgets.Dropdown(options=[("none", "")] + [(c.name, c.name) for c in deck.of_kind("first_mate")],
-                                     value="", description="First Mate")
-        self.enemy = widgets.Dropdown(options=targets, value=enemy, description="Enemy")
-        self.captain = widgets.Checkbox(value=False, description="a captain (hidden hand)", indent=False)
+                                     value="", layout=widgets.Layout(width="100%"))
+        self.enemy = widgets.Dropdown(options=targets, value=enemy, layout=widgets.Layout(width="100%"))
+        self.captain = widgets.Checkbox(value=False, description="", indent=False, layout=widgets.Layout(width="32px"))
         self.hand = widgets.SelectMultiple(options=sorted(deck.cards), value=tuple(hand), rows=6,
-                                           description="Your hand", style={"description_width": "96px"},
-                                           layout=widgets.Layout(width="310px"))
-        self.draws = widgets.IntSlider(value=0, min=0, max=4, description="Cards to draw")
-        for control in (self.ship, self.mate, self.enemy, self.draws):
-            control.style = {"description_width": "96px"}
-            control.layout = widgets.Layout(width="310px")
+                                           layout=widgets.Layout(width="100%"))
+        self.draws = widgets.IntSlider(value=draws, min=0, max=4, layout=widgets.Layout(width="100%"))
         self.message = widgets.HTML()
         self.summary = widgets.HTML()
         self.summary.add_class("pl-plunder-chain-summary")
         self.view = DistView(Dist.certain("won"), title="How the combat ends", width=400, height=220)
         for control in (self.ship, self.mate, self.enemy, self.captain, self.hand, self.draws):
             control.observe(lambda _: self.update(), names="value")
-        controls = widgets.VBox([self.ship, self.mate, self.enemy, self.captain, self.draws, self.hand])
-        super().__init__([widgets.HBox([controls, self.view]), self.summary, self.message])
+        captain_row = widgets.HBox([self.captain, widgets.HTML("the enemy is a captain who sails it (cards hidden)")],
+                                   layout=widgets.Layout(width="100%", flex_flow="row wrap", align_items="center"))
+        controls = widgets.VBox([_field("Your ship", self.ship), _field("First Mate", self.mate),
+                                 _field("Enemy", self.enemy), captain_row, _field("Cards to draw", self.draws),
+                                 _field("Your hand (Ctrl-click for more)", self.hand)],
+                                layout=widgets.Layout(width="420px", max_width="100%"))
+        body = widgets.HBox([controls, self.view], layout=widgets.Layout(flex_flow="row wrap", max_width="100%"))
+        super().__init__([body, self.summary, self.message], layout=widgets.Layout(max_width="100%"))
         self.add_class("pl-plunder-chain")
         self.report = None
         self.update()
@@ -231,6 +246,8 @@ class ChainCalculator(widgets.VBox):
                                   "(your half of the plunder if you win, minus 8 silver if you are sunk).</p>")
             self.message.value = ""
         run()
+        if self.message.value:      # a refused input: no stale odds under the message
+            self.summary.value = "<p>Change the input above to see the odds again.</p>"
 
 
 def unseen_for(state, player: int) -> dict:

@@ -1,14 +1,12 @@
-"""Plunder widgets in plain pytest: the sea as draw operations, the renderer, the calculator, the walkthrough.
+"""Plunder widgets in plain pytest: the sea as draw operations, the renderer, the calculator (the walkthrough: test_lessons.py).
 
 Rules: Plunder › Sail and Explore
 """
 
-from pirates_lab.core import rulebook
 from pirates_lab.plunder import Game
 from pirates_lab.plunder.odds import npc_chain_odds, side_of
 from pirates_lab.plunder.turn import sailing_paths
 from pirates_lab.widgets.plunder import COLOURS, ChainCalculator, PlunderRenderer, chain_report, sea_ops, table
-from pirates_lab.widgets.plunder_cards_walkthrough import walkthrough, walkthrough_steps
 from pirates_lab.widgets.table_render import check_renderer
 
 from plunder_helpers import at_step, fresh, hand, lay
@@ -67,15 +65,6 @@ def test_the_calculator_updates_and_refuses_an_eight_card_hand():
     assert calc.report["win"] >= low and "Whole combat" in calc.summary.value
     calc.hand.value = tuple(sorted(Game(players=2).components.cards))[:8]
     assert "at most 7" in calc.message.value
-
-
-def test_the_walkthrough_has_a_step_per_heading_titled_as_printed():
-    steps = walkthrough_steps()
-    assert [s.title for s in steps] == rulebook("plunder").headings
-    assert steps[20].rule == ("plunder", "Enemies", 2)
-    stepper = walkthrough()
-    stepper.go(5)
-    assert stepper.check("3/40") is True and stepper.check("1/2") is False
 
 
 def test_play_alone_at_the_game_table_against_computer_traders():

@@ -1,0 +1,355 @@
+"""Hand-built Plunder positions for the lesson (``data/lessons.toml``) and the answers to its questions,
+computed here by the engine at run time (never written in the lesson).  The drawings and calculators
+are in ``pirates_lab.widgets.plunder_lessons``.
+
+Rules: Plunder › Turn
+
+Every position is a real dealt game changed by hand with every card, silver piece and goods token
+conserved (:meth:`State.validate` passes); the answers run the engine's own rules on it.
+
+>>> state = dealt()
+>>> len(state.captains), all(len(cap["hand"]) == 6 for cap in state.captains)
+(4, True)
+>>> silver_to_win()
+55
+"""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from pirates_lab.core import Task
+
+from .actions import Attack, Buy, Give, Sell, StartTrade
+from .components import components
+from .game import Game, State
+from .headings import RULE_TURN
+from .odds import captain_fight, loot_dist, marque_probability, npc_chain, npc_chain_odds, side_of
+from .turn import FLOW, sailing_paths
+
+__all__ = ["dealt", "start_unseen", "take", "lay", "give_hand", "at_step", "sailing_example", "encounter_state",
+           "give_state", "captain_at", "in_port", "GIVE_HAND", "CAPTAIN_HAND", "deck_after_setup", "silver_to_win", "turn_phases",
+           "encounter_copies_on_open_sea", "galleon_pay_left", "courses_from_tortuga", "marque_with_four",
+           "applying_encounters", "best_trade_margin", "spices_in_cartagena", "tortuga_sale_kept",
+           "navigator_catch_card", "combat_answer", "treasure_fleet_enemy", "navigator_engagement",
+           "broadside_answer", "boarding_answer", "loot_answer", "captain_answer", "cards_after_loss",
+           "enemy_at_war", "war_answer", "captured_speed", "lose_ship_story"]
+
+#: the hand played from in "Play an Encounter" (the neighbour is on the Open Sea)
+GIVE_HAND = ("Bottle of Rum", "Havana", "Natives", "Open Sea", "Pirates", "Spanish Sloop")
+#: the attacker's hand in "Attacking Another Captain"
+CAPTAIN_HAND = ("Havana", "Coastland", "Open Sea")
+
+
+# ---------------------------------------------------------------- building positions (cards conserved)
+def dealt(players: int = 4, seed: int = 3) -> State:
+    """A dealt game at the First Captain's first decision."""
+    state = Game(players=players).new_initial_state()
+    rng = random.Random(seed)
+    while state.is_chance_node():
+        state = state.apply(state.chance_outcomes().sample(rng))
+    return state
+
+
+def start_unseen(hand=()) -> dict:
+    """The cards a captain has not seen at the start (the deck without Tortuga and the 4 Open Sea cards
+    of the first sea, and without the captain's own ``hand``): name -> copies."""
+    deck = components()
+    unseen = {k: v for k, v in deck.full_deck().items() if deck.card(k).kind != "tortuga"}
+    unseen["Open Sea"] -= deck.rules["open_sea_at_setup"]
+    for name in hand:
+        unseen[name] -= 1
+    return {k: v for k, v in unseen.items() if v}
+
+
+def take(state: State, name: str) -> None:
+    """Take one ``name`` card out of the deck (fetched from the discard pile or a hand if the deck has none)."""
+    if not state.deck.get(name):
+        if state.discard.get(name):
+            state.discard[name] -= 1
+            if not state.discard[name]:
+                del state.discard[name]
+        else:
+            holder = next(cap for cap in state.captains if name in cap["hand"])
+            holder["hand"].remove(name)
+        state.deck[name] = state.deck.get(name, 0) + 1
+    state._from_deck(name)
+
+
+def _back(state: State, name: str) -> None:
+    state.deck[name] = state.deck.get(name, 0) + 1
+
+
+def lay(state: State, cell: tuple, name: str) -> None:
+    """Put a map card into the sea at ``cell`` (the card there goes back to the deck)."""
+    if cell in state.sea:
+        _back(state, state.sea[cell])
+    take(state, name)
+    state.sea[cell] = name
+
+
+def give_hand(state: State, p: int, cards) -> None:
+    """Captain ``p`` holds exactly ``cards`` (the old hand goes back to the deck)."""
+    cap = state.cap(p)
+    for name in cap["hand"]:
+        _back(state, name)
+    cap["hand"], cap["shown"] = [], []
+    for name in cards:
+        take(state, name)
+        cap["hand"].append(name)
+    cap["hand"].sort()
+
+
+def _mat(state: State, p: int, *, ship: str | None = None, mate: str | None = None, captured: str | None = None,
+         silver: int | None = None) -> None:
+    cap = state.cap(p)
+    for key, name in (("ship", ship), ("mate", mate), ("captured", captured)):
+        if name is not None:
+            take(state, name)
+            cap[key] = name
+    if silver is not None:
+        state.bank -= silver - cap["silver"]
+        cap["silver"] = silver
+
+
+def at_step(state: State, p: int, *phases: str, data: tuple = ()) -> State:
+    """Captain ``p`` on turn with these phases left (the first listed is on top), then settled."""
+    state.current = p
+    state.agenda = [Task("end", p)] + [Task(ph, p, data if i == 0 else ())
+                                        for i, ph in reversed(list(enumerate(phases)))]
+    FLOW.settle(state)
+    return state
+
+
+# ---------------------------------------------------------------- scenarios
+def sailing_example() -> State:
+    """The First Captain in Tortuga, 3 cards in hand, on a sea with a Port (Havana) and a Coastland."""
+    state = dealt(2, 1)
+    give_hand(state, state.first, ("Bottle of Rum", "Navigator", "Pirates"))
+    for cell, name in (((2, 0), "Open Sea"), ((2, 1), "Havana"), ((1, -1), "Coastland"), ((0, -2), "Open Sea")):
+        lay(state, cell, name)
+    state.validate()
+    return state
+
+
+def encounter_state(card: str, where: str = "Open Sea") -> State:
+    """The captain after the First Captain stands on ``where`` (at (1, 0)); ``card`` was played to them as an
+    Encounter; their turn starts now (the engine resolves it)."""
+    state = dealt(2, 1)
+    p = state.left_of(state.first)
+    if where != "Open Sea":
+        lay(state, (1, 0), where)
+    state.cap(p)["at"] = (1, 0)
+    take(state, card)
+    state.encounters[p] = card
+    state.round = 2
+    state.validate()
+    return at_step(state, p, "encounter", "pay")
+
+
+def give_state() -> State:
+    """The First Captain about to play an Encounter holding :data:`GIVE_HAND`; the neighbour is on the Open Sea."""
+    state = dealt(2, 1)
+    p = state.first
+    give_hand(state, p, GIVE_HAND)
+    state.cap(state.left_of(p))["at"] = (1, 0)
+    state.validate()
+    return at_step(state, p, "give")
+
+
+def captain_at(ship: str = "Pinnace", **mat) -> tuple[State, int]:
+    state = dealt(2, 1)
+    p = state.first
+    _mat(state, p, ship=None if ship == "Pinnace" else ship, **mat)
+    return state, p
+
+
+def in_port(name: str, **mat) -> tuple[State, int]:
+    """A captain in the Port ``name`` (laid at (1, 0)), trading."""
+    state, p = captain_at(**mat)
+    lay(state, (1, 0), name)
+    state.cap(p)["at"] = (1, 0)
+    return state, p
+
+
+def lose_ship_story() -> tuple[State, State]:
+    """(before, after): a captain in an English Brigantine with a First Mate, Traded Cargo and a hand of 6
+    loses the ship (say, sunk in a Broadside)."""
+    state, p = captain_at("English Brigantine", mate="Boatswain", silver=12)
+    state._goods_to(p, "cargo", "Rum", 2)
+    state.cap(p)["at"] = (1, 0)
+    state.validate()
+    after = state.clone()
+    after._lose_ship(p)
+    after.validate()
+    return state, after
+
+
+# ---------------------------------------------------------------- the answers (engine, at run time)
+def deck_after_setup() -> int:
+    """Setup: cards left in the deck once four captains hold 6 each."""
+    return sum(dealt(4, 3).deck.values())
+
+
+def silver_to_win() -> int:
+    """Overview: the silver a captain still needs at the start of the game."""
+    state = Game(players=4).new_initial_state()
+    return state.game.win_silver - state.cap(0)["silver"]
+
+
+def turn_phases() -> int:
+    """Turn: how many rulebook phases the engine schedules for a captain's turn (after the first turn)."""
+    state = dealt(4, 3).clone()
+    p = state.left_of(state.first)
+    state.agenda = [Task("start", p)]
+    state._auto_start(Task("start", p))
+    return len({FLOW.phases[task.phase].rule for task in state.agenda} - {RULE_TURN})
+
+
+def encounter_copies_on_open_sea() -> int:
+    """Resolve the Encounter: copies of the cards that start a combat when played to a captain on the Open Sea."""
+    deck = components()
+    return sum(card.count for card in deck.cards.values()
+               if card.kind != "tortuga" and encounter_state(card.name).combat is not None)
+
+
+def galleon_pay_left() -> int:
+    """Pay the Crew: silver left after paying, in a Spanish Galleon with a First Mate and 10 silver."""
+    state, p = captain_at("Spanish Galleon", mate="Navigator", silver=10)
+    return at_step(state, p, "pay").cap(p)["silver"]
+
+
+def courses_from_tortuga() -> int:
+    """Sail and Explore: the courses the First Captain may sail over the cards on the table."""
+    state = sailing_example()
+    kinds = {cell: state.card(name).kind for cell, name in state.sea.items()}
+    return len(sailing_paths(kinds, state.cap(state.first)["at"]))
+
+
+def marque_with_four() -> Fraction:
+    """Action: P(a card numbered 4 wins a Letter of Marque contested by one captain with one unseen card)."""
+    return marque_probability(4, start_unseen(), contesters=1, hand_size=1)
+
+
+def applying_encounters() -> int:
+    """Play an Encounter: how many cards of :data:`GIVE_HAND` start a combat on the neighbour's turn."""
+    state = give_state()
+    return sum(state.apply(Give(name)).combat is not None for name in sorted(set(GIVE_HAND)))
+
+
+def best_trade_margin() -> int:
+    """Trade: the most silver one token of Traded Cargo earns, bought in one Port and sold in another."""
+    deck = components()
+    costs: dict = {}
+    gains: dict = {}
+    for port in deck.of_kind("port"):
+        for good, _ in port.buy:
+            state, p = in_port(port.name, silver=20)
+            state = at_step(state, p, "trade", data=(port.name,))
+            costs.setdefault(good, []).append(20 - state.apply(Buy(good, 1)).cap(p)["silver"])
+        for good, _ in port.sell:
+            state, p = in_port(port.name, silver=20)
+            state._goods_to(p, "cargo", good, 1)
+            state = at_step(state, p, "trade", data=(port.name,))
+            gains.setdefault(good, []).append(state.apply(Sell(good, 1)).cap(p)["silver"] - 20)
+    return max(max(gains[g]) - min(costs[g]) for g in costs if g in gains)
+
+
+def spices_in_cartagena() -> int:
+    """Buying: the most Spices a Spanish Galleon (empty hold) with 7 silver may buy in Cartagena."""
+    state, p = in_port("Cartagena", ship="Spanish Galleon", silver=7)
+    state = at_step(state, p, "trade", data=("Cartagena",))
+    return max(a.amount for a in state.legal_actions() if isinstance(a, Buy) and a.good == "Spices")
+
+
+def tortuga_sale_kept() -> int:
+    """Selling: the silver kept after selling a captured Spanish Galleon and 3 Spices of loot in Tortuga."""
+    state, p = captain_at(captured="Spanish Galleon", silver=5)
+    state._goods_to(p, "loot", "Spices", 3)
+    state = at_step(state, p, "action")
+    return state.apply(StartTrade()).cap(p)["silver"] - 5
+
+
+def navigator_catch_card() -> int:
+    """First Mate: the smallest card number with which a Pinnace with the Navigator catches a Spanish Sloop."""
+    me, sloop = side_of("Pinnace", mate="Navigator"), side_of("Spanish Sloop")
+    return next(n for n in range(21) if npc_chain(me, sloop, [n], steps=("engagement",))[0] == "won")
+
+
+def combat_answer() -> Fraction:
+    """Combat: P(a Pinnace with no card, one card still to draw, wins the whole combat against a Spanish Sloop)."""
+    return npc_chain_odds(side_of("Pinnace"), side_of("Spanish Sloop"), [], 1, start_unseen()).win
+
+
+def treasure_fleet_enemy() -> str:
+    """Enemies: the flag put on the mat of a captain who attacks a Treasure Fleet."""
+    state = encounter_state("Treasure Fleet").apply(Attack())
+    return state.cap(state.current)["flags"][0]
+
+
+def navigator_engagement() -> Fraction:
+    """Engagement: P(a Pinnace with the Navigator, no card, one to draw, catches a Spanish Sloop)."""
+    return npc_chain_odds(side_of("Pinnace", mate="Navigator"), side_of("Spanish Sloop"), [], 1, start_unseen(),
+                          ("engagement",)).win
+
+
+def broadside_answer() -> Fraction:
+    """Broadside: P(a Pinnace with one card to draw wins the Broadside against a Treasure Fleet)."""
+    return npc_chain_odds(side_of("Pinnace"), side_of("Treasure Fleet"), [], 1, start_unseen(), ("broadside",)).win
+
+
+def boarding_answer() -> Fraction:
+    """Boarding: P(a Pinnace with one card to draw wins the Boarding against Havana's garrison)."""
+    return npc_chain_odds(side_of("Pinnace"), side_of("Havana"), [], 1, start_unseen(), ("boarding",)).win
+
+
+def loot_answer() -> Fraction:
+    """Results of a Combat: P(the loot of a captured Spanish Sloop, in an empty Pinnace, is 2 tokens)."""
+    sloop = components().card("Spanish Sloop").cargo
+    room = components().pinnace["cargo"] + sloop
+    return loot_dist(start_unseen(), sloop, room).probability(lambda gq: gq[1] == 2)
+
+
+def captain_answer() -> Fraction:
+    """Attacking Another Captain: P(an English Brigantine holding :data:`CAPTAIN_HAND` captures a captain in a
+    Spanish Sloop who holds one unseen card)."""
+    return captain_fight(side_of("English Brigantine"), side_of("Spanish Sloop"), CAPTAIN_HAND,
+                         start_unseen(CAPTAIN_HAND), 1).win
+
+
+def cards_after_loss() -> int:
+    """If You Lose Your Ship: the cards drawn one at a time when the captain's next turn starts."""
+    _, state = lose_ship_story()
+    p = state.first
+    state.agenda = [Task("start", p)]
+    state.round = 2
+    FLOW.settle(state)
+    drawn = 0
+    while state.phase()[0] == "lost_draw":
+        name = next(n for n in sorted(state.deck) if state.deck[n] and state.card(n).kind != "storm")
+        state = state.apply(name)
+        drawn += 1
+    return drawn
+
+
+def enemy_at_war() -> str:
+    """Enemies (second): the nation that is automatically your enemy with a Spanish Letter of Marque while Spain
+    and England are at war."""
+    state, p = captain_at()
+    take(state, "War is Declared: Spain")
+    state.wars.append(["War is Declared: Spain", "England"])
+    state.cap(p)["marque"] = "Spain"
+    state.validate()
+    return sorted(state.enemies(p))[0]
+
+
+def war_answer() -> Fraction:
+    """War: P(a card numbered 5 wins a Letter of Marque contested by two captains, 6 unseen cards each)."""
+    return marque_probability(5, start_unseen(), contesters=2, hand_size=6)
+
+
+def captured_speed() -> int:
+    """Captured Ships: the speed a Spanish Brigantine uses with a captured Spanish Galleon accompanying it."""
+    state, p = captain_at("Spanish Brigantine", captured="Spanish Galleon")
+    state.validate()
+    return state.speed(p)
