@@ -199,7 +199,14 @@ def shade(p: float, low: str = "#f4f1e8", high: str = "#b22222") -> str:
 # ---------------------------------------------------------------- charts
 def bar_chart_ops(rows: Sequence[tuple[str, float]], width: int = 420, height: int = 220, *,
                   color: str = "#3b6ea5", title: str = "") -> tuple[DrawOp, ...]:
-    """A bar chart of (label, probability) rows, bars scaled to the largest value."""
+    """A bar chart of (label, probability) rows, bars scaled to the largest value; labels never wider
+    than their bar's slot (whole percents where the slot is narrow).
+
+    >>> [op.args[0] for op in bar_chart_ops([("a", 0.25), ("b", 0.75)], 200, 100) if op.kind == "text"]
+    ['a', '25.0%', 'b', '75.0%']
+    >>> [op.args[0] for op in bar_chart_ops([(str(n), 1 / 11) for n in range(11)], 460) if op.kind == "text"][:2]
+    ['0', '9%']
+    """
     d = Drawing().clear().rect(0, 0, width, height, fill="#ffffff")
     top, bottom, left = (24 if title else 8), 36, 8
     if title:
@@ -216,7 +223,9 @@ def bar_chart_ops(rows: Sequence[tuple[str, float]], width: int = 420, height: i
         if len(rows) <= 24:
             d.text(label, x + slot / 2, height - bottom + 12, font="11px sans-serif", align="center",
                    max_width=slot * 0.95)
-            d.text(f"{100 * value:.1f}%", x + slot / 2, height - bottom + 28, font="10px sans-serif", align="center",
+            # one decimal where a 16 px "83.2%" fits its slot (Large fonts), whole percents where it would squeeze
+            percent = f"{100 * value:.1f}%" if slot >= 48 else f"{100 * value:.0f}%"
+            d.text(percent, x + slot / 2, height - bottom + 28, font="10px sans-serif", align="center",
                    max_width=slot * 0.95)
     return d.ops
 
