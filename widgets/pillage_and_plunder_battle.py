@@ -22,7 +22,7 @@ from pirates_lab.pillage_and_plunder.battles import Ship, battle, call_off_polic
 from .canvas import BoardCanvas
 from .drawing import Drawing, DrawOp
 from .kit import DistView, guard
-from .numbers import percent_text
+from .numbers import friendly, percent_text, short_fraction
 
 __all__ = ["ship_ops", "battle_ops", "ShipBuilder", "BattleCalculator", "CallOffTable", "HULL_COLORS"]
 
@@ -138,6 +138,15 @@ class ShipBuilder(widgets.VBox):
 
 
 # ---------------------------------------------------------------------------- battle calculator
+def _chance_html(p: Fraction) -> str:
+    """``41.67% (5/12)`` in bold; a fraction too long to read aloud folds into a "show exact" toggle."""
+    short = short_fraction(p)
+    if short is not None:
+        return f"<b>{html.escape(friendly(p))}</b>"
+    return (f"<b>{html.escape(percent_text(p))}</b> <details class='pl-long-fraction' style='display:inline'>"
+            f"<summary>show exact</summary><span style='word-break:break-all;font-size:smaller'>{p}</span></details>")
+
+
 def _summary(result) -> str:
     return {"escaped": "defender escapes", "defender destroyed": "defender sunk", "attacker destroyed": "attacker sunk",
             "both destroyed": "both sunk", "attacker wins mêlée": "attacker wins mêlée",
@@ -217,13 +226,12 @@ class BattleCalculator(widgets.VBox):
                 ("the attacker sinks (crow's nest or cannons)",
                  result.probability(lambda r: r.outcome in ("attacker destroyed", "both destroyed"))),
                 ("the attacker wins the battle", result.probability(lambda r: r.winner == "attacker"))]
-        # percent first; the exact fraction (often 20+ digits) wraps inside its cell instead of widening the
-        # table, and is also in data-exact for programs
-        body = "".join(f"<tr><td>{html.escape(label)}</td><td><b>{percent_text(p)}</b></td>"
-                       f"<td class='pl-exact' data-exact='{p}' style='word-break:break-all;max-width:14em;"
-                       f"font-size:smaller'>{p}</td></tr>" for label, p in rows)
-        return (f"<table class='pl-pp-stages' style='max-width:100%'><tr><th>stage</th><th>chance</th>"
-                f"<th>exact</th></tr>{body}</table>")
+        # percent first with a short exact fraction; a long one (often 20-50 digits) opens on demand (a
+        # <details> and the cell's tooltip), and the full exact value is in data-exact for programs
+        body = "".join(f"<tr><td>{html.escape(label)}</td><td class='pl-exact' data-exact='{p}' "
+                       f"title='exact: {p}'>{_chance_html(p)}</td></tr>" for label, p in rows)
+        return (f"<table class='pl-pp-stages' style='max-width:100%'><tr><th>stage</th><th>chance</th></tr>"
+                f"{body}</table>")
 
     def monte_carlo(self, n: int = 2000) -> dict[str, tuple[Fraction, float, float]]:
         """Roll ``n`` battles die by die: {summary: (exact p, observed frequency, z-score)}."""

@@ -16,7 +16,8 @@ from .battles import (MeleeResult, Ship, Volley, _highest_weights, battle, flee_
 from .odds import merchant_prize
 
 
-__all__ = ["Moment", "example_1", "example_2", "example_3", "example_ships", "merchants_vs_players", "sloop_risks"]
+__all__ = ["Moment", "example_1", "example_2", "example_3", "example_ships", "merchants_vs_players", "sloop_risks",
+           "example_1_you_win", "example_2_joe_captures", "example_3_navy_sinks_joe"]
 
 
 class Moment(NamedTuple):
@@ -196,3 +197,23 @@ def sloop_risks() -> dict[str, Fraction]:
         "a sloop escapes a navy ship": navy.probability(lambda r: r.outcome == "escaped"),
     }
 
+
+
+# ---------------------------------------------------------------- lesson answers (data/lessons.toml names them)
+def example_1_you_win() -> Fraction:
+    """Before the battle: P(you beat Stephanie).  Rules: Pillage & Plunder › Example 1: Player Vs. Player"""
+    ships = example_ships()
+    return battle(ships["you"], ships["Stephanie"]).probability(lambda r: r.winner == "attacker")
+
+
+def example_2_joe_captures() -> Fraction:
+    """P(Joe's sloop captures the strength-2 merchant).  Rules: Pillage & Plunder › Example 2: Player Vs. Merchant Ship"""
+    ships = example_ships()
+    return battle(ships["Joe (sloop)"], ships["merchant"], "merchant").probability(lambda r: r.winner == "attacker")
+
+
+def example_3_navy_sinks_joe() -> Fraction:
+    """P(the navy ship sinks Joe's schooner).  Rules: Pillage & Plunder › Example 3: Navy Ship Vs. Player"""
+    ships = example_ships()
+    return battle(ships["navy"], ships["Joe (schooner)"], "navy").probability(
+        lambda r: r.outcome in ("defender destroyed", "both destroyed"))
