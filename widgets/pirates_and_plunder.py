@@ -23,13 +23,18 @@ from .kit import error_html
 from .numbers import percent_text as percent
 
 __all__ = ["TILE", "PLAYER_COLOURS", "Layout", "layout_for", "board_ops", "legal_cells", "segment_anchor",
-           "BoardRenderer", "board_view", "frontier_odds", "BoardExplorer", "BattleLabModel", "BattleLab", "tile_gallery_ops"]
+           "BoardRenderer", "board_view", "frontier_odds", "BoardExplorer", "BattleLabModel", "BattleLab", "tile_gallery_ops",
+           "EXPLORATION_MARKS"]
 
 TILE = 56
 SEA_COLOUR, ISLAND_COLOUR, ROUTE_COLOUR = "#4f8fc0", "#d9b66b", "#7a4a1c"
 RESOURCE_COLOURS = {"cloth": "#f4f4f4", "rum": "#8b4513", "spice": "#e08a00", "dye": "#7b2d8b"}
 PLAYER_COLOURS = {"blue": "#1f4fd1", "yellow": "#f2c200", "green": "#2e8b57", "red": "#c62828", "black": "#222222"}
 HIGHLIGHT = "#ffd700"
+#: the two letters drawn on each exploration tile laid (the lessons print this legend)
+EXPLORATION_MARKS = {"Archipelago": "Ar", "Buried Treasure": "BT", "Natives": "Na", "Pirate Cove": "PC", "Reef": "Re",
+                     "Royal Cartographer": "RC", "Royal Port": "RP", "Storm": "St", "Treasure Fleet": "TF",
+                     "Viceroy": "Vi"}
 _BY_NAME: dict = {}
 
 
@@ -221,6 +226,13 @@ def board_ops(observation: dict, width: int = 480, height: int = 480, *, highlig
         left, top = layout.corner(cell)
         d.rect(left, top, layout.size, layout.size, stroke="#ff3030", width=4)
     names = {(x, y): (name, turns) for x, y, name, turns in observation["board"]}
+    for tile, x, y, segment in observation.get("explorations", []):
+        name, turns = names[(x, y)]
+        cx, cy = layout.point((x, y), *segment_anchor(name, turns, segment))
+        side = layout.size * 0.3
+        d.rect(cx - side / 2, cy - side - layout.size * 0.08, side, side * 0.8, fill="#fff7d6", stroke="#3b2a14", width=2)
+        d.text(EXPLORATION_MARKS.get(tile, tile[:2]), cx, cy - side * 0.6 - layout.size * 0.08, fill="#3b2a14",
+               font=f"bold {max(8, int(layout.size / 6))}px sans-serif", align="center")
     for ship, owner, x, y, segment, role in observation["ships"]:
         name, turns = names[(x, y)]
         cx, cy = layout.point((x, y), *segment_anchor(name, turns, segment))
@@ -387,36 +399,52 @@ class BattleLabModel:
 
 
 class BattleLab(widgets.VBox):
-    """Sliders for both sides' resources and the values; a bqplot chart of both optimal mixes."""
+    """Sliders for both sides' resources and the values; a bqplot chart of both optimal mixes.
+
+    Each control has its label on its own line above it, and the controls wrap, so the lab fits a
+    1024 px projector with large fonts; the chart's legend is HTML (large fonts reach it) and its
+    probability axis has five ticks (never overlapping).
+    """
 
     def __init__(self, model: BattleLabModel | None = None):
         import bqplot as bq
         self.model = model or BattleLabModel()
         g = self.model.game
-        style = {"description_width": "initial"}
-        self.attacker = widgets.IntSlider(value=g.attacker_resources, min=0, max=15, description="attacker's resources", style=style)
-        self.defender = widgets.IntSlider(value=g.defender_resources, min=0, max=15, description="defender's resources", style=style)
+        width = widgets.Layout(width="260px", max_width="100%")
+        self.attacker = widgets.IntSlider(value=g.attacker_resources, min=0, max=15, layout=width)
+        self.defender = widgets.IntSlider(value=g.defender_resources, min=0, max=15, layout=width)
         self.base = widgets.Dropdown(options=[("pirate (base 0)", 0), ("merchant (base 1)", 1)], value=g.defender_base,
-                                     description="defender", style=style)
-        self.ship = widgets.IntSlider(value=int(g.ship_value), min=0, max=20, description="ship value", style=style)
-        self.resource = widgets.IntSlider(value=int(g.resource_value), min=0, max=5, description="resource value", style=style)
+                                     layout=width)
+        self.ship = widgets.IntSlider(value=int(g.ship_value), min=0, max=20, layout=width)
+        self.resource = widgets.IntSlider(value=int(g.resource_value), min=0, max=5, layout=width)
         for control in (self.attacker, self.defender, self.base, self.ship, self.resource):
             control.observe(self._changed, names="value")
         self.attacker.add_class("pl-pnp-attacker-slider")
         self.defender.add_class("pl-pnp-defender-slider")
+        controls = [_labelled(text, control) for text, control in (
+            ("attacker's resources", self.attacker), ("defender's resources", self.defender),
+            ("defender", self.base), ("ship value", self.ship), ("resource value", self.resource))]
         xs, a, d = self.model.bars()
         x_scale, y_scale = bq.OrdinalScale(), bq.LinearScale(min=0, max=1)
         self.bars = bq.Bars(x=xs, y=[a, d], scales={"x": x_scale, "y": y_scale}, type="grouped",
-                            colors=["#c62828", "#1f4fd1"], labels=["attacker", "defender"], display_legend=True)
+                            colors=[ATTACKER_COLOUR, DEFENDER_COLOUR], labels=["attacker", "defender"],
+                            display_legend=False)
         self.figure = bq.Figure(marks=[self.bars], axes=[bq.Axis(scale=x_scale, label="resources committed"),
                                                          bq.Axis(scale=y_scale, side="left", label="probability",
-                                                                 tick_format=".0%")],
-                                title="Optimal secret commitments", layout=widgets.Layout(width="520px", height="300px"))
+                                                                 tick_format=".0%", tick_values=[0, 0.25, 0.5, 0.75, 1])],
+                                title="Optimal secret commitments", fig_margin={"top": 50, "bottom": 56, "left": 72, "right": 16},
+                                layout=widgets.Layout(width="520px", max_width="100%", height="320px"))
+        self.legend = widgets.HTML(
+            "<div class='pl-pnp-battle-legend'>"
+            f"<span style='display:inline-block;width:1em;height:1em;background:{ATTACKER_COLOUR}'></span> attacker "
+            f"&nbsp; <span style='display:inline-block;width:1em;height:1em;background:{DEFENDER_COLOUR}'></span> defender"
+            "</div>")
         self.text = widgets.HTML(self.model.summary())
         self.message = widgets.HTML()
-        super().__init__([widgets.HBox([widgets.VBox([self.attacker, self.defender, self.base]),
-                                        widgets.VBox([self.ship, self.resource])]),
-                          self.figure, self.text, self.message])
+        box = widgets.Box(controls, layout=widgets.Layout(display="flex", flex_flow="row wrap", max_width="100%"))
+        box.add_class("pl-pnp-battle-controls")
+        super().__init__([box, self.figure, self.legend, self.text, self.message],
+                         layout=widgets.Layout(max_width="100%"))
         self.add_class("pl-pnp-battle-lab")
 
     def _changed(self, change) -> None:
@@ -429,3 +457,13 @@ class BattleLab(widgets.VBox):
         xs, a, d = self.model.bars()
         self.bars.x, self.bars.y = xs, [a, d]
         self.text.value = self.model.summary()
+
+
+ATTACKER_COLOUR, DEFENDER_COLOUR = "#c62828", "#1f4fd1"
+
+
+def _labelled(text: str, control: widgets.Widget) -> widgets.VBox:
+    """A control with its label on its own line above it (a label beside a slider is cut with large fonts)."""
+    box = widgets.VBox([widgets.HTML(f"<span class='pl-pnp-control-label'>{html.escape(text)}</span>"), control],
+                       layout=widgets.Layout(margin="0 16px 4px 0", max_width="100%"))
+    return box

@@ -1,8 +1,11 @@
-"""Pirates & Plunder walkthrough: one step per rulebook heading, each a tiny board the engine plays.
+"""Pirates & Plunder lesson demos for ``pirates_lab/pirates_and_plunder/data/lessons.toml``: each demo
+returns a live board, calculator or drawing built from an engine position
+(:mod:`pirates_lab.pirates_and_plunder.scenarios`); the answer functions are the engine's, computed when a
+step is checked (never written in the lesson).  :func:`walkthrough` reads the lesson, :func:`lesson_card`
+shows one step under its notebook heading, :func:`calculator` is the battle lab for the top of the page
+and :func:`play_alone` a whole game at the GameTable.
 
-Every number shown is computed by the engine or the odds code when the step opens (nothing is
-typed in as an answer).  :func:`walkthrough` is the Stepper; :func:`section` one step on its own
-(the notebook shows each under its heading); :func:`play_alone` the GameTable.
+Rules: Pirates & Plunder › Exploration Tiles
 """
 from __future__ import annotations
 
@@ -12,245 +15,251 @@ import random
 import ipywidgets as widgets
 
 from pirates_lab.core import random_playout
-from pirates_lab.pirates_and_plunder import (FLOW, Commit, Game, MovePirate, NoShip, PlaceTile, breakdown, describe,
-                                             exploration_tiles, gap_odds, tiles)
-from pirates_lab.pirates_and_plunder.parts import components
+from pirates_lab.pirates_and_plunder import FLOW, Game, breakdown, describe, exploration_tiles, scenarios, tiles
+from pirates_lab.pirates_and_plunder.exploration import ROLE_OF
+from pirates_lab.pirates_and_plunder.parts import RESOURCES, components
 from pirates_lab.pirates_and_plunder.players import greedy_player, random_player
-from pirates_lab.pirates_and_plunder.scenarios import build
+from pirates_lab.pirates_and_plunder.scenarios import (archipelago_pirates, battle_success, cartographer_points,
+                                                       fleet_zone_points, galleons_in_game, gap_next_draw, goal_points,
+                                                       natives_chance, natives_ships_left, pirate_king_points,
+                                                       port_squares_left, route_points, royal_ports_in_parts,
+                                                       scavenger_points, setup_supply_ships, ship_places,
+                                                       storm_ships_home, sure_attack, viceroy_points, final_points)
 
 from .canvas import BoardCanvas
-from .kit import Question, RulePanel, Step, Stepper, assumption_box, exact_answer
-from .numbers import percent_text
-from .pirates_and_plunder import BattleLab, BoardExplorer, BoardRenderer, board_ops, board_view, tile_gallery_ops
+from .kit import Stepper
+from .pirates_and_plunder import (EXPLORATION_MARKS, BattleLab, BoardExplorer, BoardRenderer, board_ops, board_view,
+                                  player_colour, tile_gallery_ops)
+from .walkthrough import Walkthrough
 
-__all__ = ["GAME", "HEADINGS", "ASSUMPTIONS", "steps", "walkthrough", "section", "play_alone", "ADVANCED_NOTE"]
+__all__ = ["GAME", "walkthrough", "lesson_card", "calculator", "play_alone", "demo_board",
+           # demos
+           "parts", "goal", "setup", "playing", "drawing", "placing_ships", "scoring", "pirates", "ports",
+           "final", "advanced", "archipelago", "buried_treasure", "natives", "pirate_cove", "reef",
+           "royal_cartographer", "royal_port", "storm", "treasure_fleet", "viceroy", "battles",
+           # answers (the engine's functions, re-exported: the lesson names them)
+           "galleons_in_game", "goal_points", "setup_supply_ships", "gap_next_draw", "ship_places", "route_points",
+           "sure_attack", "port_squares_left", "final_points", "natives_chance", "archipelago_pirates",
+           "natives_ships_left", "pirate_king_points", "scavenger_points", "cartographer_points",
+           "royal_ports_in_parts", "storm_ships_home", "fleet_zone_points", "viceroy_points", "battle_success"]
 
 GAME = "pirates_and_plunder"
-CROSS = "three-way crossroads"
-ADVANCED_NOTE = ("ASSUMPTION: an exploration tile is laid on a segment already on the board (sea tiles on sea, island "
-                 "tiles on an island); the extra turn is the laying of that tile and a ship on it; payments are made "
-                 "while the player can pay, otherwise the ship goes home. Play it with Game(advanced=True).")
-EXPLORATION = {
-    "Archipelago": "A sea tile: a pirate may land at once even in a sea that has pirates; it defends with 1 and counts as 2 pirates.",
-    "Buried Treasure": "An island tile: an explorer here scores 5 at once and 5 resources of its choice when the island is completed.",
-    "Natives": "An island tile: a Governor lands even on an occupied island; other explorers there pay 2 resources each or go home.",
-    "Pirate Cove": "Beside a sea zone: the Pirate King (base defence 1) scores 2 per pirate in its sea zone at the end.",
-    "Reef": "A sea tile: a scavenger worth 1 per galleon in its zone; a pirate that attacks it and fails is wrecked.",
-    "Royal Cartographer": "A sea tile: worth 1 point per completed island at the end.",
-    "Royal Port": "A port whose harbormaster takes any resource: described in the rules but missing from the Parts list.",
-    "Storm": "A sea tile: every pirate and bordering merchant in the zone pays 2 resources or goes home; later a pirate may pay 2 to sail on with +3.",
-    "Treasure Fleet": "A sea tile that counts as 3 galleons at the final scoring.",
-    "Viceroy": "A sea tile: worth 1 point per completed trade route of 3 or more segments at the end.",
-}
+RESOURCE_NAMES = tuple(r.title() for r in RESOURCES)
 
 
-def _html(text: str) -> widgets.HTML:
-    return widgets.HTML(f"<div style='max-width:900px'>{text}</div>")
+# ---------------------------------------------------------------- small pieces of page
+def _html(text: str, css: str = "pl-pnp-note") -> widgets.HTML:
+    return widgets.HTML(f"<div class='{css}' style='max-width:900px'>{text}</div>")
 
 
 def _lines(lines) -> str:
-    return "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul>"
+    return "<ul>" + "".join(f"<li>{html.escape(str(line))}</li>" for line in lines) + "</ul>"
 
 
-def _side_by_side(*boxes) -> widgets.HBox:
-    return widgets.HBox(list(boxes), layout=widgets.Layout(flex_flow="row wrap"))
+def _wrap(*boxes) -> widgets.Box:
+    return widgets.Box(list(boxes), layout=widgets.Layout(display="flex", flex_flow="row wrap", max_width="100%"))
 
 
-# ---------------------------------------------------------------- one builder per heading
-def _parts():
-    tileset = tiles()
+def _captioned(caption: str, board: widgets.Widget) -> widgets.VBox:
+    return widgets.VBox([_html(f"<b>{html.escape(caption)}</b>"), board], layout=widgets.Layout(margin="0 12px 8px 0"))
+
+
+def _board(state, size: int = 440, **options) -> BoardCanvas:
+    return board_view(state, width=size, height=size, **options)
+
+
+def _legend(players: int = 2) -> str:
+    """What the letters and colours on a board mean."""
+    colours = components()["ships"]["colours"]
+    ships = " ".join(f"<span style='color:{player_colour(p)};font-weight:bold'>●</span> player {p} ({c})"
+                     for p, c in enumerate(colours[:players]))
+    return (f"<div class='pl-pnp-legend'>Ships: {ships}; the letter on a ship is its role (M merchant, E explorer, "
+            "H harbormaster, P pirate). On the tiles: G treasure galleon, ~ sea serpent, X exploration marker, "
+            "⚓ port, C R S D resources (cloth, rum, spice, dye). Yellow squares: where the drawn tile fits.</div>")
+
+
+def _resources(state) -> str:
+    head = "".join(f"<th>{name}</th>" for name in RESOURCE_NAMES)
+    rows = "".join(f"<tr><td>player {p}</td>" + "".join(f"<td>{n}</td>" for n in held) + "</tr>"
+                   for p, held in enumerate(state.resources))
+    return f"<table class='pl-pnp-resources'><tr><th>resources</th>{head}</tr>{rows}</table>"
+
+
+# ---------------------------------------------------------------- one demo per rulebook section
+def parts() -> widgets.Widget:
+    """Every kind of sea tile once, with its number of copies; the exploration tiles as printed."""
     gallery = BoardCanvas(9 * 52, 5 * 66, css_class="pl-pnp-gallery")
     gallery.draw("background", tile_gallery_ops())
-    count = lambda test: sum(t.copies * sum(test(s) for s in t.segments) for t in tileset.types)
-    facts = [f"{tileset.total} sea tiles in {len(tileset.types)} kinds (one is the starting tile)",
-             f"{count(lambda s: s.galleons)} treasure galleons, {count(lambda s: s.serpents)} sea serpents, "
-             f"{count(lambda s: s.explore)} exploration markers, {count(lambda s: s.kind == 'port')} ports",
-             "Exploration tiles as the Parts list prints them: " + ", ".join(exploration_tiles()),
-             "The other reading (the Advanced Rules describe a Royal Port): " + ", ".join(exploration_tiles("royal port"))]
-    return gallery, _lines(facts)
+    tileset = tiles()
+    facts = [f"{tileset.total} sea tiles in {len(tileset.types)} kinds; under each kind, its number of copies (x2: two tiles)",
+             "Exploration tiles as the Parts list prints them: " + ", ".join(exploration_tiles())]
+    return widgets.VBox([gallery, _html(_lines(facts) + _legend(5))])
 
 
-def _goal():
-    final = random_playout(Game(players=3).new_initial_state(), 11)
-    scores = final.scores()
-    best = max(scores)
-    lines = [f"Player {p}: {s} points" + (" — the winner" if s == best else "") for p, s in enumerate(scores)]
-    return BoardExplorer(final), _lines(lines) + "<p>How the winner got there (the last scores of the game):</p>" + \
-        _lines(breakdown(final, scores.index(best))[-6:])
+def goal() -> widgets.Widget:
+    """A whole seeded game of three random players, and where player 0's points came from."""
+    final = scenarios.goal_game()
+    rows = [line.split(": ", 1)[1] for line in breakdown(final, 0)]
+    return widgets.VBox([BoardExplorer(final), _html(_legend(3) + "<b>Player 0's points, one line per score:</b>" + _lines(rows))])
 
 
-def _setup():
-    state = Game(players=4).new_initial_state()
-    supply = components()["ships"]
-    text = (f"The starting tile lies at (0, 0). Each player takes the {supply['per_colour']} ships of a colour: one marks "
-            f"the score, {supply['supply']} form the supply. Unseen tiles: {sum(state.bag)}.")
-    return board_view(state), text
+def setup() -> widgets.Widget:
+    """A new four-player game: the starting tile alone; each colour's ships."""
+    state = scenarios.setup_state(4)
+    ships = components()["ships"]
+    text = (f"The starting tile lies at (0, 0); {sum(state.bag)} tiles wait face down. Each player takes the "
+            f"{ships['per_colour']} ships of a colour and puts one on space 0 of the scoring track.")
+    return widgets.VBox([_board(state, 300), _html(text)])
 
 
-def _playing():
+def playing() -> widgets.Widget:
+    """The engine's turn as a table of phases."""
     rows = [line.strip("|").split("|") for line in FLOW.table().splitlines()]
-    table = "<table style='border-collapse:collapse'>" + "".join(
-        "<tr>" + "".join(f"<td style='border:1px solid #ccc;padding:2px 6px'>{html.escape(c.strip())}</td>" for c in row) + "</tr>"
-        for i, row in enumerate(rows) if i != 1) + "</table>"
-    return _html(table), "Each turn: draw and place a tile, maybe place a ship, then score what was completed."
+    cells = "".join("<tr>" + "".join(f"<td style='border:1px solid #ccc;padding:2px 6px'>{html.escape(c.strip())}</td>"
+                                     for c in row) + "</tr>" for i, row in enumerate(rows) if i != 1)
+    return _html(f"<table class='pl-pnp-flow' style='border-collapse:collapse'>{cells}</table>")
 
 
-def _drawing_state():
-    return build(tiles=[("headland", (0, 0), 0), ("straight route", (1, 0), 0)], drawn="headland")
+def drawing() -> widgets.Widget:
+    """The drawn headland's legal squares (yellow) and, on every empty square, the chance that a tile fitting it
+    comes within the next 3 draws."""
+    state = scenarios.drawing_state()
+    return widgets.VBox([_board(state, odds_draws=3),
+                         _html("Yellow frames: where the drawn headland may go. The percentage on each empty square: "
+                               "the chance that a tile fitting it comes within the next 3 draws.")])
 
 
-def _drawing():
-    state = _drawing_state()
-    places = state.legal_actions()
-    odds = [gap_odds(state, (0, -1), k) for k in (1, 3, 6)]
-    lines = [f"The drawn headland fits {len(places)} ways (highlighted squares). On every empty square: the chance "
-             "that a tile fitting it comes within the next 3 draws."] + \
-            [f"P(a tile fitting the island's gap north of (0, 0) within {o.draws} draws) = {percent_text(o.probability)} "
-             f"({o.count} of the {o.unseen} unseen tiles fit)" for o in odds]
-    return board_view(state, odds_draws=3), _lines(lines)
+def placing_ships() -> widgets.Widget:
+    """The crossroads just laid at (1, 0), and each of its segments in words."""
+    state = scenarios.ships_state()
+    lines = [f"segment {k}: {describe(state, state.node((1, 0), k))}"
+             for k in range(len(state.board.types[state.placed[-1][0]].segments))]
+    return widgets.VBox([_board(state), _html("The tile just laid, segment by segment:" + _lines(lines) + _legend())])
 
 
-def _ships():
-    state = build(tiles=[(CROSS, (0, 0), 0)], ships=[(1, (0, 0), 0)], drawn=CROSS).apply(PlaceTile((1, 0), 0))
-    node = lambda seg: state.node((1, 0), seg)
-    lines = [f"segment {a.segment}: {describe(state, node(a.segment))}" for a in state.legal_actions() if hasattr(a, "segment")]
-    lines.append("Segment 2 (the west route) is not offered: it joined player 1's merchant's route.")
-    return board_view(state), _lines(lines)
+def scoring() -> widgets.Widget:
+    """Two merchants on separate routes; the spice route joins them between two crossroads."""
+    before, after = scenarios.scoring_states()
+    cells = [(x, 0) for x in range(-1, 4)]
+    return widgets.VBox([_wrap(_captioned("Before: the spice route is drawn", _board(before, 300)),
+                               _captioned("After: the route is complete (red frames)", _board(after, 300, flash=cells))),
+                         _html(_legend())])
 
 
-def _scoring():
-    tiles_ = [(CROSS, (-1, 0), 0), ("straight route", (0, 0), 0), ("straight route", (2, 0), 0), (CROSS, (3, 0), 0)]
-    before = build(tiles=tiles_, ships=[(0, (0, 0), 0), (1, (2, 0), 0)], drawn="spice route", player=1)
-    after = before.apply(PlaceTile((1, 0), 0)).apply(NoShip())
-    return _side_by_side(board_view(before), board_view(after, flash=[(x, 0) for x in range(-1, 4)])), \
-        _lines(breakdown(after)) + f"<p>Resources held: {after.resources}</p>"
-
-
-def _pirate_state():
-    state = build(tiles=[(CROSS, (0, 0), 0), ("open sea", (0, -1), 0)], ships=[(1, (0, 0), 3), (0, (0, -1), 0)],
-                  drawn=CROSS, player=1, resources=[[1, 0, 0, 0], [0, 2, 0, 0]])
-    return state.apply(PlaceTile((1, 0), 0)).apply(NoShip())
-
-
-def _pirates():
-    state = _pirate_state()
+def pirates() -> widgets.Widget:
+    """Player 1 completed a route: every move the engine allows its pirate."""
+    state = scenarios.pirate_state()
     moves = [str(a) for a in state.legal_actions()]
-    fought = state.apply(MovePirate(8, (0, -1), 0, 0)).apply(Commit((0, 2, 0, 0))).apply(Commit((1, 0, 0, 0)))
-    return board_view(state), _lines(moves) + "<p>The battle, when player 1 attacks with 2 rum and player 0 answers "\
-        "with 1 cloth:</p>" + _lines(fought.log[-3:])
+    return widgets.VBox([_board(state), _html("Player 1's choices now:" + _lines(moves) + _resources(state))])
 
 
-def _ports():
-    around = [("open sea", c, 0) for c in [(-1, -1), (1, -1), (1, 0), (-1, 0), (-1, 1), (0, 1)]]
-    before = build(tiles=[("headland with cloth port", (0, 0), 0), ("headland", (0, -1), 2), *around],
-                   ships=[(0, (0, 0), 2)], drawn="open sea", player=1, bag={})
-    after = before.apply(PlaceTile((1, 1), 0)).apply(NoShip())
-    return _side_by_side(board_view(before), board_view(after)), _lines(after.log[-3:])
+def ports() -> widgets.Widget:
+    """A harbormaster on the cloth port; player 1 lays the tile at (1, 1)."""
+    before, after = scenarios.port_states()
+    return widgets.VBox([_wrap(_captioned("Before", _board(before, 300)), _captioned("After the tile at (1, 1)",
+                                                                                     _board(after, 300))),
+                         _html("What the engine did:" + _lines(after.log[-3:]))])
 
 
-def _final():
-    tiles_ = [("open sea with galleon", (0, 0), 0), ("open sea with galleon", (1, 0), 0), ("headland", (0, 1), 2),
-              ("open sea with serpent", (2, 0), 0)]
-    ships = [(0, (0, 0), 0), (0, (1, 0), 0), (1, (0, 1), 1), (1, (0, 1), 0)]
-    state = build(tiles=tiles_, ships=ships, phase="final", resources=[[2, 0, 0, 0], [2, 1, 0, 0]], bag={})
-    return board_view(state), _lines(breakdown(state))
+def final() -> widgets.Widget:
+    """No tiles left: the table the final scoring reads."""
+    state = scenarios.final_state()
+    return widgets.VBox([_board(state), _html(_resources(state) + _legend())])
 
 
-def _advanced():
-    state = build(tiles=[("headland with marker", (0, 0), 0)], drawn="headland", advanced=True)
-    state = state.apply(PlaceTile((0, -1), 2)).apply(NoShip())
-    odds = [f"{action.tile}: {percent_text(p)}" for action, p in state.chance_outcomes().items()]
-    return board_view(state), "Player 0 completes an island with an exploration marker (X): the engine now draws an " \
-        "exploration tile for an extra turn. The odds of each:" + _lines(odds)
+def advanced() -> widgets.Widget:
+    """Player 0 has just completed an island with an exploration marker (X)."""
+    state = scenarios.advanced_state()
+    tiles_ = exploration_tiles()
+    return widgets.VBox([_board(state, flash=[(0, 0), (0, -1)]),
+                         _html("Player 0 completed the island framed in red: it shows an exploration marker, so an "
+                               "exploration tile is drawn from the ten shuffled face down: " + ", ".join(tiles_) + ".")])
 
 
-def _exploration():
-    return None, _lines(f"{name}: {EXPLORATION[name]}" for name in sorted(EXPLORATION))
+def _exploration(name: str, after: bool = True) -> widgets.Widget:
+    """The exploration tile laid on the advanced board (and manned), or the board just before."""
+    state = scenarios.exploration_scene(name) if after else scenarios.advanced_state()
+    spot = scenarios.EXPLORATION_SPOT.get(name, scenarios.EXPLORATION_SPOT["sea"])
+    marks = ", ".join(f"{mark} {tile}" for tile, mark in EXPLORATION_MARKS.items())
+    if after:
+        start = len(scenarios.advanced_state().log) + 1
+        text = f"Player 0 draws the {name}; the engine lays it:" + _lines(state.log[start:])
+        flash = None
+    else:
+        manned = ", and put a ship on it" if name in ROLE_OF else ""
+        text = f"Player 0 is about to lay the {name} on the square framed in red, {spot[0]}{manned}."
+        flash = [spot[0]]
+    return widgets.VBox([_board(state, flash=flash),
+                         _html(text + _resources(state) + f"<div>Exploration tiles on the board: {marks}.</div>" + _legend())])
 
 
-def _one_tile(name):
-    return lambda: (None, html.escape(EXPLORATION[name]) + f" Copies in the Parts list: {exploration_tiles().count(name)}.")
+def archipelago() -> widgets.Widget:
+    return _exploration("Archipelago")
 
 
-def _options():
-    return None, "One option: secret, simultaneous battles."
+def buried_treasure() -> widgets.Widget:
+    return _exploration("Buried Treasure")
 
 
-def _battles():
-    return BattleLab(), "Both sides choose in secret, so each mixes its commitments; the chart shows the exact optimal mixes."
+def natives() -> widgets.Widget:
+    return _exploration("Natives", after=False)
 
 
-BUILDERS = {
-    "Parts": _parts, "Goal": _goal, "Setup": _setup, "Playing the Game": _playing,
-    "Drawing and Placing Land Tiles": _drawing, "Placing Ships": _ships, "Scoring Islands and Trade Routes": _scoring,
-    "Moving Pirates and Battle": _pirates, "Ports": _ports, "Final Scoring": _final, "Advanced Rules": _advanced,
-    "Exploration Tiles": _exploration, **{name: _one_tile(name) for name in EXPLORATION}, "Options": _options,
-    "Battles": _battles,
-}
-HEADINGS = tuple(BUILDERS)
-
-#: the rule readings shown as "House rule / assumption" boxes, by heading (also in docs and data files)
-ASSUMPTIONS = {
-    "Parts": ("ASSUMPTION: the rulebook prints no tile list; the 80 tiles shown are our design (data/tiles.toml).",
-              "The Parts list names Natives twice and no Royal Port, yet the Advanced Rules describe a Royal Port: we "
-              "follow the Parts list and offer the Royal Port reading as an option."),
-    "Setup": ("ASSUMPTION: player 0 (blue) starts; the table never limits the playing area.",),
-    "Scoring Islands and Trade Routes": (
-        "ASSUMPTION: when merchants tie, each tied player collects the route's resources while the supply lasts.",
-        "ASSUMPTION: the player completing an island collects its resources even when nobody has a ship on it."),
-    "Moving Pirates and Battle": (
-        "ASSUMPTION: a ship that loses a battle goes back to its owner's supply.",
-        "ASSUMPTION: with several routes completed at once, each pirate moved uses the longest route not used yet.",
-        "ASSUMPTION: a repulsed pirate is pushed onto sea with no ship on it, or off an open edge; with nowhere to go "
-        "it goes home."),
-    "Final Scoring": ("ASSUMPTION: a resource majority needs at least one resource; a sea zone needs at least one pirate.",),
-    "Advanced Rules": (ADVANCED_NOTE,),
-    "Exploration Tiles": ("The Parts list prints Natives twice and no Royal Port; the 'royal port' reading swaps one "
-                          "Natives for the Royal Port.",),
-    "Royal Port": ("Royal Port is missing from the Parts list: it is in the game only with the 'royal port' reading.",),
-    "Battles": ("Our payoff: the ship (ship value) changes hands when the attack succeeds; each resource spent is lost "
-                "to its owner (resource value). Zero-sum.",),
-}
+def pirate_cove() -> widgets.Widget:
+    return _exploration("Pirate Cove")
 
 
-def _questions() -> dict:
-    state = _drawing_state()
-    return {"Drawing and Placing Land Tiles": Question(
-        "What is the chance that a tile fitting the island's gap north of (0, 0) is the very next tile drawn?",
-        exact_answer(gap_odds(state, (0, -1), 1).probability, explain="Fitting tiles over unseen tiles."))}
+def reef() -> widgets.Widget:
+    return _exploration("Reef")
 
 
-def _body(heading: str):
-    body, text = BUILDERS[heading]()
-    parts = [b for b in (body, _html(text)) if b is not None]
-    return widgets.VBox(parts)
+def royal_cartographer() -> widgets.Widget:
+    return _exploration("Royal Cartographer")
 
 
-def steps() -> list:
-    """One :class:`Step` per rulebook heading, in the rulebook's order (bodies built when opened)."""
-    questions = _questions()
-    found = []
-    for heading in HEADINGS:
-        found.append(Step(heading, rule=(GAME, heading), body=lambda h=heading: _body(h),
-                          question=questions.get(heading), assumptions=ASSUMPTIONS.get(heading, ())))
-    return found
+def royal_port() -> widgets.Widget:
+    return _exploration("Royal Port")
 
 
-def walkthrough() -> Stepper:
-    """The guided walkthrough: one step per rulebook heading."""
-    stepper = Stepper(steps(), title="Pirates & Plunder")
-    stepper.add_class("pl-pnp-walkthrough")
-    return stepper
+def storm() -> widgets.Widget:
+    return _exploration("Storm", after=False)
 
 
-def section(heading: str) -> widgets.VBox:
-    """One step on its own: the rule, the assumptions, the engine's board and words."""
-    body, text = BUILDERS[heading]()
-    children = [RulePanel(GAME, heading), *(assumption_box(a) for a in ASSUMPTIONS.get(heading, ()))]
-    children += [b for b in (body, _html(text)) if b is not None]
-    box = widgets.VBox(children)
-    box.add_class("pl-pnp-section")
-    return box
+def treasure_fleet() -> widgets.Widget:
+    return _exploration("Treasure Fleet")
+
+
+def viceroy() -> widgets.Widget:
+    return _exploration("Viceroy")
+
+
+def battles() -> widgets.Widget:
+    """The secret-battle lab: both optimal mixes, exact."""
+    return BattleLab()
+
+
+# ---------------------------------------------------------------- the lesson on a page
+def walkthrough() -> Walkthrough:
+    """The lesson file ``pirates_lab/pirates_and_plunder/data/lessons.toml``, read and checked."""
+    return Walkthrough.for_game(GAME)
+
+
+def lesson_card(heading: str, lesson: Walkthrough | None = None) -> Stepper:
+    """One step of the walkthrough on its own (rule, live demo, why, question) under its notebook heading."""
+    lesson = lesson or walkthrough()
+    steps = [step for step in lesson.steps() if step.heading == heading]
+    if not steps:
+        raise KeyError(f"the lesson has no step {heading!r}")
+    card = Stepper(steps[:1])
+    card.children = (card.content,)
+    card.add_class("pl-lesson-card")
+    card.add_class("pl-pnp-lesson")
+    return card
+
+
+def calculator() -> BattleLab:
+    """The battle calculator for the top of the page."""
+    return BattleLab()
 
 
 def play_alone(players: int = 3, seed: int = 0, computer: str = "greedy"):

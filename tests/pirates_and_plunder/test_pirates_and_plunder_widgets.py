@@ -5,7 +5,7 @@ import pytest
 
 from pirates_lab.core import CHANCE, random_playout, rulebook
 from pirates_lab.pirates_and_plunder import Game, PlaceShip, PlaceTile
-from pirates_lab.pirates_and_plunder.scenarios import build
+from pirates_lab.pirates_and_plunder.scenarios import build, drawing_state
 from pirates_lab.widgets import pirates_and_plunder as pp
 from pirates_lab.widgets import pirates_and_plunder_lessons as lessons
 from pirates_lab.widgets.drawing import rasterize
@@ -81,23 +81,31 @@ def test_battle_lab_model_and_sliders():
     assert list(lab.bars.x) == [0, 1, 2]
 
 
-def test_the_walkthrough_has_one_step_per_rulebook_heading_and_every_body_builds():
-    stepper = lessons.walkthrough()
-    assert [s.title for s in stepper.steps] == rulebook("pirates_and_plunder").headings
-    for index in range(len(stepper.steps)):
-        stepper.go(index)
-        body = stepper.body(index)
-        assert "pl-error" not in getattr(body, "value", ""), stepper.steps[index].title
-    assert all(isinstance(a, str) and a for heading in lessons.ASSUMPTIONS for a in lessons.ASSUMPTIONS[heading])
+def test_lesson_cards_show_one_step_each_and_the_calculator_is_the_battle_lab():
+    lesson = lessons.walkthrough()
+    card = lessons.lesson_card("Ports", lesson)
+    assert card.step.title == "Ports" and card.children == (card.content,)
+    with pytest.raises(KeyError):
+        lessons.lesson_card("Treasure Maps", lesson)
+    assert isinstance(lessons.calculator(), pp.BattleLab)
 
 
-def test_the_drawing_question_accepts_the_exact_odds():
-    stepper = lessons.walkthrough()
-    stepper.go(lessons.HEADINGS.index("Drawing and Placing Land Tiles"))
-    state = lessons._drawing_state()
-    from pirates_lab.pirates_and_plunder import gap_odds
-    exact = gap_odds(state, (0, -1), 1).probability
-    assert stepper.check(str(exact)) is True and stepper.check("1/2") is False
+def test_the_battle_lab_fits_a_projector():
+    lab = pp.BattleLab()
+    axis = lab.figure.axes[1]
+    assert list(axis.tick_values) == [0, 0.25, 0.5, 0.75, 1]          # five ticks: '0%' and '10%' never crowd
+    assert lab.bars.display_legend is False and "attacker" in lab.legend.value and "defender" in lab.legend.value
+    controls = lab.children[0]
+    assert controls.layout.flex_flow == "row wrap"
+    for box in controls.children:                                    # each label on its own line above its control
+        label, control = box.children
+        assert control.description == "" and label.value
+
+
+def test_laid_exploration_tiles_are_drawn_with_their_letters():
+    from pirates_lab.pirates_and_plunder.scenarios import exploration_scene
+    ops = pp.board_ops(exploration_scene("Treasure Fleet").observation(0))
+    assert [op.args[0] for op in ops if op.kind == "text" and op.args[0] == "TF"] == ["TF"]
 
 
 def test_play_alone_uses_the_board_renderer_and_the_table_reaches_a_human_decision():
@@ -115,7 +123,7 @@ def test_a_finished_game_draws_without_error():
 
 def test_odds_on_the_board_are_the_packages_exact_gap_odds():
     from pirates_lab.pirates_and_plunder import gap_odds
-    state = lessons._drawing_state()
+    state = drawing_state()
     shown = pp.frontier_odds(state.observation(0), 3)
     assert set(shown) == set(state.needs)
     for cell, p in shown.items():
