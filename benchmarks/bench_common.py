@@ -23,3 +23,6 @@ class Benchmark:
     repeat: int = 5
     #: time each run in a fresh process (for peers that cache results between calls)
     cold: bool = False
+    #: run (untimed) before each timed call of ``ours``: e.g. move a widget's control away from the
+    #: value that the timed call sets back
+    setup: Callable[[], object] | None = None

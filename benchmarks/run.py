@@ -35,9 +35,11 @@ def _in_project_python() -> None:
         raise SystemExit("pirates_lab is not installed: run `pip install -e .` or use .venv/bin/python.")
 
 
-def best_time(function, repeat: int) -> tuple[float, object]:
+def best_time(function, repeat: int, setup=None) -> tuple[float, object]:
     result, best = None, float("inf")
     for _ in range(max(1, repeat)):
+        if setup is not None:
+            setup()
         start = time.perf_counter()
         result = function()
         best = min(best, time.perf_counter() - start)
@@ -67,6 +69,7 @@ def cold_time(path: Path, index: int, side: str, repeat: int) -> float:
 def load(path: Path):
     spec = importlib.util.spec_from_file_location(path.stem, path)
     module = importlib.util.module_from_spec(spec)
+    sys.modules[path.stem] = module          # dataclasses in a benchmark file look their module up
     spec.loader.exec_module(module)
     return module
 
@@ -82,7 +85,7 @@ def main(argv=None) -> int:
     print(f"{'benchmark':58} {'ours':>10} {'peer':>10} {'ours/peer':>9}  goal")
     for path in files:
         for index, bench in enumerate(load(path).benchmarks()):
-            ours_time, ours_result = best_time(bench.ours, 1 if bench.cold else bench.repeat)
+            ours_time, ours_result = best_time(bench.ours, 1 if bench.cold else bench.repeat, bench.setup)
             peer_time = peer_result = None
             agreement = None                 # None: no peer; "agree", "DISAGREE" or "unchecked"
             if bench.peer is not None:
