@@ -233,9 +233,12 @@ def board_ops(observation: dict, width: int = 480, height: int = 480, *, highlig
         d.rect(cx - side / 2, cy - side - layout.size * 0.08, side, side * 0.8, fill="#fff7d6", stroke="#3b2a14", width=2)
         d.text(EXPLORATION_MARKS.get(tile, tile[:2]), cx, cy - side * 0.6 - layout.size * 0.08, fill="#3b2a14",
                font=f"bold {max(8, int(layout.size / 6))}px sans-serif", align="center")
+    stacked: dict = {}
     for ship, owner, x, y, segment, role in observation["ships"]:
         name, turns = names[(x, y)]
         cx, cy = layout.point((x, y), *segment_anchor(name, turns, segment))
+        k = stacked[(x, y, segment)] = stacked.get((x, y, segment), -1) + 1     # ships sharing a segment side by side
+        cx += k * layout.size * 0.22
         d.circle(cx, cy, layout.size * 0.13, fill=player_colour(owner), stroke="#ffffff", width=2)
         d.text(role[0].upper(), cx, cy, fill="#ffffff" if owner != 1 else "#000000",
                font=f"bold {max(8, int(layout.size / 5))}px sans-serif", align="center")
@@ -431,8 +434,9 @@ class BattleLab(widgets.VBox):
                             display_legend=False)
         self.figure = bq.Figure(marks=[self.bars], axes=[bq.Axis(scale=x_scale, label="resources committed"),
                                                          bq.Axis(scale=y_scale, side="left", label="probability",
-                                                                 tick_format=".0%", tick_values=[0, 0.25, 0.5, 0.75, 1])],
-                                title="Optimal secret commitments", fig_margin={"top": 50, "bottom": 56, "left": 72, "right": 16},
+                                                                 tick_format=".0%", tick_values=[0, 0.25, 0.5, 0.75, 1],
+                                                                 label_offset="60px")],
+                                title="Optimal secret commitments", fig_margin={"top": 50, "bottom": 56, "left": 90, "right": 16},
                                 layout=widgets.Layout(width="520px", max_width="100%", height="320px"))
         self.legend = widgets.HTML(
             "<div class='pl-pnp-battle-legend'>"

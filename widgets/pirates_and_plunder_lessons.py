@@ -28,7 +28,7 @@ from pirates_lab.pirates_and_plunder.scenarios import (archipelago_pirates, batt
 
 from .canvas import BoardCanvas
 from .kit import Stepper
-from .pirates_and_plunder import (EXPLORATION_MARKS, BattleLab, BoardExplorer, BoardRenderer, board_ops, board_view,
+from .pirates_and_plunder import (EXPLORATION_MARKS, BattleLab, BoardExplorer, BoardRenderer, Layout, board_ops,
                                   player_colour, tile_gallery_ops)
 from .walkthrough import Walkthrough
 
@@ -64,8 +64,19 @@ def _captioned(caption: str, board: widgets.Widget) -> widgets.VBox:
     return widgets.VBox([_html(f"<b>{html.escape(caption)}</b>"), board], layout=widgets.Layout(margin="0 12px 8px 0"))
 
 
-def _board(state, size: int = 440, **options) -> BoardCanvas:
-    return board_view(state, width=size, height=size, **options)
+def _board(state, size: int = 440, flash=None, odds_draws: int = 0) -> BoardCanvas:
+    """The board as player 0 sees it, its squares as large as fit in ``size`` px (at most 96 px), the canvas
+    cut to the board (no empty margin)."""
+    observation = state.observation(0)
+    cells = [(x, y) for x, y, _, _ in observation["board"]]
+    x0, x1 = min(x for x, _ in cells) - 1, max(x for x, _ in cells) + 1
+    y0, y1 = min(y for _, y in cells) - 1, max(y for _, y in cells) + 1
+    square = int(min(96, size / (x1 - x0 + 1), size / (y1 - y0 + 1)))
+    width, height = square * (x1 - x0 + 1), square * (y1 - y0 + 1)
+    canvas = BoardCanvas(width, height, css_class="pl-pnp-board")
+    canvas.draw("background", board_ops(observation, width, height, flash=flash, odds_draws=odds_draws,
+                                        layout=Layout(x0, y0, square, width, height)))
+    return canvas
 
 
 def _legend(players: int = 2) -> str:

@@ -164,3 +164,16 @@ def test_the_explorer_zooms_about_the_middle_pans_and_names_the_clicked_square()
     assert (explorer.view.x0, explorer.view.size) == (fitted.x0, fitted.size)
     tiles_drawn = [op for op in explorer.canvas.ops["background"] if op.kind == "rect" and op.fill == pp.SEA_COLOUR]
     assert len(tiles_drawn) == 2
+
+
+def test_ships_sharing_a_segment_are_drawn_side_by_side():
+    state = build(tiles=[("open sea", (0, 0), 0)], ships=[(1, (0, 0), 0), (1, (0, 0), 0)], drawn="open sea")
+    colour = pp.player_colour(1)
+    centres = [op.args[:2] for op in pp.board_ops(state.observation(0)) if op.kind == "circle" and op.fill == colour]
+    assert len(centres) == 2 and centres[0] != centres[1]
+
+
+def test_lesson_boards_are_cut_to_the_board_and_use_large_squares():
+    from pirates_lab.pirates_and_plunder.scenarios import pirate_state
+    canvas = lessons._board(pirate_state())       # 2 x 2 tiles and a square of margin on each side: 4 x 4 squares
+    assert (canvas.width, canvas.height) == (4 * 96, 4 * 96)
