@@ -19,10 +19,10 @@ from math import comb
 from pirates_lab.core import Dist, InvalidInput
 from pirates_lab.core.geometry import step
 
-from .parts import MAX_SEGMENTS
+from .parts import MAX_SEGMENTS, tiles
 from .placing import find
 
-__all__ = ["within", "hits", "fitting_tiles", "gaps", "GapOdds", "gap_odds", "feature_odds"]
+__all__ = ["within", "hits", "max_unseen", "fitting_tiles", "gaps", "GapOdds", "gap_odds", "feature_odds"]
 
 
 def _whole(name: str, value, low: int, high: int) -> int:
@@ -31,25 +31,61 @@ def _whole(name: str, value, low: int, high: int) -> int:
     return value
 
 
+def max_unseen() -> int:
+    """The most tiles that can be unseen: every tile of our tile list (80, as the Parts list prints)."""
+    return tiles().total
+
+
+def _counts(unseen, fitting, draws, low: int = 0) -> tuple[int, int, int]:
+    unseen = _whole("unseen", unseen, low, max_unseen())
+    return unseen, _whole("fitting", fitting, 0, unseen), _whole("draws", draws, 0, unseen)
+
+
 def within(unseen: int, fitting: int, draws: int) -> Fraction:
-    """P(at least one of ``fitting`` tiles among the next ``draws`` of ``unseen``), exact."""
-    unseen = _whole("unseen", unseen, 0, 10_000)
-    fitting = _whole("fitting", fitting, 0, unseen)
-    draws = _whole("draws", draws, 0, unseen)
+    """P(at least one of ``fitting`` tiles among the next ``draws`` of ``unseen``), exact.
+
+    ``unseen`` is at most the tiles there are (80); ``fitting`` and ``draws`` at most ``unseen``.
+    """
+    unseen, fitting, draws = _counts(unseen, fitting, draws)
     return 1 - Fraction(comb(unseen - fitting, draws), comb(unseen, draws))
 
 
 def hits(unseen: int, fitting: int, draws: int) -> Dist:
-    """The exact Dist of how many fitting tiles come in the next ``draws`` (hypergeometric)."""
-    unseen = _whole("unseen", unseen, 1, 10_000)
-    fitting = _whole("fitting", fitting, 0, unseen)
-    draws = _whole("draws", draws, 0, unseen)
+    """The exact Dist of how many fitting tiles come in the next ``draws`` (hypergeometric).
+
+    >>> hits(0, 0, 0).items()
+    [(0, Fraction(1, 1))]
+    """
+    unseen, fitting, draws = _counts(unseen, fitting, draws)
     return Dist.from_weights({h: comb(fitting, h) * comb(unseen - fitting, draws - h)
                               for h in range(0, min(fitting, draws) + 1)})
 
 
+def _state(state):
+    from .game import State        # the game module imports this one: import at call time
+
+    if not isinstance(state, State):
+        raise InvalidInput(f"Tile odds need a Pirates & Plunder game state, not {type(state).__name__}.")
+    return state
+
+
+def _cell(cell) -> tuple:
+    if isinstance(cell, (str, bytes)) or not hasattr(cell, "__len__") or len(cell) != 2 \
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell):
+        raise InvalidInput(f"A square is a pair of whole numbers (x, y), not {cell!r}.")
+    return tuple(cell)
+
+
+def _node(state, node) -> int:
+    if isinstance(node, bool) or not isinstance(node, int) or not 0 <= node < len(state.parent):
+        raise InvalidInput(f"A feature is given by one of its segments: a whole number from 0 to "
+                           f"{len(state.parent) - 1}, not {node!r}.")
+    return node
+
+
 def fitting_tiles(state, cell) -> dict:
     """The unseen tiles (name -> count) that have a legal turn at the empty square ``cell``."""
+    state, cell = _state(state), _cell(cell)
     if cell not in state.needs:
         raise InvalidInput(f"{cell} is not an empty square beside the tiles.")
     board = state.board
@@ -59,7 +95,8 @@ def fitting_tiles(state, cell) -> dict:
 
 def gaps(state, node: int) -> list:
     """The empty squares that the feature of ``node`` has open edges towards, sorted."""
-    root = find(state.parent, node)
+    state = _state(state)
+    root = find(state.parent, _node(state, node))
     found = set()
     for index, (kind, turns, x, y) in enumerate(state.placed):
         owner = state.board.turned[kind][turns][1]
@@ -89,13 +126,16 @@ class GapOdds:
 
 def gap_odds(state, cell, draws: int) -> GapOdds:
     """The odds that a tile fitting ``cell`` comes within ``draws`` draws."""
+    state, cell = _state(state), _cell(cell)
     unseen = sum(state.bag)
     draws = _whole("draws", draws, 1, max(1, unseen))
-    return GapOdds(tuple(cell), fitting_tiles(state, tuple(cell)), unseen, draws)
+    return GapOdds(cell, fitting_tiles(state, cell), unseen, draws)
 
 
 def feature_odds(state, node: int, draws: int) -> Fraction:
     """P(a tile that fits at least one gap of ``node``'s feature comes within ``draws`` draws)."""
+    state = _state(state)
+    node = _node(state, node)
     unseen = sum(state.bag)
     draws = _whole("draws", draws, 1, max(1, unseen))
     fit = set()

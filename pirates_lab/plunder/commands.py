@@ -9,11 +9,11 @@ Open Sea cards of the setup and the cards named in your hand).
 from __future__ import annotations
 
 from pirates_lab.core import InvalidInput
-from pirates_lab.core.report import probability_line, table
+from pirates_lab.core.report import plural, probability_line, table
 
 from .components import components
-from .odds import (attack_value, captain_fight, loot_dist, loot_value, marque_probability, npc_chain_odds, side_of,
-                   storm_within)
+from .odds import (MAX_UNSEEN, attack_value, captain_fight, card_name, loot_dist, loot_value, marque_probability,
+                   npc_chain_odds, side_of, storm_within)
 
 __all__ = ["add_odds_commands", "parse_hand", "start_unseen"]
 
@@ -26,7 +26,7 @@ def parse_hand(text: str) -> list[str]:
     """
     names = {name.lower(): name for name in components().cards}
     found = []
-    for word in (w.strip() for w in text.split(",")):
+    for word in (w.strip() for w in str(text).split(",")):
         if not word:
             continue
         if word.lower() not in names:
@@ -45,18 +45,22 @@ def start_unseen(hand: list[str]) -> dict[str, int]:
     return {k: v for k, v in unseen.items() if v}
 
 
-def _ship(name: str) -> str:
-    names = {n.lower(): n for n in list(components().cards) + ["Pinnace"]}
-    if name.lower() not in names:
-        raise InvalidInput(f"No ship, Port or Natives called {name!r}.")
-    return names[name.lower()]
+def _mate(name: str | None) -> str | None:
+    return None if name is None else card_name(name, "first_mate")
+
+
+def _count(option: str, value: int, low: int, high: int) -> int:
+    if not low <= value <= high:
+        raise InvalidInput(f"{option} is a whole number from {low} to {high}, not {value}.")
+    return value
 
 
 def odds_fight(args) -> int:
     hand = parse_hand(args.hand)
-    a, d = side_of(_ship(args.attacker), args.mate), side_of(_ship(args.defender))
+    attacker, defender = card_name(args.attacker, "pinnace", "ship"), card_name(args.defender, "pinnace", "ship")
+    a, d = side_of(attacker, _mate(args.mate)), side_of(defender)
     odds = captain_fight(a, d, hand, start_unseen(hand), args.their_hand, flees=args.flees)
-    print(f"Plunder: {args.attacker} attacks a captain in {args.defender} holding {args.their_hand} unseen cards"
+    print(f"Plunder: {attacker} attacks a captain in {defender} holding {plural(args.their_hand, 'unseen card')}"
           + ("; the defender flees" if args.flees else "; the defender fights"))
     print("Each side places its highest card left at every step (ties to the attacker).\n")
     print(table(odds.lines(), heading="step"))
@@ -67,29 +71,32 @@ def odds_fight(args) -> int:
 
 def odds_attack(args) -> int:
     hand = parse_hand(args.hand)
-    me, enemy_name = side_of(_ship(args.ship), args.mate), _ship(args.enemy)
-    enemy = components().card(enemy_name)
+    ship, enemy_name = card_name(args.ship, "pinnace", "ship"), card_name(args.enemy, "ship", "port", "natives")
+    me, enemy = side_of(ship, _mate(args.mate)), components().card(enemy_name)
+    risk = _count("--risk (silver lost if sunk)", args.risk, 0, 10_000)
     steps = {"ship": ("engagement", "broadside", "boarding"), "port": ("broadside", "boarding"),
-             "natives": ("boarding",)}.get(enemy.kind)
-    if steps is None:
-        raise InvalidInput(f"{enemy_name} is not a ship, a Port or Natives.")
+             "natives": ("boarding",)}[enemy.kind]
     odds = npc_chain_odds(me, side_of(enemy_name), hand, args.draws, start_unseen(hand), steps)
-    print(f"Plunder: {args.ship} against {enemy_name} with {', '.join(hand) or 'no cards'}"
-          + (f" and {args.draws} cards still to draw" if args.draws else ""))
-    print(table(odds.lines(), heading="step"))
     loot = loot_value(loot_dist(start_unseen(hand), enemy.cargo or 99, args.room), dict(enemy.sell) or {})
     gain = (enemy.value if enemy.kind == "ship" else 0) + loot
-    ev = attack_value(odds, int(gain), args.risk)
+    ev = attack_value(odds, int(gain), risk)
+    print(f"Plunder: {ship} against {enemy_name} with {', '.join(hand) or 'no cards'}"
+          + (f" and {plural(args.draws, 'card')} still to draw" if args.draws else ""))
+    print(table(odds.lines(), heading="step"))
     print(f"\nShould I attack? expected silver {float(ev):+.2f} (plunder worth about {float(gain):.1f} before the "
-          f"crew's half; {args.risk} silver lost if sunk)")
+          f"crew's half; {risk} silver lost if sunk)")
     return 0
 
 
 def odds_marque(args) -> int:
-    (card,) = parse_hand(args.card)
+    cards = parse_hand(args.card)
+    if len(cards) != 1:
+        raise InvalidInput(f"Name one card for the Letter of Marque, not {len(cards)}.")
+    (card,) = cards
     p = marque_probability(card, start_unseen([card]), args.contesters, args.hand_size)
-    print(f"Plunder: a Letter of Marque with {card} ({components().card(card).number}) against {args.contesters} "
-          f"contesting captains holding {args.hand_size} cards each (each places their highest)")
+    print(f"Plunder: a Letter of Marque with {card} ({components().card(card).number}) against "
+          f"{plural(args.contesters, 'contesting captain')} holding {plural(args.hand_size, 'card')} each "
+          f"(each places their highest)")
     print(probability_line("P(yours is equal to or greater than all)", p))
     return 0
 
@@ -102,9 +109,10 @@ def odds_loot(args) -> int:
 
 
 def odds_storm(args) -> int:
-    for n in range(1, args.draws + 1):
-        print(probability_line(f"P(Storm within {n} draw{'s' if n > 1 else ''} of {args.deck})",
-                               storm_within(n, args.deck)))
+    _count("--draws", args.draws, 1, MAX_UNSEEN)
+    lines = [probability_line(f"P(Storm within {plural(n, 'draw')} of {args.deck})", storm_within(n, args.deck))
+             for n in range(1, args.draws + 1)]
+    print("\n".join(lines))
     return 0
 
 

@@ -29,7 +29,7 @@ from pirates_lab.core import Deck, Dist, InvalidInput
 from .components import Card, components
 from .trade import crew_share
 
-__all__ = ["Side", "side_of", "ChainOdds", "npc_chain", "npc_chain_odds", "captain_fight", "marque_probability",
+__all__ = ["Side", "side_of", "card_name", "ChainOdds", "npc_chain", "npc_chain_odds", "captain_fight", "marque_probability",
            "loot_dist", "loot_value", "attack_value", "storm_within", "unseen_numbers", "unseen_cards", "STEPS",
            "MAX_UNSEEN", "MAX_HAND"]
 
@@ -48,8 +48,56 @@ class Side:
     cannon: int
     crew: int
 
+    def __post_init__(self):
+        for stat in ("speed", "cannon", "crew"):
+            _whole(stat, getattr(self, stat), 0, 20)
+
     def value(self, step: str) -> int:
         return getattr(self, STATS[step])
+
+
+def _whole(name: str, value, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidInput(f"{name} is a whole number from {low} to {high}, not {value!r}.")
+    return value
+
+
+def _side(value, who: str) -> Side:
+    if not isinstance(value, Side):
+        raise InvalidInput(f"{who} is a Side(speed, cannon, crew), e.g. side_of('Pinnace'), not {value!r}.")
+    return value
+
+
+def _steps(steps) -> tuple:
+    if isinstance(steps, str) or not isinstance(steps, (tuple, list)) or \
+            not all(isinstance(s, str) and s in STATS for s in steps) or len(set(steps)) != len(steps):
+        raise InvalidInput(f"The combat steps are some of {', '.join(STEPS)}, each once, in order; not {steps!r}.")
+    return tuple(steps)
+
+
+_KIND_WORDS = {"ship": "ship", "port": "Port", "natives": "Natives", "first_mate": "First Mate"}
+
+
+def card_name(name, *kinds: str) -> str:
+    """The card's name as printed, matched without regard to case (and "Pinnace" when kinds has "pinnace").
+
+    >>> card_name("spanish GALLEON", "ship"), card_name("pinnace", "pinnace", "ship")
+    ('Spanish Galleon', 'Pinnace')
+    """
+    deck = components()
+    allowed = (["Pinnace"] if "pinnace" in kinds else []) + sorted(
+        n for n, c in deck.cards.items() if not kinds or c.kind in kinds)
+    words = [_KIND_WORDS.get(k, k.replace("_", " ")) for k in kinds if k != "pinnace"]
+    what = ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else (words[0] if words else "card")
+    key = name.strip().lower() if isinstance(name, str) else None
+    found = {n.lower(): n for n in allowed}.get(key)
+    if found is None:
+        other = {n.lower(): n for n in deck.cards}.get(key)
+        if other:
+            kind = deck.cards[other].kind.replace("_", " ")
+            raise InvalidInput(f"{other} is a {kind} card, not a {what}; choose from: {', '.join(allowed)}.")
+        raise InvalidInput(f"No {what} called {name!r}; choose from: {', '.join(allowed)}.")
+    return found
 
 
 def side_of(ship: str, mate: str | None = None, captured: str | None = None) -> Side:
@@ -59,6 +107,7 @@ def side_of(ship: str, mate: str | None = None, captured: str | None = None) -> 
     (Side(speed=2, cannon=1, crew=2), Side(speed=2, cannon=2, crew=3))
     """
     deck = components()
+    ship = card_name(ship, "pinnace", "ship", "port", "natives")
     if ship == "Pinnace":
         values = {k: deck.pinnace[k] for k in STATS.values()}
     else:
@@ -75,14 +124,16 @@ def side_of(ship: str, mate: str | None = None, captured: str | None = None) -> 
 
 
 def _card(name: str, *kinds: str) -> Card:
-    card = components().card(name)
-    if card.kind not in kinds:
-        raise InvalidInput(f"{name} is a {card.kind.replace('_', ' ')} card, not a {' or '.join(kinds)}.")
-    return card
+    return components().card(card_name(name, *kinds))
 
 
 def _numbers(cards: Iterable) -> list[int]:
     """Card names or numbers -> numbers."""
+    if isinstance(cards, (str, bytes, Mapping)) or not isinstance(cards, Iterable):
+        raise InvalidInput(f"A hand is a list of card names or numbers, not {cards!r}.")
+    cards = list(cards)
+    if len(cards) > MAX_HAND:
+        raise InvalidInput(f"A hand holds at most {MAX_HAND} cards, not {len(cards)}.")
     found = []
     for c in cards:
         if isinstance(c, bool):
@@ -91,8 +142,10 @@ def _numbers(cards: Iterable) -> list[int]:
             if not 0 <= c <= 20:
                 raise InvalidInput(f"A card number is between 0 and 20, not {c}.")
             found.append(c)
+        elif isinstance(c, str):
+            found.append(components().card(card_name(c)).number)
         else:
-            found.append(components().card(str(c)).number)
+            raise InvalidInput(f"A card is a name or a number, not {c!r}.")
     if len(found) > MAX_HAND:
         raise InvalidInput(f"A hand holds at most {MAX_HAND} cards, not {len(found)}.")
     return found
@@ -100,10 +153,12 @@ def _numbers(cards: Iterable) -> list[int]:
 
 def unseen_numbers(unseen: Mapping) -> dict[int, int]:
     """``{card name or number: copies}`` -> ``{number: copies}``, bounded."""
+    if not isinstance(unseen, Mapping):
+        raise InvalidInput(f"The unseen cards are a dict {{card name or number: copies}}, not {unseen!r}.")
     counts: dict[int, int] = {}
     for key, n in unseen.items():
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise InvalidInput(f"Copies of {key!r} must be a whole number ≥ 0, not {n!r}.")
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_UNSEEN:
+            raise InvalidInput(f"Copies of {key!r} must be a whole number from 0 to {MAX_UNSEEN}, not {n!r}.")
         (number,) = _numbers([key])
         counts[number] = counts.get(number, 0) + n
     if sum(counts.values()) > MAX_UNSEEN:
@@ -114,12 +169,16 @@ def unseen_numbers(unseen: Mapping) -> dict[int, int]:
 def unseen_cards(observation: dict) -> dict[str, int]:
     """The cards a captain has not seen, from their observation: the deck and the others' hidden hands."""
     left = components().full_deck()
-    seen = [name for _, _, name in observation["sea"]] + list(observation["hand"])
-    for mat in observation["captains"]:
-        seen += [mat["ship"], mat["captured"], mat["first_mate"], mat["encounter"]] + list(mat["shown"])
-    seen += [w[0] for w in observation["wars"]] + [observation["offered"]]
-    for name, n in observation["discard"].items():
-        seen += [name] * n
+    try:
+        seen = [name for _, _, name in observation["sea"]] + list(observation["hand"])
+        for mat in observation["captains"]:
+            seen += [mat["ship"], mat["captured"], mat["first_mate"], mat["encounter"]] + list(mat["shown"])
+        seen += [w[0] for w in observation["wars"]] + [observation["offered"]]
+        for name, n in observation["discard"].items():
+            seen += [name] * int(n)
+        hash(tuple(seen))
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        raise InvalidInput("unseen_cards needs a Plunder observation (State.observation(player)).") from None
     for name in seen:
         if name and name != "Pinnace" and left.get(name):
             left[name] -= 1
@@ -133,7 +192,7 @@ def _hands(unseen: dict[int, int], size: int, keep: int = MAX_HAND) -> Dist:
     weights); once ``keep`` numbers are known the rest of the hand only counts its ways.
     """
     total = sum(unseen.values())
-    if not 0 <= size <= min(total, MAX_HAND):
+    if isinstance(size, bool) or not isinstance(size, int) or not 0 <= size <= min(total, MAX_HAND):
         raise InvalidInput(f"Cannot draw a hand of {size} from {total} unseen cards (at most {MAX_HAND}).")
     numbers = sorted(unseen, reverse=True)
     below = [sum(unseen[n] for n in numbers[i:]) for i in range(len(numbers) + 1)]
@@ -175,6 +234,7 @@ def npc_chain(me: Side, enemy: Side, hand: Iterable, steps: tuple = STEPS, attac
     >>> npc_chain(Side(2, 1, 2), Side(4, 1, 2), ["Coastland", "Havana"])
     ('won', [2, 0, 0])
     """
+    me, enemy, steps = _side(me, "me"), _side(enemy, "enemy"), _steps(steps)
     cards = sorted(_numbers(hand))
     used = []
     for step in steps:
@@ -197,8 +257,10 @@ def npc_chain_odds(me: Side, enemy: Side, hand: Iterable = (), draws: int = 0, u
     >>> npc_chain_odds(Side(2, 1, 2), Side(4, 1, 2), draws=1, unseen={"Open Sea": 1, "Coastland": 1}).win
     Fraction(1, 2)
     """
+    me, enemy, steps = _side(me, "me"), _side(enemy, "enemy"), _steps(steps)
     known = _numbers(hand)
-    pool = unseen_numbers(unseen or {})
+    pool = unseen_numbers({} if unseen is None else unseen)
+    draws = _whole("draws", draws, 0, MAX_HAND)
     if len(known) + draws > MAX_HAND:
         raise InvalidInput(f"A hand holds at most {MAX_HAND} cards.")
     weights: dict = {}
@@ -236,6 +298,7 @@ def _fight(attacker: Side, defender: Side, mine: list[int], theirs: tuple, flees
 def captain_fight(attacker: Side, defender: Side, my_hand: Iterable, unseen: Mapping, their_hand: int,
                   flees: bool = False) -> ChainOdds:
     """The attacker's odds against a captain whose ``their_hand`` cards are unseen.  Rules: Plunder › Attacking Another Captain"""
+    attacker, defender = _side(attacker, "attacker"), _side(defender, "defender")
     mine = _numbers(my_hand)
     pool = unseen_numbers(unseen)
     weights: dict = {}
@@ -262,9 +325,10 @@ def marque_probability(my_card, unseen: Mapping, contesters: int, hand_size: int
     pool = unseen_numbers(unseen)
     if isinstance(contesters, bool) or not isinstance(contesters, int) or not 0 <= contesters <= 3:
         raise InvalidInput("From 0 to 3 captains may contest a Letter of Marque.")
+    hand_size = _whole("hand_size", hand_size, 0, MAX_HAND)
     cards = contesters * hand_size
     total = sum(pool.values())
-    if not 0 <= hand_size <= MAX_HAND or cards > total:
+    if cards > total:
         raise InvalidInput(f"{contesters} hands of {hand_size} do not fit in {total} unseen cards.")
     low = sum(n for number, n in pool.items() if number <= mine)
     return Fraction(math.comb(low, cards), math.comb(total, cards))
@@ -283,7 +347,7 @@ def loot_dist(unseen: Mapping[str, int], prize_cargo: int, room: int) -> Dist:
     for name, n in unseen.items():
         if not n:
             continue
-        good, qty = components().card(name).loot
+        good, qty = components().card(card_name(name) if isinstance(name, str) else name).loot
         key = (good, min(qty, prize_cargo, room))
         weights[key] = weights.get(key, 0) + n
     if not weights:
@@ -293,6 +357,11 @@ def loot_dist(unseen: Mapping[str, int], prize_cargo: int, room: int) -> Dist:
 
 def loot_value(loot: Dist, prices: Mapping[str, int]) -> Fraction:
     """Expected silver the loot sells for (before the crew's half)."""
+    if not isinstance(loot, Dist):
+        raise InvalidInput(f"loot is the Dist from loot_dist, not {loot!r}.")
+    if not isinstance(prices, Mapping) or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 99
+                                                  for v in prices.values()):
+        raise InvalidInput(f"prices is a dict {{good: silver from 0 to 99}}, not {prices!r}.")
     return loot.map(lambda gq: gq[1] * prices.get(gq[0], components().rules["tortuga_price"])).mean()
 
 
@@ -302,9 +371,19 @@ def attack_value(odds: ChainOdds, gain_if_won: Fraction | int, loss_if_sunk: Fra
     >>> attack_value(ChainOdds(Fraction(1, 2), ends=Dist({"won": 1, "sunk": 1})), 20, 8)
     Fraction(1, 1)
     """
+    if not isinstance(odds, ChainOdds):
+        raise InvalidInput(f"attack_value needs the ChainOdds of a combat, not {odds!r}.")
+    gain_if_won = _silver("gain_if_won", gain_if_won)
+    loss_if_sunk = _silver("loss_if_sunk", loss_if_sunk)
     ends = odds.ends
     sunk = ends.probability(lambda e: e in ("sunk", "attacker sunk", "defender captures")) if ends else Fraction(0)
     return odds.win * crew_share(int(gain_if_won)) - sunk * Fraction(loss_if_sunk)
+
+
+def _silver(name: str, value) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction)) or not 0 <= value <= 10_000:
+        raise InvalidInput(f"{name} is an amount of silver from 0 to 10000, not {value!r}.")
+    return Fraction(value)
 
 
 def storm_within(draws: int, deck_size: int) -> Fraction:
