@@ -204,7 +204,7 @@ class Posterior:
         self.allowed = allowed                  # [category][j] bitmask of card indexes
         self.ayes = ayes                        # [j] list of Aye clues (card indexes)
         self.impossible = impossible
-        self.total = 0 if impossible else self._join()[0]
+        self.total = 0 if impossible else self._joined[0]
 
     @property
     def k(self) -> int:
@@ -266,6 +266,11 @@ class Posterior:
                 key += np.where(alive, req, 0) * strides[j]
         return key
 
+    @cached_property
+    def _joined(self):
+        """:meth:`_join`, once: the total needs it and the marginals need it again."""
+        return self._join()
+
     def _join(self):
         """(total, value per island class row, value per marker class row, weight per trap key)."""
         islands, markers, traps = self._base
@@ -290,11 +295,15 @@ class Posterior:
 
     # ------------------------------------------------------------------ answers
     def marginal_counts(self) -> np.ndarray:
-        """Array (k, 3, cards): consistent deals in which other pirate j holds each card."""
+        """Array (k, 3, cards): consistent deals in which other pirate j holds each card (a copy)."""
+        return self._marginal_counts.copy()
+
+    @cached_property
+    def _marginal_counts(self) -> np.ndarray:
         out = np.zeros((self.k, 3, self.cards), dtype=np.int64)
         if self.total == 0:
             return out
-        _, by_island, by_marker, by_key = self._join()
+        _, by_island, by_marker, by_key = self._joined
         islands, markers, traps = self._base
         out[:, 0] = np.rint(np.einsum("r,rjx->jx", by_island, islands.breakdown))
         out[:, 1] = np.rint(np.einsum("r,rjx->jx", by_marker, markers.breakdown))
