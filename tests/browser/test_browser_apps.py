@@ -70,9 +70,12 @@ def code_lines(notebook) -> list[str]:
 
 # ---------------------------------------------------------------- one interaction per lesson
 def table_rows(page, selector: str) -> list[tuple[str, str]]:
-    """(outcome, exact) pairs of a DistView table."""
-    rows = page.eval_on_selector(selector, """table => [...table.querySelectorAll('tbody tr')].map(
-        tr => [tr.cells[0].textContent.trim(), tr.querySelector('.pl-exact').textContent.trim()])""")
+    """(outcome, exact) pairs of a DistView table: the exact value from the cell's ``data-exact`` attribute (a long
+    fraction is folded on the page), or its text where the cell has no such attribute."""
+    rows = page.eval_on_selector(selector, """table => [...table.querySelectorAll('tbody tr')].map(tr => {
+        const exact = tr.querySelector('.pl-exact');
+        return [tr.cells[0].textContent.trim(), (exact.getAttribute('data-exact') ?? exact.textContent).trim()];
+    })""")
     return [tuple(row) for row in rows]
 
 
@@ -138,6 +141,18 @@ def exact_after(page, selector: str, pattern: str, timeout: float = 20, not_equa
         page.wait_for_timeout(200)
 
 
+def exact_attribute_after(page, selector: str, timeout: float = 20, not_equal: str | None = None) -> Fraction:
+    """The exact value in the ``data-exact`` attribute of ``selector`` (the page shows percent first and folds long
+    fractions), once it is not ``not_equal``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = page.locator(selector).first.get_attribute("data-exact")
+        if value and value != not_equal or time.monotonic() > deadline:
+            assert value, f"no data-exact on {selector}"
+            return Fraction(value)
+        page.wait_for_timeout(200)
+
+
 def battle_calculator(page) -> str:
     """Pillage & Plunder: the attacker's crew slider; the 'attacker wins' row equals battle()."""
     from pirates_lab.pillage_and_plunder import Ship, battle
@@ -145,9 +160,9 @@ def battle_calculator(page) -> str:
     calculator = page.locator(".pl-pp-battle-calculator").first
     calculator.scroll_into_view_if_needed()
     row = ".pl-pp-battle-calculator .pl-pp-stages tr:has-text('the attacker wins the battle') .pl-exact"
-    before = page.locator(row).first.inner_text()
+    before = page.locator(row).first.get_attribute("data-exact")
     set_slider(page, slider_labelled(calculator.locator(".pl-ship-builder").first, "crew"), 2)
-    shown = exact_after(page, row, r"(\d+(?:/\d+)?)", not_equal=before)
+    shown = exact_attribute_after(page, row, not_equal=before)
     expected = battle(Ship.player("Schooner", cannons=4, crew=2), Ship.player("Schooner", cannons=4, crew=3),
                       "player", defender_flees=True).probability(lambda r: r.winner == "attacker")
     assert shown == expected
