@@ -58,3 +58,32 @@ def test_battle_lab_shows_the_exact_value_of_the_secret_battle(open_page, voila,
     painted = page.evaluate(PAINTED_JS)
     assert painted and all(painted), f"blank boards: {painted}"
     assert console.errors() == []
+
+
+def test_a_lesson_question_is_checked_by_the_engine_in_the_page(open_page, voila):
+    # Setup: four players, 8 ships of a colour, one on the scoring track: 4 * 7 in the supplies
+    page, console = load(open_page, voila)
+    card = page.locator(".pl-pnp-lesson").filter(has_text="Rules: Pirates & Plunder › Setup").first
+    card.scroll_into_view_if_needed()
+    answer = card.locator("input[type='text']").first
+    answer.fill("27")
+    answer.press("Enter")
+    page.wait_for_function("() => [...document.querySelectorAll('.pl-pnp-lesson .pl-feedback')].some(e => e.textContent.includes('✘'))")
+    answer.fill(str(4 * 7))
+    answer.press("Enter")
+    page.wait_for_function("() => [...document.querySelectorAll('.pl-pnp-lesson .pl-feedback')].some(e => e.textContent.includes('✔'))")
+    assert "28" in card.inner_text()
+    assert console.errors() == []
+
+
+def test_the_lesson_starts_with_contents_and_the_calculator(open_page, voila):
+    page, _ = load(open_page, voila)
+    top = page.evaluate("""() => {
+        const lab = document.querySelector('.pl-pnp-battle-lab').getBoundingClientRect().top;
+        const first = document.querySelector('.pl-pnp-lesson').getBoundingClientRect().top;
+        return {lab, first};
+    }""")
+    assert top["lab"] < top["first"]
+    # the contents line links to every section; each heading carries the id the link names
+    assert page.locator("a[href='#Battles']").count() >= 1 and page.locator("[id='Battles']").count() == 1
+    assert page.locator("[id='Royal-Cartographer']").count() == 1
