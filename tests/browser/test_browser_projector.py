@@ -5,8 +5,12 @@ looked at like a person would (issue 13):
 (b) no raw Python repr, progress-bar text or "Shift+Enter" is visible, and no run of 16+ digits;
 (c) every canvas is drawn beyond its background (canvases inside bqplot charts are skipped);
 (d) every visible button clicked once shows no error message and logs no console error;
-(e) every label is readable: page and chart text at least 16 px, chart tick labels not overlapping
-    (canvas text cannot be measured in the page: the drawings' own tests must check it);
+(e) every label is readable: page and chart text at least 16 px, chart tick labels not overlapping;
+(f) every text drawn on a canvas is at least 16 px as shown: ipycanvas paints in the page itself (each
+    canvas model draws on its own 2d context, then copies to its views), so an init script wraps
+    ``CanvasRenderingContext2D.prototype.fillText``/``strokeText`` (and the Offscreen ones) and records
+    the context's ``font`` at every call, from the first paint to the last button clicked; a canvas the
+    page shrinks (CSS ``max-width``) shows its text smaller, so sizes are scaled to the canvas shown;
 and first: Voila ran every cell (no aborted run, traceback or stderr output on the page).
 
 Each lesson is loaded once (one Voila server for all, one page per lesson); the four checks read
@@ -53,7 +57,7 @@ LOAD_DEPENDENT: dict[tuple[str, str], str] = {
         "('Cell execution timed out, aborting notebook execution': nothing below it is shown); 60-120 s to open",
 }
 
-CHECKS = ("ran", "overflow", "raw_text", "canvases", "buttons", "labels")
+CHECKS = ("ran", "overflow", "raw_text", "canvases", "buttons", "labels", "canvas_text")
 SMALLEST_TEXT_PX = 16          # with large fonts, every label (page text and chart text) at least this big
 
 RAW_TEXT = ("Fraction(", "{'", "[(", "<pirates_lab.", "Shift+Enter", "it/s]")
@@ -150,6 +154,53 @@ LABELS_JS = """(smallest) => {
             overlaps};
 }"""
 
+#: (f) runs before any page script: records the font of every text a 2d canvas context draws
+CANVAS_TEXT_INIT = """(() => {
+    const hook = proto => {
+        if (!proto || proto.__plTextHooked) return;
+        for (const name of ['fillText', 'strokeText']) {
+            const original = proto[name];
+            proto[name] = function (text, ...rest) {
+                try {
+                    const seen = (window.__plCanvasText = window.__plCanvasText || []);
+                    if (seen.length < 50000) {
+                        const size = /(\\d+(?:\\.\\d+)?)px/.exec(this.font || '');
+                        seen.push({text: String(text).slice(0, 40), font: String(this.font), px: size ? parseFloat(size[1]) : null,
+                                   width: this.canvas ? this.canvas.width : 0, height: this.canvas ? this.canvas.height : 0});
+                    }
+                } catch (error) { /* never break a drawing */ }
+                return original.call(this, text, ...rest);
+            };
+        }
+        proto.__plTextHooked = true;
+    };
+    if (typeof CanvasRenderingContext2D !== 'undefined') hook(CanvasRenderingContext2D.prototype);
+    if (typeof OffscreenCanvasRenderingContext2D !== 'undefined') hook(OffscreenCanvasRenderingContext2D.prototype);
+})();"""
+
+#: (f) the recorded canvas texts under the minimum, as shown (a model canvas is matched to its views by size)
+CANVAS_TEXT_JS = """(smallest) => {
+    const seen = window.__plCanvasText || [];
+    const views = [...document.querySelectorAll('#rendered_cells canvas')].filter(
+        c => !c.closest('.bqplot') && c.width > 0 && c.height > 0 && c.getClientRects().length);
+    const small = new Map();
+    for (const r of seen) {
+        const same = views.filter(c => c.width === r.width && c.height === r.height);
+        const ratio = same.length ? Math.min(...same.map(c => c.getBoundingClientRect().width / c.width)) : 1;
+        const shown = r.px === null ? 0 : r.px * ratio;
+        if (shown >= smallest - 0.5) continue;
+        let owner = 'a canvas not on screen';
+        if (same.length) {
+            const box = same[0].closest('[class*="pl-"]');
+            owner = box ? [...box.classList].filter(c => c.startsWith('pl-')).join('.') : 'canvas';
+        }
+        const key = `${owner} (${r.width}x${r.height}): '${r.font}'` + (ratio < 0.99 ? ` shown at ${shown.toFixed(1)} px` : '');
+        if (!small.has(key)) small.set(key, new Set());
+        if (small.get(key).size < 4) small.get(key).add(r.text);
+    }
+    return {count: seen.length, small: [...small.entries()].map(([key, texts]) => `${key}: ${[...texts].map(t => JSON.stringify(t)).join(', ')}`)};
+}"""
+
 #: what Voila shows when it could not run a cell: an aborted run, a traceback, anything written to stderr
 NOT_RUN_JS = """() => [...document.querySelectorAll('#rendered_cells [data-mime-type="application/vnd.jupyter.stderr"], '
     + '#rendered_cells .jp-OutputArea-output.jp-mod-error')].filter(e => e.getClientRects().length)
@@ -200,6 +251,7 @@ class Inspection:
     clicked: list[str] = field(default_factory=list)   # the buttons clicked, in order
     seconds: float = 0.0         # the whole inspection
     loaded: float = 0.0          # until every widget had rendered
+    canvas_texts: int = 0        # texts drawn on canvases (fillText/strokeText calls seen)
 
 
 _INSPECTIONS: dict[str, Inspection] = {}
@@ -274,6 +326,7 @@ def inspect(browser, voila: str, stem: str, screenshots) -> Inspection:
         else None)
     page.on("pageerror", lambda error: console.append(f"uncaught: {error}"))
     try:
+        page.add_init_script(CANVAS_TEXT_INIT)
         page.set_viewport_size(VIEWPORT)
         # Voila streams the page while it runs the notebook: the document is complete only when every cell has run
         page.goto(f"{voila}/voila/render/{stem}.ipynb?large=1", wait_until="domcontentloaded", timeout=LOAD_TIMEOUT_MS)
@@ -307,6 +360,10 @@ def inspect(browser, voila: str, stem: str, screenshots) -> Inspection:
         console.clear()   # load-time console errors are test_browser_apps' business
         stage.append("clicking every button")
         result.problems["buttons"], result.clicked = _click_every_button(page, console)
+        canvas_text = page.evaluate(CANVAS_TEXT_JS, SMALLEST_TEXT_PX)    # everything painted, clicks included
+        result.canvas_texts = canvas_text["count"]
+        result.problems["canvas_text"] = [f"canvas text smaller than {SMALLEST_TEXT_PX} px: {e}"
+                                          for e in canvas_text["small"][:10]]
     except Exception as error:
         try:
             screenshots(page, f"projector_{stem}_failed")
@@ -327,7 +384,7 @@ def inspection(request, browser, voila, lesson, screenshot) -> Inspection:
     if stem not in _INSPECTIONS:
         _INSPECTIONS[stem] = inspect(browser, voila, stem, screenshot)
         print(f"\n{stem}: rendered in {_INSPECTIONS[stem].loaded:.0f} s, inspected in {_INSPECTIONS[stem].seconds:.0f} s; clicked {len(_INSPECTIONS[stem].clicked)} "
-              f"button(s): {', '.join(_INSPECTIONS[stem].clicked)[:300]}")
+              f"button(s): {', '.join(_INSPECTIONS[stem].clicked)[:300]}; {_INSPECTIONS[stem].canvas_texts} canvas text(s) drawn")
     found = _INSPECTIONS[stem]
     check = request.function.__name__.removeprefix("test_projector_")
     if (stem, check) in KNOWN_FAILURES:
@@ -363,6 +420,10 @@ def test_projector_labels(inspection):
     _verdict(inspection, "labels", f"text too small for a projector (under {SMALLEST_TEXT_PX} px) or chart labels overlap")
 
 
+def test_projector_canvas_text(inspection):
+    _verdict(inspection, "canvas_text", f"text drawn on a canvas is under {SMALLEST_TEXT_PX} px with large fonts")
+
+
 def test_projector_buttons(inspection):
     _verdict(inspection, "buttons", "a button click went wrong")
 
@@ -378,3 +439,30 @@ def test_the_known_failures_name_real_lessons_and_checks():
     for stem, check in [*KNOWN_FAILURES, *LOAD_DEPENDENT]:
         assert check in CHECKS, f"KNOWN_FAILURES: no check named {check!r}"
         assert stem in stems, f"KNOWN_FAILURES: no lesson notebook {stem!r}"
+
+
+def test_the_large_fonts_toggle_repaints_canvas_text(browser, voila):
+    """A canvas drawn at normal size paints its text again, at least 16 px, when the teacher clicks
+    "Large fonts" (and back at the drawing's own sizes on the second click)."""
+    page = browser.new_page()
+    try:
+        page.add_init_script(CANVAS_TEXT_INIT)
+        page.set_viewport_size(VIEWPORT)
+        page.goto(f"{voila}/voila/render/01_dice_basics.ipynb", wait_until="domcontentloaded", timeout=LOAD_TIMEOUT_MS)
+        page.wait_for_selector("#loading", state="detached", timeout=LOAD_TIMEOUT_MS)
+        page.wait_for_selector("canvas.pl-dice-comparison")     # the MultiCanvas view is the canvas
+        sizes = "(from) => (window.__plCanvasText || []).slice(from).map(r => r.px)"
+        page.wait_for_function(f"() => ({sizes})(0).length > 0")
+        normal = page.evaluate(sizes, 0)
+        assert min(normal) < SMALLEST_TEXT_PX, f"the dice chart's labels are drawn small at normal size: {normal}"
+        before = len(normal)
+        page.locator(".pl-presenter-toggle").click()
+        page.wait_for_function(f"() => ({sizes})({before}).length >= {before}")
+        large = page.evaluate(sizes, before)
+        assert min(large) >= SMALLEST_TEXT_PX, f"after the toggle: {large}"
+        again = before + len(large)
+        page.locator(".pl-presenter-toggle").click()
+        page.wait_for_function(f"() => ({sizes})({again}).length >= {before}")
+        assert page.evaluate(sizes, again)[:before] == normal
+    finally:
+        page.close()
