@@ -105,12 +105,12 @@ def cards_by_type() -> dict[str, int]:
 
 def hull_cards() -> BoardCanvas:
     """The four hulls drawn as ship cards, each fitted to its capacity (our data)."""
-    d = Drawing().clear().rect(0, 0, 600, 380, fill="#dbe9f4")
+    d = Drawing().clear().rect(0, 0, 700, 380, fill="#dbe9f4")
     for index, (name, hull) in enumerate(C.load().hulls.items()):
-        x, y = 10 + 295 * (index % 2), 10 + 185 * (index // 2)
+        x, y = 10 + 345 * (index % 2), 10 + 185 * (index // 2)
         ship = Ship.player(name, cannons=hull.cannons, crew=hull.crew)
-        d.extend(ship_ops(ship, x, y, 285, 175, title=f"{name} (level {hull.level})", hull=name))
-    return _canvas(d.ops, 600, 380, "pl-pp-lesson-hulls")
+        d.extend(ship_ops(ship, x, y, 335, 175, title=f"{name} (level {hull.level})", hull=name))
+    return _canvas(d.ops, 700, 380, "pl-pp-lesson-hulls")
 
 
 def addon_cards() -> dict[str, int]:

@@ -274,3 +274,27 @@ def test_hull_layout_upgrade_is_played_by_the_engine():
     log = "\n".join(demos.hull_layout_log())
     assert "upgrades to a Schooner" in log and "buys a Crow's Nest" in log and "⚠" not in log
     assert demos.addons_after_upgrade() == 0
+
+
+def test_the_dice_grid_shades_exactly_the_doubles():
+    squares = [op for op in demos.dice_grid_ops() if op.kind == "rect" and op.args[2] < 100]
+    assert len(squares) == 36
+    assert sum(op.fill == "#d4a017" for op in squares) == 6          # 11, 22, … 66
+
+
+def test_the_coins_picture_is_the_printed_starting_hoard():
+    coins = [op for op in demos.coins_ops() if op.kind == "circle"]
+    fills = [op.fill for op in coins]
+    assert (fills.count("#d4a017"), fills.count("#c0c0c0"), fills.count("#b87333")) == (2, 10, 5)   # Game Setup
+
+
+def test_hull_card_labels_fit_inside_their_cards():
+    """Canvas text is clipped at the card's edge: 'strength / damage' after nine markers must still fit."""
+    ops = demos.hull_cards().ops["board"]
+    cards = [op for op in ops if op.kind == "rect" and op.args[2] > 300]
+    labels = [op for op in ops if op.kind == "text" and op.args[0] == "strength / damage"]
+    assert len(labels) == 4
+    for label in labels:
+        card = max((c for c in cards if c.args[0] <= label.args[1] and c.args[1] <= label.args[2]),
+                   key=lambda c: (c.args[0], c.args[1]))
+        assert label.args[1] + 7 * len(label.args[0]) <= card.args[0] + card.args[2]
