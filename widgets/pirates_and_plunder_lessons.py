@@ -152,8 +152,8 @@ def scoring() -> widgets.Widget:
     """Two merchants on separate routes; the spice route joins them between two crossroads."""
     before, after = scenarios.scoring_states()
     cells = [(x, 0) for x in range(-1, 4)]
-    return widgets.VBox([_wrap(_captioned("Before: the spice route is drawn", _board(before, 300)),
-                               _captioned("After: the route is complete (red frames)", _board(after, 300, flash=cells))),
+    return widgets.VBox([_wrap(_captioned("Before: the spice route is drawn", _board(before, 420)),
+                               _captioned("After: the route is complete (red frames)", _board(after, 420, flash=cells))),
                          _html(_legend())])
 
 
@@ -167,8 +167,8 @@ def pirates() -> widgets.Widget:
 def ports() -> widgets.Widget:
     """A harbormaster on the cloth port; player 1 lays the tile at (1, 1)."""
     before, after = scenarios.port_states()
-    return widgets.VBox([_wrap(_captioned("Before", _board(before, 300)), _captioned("After the tile at (1, 1)",
-                                                                                     _board(after, 300))),
+    return widgets.VBox([_wrap(_captioned("Before", _board(before, 420)), _captioned("After the tile at (1, 1)",
+                                                                                     _board(after, 420))),
                          _html("What the engine did:" + _lines(after.log[-3:]))])
 
 
