@@ -162,7 +162,7 @@ class DistView(widgets.VBox):
     def _table_for(self, dist: Dist) -> str:
         body = "".join(
             f"<tr><td>{html.escape(label)}</td><td style='text-align:right'>{html.escape(percent_text(p))}</td>"
-            f"<td class='pl-exact'>{_exact_cell(p)}</td></tr>"
+            f"<td class='pl-exact' data-exact='{p}'>{_exact_cell(p)}</td></tr>"
             for label, p in self.table_rows())
         return ("<div style='max-height:320px;overflow-y:auto;max-width:100%'><table class='pl-dist' "
                 "style='border-collapse:collapse'><thead><tr><th>outcome</th><th>chance</th><th>exact</th></tr>"
