@@ -188,6 +188,7 @@ def chain_report(ship: str, enemy: str, hand=(), *, mate: str | None = None, dra
 def _field(label: str, control: widgets.Widget) -> widgets.VBox:
     """A control with its label on its own line above it (never cut, whatever the font size)."""
     caption = widgets.HTML(f"<b>{html.escape(label)}</b>")
+    control.layout.width = "calc(100% - 8px)"      # its margins stay inside the box: nothing to scroll
     box = widgets.VBox([caption, control], layout=widgets.Layout(width="100%", max_width="420px"))
     box.add_class("pl-plunder-field")
     return box
@@ -219,8 +220,10 @@ class ChainCalculator(widgets.VBox):
         self.view = DistView(Dist.certain("won"), title="How the combat ends", width=400, height=220)
         for control in (self.ship, self.mate, self.enemy, self.captain, self.hand, self.draws):
             control.observe(lambda _: self.update(), names="value")
-        captain_row = widgets.HBox([self.captain, widgets.HTML("the enemy is a captain who sails it (cards hidden)")],
-                                   layout=widgets.Layout(width="100%", flex_flow="row wrap", align_items="center"))
+        captain_text = widgets.HTML("the enemy is a captain who sails it (cards hidden)",
+                                    layout=widgets.Layout(width="auto", flex="1 1 0%"))
+        captain_row = widgets.HBox([self.captain, captain_text],
+                                   layout=widgets.Layout(width="100%", max_width="420px", align_items="center"))
         controls = widgets.VBox([_field("Your ship", self.ship), _field("First Mate", self.mate),
                                  _field("Enemy", self.enemy), captain_row, _field("Cards to draw", self.draws),
                                  _field("Your hand (Ctrl-click for more)", self.hand)],

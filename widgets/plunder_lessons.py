@@ -259,7 +259,9 @@ def boarding() -> widgets.Widget:
 def results() -> widgets.Widget:
     """The loot of the top card when a Brigantine (cargo 3) is captured with room for 4."""
     dist = loot_dist(lessons.start_unseen(), prize_cargo=3, room=4)
-    return DistView(dist, title="Loot from a Brigantine (cargo 3)", describe=lambda gq: f"{gq[1]} {gq[0]}", width=380)
+    return widgets.VBox([_html("<p>A captured Brigantine (cargo 3) with room for 4 tokens in your holds: the top "
+                               "card's icon and number, capped at 3.</p>"),
+                         DistView(dist, title="Loot (cargo 3)", describe=lambda gq: f"{gq[1]} {gq[0]}", width=420)])
 
 
 def captain() -> widgets.Widget:

@@ -33,3 +33,20 @@ def test_plunder_chain_calculator_matches_the_engine(open_page, voila, screensho
     assert canvases and all(c["painted"] and c["colours"] > 1 for c in canvases)
     screenshot(calculator, "widget_plunder_chain")
     assert console.errors(()) == []
+
+
+def test_plunder_lesson_card_checks_the_engine_s_answer(open_page, voila):
+    """Rules: Plunder › Sail and Explore — the typed answer is checked against the engine's count of courses."""
+    from pirates_lab.plunder.lessons import courses_from_tortuga
+
+    page, console = load_lesson(open_page, voila, "plunder")
+    card = page.locator(".pl-plunder-lesson").filter(has_text="turn ONCE to starboard").first
+    card.scroll_into_view_if_needed()
+    answer = card.locator("input[type='text']").first
+    answer.fill(str(courses_from_tortuga() + 1))
+    answer.press("Enter")
+    card.locator(".pl-feedback").filter(has_text="✘").wait_for(timeout=20_000)
+    answer.fill(str(courses_from_tortuga()))
+    answer.press("Enter")
+    card.locator(".pl-feedback").filter(has_text="✔").wait_for(timeout=20_000)
+    assert console.errors(()) == []
