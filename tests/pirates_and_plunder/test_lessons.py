@@ -212,6 +212,12 @@ def test_a_changed_answer_changes_the_verdict(monkeypatch):
     assert stepper.check("7") is True and stepper.check("5") is False
 
 
+def test_swapping_two_answer_functions_is_caught_by_the_hand_counts(monkeypatch):
+    monkeypatch.setattr(demos, "sure_attack", demos.port_squares_left)
+    swapped = Walkthrough.for_game(GAME).answers()
+    assert swapped["step 8 'Moving Pirates and Battle'"] != 0 + 1 + 1      # the hand count above would fail
+
+
 def test_the_typed_answer_is_checked_against_the_engine():
     stepper = Walkthrough.for_game(GAME).stepper()
     stepper.go(4)                                     # Drawing and Placing Land Tiles: 43/76
