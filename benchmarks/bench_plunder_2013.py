@@ -209,13 +209,16 @@ from bench_plunder_2013 import random_days, ours_update, solve
 from pirates_lab.plunder_2013 import reference_pairs
 engine = reference_pairs.solve if {pairs!r} else solve
 my_cards, days = random_days({seed}, {players}, {cards})
-facts, times = [], []
+facts, times, cpu = [], [], []
 for day in days:
     facts += day
-    start = time.perf_counter(); total = ours_update(my_cards, facts, {players}, {cards}, engine)[0]
+    start, start_cpu = time.perf_counter(), time.process_time()
+    total = ours_update(my_cards, facts, {players}, {cards}, engine)[0]
     times.append(time.perf_counter() - start)
+    cpu.append(time.process_time() - start_cpu)
 import resource
-print(times[0], max(times), sorted(times)[len(times) // 2], total, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+print(times[0], max(times), sorted(times)[len(times) // 2], total, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+      cpu[0], max(cpu))
 """
 
 
@@ -223,7 +226,9 @@ def cold(runs: int = 5, configurations=None) -> None:
     """Each game in a fresh process (imports not timed): the first update (nothing cached), the
     worst update and the median update, medians over ``runs`` processes (seeds 1, 2, 3, ...).
     The previous pair engine runs beside ours, interleaved, where it fits in memory (up to 7
-    cards), as the peer that shows the machine's load; its final counts must agree with ours."""
+    cards), as the peer that shows the machine's load; its final counts must agree with ours.
+    CPU time (``time.process_time``) is printed beside the wall time: on a shared machine the
+    difference is time spent waiting for a core."""
     import os
     import subprocess
     from pathlib import Path
@@ -234,11 +239,11 @@ def cold(runs: int = 5, configurations=None) -> None:
     def measure(players, cards, seed, pairs):
         code = COLD_GAME.format(here=here, seed=seed, players=players, cards=cards, pairs=pairs)
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
-        return [float(x) for x in out[:3]] + [int(out[3]), int(out[4]) / 1024]
+        return [float(x) for x in out[:3]] + [int(out[3]), int(out[4]) / 1024, float(out[5]), float(out[6])]
 
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; medians of {runs} fresh processes")
     print(f"{'pirates':>7} {'cards':>5} {'solver':>12} {'first update':>13} {'worst update':>13} {'median update':>14}"
-          f" {'peak memory':>12}")
+          f" {'peak memory':>12} {'CPU: first / worst':>19}")
     for players, cards in configurations:
         sides = [("ours", False)] + ([("pair engine", True)] if cards <= 7 else [])
         rows = {name: [] for name, _ in sides}
@@ -251,6 +256,7 @@ def cold(runs: int = 5, configurations=None) -> None:
             first, worst, median = (statistics.median(v[i] for v in values) * 1000 for i in range(3))
             print(f"{players:7d} {cards:5d} {name:>12} {first:10.1f} ms {worst:10.1f} ms {median:11.2f} ms"
                   f" {max(v[4] for v in values):9.0f} MB"
+                  f" {statistics.median(v[5] for v in values) * 1000:8.1f} / {statistics.median(v[6] for v in values) * 1000:.1f} ms"
                   + (f"   (max worst {max(v[1] for v in values) * 1000:.1f} ms)" if name == "ours" else ""))
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 

@@ -75,24 +75,35 @@ def _assignments(n: int, allowed: tuple[int, ...]) -> np.ndarray:
     (every pirate allowed every card but mine) share one cached table, relabelled per category.
     """
     cards = [x for x in range(n) if any(mask >> x & 1 for mask in allowed)]
+    if not cards:
+        return np.zeros((0, len(allowed)), dtype=np.int8)
     squeezed = tuple(sum(1 << i for i, x in enumerate(cards) if mask >> x & 1) for mask in allowed)
-    return np.array(cards, dtype=np.int8)[_squeezed_assignments(len(cards), squeezed)] if cards else \
-        np.zeros((0, len(allowed)), dtype=np.int8)
+    rows = _squeezed_assignments(len(cards), squeezed).copy()
+    for gap in sorted(set(range(n)) - set(cards)):      # relabel in place, in int8 (no index arrays)
+        if gap < cards[-1]:
+            rows += rows >= gap
+    return rows
 
 
 @lru_cache(maxsize=48)
 def _squeezed_assignments(n: int, allowed: tuple[int, ...]) -> np.ndarray:
     """:func:`_assignments` over cards 0..n-1, read-only.  Grown pirate by pirate from the cards
-    still free in each row (``np.nonzero`` of a boolean table keeps the order): only allowed rows
-    are ever built, never an nPk table to filter."""
+    still free in each row (row-major, so the order is kept): only allowed rows are ever built, never
+    an nPk table to filter, and no int64 index arrays (their fresh pages were most of a cold update)."""
+    cards = np.arange(n, dtype=np.int8)
     rows = np.zeros((1, 0), dtype=np.int8)
     used = np.zeros((1, n), dtype=bool)
     for j, mask in enumerate(allowed):
-        r, x = np.nonzero(~used & _bits(mask, n))
-        rows = np.concatenate([rows[r], x.astype(np.int8)[:, None]], axis=1)
+        free = ~used & _bits(mask, n)
+        counts = free.sum(axis=1)
+        x = np.broadcast_to(cards, free.shape)[free]            # each row's free cards, in order
+        grown = np.empty((len(x), j + 1), dtype=np.int8)
+        grown[:, :j] = np.repeat(rows, counts, axis=0)
+        grown[:, j] = x
+        rows = grown
         if j + 1 < len(allowed):
-            used = used[r]
-            used[np.arange(len(r)), x] = True
+            used = np.repeat(used, counts, axis=0)
+            used[np.arange(len(x)), x] = True
     rows.setflags(write=False)
     return rows
 
