@@ -125,3 +125,20 @@ def test_the_one_deal_search_agrees_with_the_count():
         assert feasible(players, me, hands[me], cards, facts, holds, budget=1) == (total > 0)
         checked[total > 0] += 1
     assert min(checked.values()) >= 20
+
+
+def test_the_assignments_are_every_allowed_permutation_in_order():
+    """Given random allowed cards per pirate (bitmasks, some cards allowed to nobody), when the engine
+    lists the assignments, then they are exactly the permutations using allowed cards, in order."""
+    from itertools import permutations
+
+    from pirates_lab.plunder_2013.engine import _assignments
+
+    rng = random.Random(14)
+    for _ in range(200):
+        n = rng.randint(1, 12)
+        k = rng.randint(1, min(5, n))
+        masks = tuple(rng.getrandbits(n) | (rng.getrandbits(n) if rng.random() < 0.5 else 0) for _ in range(k))
+        expected = [list(p) for p in permutations(range(n), k) if all(m >> x & 1 for m, x in zip(masks, p))]
+        got = _assignments(n, masks)
+        assert got.shape == (len(expected), k) and got.tolist() == expected, (n, masks)
