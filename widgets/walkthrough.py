@@ -417,21 +417,37 @@ class Walkthrough:
 
         return build
 
+    def _step(self, spec: LessonSpec) -> LessonStep:
+        why = "".join(f"<p>{html.escape(p)}</p>" for p in spec.why.split("\n\n") if p.strip())
+        explanation = why if spec.intro_only else f"<b>Why:</b> {why}"
+        return LessonStep(
+            title=spec.heading,
+            rule=None if spec.quote else (self.game, spec.heading, spec.occurrence),
+            body=self._body(spec),
+            explanation=explanation,
+            question=Question(spec.prompt, self._checker(spec)) if spec.answer else None,
+            assumptions=() if spec.quote else spec.assumptions,
+            heading=spec.heading, occurrence=spec.occurrence)
+
     def steps(self) -> list[LessonStep]:
         """The kit Steps for this lesson (demos built lazily, answers computed when first checked)."""
-        result = []
-        for spec in self.specs:
-            why = "".join(f"<p>{html.escape(p)}</p>" for p in spec.why.split("\n\n") if p.strip())
-            explanation = why if spec.intro_only else f"<b>Why:</b> {why}"
-            result.append(LessonStep(
-                title=spec.heading,
-                rule=None if spec.quote else (self.game, spec.heading, spec.occurrence),
-                body=self._body(spec),
-                explanation=explanation,
-                question=Question(spec.prompt, self._checker(spec)) if spec.answer else None,
-                assumptions=() if spec.quote else spec.assumptions,
-                heading=spec.heading, occurrence=spec.occurrence))
-        return result
+        return [self._step(spec) for spec in self.specs]
+
+    def card(self, heading: str, occurrence: int = 1, css_class: str | None = None) -> Stepper:
+        """One step on its own (rule, live demo, why, question) for a notebook section that already carries
+        the heading: the kit Stepper without its navigation and title.  An unknown heading raises
+        :class:`LessonError` naming the headings the lesson has."""
+        specs = [s for s in self.specs if s.heading == heading and s.occurrence == occurrence]
+        if not specs:
+            again = f" (occurrence {occurrence})" if occurrence != 1 else ""
+            known = ", ".join(dict.fromkeys(s.heading for s in self.specs))
+            raise LessonError(f"the lesson has no step {heading!r}{again}; its steps are: {known}")
+        card = Stepper([self._step(specs[0])])
+        card.children = (card.content,)
+        card.add_class("pl-lesson-card")
+        if css_class:
+            card.add_class(css_class)
+        return card
 
     def stepper(self) -> Stepper:
         """The guided walkthrough widget."""

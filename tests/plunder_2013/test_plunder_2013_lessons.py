@@ -133,5 +133,5 @@ def test_a_lesson_card_is_one_step_without_navigation_and_checks_with_the_engine
     card = scenarios.lesson_card("Game End and Scoring")
     assert card.children == (card.content,)
     assert card.check("8") is True and card.check("9") is False
-    with pytest.raises(KeyError):
+    with pytest.raises(LessonError, match=r"no step 'Boarding Actions'.*its steps are: Setup, How to Play"):
         scenarios.lesson_card("Boarding Actions")
