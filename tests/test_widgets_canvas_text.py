@@ -135,3 +135,30 @@ def test_chart_labels_fit_their_slots_whatever_size_they_are_painted():
     assert all(op.max_width is not None and op.max_width <= 460 for op in texts)
     assert painted_sizes(ops, TextSize(floor=16)) == [16.0] * len(texts)
     assert [op.max_width for op in comparison_ops(Dist.die(6), {}) if op.kind == "text"][:1] == [(480 - 16) / 6 * 0.95]
+
+
+def test_text_collisions_see_labels_that_only_collide_once_grown_to_16_px():
+    from pirates_lab.widgets.drawing import LARGE_TEXT, text_box, text_collisions
+    row = Drawing()
+    for k, digit in enumerate("1234"):                       # ship numbers 13 px apart, 9 px high
+        row.text(digit, 10 + 13 * k, 20, font="9px sans-serif", align="center")
+    assert text_collisions(row.ops, NORMAL_TEXT) == []
+    assert text_collisions(row.ops, LARGE_TEXT) == []        # single digits still fit 13 px apart
+    tight = Drawing().text("S", 10, 10, font="bold 10px sans-serif", align="center") \
+        .text("X", 20, 10, font="bold 10px sans-serif", align="center").ops
+    assert text_collisions(tight, NORMAL_TEXT) == []
+    assert text_collisions(tight) == ["'S' (bold 16px sans-serif) overlaps 'X' (bold 16px sans-serif)"]
+    squeezed = Drawing().text("83.2%", 100, 10, font="10px sans-serif", align="center", max_width=30).ops[0]
+    left, top, right, bottom = text_box(squeezed, LARGE_TEXT)
+    assert (right - left, bottom - top) == (30, 11.52)       # never wider than max_width; 0.72 em high
+    assert text_collisions(Drawing().text("edge", 2, 3, font="12px serif").ops, width=100, height=100) == \
+        ["'edge' (16px serif) is past the canvas edge"]
+
+
+def test_the_kit_drawings_do_not_collide_with_large_fonts():
+    from pirates_lab.widgets.drawing import text_collisions
+    experiment = DiceLab("3d6").experiment
+    assert text_collisions(comparison_ops(experiment.dist, experiment.frequencies()), width=480, height=220) == []
+    rows = [(str(n), (n + 1) / 66) for n in range(11)]
+    assert text_collisions(bar_chart_ops(rows, 460, 220, title="P(success) against cannonballs carried"),
+                           width=460, height=220) == []

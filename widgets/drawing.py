@@ -25,7 +25,7 @@ from typing import Iterable, Sequence
 
 __all__ = ["DrawOp", "Drawing", "replay", "rasterize", "hex_corners", "axial_to_pixel", "pixel_to_axial",
            "bar_chart_ops", "shade", "TextSize", "NORMAL_TEXT", "LARGE_TEXT_FLOOR", "scaled_font", "font_px",
-           "painted_sizes", "DEFAULT_FONT"]
+           "painted_sizes", "DEFAULT_FONT", "LARGE_TEXT", "text_box", "text_collisions"]
 
 #: The font of a text op that names none.
 DEFAULT_FONT = "14px sans-serif"
@@ -157,6 +157,68 @@ def painted_sizes(ops: Iterable[DrawOp], text: TextSize = NORMAL_TEXT) -> list[f
     [16.0, 20.0]
     """
     return [font_px(text.font(op.font)) for op in ops if op.kind == "text"]
+
+
+#: Text as the presenter's "Large fonts" paints it (at least 16 px).
+LARGE_TEXT = TextSize(floor=LARGE_TEXT_FLOOR)
+
+# Widths of a sans-serif face (Arial/Liberation metrics) in em: enough to see texts that clearly collide.
+_NARROW, _SLIM, _WIDE = set("il.,:;|!'`Ij"), set("frt()[]-/ "), set("mwMW%@")
+
+
+def _em(char: str) -> float:
+    if char in _NARROW:
+        return 0.28
+    if char in _SLIM:
+        return 0.33
+    if char in _WIDE:
+        return 0.85
+    if char.isdigit() or char.islower():
+        return 0.556
+    if char.isupper():
+        return 0.68
+    return 0.9 if ord(char) > 0x2000 else 0.6          # symbols (⚓, ↑, ✓) are wide
+
+
+def text_box(op: DrawOp, text: TextSize = NORMAL_TEXT) -> tuple[float, float, float, float]:
+    """The box (left, top, right, bottom) a text op's letters cover when painted with ``text``: an
+    estimate from typical sans-serif widths (the browser check measures the real ones).
+
+    >>> text_box(Drawing().text("10", 50, 20, font="10px sans-serif", align="center").ops[0])
+    (44.44, 16.4, 55.56, 23.6)
+    """
+    font = text.font(op.font)
+    px = font_px(font) or 10.0
+    width = sum(_em(c) for c in op.args[0]) * px * (1.07 if "bold" in font else 1.0)
+    if op.max_width is not None:
+        width = min(width, op.max_width)
+    x, y = op.args[1], op.args[2]
+    left = {"left": x, "center": x - width / 2, "right": x - width}[op.align]
+    half = 0.36 * px                                       # capitals and digits, centred on y (baseline "middle")
+    return tuple(round(v, 2) for v in (left, y - half, left + width, y + half))
+
+
+def text_collisions(ops: Iterable[DrawOp], text: TextSize = LARGE_TEXT, *, width: float | None = None,
+                    height: float | None = None) -> list[str]:
+    """Texts of one drawing that would overlap each other when painted with ``text`` (Large fonts by
+    default), and texts past the edges of a ``width`` x ``height`` canvas: a test for drawings.
+
+    >>> ops = Drawing().text("12", 40, 40, font="10px sans-serif", align="center") \\
+    ...                .text("13", 54, 40, font="10px sans-serif", align="center").ops
+    >>> text_collisions(ops, NORMAL_TEXT), text_collisions(ops)
+    ([], ["'12' (16px sans-serif) overlaps '13' (16px sans-serif)"])
+    >>> text_collisions(Drawing().text("Tortuga", 470, 10).ops, width=480, height=400)
+    ["'Tortuga' (16px sans-serif) is past the canvas edge"]
+    """
+    texts = [(op, text_box(op, text)) for op in ops if op.kind == "text" and op.args[0].strip()]
+    found = []
+    for i, (a, (al, at, ar, ab)) in enumerate(texts):
+        if width is not None and height is not None and (al < -1 or at < -1 or ar > width + 1 or ab > height + 1):
+            found.append(f"{a.args[0]!r} ({text.font(a.font)}) is past the canvas edge")
+        for b, (bl, bt, br, bb) in texts[i + 1:]:
+            if min(ar, br) - max(al, bl) > 1 and min(ab, bb) - max(at, bt) > 1:
+                found.append(f"{a.args[0]!r} ({text.font(a.font)}) overlaps {b.args[0]!r} ({text.font(b.font)})")
+    return found
 
 
 # ---------------------------------------------------------------- hex geometry (axial q, r)
