@@ -65,7 +65,7 @@ def _state(state):
     from .game import State        # the game module imports this one: import at call time
 
     if not isinstance(state, State):
-        raise InvalidInput(f"Tile odds need a Pirates & Plunder game state, not {type(state).__name__}.")
+        raise InvalidInput(f"Tile odds need a Pirates & Plunder game state, not {repr(state)[:40]}.")
     return state
 
 
