@@ -301,3 +301,44 @@ def test_why_refuses_a_player_that_is_no_number(call):
     solver = Deduction(players=4, me=0, my_cards={"island": 2, "marker": 5, "trap": 1})
     with pytest.raises(InvalidInput, match="player number from 0 to 3"):
         call(solver)
+
+
+# ---------------------------------------------------------------- what the fuzzing found, pinned down
+def test_tile_odds_accept_an_empty_bag_and_stop_at_the_tiles_there_are():
+    from pirates_lab.pirates_and_plunder.odds import hits, max_unseen, within
+
+    assert max_unseen() == 80
+    assert hits(0, 0, 0).items() == [(0, Fraction(1))] and within(0, 0, 0) == 0
+    assert within(80, 1, 80) == 1
+    with pytest.raises(InvalidInput, match="from 0 to 80, not 81"):
+        hits(81, 1, 1)
+
+
+def test_a_square_given_as_a_list_is_the_same_square():
+    from pirates_lab.pirates_and_plunder.odds import gap_odds
+
+    state = tile_state()
+    assert gap_odds(state, [0, -1], 3) == gap_odds(state, (0, -1), 3)
+    with pytest.raises(InvalidInput, match="pair of whole numbers"):
+        gap_odds(state, "0,-1", 3)
+
+
+def test_plunder_names_in_any_case_and_their_refusals_list_the_choices():
+    from pirates_lab.plunder.odds import Side, side_of
+
+    assert side_of(" spanish GALLEON ", mate="master gunner") == side_of("Spanish Galleon", "Master Gunner") == Side(2, 4, 4)
+    with pytest.raises(InvalidInput, match="No First Mate called 'Cook'; choose from: Boatswain, Carpenter"):
+        side_of("Pinnace", mate="Cook")
+    with pytest.raises(InvalidInput, match="speed is a whole number from 0 to 20"):
+        Side(-1, 1, 1)
+
+
+def test_plunder_silver_and_hands_are_checked():
+    from pirates_lab.plunder.odds import ChainOdds, attack_value, captain_fight, side_of
+
+    odds = ChainOdds(Fraction(1, 2), ends=Dist({"won": 1, "sunk": 1}))
+    assert attack_value(odds, 20, 8) == 1
+    with pytest.raises(InvalidInput, match="loss_if_sunk is an amount of silver"):
+        attack_value(odds, 20, -8)
+    with pytest.raises(InvalidInput, match="A hand is a list"):
+        captain_fight(side_of("Pinnace"), side_of("Pinnace"), "Havana", {"Havana": 3}, 1)
