@@ -107,12 +107,12 @@ def sea_ops(observation: dict, player: int | None = None, *, width: int = WIDTH,
         if card.kind == "port":
             d.text(card.nation[:3], x + size / 2, y + size * 0.78, font=font, align="center", fill="#6b2f00")
         if card.kind == "tortuga":
-            d.text("N↑", x + size - 12, y + size * 0.78, font="11px sans-serif", align="center")
+            d.text("N↑", x + size - 12, y + size * 0.86, font="11px sans-serif", align="center")
     for p, mat in enumerate(observation["captains"]):
         x, y = corner(tuple(mat["at"]))
-        cx, cy = x + 10 + 13 * p, y + size * 0.62
-        d.circle(cx, cy, 6, fill=SHIPS[p % len(SHIPS)], stroke="#ffffff", width=2)
-        d.text(str(p + 1), cx, cy + 4, fill="#ffffff", font="9px sans-serif", align="center")
+        cx, cy = x + 9 + 16 * p, y + size * 0.62     # discs 16 px apart: the numbers never touch, even at 16 px
+        d.circle(cx, cy, 8, fill=SHIPS[p % len(SHIPS)], stroke="#ffffff", width=2)
+        d.text(str(p + 1), cx, cy, fill="#ffffff", font="9px sans-serif", align="center", max_width=12)
     return d.ops
 
 

@@ -265,3 +265,14 @@ def test_the_positions_conserve_every_card_silver_and_token():
     for state in (lessons.sailing_example(), lessons.give_state(), lessons.encounter_state("Natives", "Coastland"),
                   *lessons.lose_ship_story()):
         state.validate()
+
+
+def test_the_lesson_s_seas_have_no_colliding_text_with_large_fonts():
+    from pirates_lab.widgets.drawing import text_collisions
+    from pirates_lab.widgets.plunder import HEIGHT, WIDTH, sea_ops
+
+    # Given four ships on Tortuga (the Setup demo), When the sea is painted at 16 px, Then no text overlaps
+    for state in (lessons.dealt(4, 3), lessons.sailing_example()):
+        ops = sea_ops(state.observation(0))
+        assert text_collisions(ops, width=WIDTH, height=HEIGHT) == []
+        assert sum(op.kind == "circle" for op in ops) == len(state.captains)
