@@ -27,7 +27,11 @@ import sys
 import time
 from itertools import permutations
 
-from bench_common import Benchmark
+if __name__ == "__main__":                       # run directly: with the project's venv
+    from run import _in_project_python
+    _in_project_python()
+
+from bench_common import Benchmark  # noqa: E402
 from pirates_lab.core import State as CoreState
 from pirates_lab.core import random_playout
 from pirates_lab.plunder_2013 import reference_pairs

@@ -9,6 +9,10 @@ runs, recomputes and redraws) to a neighbouring value and back again:
 * **back to defaults (warm)**: in one process, change away (untimed) and back (timed), repeated:
   best and median — the recompute at the default values.
 
+Beside each wall time, the process's CPU time (``time.process_time``): on a shared machine the
+difference is time spent waiting for a core, so a wall-time miss with its CPU time within the frame
+says "the machine was busy", not "the widget is slow".
+
 A recompute that ends in an error message would be fast and wrong: the run stops with the message.
 The reference is the frame budget: ``ratio = median / 16 ms`` (below 1: within a frame). Where a
 peer computes the same numbers (icepool, a closed form, brute force over every deal) it runs in the
@@ -31,7 +35,11 @@ from itertools import permutations
 from pathlib import Path
 from typing import Any, Callable
 
-from bench_common import Benchmark
+if __name__ == "__main__":                       # run directly: with the project's venv
+    from run import _in_project_python
+    _in_project_python()
+
+from bench_common import Benchmark  # noqa: E402
 
 FRAME = 0.016          # seconds: one frame at 60 Hz, the issue's budget for a recompute
 
@@ -219,12 +227,13 @@ class Harness:
 
     def set(self, index: int) -> float:
         value = self.values[index]
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         if self.spec.control is None:
             self.widget.dist = value
         else:
             self.spec.control(self.widget).value = value
         elapsed = time.perf_counter() - start
+        self.cpu = time.process_time() - start_cpu          # this process's CPU: the wall time less waiting
         self.at = index
         if _message(self.widget):
             raise RuntimeError(f"{self.spec.name}: the widget shows an error: {_message(self.widget)[:200]}")
@@ -244,12 +253,15 @@ class Harness:
         return self.timed()
 
 
-def warm(spec: WidgetSpec, repeat: int = 15) -> tuple[float, float]:
-    """(best, median) seconds of the timed change, one process, after one untimed round trip."""
+def warm(spec: WidgetSpec, repeat: int = 15) -> tuple[float, float, float]:
+    """(best, median, median CPU) seconds of the timed change, one process, after one untimed round trip."""
     harness = Harness(spec)
     harness.timed_change()
-    times = [harness.timed_change() for _ in range(repeat)]
-    return min(times), statistics.median(times)
+    times, cpu = [], []
+    for _ in range(repeat):
+        times.append(harness.timed_change())
+        cpu.append(harness.cpu)
+    return min(times), statistics.median(times), statistics.median(cpu)
 
 
 COLD = """
@@ -257,21 +269,23 @@ import sys, time
 sys.path.insert(0, {here!r})
 import bench_widgets as b
 harness = b.Harness(b.SPECS[{index}])
-print(harness.set(1))
+print(harness.set(1), harness.cpu)
 """
 
 
-def cold(index: int, runs: int = 5) -> float:
-    """Median over ``runs`` fresh processes of the first change after the widget was built."""
+def cold(index: int, runs: int = 5) -> tuple[float, float]:
+    """Medians over ``runs`` fresh processes of the first change after the widget was built: (wall, CPU)."""
     here = str(Path(__file__).resolve().parent)
-    times = []
+    times, cpu = [], []
     for _ in range(runs):
         done = subprocess.run([sys.executable, "-c", COLD.format(here=here, index=index)], capture_output=True,
                               text=True)
         if done.returncode:
             raise RuntimeError(done.stderr.strip().splitlines()[-1])
-        times.append(float(done.stdout.split()[-1]))
-    return statistics.median(times)
+        wall, used = done.stdout.split()[-2:]
+        times.append(float(wall))
+        cpu.append(float(used))
+    return statistics.median(times), statistics.median(cpu)
 
 
 def benchmarks():
@@ -292,15 +306,15 @@ def benchmarks():
 def main(runs: int = 5, only: str = "") -> None:
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; cold: median of {runs} fresh "
           f"processes; warm: best / median of 15 changes")
-    print(f"| widget, control changed | first change, cold | back to defaults, warm best / median | ratio to 16 ms "
-          f"| peer (same numbers) | peer time | widget / peer | verdict |")
+    print("| widget, control changed | first change, cold (CPU) | back to defaults, warm best / median (CPU) "
+          "| median / 16 ms | peer (same numbers) | peer time | widget / peer | verdict (< 16 ms) |")
     print("|---|---:|---:|---:|---|---:|---:|---|")
     for index, spec in enumerate(SPECS):
         if only and only not in spec.name:
             continue
         try:
-            first = cold(index, runs)
-            best, median = warm(spec)
+            first, first_cpu = cold(index, runs)
+            best, median, median_cpu = warm(spec)
         except Exception as error:                     # a widget being edited elsewhere: say so, go on
             print(f"| {spec.name} | error: {str(error)[:120]} | | | | | | |")
             continue
@@ -315,9 +329,15 @@ def main(runs: int = 5, only: str = "") -> None:
             elapsed = time.perf_counter() - start
             peer, peer_time = spec.peer_name, f"{elapsed * 1000:.1f} ms"
             ratio = f"{median / elapsed:.3g}" if spec.check(shown, answer) else "DISAGREE (no ratio)"
-        verdict = "met" if max(first, median) < FRAME else "MISSED"
-        print(f"| {spec.name} | {first * 1000:.1f} ms | {best * 1000:.1f} / {median * 1000:.1f} ms "
-              f"| {median / FRAME:.2f} | {peer} | {peer_time} | {ratio} | {verdict} (< 16 ms) |")
+        if max(first, median) < FRAME:
+            verdict = "met"
+        elif max(first_cpu, median_cpu) < FRAME:
+            verdict = "MISSED in wall time; its CPU time is within (waiting for a shared core)"
+        else:
+            verdict = "MISSED"
+        print(f"| {spec.name} | {first * 1000:.1f} ms ({first_cpu * 1000:.1f}) | {best * 1000:.1f} / "
+              f"{median * 1000:.1f} ms ({median_cpu * 1000:.1f}) | {median / FRAME:.2f} | {peer} | {peer_time} "
+              f"| {ratio} | {verdict} |")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

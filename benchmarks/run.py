@@ -23,15 +23,21 @@ sys.path.insert(0, str(HERE))
 
 
 def _in_project_python() -> None:
-    """Re-run with the project's venv when pirates_lab is not importable here."""
+    """Re-run with the project's venv when pirates_lab is not importable here.
+
+    The venv's python is often a symlink to the very interpreter that runs us (pyenv), so the test is
+    the environment (``sys.prefix``), not the resolved executable; an environment variable stops a loop.
+    """
     try:
         import pirates_lab  # noqa: F401
     except ImportError:
         import os
 
-        venv = HERE.parent / ".venv" / "bin" / "python"
-        if venv.exists() and Path(sys.executable).resolve() != venv.resolve():
-            os.execv(str(venv), [str(venv), str(Path(__file__).resolve()), *sys.argv[1:]])
+        venv = HERE.parent / ".venv"
+        python = venv / "bin" / "python"
+        if python.exists() and Path(sys.prefix).resolve() != venv.resolve() and not os.environ.get("PIRATES_LAB_VENV"):
+            os.environ["PIRATES_LAB_VENV"] = "1"
+            os.execv(str(python), [str(python), str(Path(sys.argv[0]).resolve()), *sys.argv[1:]])
         raise SystemExit("pirates_lab is not installed: run `pip install -e .` or use .venv/bin/python.")
 
 
