@@ -73,3 +73,21 @@ def test_play_alone_at_the_game_table_against_computer_traders():
     before = len(t.model.events)
     t.model.play(t.model.legal_actions()[0])
     assert len(t.model.events) > before
+
+
+def test_the_calculator_labels_sit_above_their_controls():
+    # a description beside a control is cut at the widgets' label width with large fonts: none here
+    calc = ChainCalculator()
+    for control in (calc.ship, calc.mate, calc.enemy, calc.draws, calc.hand, calc.captain):
+        assert control.description == ""
+    fields = [box for box in calc.children[0].children[0].children if "pl-plunder-field" in box._dom_classes]
+    assert [f.children[1] for f in fields] == [calc.ship, calc.mate, calc.enemy, calc.draws, calc.hand]
+    assert all(f.children[1].layout.width == "calc(100% - 8px)" for f in fields)
+
+
+def test_a_refused_hand_leaves_no_stale_odds():
+    calc = ChainCalculator()
+    calc.hand.value = tuple(sorted(Game(players=2).components.cards))[:8]
+    assert "at most 7" in calc.message.value and "Whole combat" not in calc.summary.value
+    calc.hand.value = ("Havana",)
+    assert calc.message.value == "" and "Whole combat" in calc.summary.value
