@@ -16,6 +16,7 @@ import re
 import ipywidgets as widgets
 
 from pirates_lab.core.report import percent
+from pirates_lab.core.rules import rulebook
 from pirates_lab.plunder import Game, lessons
 from pirates_lab.plunder.actions import Attack, Sell
 from pirates_lab.plunder.captains import trader
@@ -59,6 +60,23 @@ def _table(header, rows) -> str:
     body = "".join("<tr>" + "".join(f"<td style='padding:2px 8px'>{html.escape(str(c))}</td>" for c in row) + "</tr>"
                    for row in rows)
     return f"<table class='pl-plunder-table' style='max-width:100%'><tr>{head}</tr>{body}</table>"
+
+
+def _by_class(cards, value) -> dict:
+    """{row label: value}: ships of the same class (the last word of the name) share one row when every
+    nation's ship has the same value ("Sloop (each nation)"); any other card keeps its own row."""
+    classes: dict = {}
+    for card in cards:
+        key = card.name.split()[-1] if card.kind == "ship" and card.nation and not card.prize else card.name
+        classes.setdefault(key, []).append(card)
+    rows = {}
+    for key, group in classes.items():
+        values = {value(card) for card in group}
+        if len(group) > 1 and len(values) == 1:
+            rows[f"{key} (each of {len(group)} nations)"] = values.pop()
+        else:
+            rows.update((card.name, value(card)) for card in group)
+    return rows
 
 
 def _items(lines) -> str:
@@ -106,8 +124,9 @@ def overview() -> widgets.Widget:
 
 def turn() -> widgets.Widget:
     """The engine's turn table: each step, who acts and the heading that governs it."""
-    rows = [(p.name.replace("_", " "), p.rule, p.doc) for p in FLOW.phases.values()
-            if p.name not in ("first_draw", "first_check", "deal")]
+    turn = rulebook(GAME).headings
+    phases = turn[turn.index("Turn"):turn.index("Trade")] + ["Trade"]     # Combat's steps have their own sections
+    rows = [(p.name.replace("_", " "), p.rule, p.doc) for p in FLOW.phases.values() if p.rule in phases]
     return _html("<p>The engine's steps of a turn, in order, with the rulebook heading each one follows:</p>"
                  + _table(("engine step", "rulebook heading", "what happens"), rows))
 
@@ -117,13 +136,14 @@ def encounter() -> widgets.Widget:
     sea = lessons.encounter_state("Spanish Sloop")
     coast = lessons.encounter_state("Spanish Sloop", where="Coastland")
     deck = components()
-    rows = [(c.name, (c.encounter or "").replace("_", " "), c.count) for c in deck.cards.values() if c.encounter]
+    rows = [(name, where.replace("_", " "), copies) for name, (where, copies) in _by_class(
+        [c for c in deck.cards.values() if c.encounter], lambda c: (c.encounter, c.count)).items()]
     return _html("<p><b>On the Open Sea</b>, the engine now offers: "
                  + html.escape("; ".join(str(a) for a in sea.legal_actions())) + ".</p>"
                  + "<p><b>On a Coastland</b>, the engine's log says: "
                  + html.escape(next(_seats(line) for line in coast.log if "does not apply" in line)) + "</p>"
                  + "<p>Encounter cards and the map card they apply on:</p>"
-                 + _table(("card", "applies on", "copies"), rows))
+                 + _table(("card", "applies on", "copies of each"), rows))
 
 
 def pay() -> widgets.Widget:
@@ -131,7 +151,7 @@ def pay() -> widgets.Widget:
     deck = components()
     state, p = lessons.captain_at("English Brigantine", silver=6)
     after = lessons.at_step(state.clone(), p, "pay")
-    rows = [("Pinnace", deck.pinnace["wages"])] + [(c.name, c.wages) for c in deck.of_kind("ship")]
+    rows = [("Pinnace", deck.pinnace["wages"])] + list(_by_class(deck.of_kind("ship"), lambda c: c.wages).items())
     return _html(f"<p>A captain in an English Brigantine with {state.cap(p)['silver']} silver, no First Mate: "
                  f"after Pay the Crew, {after.cap(p)['silver']} silver.</p>"
                  + _table(("ship", "crew's pay (silver a turn)"), rows)
