@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Callable
 
 from pirates_lab.core import Dist, InvalidInput, MarkovChain
-from pirates_lab.core.report import percent
+from pirates_lab.core.report import percent, plural
 from pirates_lab.core.geometry import HEX_DIRECTIONS, hex_cells, hex_distance, hex_neighbours, hex_ring, on_hex_board
 
 from .components import Cell, components
@@ -398,8 +398,9 @@ def route_survival(route, dutchman: Cell, moves_per_turn: int = 1) -> Fraction:
     _whole(moves_per_turn, "moves_per_turn", 0)
     rolls = len(turns) * moves_per_turn
     if rolls > MAX_MOVES:
-        raise InvalidInput(f"{len(turns)} turns of {moves_per_turn} compass rolls is {rolls:,} rolls; "
-                           f"the limit is {MAX_MOVES:,} (each roll makes the exact answer longer).")
+        raise InvalidInput(f"Too many compass rolls: {plural(len(turns), 'turn')} of {plural(moves_per_turn, 'roll')} "
+                           f"is {rolls:,} rolls, and the limit is {MAX_MOVES:,} (each roll makes the exact "
+                           f"answer longer).")
     counts = {dutchman: 1}   # roll sequences that have not caught the ship, over 6**(rolls so far)
     here = turns[0][0]
     if dutchman == here and _hit_here(here):

@@ -180,3 +180,14 @@ def test_state_entry_points_refuse_with_a_sentence_and_change_nothing(value):
     if not (isinstance(value, int) and not isinstance(value, bool) and value > 0) and value is not None:
         with pytest.raises(InvalidInput):
             Game(players=2, win_doubloons=value)
+
+
+@pytest.mark.parametrize("turns, per_turn, words", [(1, 1001, "1 turn of 1001 rolls is 1,001 rolls"),
+                                                    (2, 501, "2 turns of 501 rolls is 1,002 rolls"),
+                                                    (1001, 1, "1001 turns of 1 roll is 1,001 rolls")])
+def test_a_long_dutchman_route_is_refused_in_a_sentence_with_correct_plurals(turns, per_turn, words):
+    """What the fuzzing found: the refusal began with a digit and said "1 turns"."""
+    with pytest.raises(InvalidInput) as refused:
+        odds.route_survival([[(0, 0)]] * turns, (0, 0), per_turn)
+    assert str(refused.value) == (f"Too many compass rolls: {words}, and the limit is 1,000 (each roll makes the "
+                                  f"exact answer longer).")
