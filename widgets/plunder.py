@@ -1,10 +1,11 @@
-"""Plunder front-ends: the sea of map cards (pure draw operations), a GameTable renderer, the
-combat-chain calculator and the rulebook walkthrough (one Stepper step per heading).
+"""Plunder front-ends: the sea of map cards (pure draw operations), a GameTable renderer and the
+combat-chain calculator.  The rulebook walkthrough is data (``pirates_lab/plunder/data/lessons.toml``),
+its demos in :mod:`pirates_lab.widgets.plunder_lessons`.
 
 Rules: Plunder › Sail and Explore
 
 Everything that decides is pure and tested without a browser: :func:`sea_ops` (observation ->
-draw operations), :func:`chain_report` (the calculator's numbers), :func:`walkthrough_steps`.
+draw operations) and :func:`chain_report` (the calculator's numbers).
 """
 from __future__ import annotations
 
