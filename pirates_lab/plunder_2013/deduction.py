@@ -225,8 +225,7 @@ class Deduction:
 
         ``partial=True`` accepts a subset of the answers (the classroom reveals them one by one).
         """
-        if isinstance(asker, bool) or not isinstance(asker, int) or not 0 <= asker < self.players:
-            raise InvalidInput(f"asker must be a player number from 0 to {self.players - 1}, got {asker!r}.")
+        asker = self._seat(asker, "asker")
         clue = _parse_cards(clues, "clues", self.cards)
         if not isinstance(answers, Mapping):
             raise InvalidInput("answers must be a dict {player: 'aye' or 'nay'}.")
@@ -356,6 +355,12 @@ class Deduction:
         return {p: {c: tuple(x for x, cell in row.items() if cell.mark == "X") for c, row in per.items()}
                 for p, per in self.cells().items()}
 
+    def _seat(self, player, what: str = "player") -> int:
+        """``player`` if it is a seat at this table (a whole number from 0), else InvalidInput naming the range."""
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
+            raise InvalidInput(f"{what} must be a player number from 0 to {self.players - 1}, got {player!r}.")
+        return player
+
     def _column(self, player: int) -> int:
         if player not in self.rivals():
             raise InvalidInput(f"player must be a rival of player {self.me}: one of {list(self.rivals())}, got {player!r}.")
@@ -364,6 +369,9 @@ class Deduction:
     # ------------------------------------------------------------------ why
     def why(self, player: int, category: str, card: int) -> Explanation:
         """Explain one cell of the right grid in words, citing the fewest answers that force it."""
+        player = self._seat(player)
+        if isinstance(category, str) and category.strip().lower() in CATEGORIES:
+            category = category.strip().lower()
         if category not in CATEGORIES:
             raise InvalidInput(f"category must be one of {', '.join(CATEGORIES)}, got {category!r}.")
         if isinstance(card, bool) or not isinstance(card, int) or not 1 <= card <= self.cards:
@@ -406,6 +414,7 @@ class Deduction:
     def answer_distribution(self, clue, asker: int) -> Dist:
         """Exact Dist of the answers ("aye"/"nay" per answering rival) that ``clue`` would get."""
         clue = _parse_cards(clue, "clue", self.cards)
+        asker = self._seat(asker, "asker")
         counts = self.posterior.answer_counts(clue, asker)
         answering = self.posterior.answering(asker)
         return Dist.from_weights({tuple((p, "aye" if bit else "nay") for p, bit in zip(answering, key)): n
