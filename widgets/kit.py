@@ -154,7 +154,7 @@ class DistView(widgets.VBox):
             # room for the longest label at large fonts (about 10 px a character at 18 px)
             self.chart.fig_margin = {"top": 36, "bottom": 40, "left": min(280, 16 + 10 * longest), "right": 24}
             self.chart.layout.height = f"{max(self.height, min(640, 30 * len(xs) + 80))}px"
-        self.y_scale.max = max(ys + [0.01]) * 1.1
+        self.y_scale.max = min(1.0, max(ys + [0.01]) * 1.1)   # a probability axis never passes 100%
 
     def table_rows(self) -> list[tuple[str, Fraction]]:
         return dist_rows(self._dist, self.describe) if self._dist is not None else []

@@ -338,13 +338,5 @@ def walkthrough() -> Walkthrough:
 def lesson_card(heading: str, occurrence: int = 1, lesson: Walkthrough | None = None) -> Stepper:
     """One step of the walkthrough on its own (rule, live demo, why, question), for a notebook section that
     already carries the heading: the kit Stepper without its navigation and title."""
-    lesson = lesson or walkthrough()
-    steps = [step for step in lesson.steps() if step.heading == heading and step.occurrence == occurrence]
-    if not steps:
-        raise KeyError(f"the lesson has no step {heading!r} (occurrence {occurrence})")
-    card = Stepper(steps[:1])
-    card.children = (card.content,)
-    card.add_class("pl-lesson-card")
-    card.add_class("pl-plunder-lesson")
-    return card
+    return (lesson or walkthrough()).card(heading, occurrence, css_class="pl-plunder-lesson")
 

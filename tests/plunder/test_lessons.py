@@ -257,7 +257,7 @@ def test_a_lesson_card_shows_one_step_the_second_enemies_its_own():
     card = scenarios.lesson_card("Enemies", occurrence=2, lesson=lesson)
     assert card.step.heading == "Enemies" and card.step.occurrence == 2
     assert "automatically your enemy" in card.step.question.prompt
-    with pytest.raises(KeyError):
+    with pytest.raises(LessonError, match="no step .Parley.; its steps are: Setup"):
         scenarios.lesson_card("Parley", lesson=lesson)
 
 
