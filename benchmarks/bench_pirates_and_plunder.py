@@ -1,4 +1,4 @@
-"""Pirates & Plunder benchmarks: whole random games, legal placements, feature merging.
+"""Pirates & Plunder benchmarks: whole random games, legal placements, feature merging, secret battle.
 
 * A whole random 5-player game (80 tiles, every rule: ships, scoring, pirates, battles, final
   scoring) through the public protocol (``apply`` copies the state every move).  Goal (issue 10):
@@ -9,6 +9,10 @@
 * Feature merging for the 80 placements of a recorded game: ours is union–find with open-edge
   counts updated on placement; the peer floods the whole board after every placement to find the
   features and their open edges.  The check compares the complete features found at the end.
+* The largest exact secret battle (60 v 60 resources, a ship worth 1000): ours eliminates on whole
+  numbers kept primitive by gcd (Fractions only in the answer); the peer is the same solver with
+  Gauss–Jordan on Fractions, as first written.  Goal (issue 14): within 2 s.  The check compares
+  the value and both mixes.
 
 Runnable on its own (``python benchmarks/bench_pirates_and_plunder.py``: prints placements per
 second and the three timings) so other tile engines can be compared on the same machine, or
@@ -19,6 +23,7 @@ from __future__ import annotations
 import random
 import sys
 import time
+from fractions import Fraction
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -26,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench_common import Benchmark  # noqa: E402
 from pirates_lab.core import CHANCE, State as CoreState, random_playout  # noqa: E402
-from pirates_lab.pirates_and_plunder import Game, PlaceTile  # noqa: E402
+from pirates_lab.pirates_and_plunder import Game, PlaceTile, battles  # noqa: E402
 from pirates_lab.pirates_and_plunder.game import State  # noqa: E402
 from pirates_lab.pirates_and_plunder.parts import MAX_SEGMENTS, mirror  # noqa: E402
 from pirates_lab.pirates_and_plunder.placing import find, legal_places, place_tile  # noqa: E402
@@ -161,8 +166,49 @@ def naive_merge(game, placements):
     return complete
 
 
+def fraction_elimination(rows: list, columns: int) -> list | None:
+    """The secret battle's elimination as first written: Gauss–Jordan on Fractions (the peer)."""
+    rows = [[Fraction(v) for v in r] for r in rows]
+    pivots, r = [], 0
+    for c in range(columns):
+        pivot = next((i for i in range(r, len(rows)) if rows[i][c] != 0), None)
+        if pivot is None:
+            continue
+        rows[r], rows[pivot] = rows[pivot], rows[r]
+        lead = rows[r][c]
+        rows[r] = [v / lead for v in rows[r]]
+        for i in range(len(rows)):
+            if i != r and rows[i][c] != 0:
+                factor = rows[i][c]
+                rows[i] = [v - factor * w for v, w in zip(rows[i], rows[r])]
+        pivots.append(c)
+        r += 1
+    if any(all(v == 0 for v in row[:-1]) and row[-1] != 0 for row in rows):
+        return None
+    solution = [Fraction(0)] * columns
+    for i, c in enumerate(pivots):
+        solution[c] = rows[i][-1]
+    return solution
+
+
+def secret_battle_with(elimination):
+    """The largest exact secret battle (60 v 60, a ship worth 1000 resources) solved with ``elimination``."""
+    saved = battles._solve_exact
+    battles._solve_exact = elimination
+    try:
+        game = battles.secret_battle(60, 60, 0, 1000, 1)
+    finally:
+        battles._solve_exact = saved
+    return game.value, game.attacker, game.defender
+
+
 def benchmarks():
     game = Game(players=5)
+    battles.secret_battle(1, 1, 0, 1, 1)                # scipy imported before timing
+    yield Benchmark("pirates_and_plunder: secret battle 60 v 60, ship 1000",
+                    lambda: secret_battle_with(battles._solve_exact), lambda: secret_battle_with(fraction_elimination),
+                    "the same solver with Gauss-Jordan on Fractions", goal_seconds=2.0,
+                    check=lambda a, b: a == b, repeat=3)
     placements = recorded_game()
     yield Benchmark("pirates_and_plunder: 5 random 5-player games (80 tiles, every rule)", lambda: games(Game),
                     lambda: games(CoreCloneGame), "the same games with the core's generic State.clone",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import re
 import signal
+from fractions import Fraction
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -146,15 +147,33 @@ def test_fuzz_deals(capsys, players, cards):
 
 # ---------------------------------------------------------------- bounded before any work
 def test_an_oversized_secret_battle_is_refused_without_solving(capsys, monkeypatch):
+    """The size check runs before the solver (shown with a smaller limit: no accepted size is over it)."""
     from pirates_lab.pirates_and_plunder import commands
 
     def solver(*args):
         raise AssertionError("the solver ran on a request that was too big")
 
     monkeypatch.setattr(commands, "secret_battle", solver)
+    monkeypatch.setattr(commands, "MAX_MIX", 16)
     code = main(["odds", "secret-battle", "60", "60", "--ship", "1000"])
     err = capsys.readouterr().err
-    assert code == 2 and f"the limit is {commands.MAX_MIX}" in err and is_sentence(err)
+    assert code == 2 and "the limit is 16" in err and is_sentence(err)
+
+
+def test_every_battle_the_game_accepts_is_within_the_limit_and_the_largest_answers(capsys):
+    """60 v 60 with a ship worth 1000 is the largest exact solve (61 commitments a side): answered."""
+    from pirates_lab.pirates_and_plunder.battles import MAX_RESOURCES
+    from pirates_lab.pirates_and_plunder.commands import MAX_MIX, secret_battle_size
+
+    assert secret_battle_size(MAX_RESOURCES, MAX_RESOURCES, Fraction(1000), Fraction(1, 10**299)) <= MAX_MIX
+    code, out = run_cli(capsys, ["secret-battle", "60", "60", "--ship", "1000"])
+    assert code == 0 and "value to the attacker = 5817/100" in out
+
+
+@pytest.mark.parametrize("ship", ["1/1" + "0" * 300, "9" * 301, "9" * 5000])
+def test_a_value_too_long_to_solve_at_once_is_refused_in_one_sentence(capsys, ship):
+    code, _ = run_cli(capsys, ["secret-battle", "3", "3", "--ship", ship])
+    assert code == 2
 
 
 @settings(max_examples=40, deadline=None)

@@ -23,35 +23,50 @@ does better against the other's mix.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Iterator
 
 from pirates_lab.core import Dist, InvalidInput, cite
 
 from .parts import GAME
 
 __all__ = ["RULE_BATTLES", "OpenBattle", "open_battle", "SecretBattle", "secret_battle",
-           "MAX_RESOURCES"]
+           "MAX_RESOURCES", "MAX_DIGITS"]
 
 RULE_BATTLES = cite(GAME, "Battles")
 #: the game has 60 resources in all: no side can commit more
 MAX_RESOURCES = 60
+#: the most digits in a ship's or resource's value, above or below the fraction bar: the exact solve
+#: works with whole numbers that grow with them (60 v 60 at 300 digits ≈ 0.2 s, at 3,000 digits ≈ 5 s)
+MAX_DIGITS = 300
+_TOO_LONG = 10 ** MAX_DIGITS
 
 
 def _count(name: str, value, low: int = 0, high: int = MAX_RESOURCES) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise InvalidInput(f"{name} is a whole number from {low} to {high} (the game has {MAX_RESOURCES} "
-                           f"resources in all), not {value!r}.")
+                           f"resources in all), not {_shown(value)}.")
     return value
+
+
+def _shown(value) -> str:
+    """``repr(value)``, cut to 40 characters (a refusal stays one readable line)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _value(name: str, value) -> Fraction:
     try:
         result = Fraction(value) if not isinstance(value, (bool, float)) else Fraction(str(value))
     except (ValueError, TypeError, ZeroDivisionError):
-        raise InvalidInput(f"{name} is a number such as 3 or 1/2, not {value!r}.") from None
+        raise InvalidInput(f"{name} is a number such as 3 or 1/2, not {_shown(value)}.") from None
     if not 0 <= result <= 1000:
-        raise InvalidInput(f"{name} is between 0 and 1000, not {value!r}.")
+        raise InvalidInput(f"{name} is between 0 and 1000, not {_shown(value)}.")
+    if result.numerator >= _TOO_LONG or result.denominator >= _TOO_LONG:
+        raise InvalidInput(f"{name} is too long to solve exactly at once: at most {MAX_DIGITS} digits above and "
+                           f"below the fraction bar (the exact solve grows with every digit).")
     return result
 
 
@@ -130,29 +145,55 @@ def _payoff(a: int, d: int, base: int, ship: Fraction, resource: Fraction) -> Fr
     return (ship if a > base + d else Fraction(0)) - resource * a + resource * d
 
 
-def _solve_exact(rows: list, columns: list) -> list | None:
-    """Any exact solution of a linear system (Fraction rows ``[coefficients..., right side]``), or None."""
-    rows = [list(r) for r in rows]
+def _integer_row(row) -> list[int]:
+    """A row of Fractions/ints scaled to whole numbers with no common factor (the same equation).
+
+    >>> _integer_row([Fraction(1, 2), 3, Fraction(-3, 4)])
+    [2, 12, -3]
+    """
+    scale = math.lcm(*(Fraction(v).denominator for v in row))
+    ints = [v * scale if isinstance(v, int) else v.numerator * (scale // v.denominator) for v in row]
+    common = math.gcd(*ints)
+    return [v // common for v in ints] if common > 1 else ints
+
+
+def _solve_exact(rows: list, columns: int) -> list | None:
+    """Any exact solution of a linear system (rows ``[coefficients..., right side]``), or None.
+
+    Fraction-free Gauss–Jordan: every row is scaled to whole numbers and kept primitive (divided by
+    the gcd of its entries) after each elimination, so the work is integer arithmetic; Fractions
+    appear only in the answer.
+
+    >>> _solve_exact([[1, 1, 3], [1, -1, Fraction(1, 2)]], 2)
+    [Fraction(7, 4), Fraction(5, 4)]
+    """
+    rows = [_integer_row(r) for r in rows]
     n = columns
     pivots, r = [], 0
     for c in range(n):
-        pivot = next((i for i in range(r, len(rows)) if rows[i][c] != 0), None)
-        if pivot is None:
+        candidates = [i for i in range(r, len(rows)) if rows[i][c]]
+        if not candidates:
             continue
+        pivot = min(candidates, key=lambda i: abs(rows[i][c]))      # the smallest lead keeps numbers small
         rows[r], rows[pivot] = rows[pivot], rows[r]
-        lead = rows[r][c]
-        rows[r] = [v / lead for v in rows[r]]
+        top = rows[r]
+        lead = top[c]
         for i in range(len(rows)):
-            if i != r and rows[i][c] != 0:
-                factor = rows[i][c]
-                rows[i] = [v - factor * w for v, w in zip(rows[i], rows[r])]
+            row = rows[i]
+            factor = row[c]
+            if i != r and factor:
+                common = math.gcd(lead, factor)
+                keep, take = lead // common, factor // common
+                row = [keep * v - take * w for v, w in zip(row, top)]
+                g = math.gcd(*row)
+                rows[i] = [v // g for v in row] if g > 1 else row
         pivots.append(c)
         r += 1
-    if any(all(v == 0 for v in row[:-1]) and row[-1] != 0 for row in rows):
+    if any(row[-1] and not any(row[:-1]) for row in rows):
         return None
     solution = [Fraction(0)] * n
     for i, c in enumerate(pivots):
-        solution[c] = rows[i][-1]
+        solution[c] = Fraction(rows[i][-1], rows[i][c])
     return solution
 
 
@@ -187,30 +228,76 @@ def _linprog_mix(matrix: list) -> list:
     return list(result.x[:m])
 
 
-def _exact_mix(matrix: list, floats: list, other_floats: list, transpose: bool) -> list:
-    """Exact candidates for an LP mix: equalised on the supports, or rounded (the caller verifies)."""
+def _full_supports(big_a: int, big_d: int, base: int) -> tuple[list, list]:
+    """The commitments both sides mix over when the ship is worth far more than the resources.
+
+    Then every commitment that can still matter is used: the defender any ``d`` up to what repulses
+    the biggest attack (or all it holds), the attacker every attack that beats some defence, plus 0
+    (giving up) when the defender can repulse everything.  A guess the caller verifies exactly: the
+    linear program cannot see costs a billion times smaller than the ship.
+    """
+    if big_a <= base:
+        return [0], [0]
+    top = min(big_d, big_a - base)
+    attacks = list(range(base + 1, base + top + 2 if big_d < big_a - base else big_a + 1))
+    return ([0] if big_d >= big_a - base else []) + attacks, list(range(top + 1))
+
+
+def _exact_mix(matrix: list, floats: list, other_floats: list, transpose: bool,
+               guess: tuple[list, list]) -> Iterator[list]:
+    """Exact candidates for an LP mix, cheapest first: equalised on the supports the LP used, on the
+    ``guess`` (own support, the other side's), then rounded.
+
+    A generator: the caller verifies each candidate and stops at the first that is an equilibrium,
+    so the later (costlier or cruder) candidates are usually never computed.
+    """
     size = len(floats)
-    candidates = []
-    for tolerance in (1e-9, 1e-7, 1e-5):
-        support = [i for i, p in enumerate(floats) if p > tolerance]
-        against = [j for j, p in enumerate(other_floats) if p > tolerance]
+    tried = set()
+    supports = [([i for i, p in enumerate(floats) if p > tolerance], [j for j, p in enumerate(other_floats)
+                                                                       if p > tolerance])
+                for tolerance in (1e-9, 1e-7, 1e-5)]
+    for support, against in supports + [guess]:
+        if (tuple(support), tuple(against)) in tried:                 # the same system: the same answer
+            continue
+        tried.add((tuple(support), tuple(against)))
         mix = _mix_on_support(matrix, support, against, transpose)
         if mix is not None:
             full = [Fraction(0)] * size
             for i, p in zip(support, mix):
                 full[i] = p
-            candidates.append(full)
+            yield full
     for bound in (100, 10_000, 1_000_000):
         rounded = [Fraction(p).limit_denominator(bound) if p > 1e-9 else Fraction(0) for p in floats]
         total = sum(rounded)
         if total > 0:
-            candidates.append([p / total for p in rounded])
-    return candidates
+            yield [p / total for p in rounded]
+
+
+class _Remembered:
+    """Iterate a generator any number of times, computing each item once (the defender's candidates
+    are tried against every attacker candidate)."""
+
+    def __init__(self, items: Iterator) -> None:
+        self._items, self._seen = items, []
+
+    def __iter__(self) -> Iterator:
+        yield from self._seen
+        for item in self._items:
+            self._seen.append(item)
+            yield item
+        # the loop above ends only once the generator is exhausted: every item is remembered
+
+
+def _whole(mix: list) -> tuple[list, int]:
+    """A mix of Fractions as whole weights over one denominator: ([(index, weight) for p != 0], denominator)."""
+    denominator = math.lcm(*(p.denominator for p in mix))
+    return [(i, p.numerator * (denominator // p.denominator)) for i, p in enumerate(mix) if p], denominator
 
 
 def secret_battle(attacker_resources: int, defender_resources: int, defender_base: int,
                   ship_value, resource_value) -> SecretBattle:
-    """Solve the secret battle exactly (bounded: at most 60 resources a side, values 0 to 1000).
+    """Solve the secret battle exactly (bounded: at most 60 resources a side, values 0 to 1000 written
+    with at most 300 digits above and below the fraction bar; every such battle answers well within 2 s).
 
     Rules: Pirates & Plunder › Battles
     """
@@ -221,11 +308,24 @@ def secret_battle(attacker_resources: int, defender_resources: int, defender_bas
     matrix = [[_payoff(a, d, base, ship, resource) for d in range(big_d + 1)] for a in range(big_a + 1)]
     columns = [[-matrix[a][d] for a in range(big_a + 1)] for d in range(big_d + 1)]   # the defender maximises -M
     x_float, y_float = _linprog_mix(matrix), _linprog_mix(columns)
+    scale = math.lcm(ship.denominator, resource.denominator)            # whole-number payoffs for the checks
+    weights = [[int(v * scale) for v in row] for row in matrix]
+
+    def worst_for_defender(y: list) -> Fraction:                      # the attacker's best reply to y
+        weight, denominator = _whole(y)
+        return Fraction(max(sum(q * row[d] for d, q in weight) for row in weights), denominator * scale)
+
+    def worst_for_attacker(x: list) -> Fraction:                      # the defender's best reply to x
+        weight, denominator = _whole(x)
+        return Fraction(min(sum(q * weights[a][d] for a, q in weight) for d in range(big_d + 1)), denominator * scale)
+
     best = None
-    for x in _exact_mix(matrix, x_float, y_float, transpose=False):
-        low = min(sum(x[a] * matrix[a][d] for a in range(big_a + 1)) for d in range(big_d + 1))
-        for y in _exact_mix(matrix, y_float, x_float, transpose=True):
-            high = max(sum(y[d] * matrix[a][d] for d in range(big_d + 1)) for a in range(big_a + 1))
+    attacks, defences = _full_supports(big_a, big_d, base)
+    replies = _Remembered((y, worst_for_defender(y))
+                          for y in _exact_mix(matrix, y_float, x_float, True, (defences, attacks)))
+    for x in _exact_mix(matrix, x_float, y_float, False, (attacks, defences)):
+        low = worst_for_attacker(x)
+        for y, high in replies:
             if low == high:
                 best = (x, y, low)
                 break
