@@ -14,8 +14,9 @@ attacker's gain when committing ``a`` against ``d`` is::
 — a ship worth ``ship_value`` changes hands when the attack succeeds, and every resource spent
 is lost to its owner (what one side loses, the other gains).  :func:`secret_battle` finds the
 support of an optimal mix with ``scipy.optimize.linprog``, then solves the equalities on that
-support exactly with Fractions, and checks the answer exactly: no pure commitment of either side
-does better against the other's mix.
+support exactly (Gauss–Jordan on whole numbers; Fractions only in the answer), and checks the
+answer exactly: no pure commitment of either side does better against the other's mix.  Every
+battle the game allows (60 resources a side) answers in well under a second.
 
 >>> game = secret_battle(2, 1, 0, 3, 1)
 >>> game.value, game.attacker[1], game.attacker[2], game.defender[0]
