@@ -28,7 +28,7 @@ import numpy as np
 from pirates_lab.core import InvalidInput
 
 from .components import CATEGORIES, components, location_name, pirate_name, steal_points
-from .deduction import Deduction
+from .deduction import Deduction, _parse_cards
 
 __all__ = ["FlipOption", "flip_advice", "DigAdvice", "dig_advice", "race_points", "entropy_bits", "steal_points"]
 
@@ -53,12 +53,52 @@ class FlipOption:
         return f"{what}: expected information {self.bits:.3f} bits"
 
 
+#: the most deals :func:`dig_advice` weighs for tomorrow (each clue the decks can show is counted over
+#: every deal: 12 cards a category and 100,000 deals take about 0.9 s; 1.3 million deals took 11 s)
+MAX_DEAL_LIMIT = 100_000
+#: the most days :func:`dig_advice` plans ahead (the Game's ``max_days`` option goes up to 100)
+MAX_DAYS = 100
+
+
+def _deduction(deduction) -> Deduction:
+    if not isinstance(deduction, Deduction):
+        raise InvalidInput(f"deduction must be a Deduction (what one pirate knows), got {_shown(deduction)}.")
+    return deduction
+
+
+def _seat(deduction: Deduction, value, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < deduction.players:
+        raise InvalidInput(f"{name} must be a player number from 0 to {deduction.players - 1}, got {_shown(value)}.")
+    return value
+
+
+def _decks(decks, cards: int) -> Mapping:
+    if not isinstance(decks, Mapping):
+        raise InvalidInput(f"decks must be a dict {{category: {{card: copies left}}}} for {', '.join(CATEGORIES)}, "
+                           f"got {_shown(decks)}.")
+    unknown = [k for k in decks if k not in CATEGORIES]
+    if unknown:
+        raise InvalidInput(f"decks has unknown categories {_shown(unknown)}; the clue decks are {', '.join(CATEGORIES)}.")
+    for category in CATEGORIES:
+        _deck_counts(decks, category, cards)
+    return decks
+
+
+def _shown(value) -> str:
+    """``repr(value)`` cut to 40 characters: a refusal stays one readable line."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
 def _deck_counts(decks: Mapping, category: str, cards: int) -> dict[int, int]:
     counts = decks.get(category, {}) if isinstance(decks, Mapping) else {}
+    if not isinstance(counts, Mapping):
+        raise InvalidInput(f"deck {category} must be a dict {{card: copies left}}, got {_shown(counts)}.")
     clean = {}
     for card, n in dict(counts).items():
         if isinstance(n, bool) or not isinstance(n, int) or n < 0 or not isinstance(card, int) or not 1 <= card <= cards:
-            raise InvalidInput(f"deck {category}: counts must be whole numbers >= 0 for cards 1..{cards}, got {card!r}: {n!r}.")
+            raise InvalidInput(f"deck {category}: counts must be whole numbers >= 0 for cards 1..{cards}, "
+                               f"got {_shown(card)}: {_shown(n)}.")
         if n:
             clean[card] = n
     return clean
@@ -67,10 +107,13 @@ def _deck_counts(decks: Mapping, category: str, cards: int) -> dict[int, int]:
 def flip_advice(deduction: Deduction, clue, decks: Mapping, asker: int | None = None) -> list[FlipOption]:
     """Every choice of the extra flip, best first, with its exact expected information gain.
 
-    ``clue``: the three cards flipped; ``decks``: ``{"island": {card: copies left}, ...}``.
+    ``clue``: the three cards flipped; ``decks``: ``{"island": {card: copies left}, ...}``;
+    ``asker``: whose turn it is (default: you).  Bad values raise InvalidInput before any work.
     """
-    asker = deduction.me if asker is None else asker
-    clue = tuple(clue[c] for c in CATEGORIES) if isinstance(clue, Mapping) else tuple(clue)
+    deduction = _deduction(deduction)
+    asker = deduction.me if asker is None else _seat(deduction, asker, "asker")
+    clue = _parse_cards(clue, "clue", deduction.cards)
+    decks = _decks(decks, deduction.cards)
     post = deduction.posterior
 
     def bits(q) -> float:
@@ -127,9 +170,10 @@ class DigAdvice:
                 f"dig now {float(self.now):.3f} points, best later {wait} points → {verdict}. {self.note}")
 
 
-def _whole(value, name: str, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise InvalidInput(f"{name} must be a whole number of at least {low}, got {value!r}.")
+def _whole(value, name: str, low: int, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or high is not None and value > high:
+        span = f"of at least {low}" if high is None else f"from {low} to {high}"
+        raise InvalidInput(f"{name} must be a whole number {span}, got {_shown(value)}.")
     return value
 
 
@@ -167,28 +211,38 @@ def dig_advice(deduction: Deduction, rival: int, *, decks: Mapping | None = None
       (this one included), fewer cards than treasures make a card scarce: dig for this rival
       only if its treasure is among the ``crew_left`` likeliest (``keep_card`` otherwise).
 
-    The look-ahead enumerates the consistent deals: above ``deal_limit`` of them ``wait`` is
-    None ("too early to weigh waiting").  Every value is an exact Fraction.
+    The look-ahead enumerates the consistent deals: above ``deal_limit`` of them (at most
+    100,000) ``wait`` is None ("too early to weigh waiting").  Every value is an exact Fraction.
+    Bad values raise InvalidInput before any work.
     """
-    if rival not in deduction.rivals():
-        whose = "your own seat" if rival == deduction.me else "no rival at this table"
-        raise InvalidInput(f"rival must be another pirate, one of {list(deduction.rivals())}; {rival!r} is {whose}.")
+    deduction = _deduction(deduction)
+    if isinstance(rival, bool) or not isinstance(rival, int) or rival not in deduction.rivals():
+        whose = ("no player number" if isinstance(rival, bool) or not isinstance(rival, int)
+                 else "your own seat" if rival == deduction.me else "no rival at this table")
+        raise InvalidInput(f"rival must be another pirate, one of {list(deduction.rivals())}; {_shown(rival)} is {whose}.")
     try:
         overtake = Fraction(components()["advisor"]["overtake"] if overtake is None else overtake)
-    except (TypeError, ValueError):
-        raise InvalidInput(f"overtake must be a probability from 0 to 1, got {overtake!r}.") from None
+    except (TypeError, ValueError, OverflowError):
+        raise InvalidInput(f"overtake must be a probability from 0 to 1, got {_shown(overtake)}.") from None
     if not 0 <= overtake <= 1:
-        raise InvalidInput(f"overtake must be a probability from 0 to 1, got {overtake}.")
-    days_left = _whole(days_left, "days_left", 0)
-    finders_before = _whole(finders_before, "finders_before", 0)
-    hunters = _whole(deduction.players - 2 if hunters is None else hunters, "hunters", 0)
+        raise InvalidInput(f"overtake must be a probability from 0 to 1, got {_shown(overtake)}.")
+    days_left = _whole(days_left, "days_left", 0, MAX_DAYS)
+    others = deduction.players - 2                      # every pirate but you and the rival
+    finders_before = _whole(finders_before, "finders_before", 0, others)
+    hunters = _whole(others if hunters is None else hunters, "hunters", 0, others)
+    deal_limit = _whole(deal_limit, "deal_limit", 0, MAX_DEAL_LIMIT)
+    next_asker = deduction.me if next_asker is None else _seat(deduction, next_asker, "next_asker")
+    if decks is not None:
+        decks = _decks(decks, deduction.cards)
+    scarcity = crew_left is not None or rivals_left is not None
+    if scarcity:
+        crew_left = _whole(crew_left if crew_left is not None else len(deduction.rivals()), "crew_left", 1)
+        rivals_left = _whole(rivals_left if rivals_left is not None else len(deduction.rivals()), "rivals_left", 1)
     likeliest = deduction.most_likely()
     location, probability = likeliest[rival]
     now = probability * race_points(finders_before, hunters, overtake, 0)
     keep_card, scarce = False, ""
-    if crew_left is not None or rivals_left is not None:
-        crew_left = _whole(crew_left if crew_left is not None else len(likeliest), "crew_left", 1)
-        rivals_left = _whole(rivals_left if rivals_left is not None else len(likeliest), "rivals_left", 1)
+    if scarcity:
         if crew_left < rivals_left:
             better = sum(1 for p, (_, q) in likeliest.items() if p != rival and q > probability)
             keep_card = better >= crew_left
@@ -201,7 +255,7 @@ def dig_advice(deduction: Deduction, rival: int, *, decks: Mapping | None = None
                          "No days left: waiting is worth nothing." + scarce, plan0, 0, keep_card)
     if decks is None:
         decks = {c: {x: components()["game"]["clue_copies"] for x in range(1, deduction.cards + 1)} for c in CATEGORIES}
-    best = tomorrow_best(deduction, rival, decks, deduction.me if next_asker is None else next_asker, deal_limit)
+    best = tomorrow_best(deduction, rival, decks, next_asker, deal_limit)
     if best is None:
         return DigAdvice(rival, location, probability, now, None, None,
                          f"More than {deal_limit} deals still fit: too early to weigh waiting exactly." + scarce,
