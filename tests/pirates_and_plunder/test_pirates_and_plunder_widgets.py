@@ -8,6 +8,7 @@ from pirates_lab.pirates_and_plunder import Game, PlaceShip, PlaceTile
 from pirates_lab.pirates_and_plunder.scenarios import build, drawing_state
 from pirates_lab.widgets import pirates_and_plunder as pp
 from pirates_lab.widgets import pirates_and_plunder_lessons as lessons
+from pirates_lab.widgets.walkthrough import LessonError
 from pirates_lab.widgets.drawing import rasterize
 
 
@@ -85,7 +86,7 @@ def test_lesson_cards_show_one_step_each_and_the_calculator_is_the_battle_lab():
     lesson = lessons.walkthrough()
     card = lessons.lesson_card("Ports", lesson)
     assert card.step.title == "Ports" and card.children == (card.content,)
-    with pytest.raises(KeyError):
+    with pytest.raises(LessonError, match="no step 'Treasure Maps'; its steps are: "):
         lessons.lesson_card("Treasure Maps", lesson)
     assert isinstance(lessons.calculator(), pp.BattleLab)
 
