@@ -126,3 +126,24 @@ def test_the_import_scan_can_fail(tmp_path):
     bad.write_text("import ipywidgets.widgets\nfrom ..king_of_pirates import game\nfrom . import dist\n")
     found = offending(bad, ["ipywidgets", "pirates_lab.king_of_pirates"], package="pirates_lab.core")
     assert found == ["ipywidgets.widgets", "pirates_lab.king_of_pirates"]
+
+
+def duplicate_test_names(folder: Path) -> dict[str, list[str]]:
+    """Test modules sharing a file name: pytest (no packages under tests/) imports only the first, so the
+    second folder's file stops the whole run at collection ("import file mismatch")."""
+    seen: dict[str, list[str]] = {}
+    for path in sorted(folder.rglob("test_*.py")):
+        seen.setdefault(path.name, []).append(str(path.relative_to(folder)))
+    return {name: paths for name, paths in seen.items() if len(paths) > 1}
+
+
+def test_test_files_have_unique_names():
+    assert duplicate_test_names(ROOT / "tests") == {}
+
+
+def test_the_duplicate_scan_can_fail(tmp_path):
+    for game in ("a", "b"):
+        (tmp_path / game).mkdir()
+        (tmp_path / game / "test_lessons.py").write_text("")
+    (tmp_path / "a" / "test_a_only.py").write_text("")
+    assert duplicate_test_names(tmp_path) == {"test_lessons.py": ["a/test_lessons.py", "b/test_lessons.py"]}

@@ -84,7 +84,7 @@ def equip(state: PPState, player: int, *, hull=None, cannons=None, crew=(), carg
 # ---------------------------------------------------------------- lesson positions and answers
 # The guided walkthrough (data/lessons.toml) names these functions: each answer is computed here, by the
 # engine and the data file, when the step is checked — never written in the lesson.  The tests check
-# every one against an independent count (tests/pillage_and_plunder/test_lessons.py).
+# every one against an independent count (tests/pillage_and_plunder/test_pillage_and_plunder_lessons.py).
 
 LESSON_PLAYERS = 4          # hand odds in the lesson: a four-player game, five-card hands
 UPGRADE_HOARD = 5000        # the Hull Layout lesson's player has saved enough for a Crow's Nest and a Schooner

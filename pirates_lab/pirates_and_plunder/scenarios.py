@@ -72,7 +72,7 @@ def build(players: int = 2, tiles=(), ships=(), resources=None, drawn: str | Non
 
 # ---------------------------------------------------------------- the lesson's positions and answers
 # Each answer is computed by the engine when the lesson asks (data/lessons.toml names the function);
-# tests/pirates_and_plunder/test_lessons.py checks every one against a count done another way.
+# tests/pirates_and_plunder/test_pirates_and_plunder_lessons.py checks every one against a count done another way.
 CROSS = "three-way crossroads"
 #: where the lesson lays each exploration tile on :func:`exploration_scene`'s board: (cell, segment)
 EXPLORATION_SPOT = {"sea": ((0, 0), 1), "Buried Treasure": ((0, 0), 0), "Royal Port": ((0, 0), 0),

@@ -1,4 +1,4 @@
-"""Plunder widgets in plain pytest: the sea as draw operations, the renderer, the calculator (the walkthrough: test_lessons.py).
+"""Plunder widgets in plain pytest: the sea as draw operations, the renderer, the calculator (the walkthrough: test_plunder_lessons.py).
 
 Rules: Plunder › Sail and Explore
 """
