@@ -11,8 +11,10 @@ from math import perm
 
 import pytest
 
+from pirates_lab.core import InvalidInput
 from pirates_lab.plunder_2013 import Deduction
-from pirates_lab.plunder_2013.advisors import dig_advice, entropy_bits
+from pirates_lab.plunder_2013.advisors import dig_advice, entropy_bits, flip_advice
+from pirates_lab.plunder_2013.components import CATEGORIES
 from pirates_lab.plunder_2013.engine import Constraint, solve
 
 
@@ -78,3 +80,31 @@ def test_too_many_deals_to_look_ahead_leaves_today_and_says_why():
     assert advice.note == f"More than {d.count() - 1} deals still fit: too early to weigh waiting exactly."
     assert advice.plan == ((0, p, 3, 3 * p),) and advice.best_day == 0 and advice.keep_card is False
     assert not advice.dig_now                       # unless certain, no verdict to dig without the look-ahead
+
+
+def test_a_certain_location_is_dug_now_even_when_the_look_ahead_is_skipped():
+    """Rules: Plunder (2013) › Digging Up Treasure
+
+    Given rival 1 has said Nay to (3,3,4), (4,4,5), (5,5,6) and (6,6,1) with my cards (1,2,3) out of six a
+    category — his treasure can only be at (2,1,2) — When I ask whether to dig with a deal limit too small
+    to look ahead, Then waiting is not weighed but the verdict is still to dig now (a certain treasure).
+    """
+    d = Deduction(3, 0, (1, 2, 3))
+    for clue in ((3, 3, 4), (4, 4, 5), (5, 5, 6), (6, 6, 1)):
+        d.record(asker=2, clues=clue, answers={0: "nay", 1: "nay"})
+    assert d.most_likely()[1] == ((2, 1, 2), 1) and d.count() > 1
+    advice = dig_advice(d, 1, days_left=3, deal_limit=0)
+    assert advice.wait is None and advice.probability == 1
+    assert advice.dig_now and "dig now" in str(advice)
+
+
+def test_a_bad_asker_is_named_in_the_refusal():
+    """Rules: Plunder (2013) › How to Play
+
+    Given three pirates, When the flip advisor is asked for seat 3 or for True as the asker, Then the refusal
+    names the asker and the seats there are."""
+    d = Deduction(3, 0, (1, 2, 3))
+    for asker, shown in ((3, "3"), (True, "True")):
+        with pytest.raises(InvalidInput) as refused:
+            flip_advice(d, (1, 2, 3), {c: {x: 3 for x in range(1, 7)} for c in CATEGORIES}, asker=asker)
+        assert str(refused.value) == f"asker must be a player number from 0 to 2, got {shown}."
