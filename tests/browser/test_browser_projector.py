@@ -37,18 +37,6 @@ LOAD_TIMEOUT_MS = 150_000     # Voila runs the whole notebook first; a loaded 2-
 
 #: (lesson stem, check) -> what exactly fails today (strict xfail).  Delete a row when its lesson is fixed.
 KNOWN_FAILURES: dict[tuple[str, str], str] = {
-    ("pillage_and_plunder", "raw_text"):
-        "steps print reprs: 'Fraction(1, 6)' and a dict of card counts ({'Ship Hull': 32, …}); exact fractions "
-        "of 16 to 55 digits are shown as text",
-    ("pirates_and_plunder", "overflow"):
-        "the battle box ('attacker's resources 3 / defender's resources 2 …') scrolls sideways (318 > 304 px)",
-    ("plunder", "overflow"):
-        "labels cut: 'a captain sails it (cards hidden)' (335 > 172 px) and 'Cards to draw' (147 > 120 px); a "
-        "select box is narrower than its options (276 > 170 px: 'A Treaty is Signed …'); DistView bar labels "
-        "'3 Tobacco', 'attacker captures', 'defender captures' cut at the chart's edge",
-    ("pirates_and_plunder", "labels"):
-        "the battle lab's chart text 'attacker'/'defender' is 14 px with large fonts, and its axis labels "
-        "'0%'/'10%' overlap",
     # canvas text at 16 px (Large fonts) in drawings laid out for 9-11 px: the fixes are in each game's widgets
     ("king_of_pirates", "canvas_overlap"):
         "Dutchman heat map (pl-board 480x440): the 'FD' disc (bold 16 px in a 9 px radius) is drawn over its cell's "
