@@ -12,7 +12,7 @@ from pirates_lab.core import Dist
 from pirates_lab.widgets import BoardCanvas, Drawing
 from pirates_lab.widgets.canvas import CANVAS_TEXT, live_boards
 from pirates_lab.widgets.dice import DiceLab, comparison_ops
-from pirates_lab.widgets.drawing import (LARGE_TEXT_FLOOR, NORMAL_TEXT, TextSize, bar_chart_ops, font_px,
+from pirates_lab.widgets.drawing import (LARGE_TEXT_FLOOR, DrawOp, NORMAL_TEXT, TextSize, bar_chart_ops, font_px,
                                          painted_sizes, replay, scaled_font)
 from pirates_lab.widgets.presenter import PresenterBar
 
@@ -162,3 +162,51 @@ def test_the_kit_drawings_do_not_collide_with_large_fonts():
     rows = [(str(n), (n + 1) / 66) for n in range(11)]
     assert text_collisions(bar_chart_ops(rows, 460, 220, title="P(success) against cannonballs carried"),
                            width=460, height=220) == []
+
+
+class StyleCanvas:
+    """Stands in for one ipycanvas canvas: logs every style sent and every shape drawn, in order."""
+
+    def __init__(self):
+        self.__dict__["log"] = []
+
+    def __setattr__(self, name, value):
+        self.log.append(("set", name, value))
+
+    def __getattr__(self, name):
+        return lambda *args: self.log.append(("draw", name, args))
+
+
+def _styles_in_force(log):
+    """Replays a log: the (fill, stroke, line width) in force at every shape drawn."""
+    now, seen = {}, []
+    for entry in log:
+        if entry[0] == "set":
+            now[entry[1]] = entry[2]
+        elif entry[1] == "clear":
+            now = {}
+        else:
+            seen.append((entry[1], now.get("fill_style"), now.get("stroke_style"), now.get("line_width")))
+    return seen
+
+
+def test_replay_sends_a_style_only_when_it_changes_and_again_after_a_clear():
+    d = Drawing().rect(0, 0, 5, 5, fill="#ff0000").rect(5, 0, 5, 5, fill="#ff0000").rect(0, 5, 5, 5, fill="#0000ff")
+    ops = d.ops + (DrawOp("clear", ()),) + d.ops[:1]
+    canvas = StyleCanvas()
+    replay(canvas, ops)
+    fills = [value for kind, name, value in canvas.log if kind == "set" and name == "fill_style"]
+    assert fills == ["#ff0000", "#0000ff", "#ff0000"]
+    assert _styles_in_force(canvas.log) == [("fill_rect", "#ff0000", None, 1), ("fill_rect", "#ff0000", None, 1),
+                                            ("fill_rect", "#0000ff", None, 1), ("fill_rect", "#ff0000", None, 1)]
+
+
+def test_every_shape_is_drawn_in_its_own_style_whatever_came_before():
+    d = (Drawing().circle(1, 1, 1, fill="#111111", stroke="#222222", width=3).line(0, 0, 1, 1, stroke="#222222")
+         .rect(0, 0, 1, 1, stroke="#333333").line(0, 0, 2, 2).text("a", 0, 0, fill="#111111"))
+    canvas = StyleCanvas()
+    replay(canvas, d.ops)
+    assert _styles_in_force(canvas.log) == [
+        ("fill_circle", "#111111", None, 3), ("stroke_circle", "#111111", "#222222", 3),
+        ("stroke_line", "#111111", "#222222", 1), ("stroke_rect", "#111111", "#333333", 1),
+        ("stroke_line", "#111111", "#000000", 1), ("fill_text", "#111111", "#000000", 1)]
