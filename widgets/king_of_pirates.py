@@ -73,6 +73,8 @@ def board_ops(state: State | None = None, *, heat: dict | None = None, route=Non
     comp = components()
     d = Drawing().clear().rect(0, 0, WIDTH, HEIGHT, fill="#ffffff")
     biggest = max(heat.values()) if heat else 0
+    if dutchman is None and state is not None:
+        dutchman = state.dutchman
     for cell in cells(comp.radius):
         x, y = _pixel(cell)
         kind = tile_kind(cell, state)
@@ -84,7 +86,7 @@ def board_ops(state: State | None = None, *, heat: dict | None = None, route=Non
         d.hexagon(x, y, SIZE - 1, fill=fill, stroke="#555555")
         if heat is not None:
             p = heat.get(cell, 0)
-            if p:
+            if p and cell != dutchman:          # the Dutchman's disc covers its own cell: its colour still shows
                 d.text(f"{100 * float(p):.0f}", x, y, font="10px sans-serif", align="center")
             if kind == "lair":
                 d.hexagon(x, y, SIZE - 4, stroke="#2f2f2f", width=2)
@@ -102,7 +104,6 @@ def board_ops(state: State | None = None, *, heat: dict | None = None, route=Non
             dx = (p % 3 - 1) * 8
             dy = -8 if p < 3 else 0
             d.circle(x + dx, y + dy, 6, fill=PLAYER_COLOURS[p], stroke="#000000")
-        dutchman = state.dutchman if dutchman is None else dutchman
     if route:
         points = [_pixel(c) for c in route]
         for (x1, y1), (x2, y2) in zip(points, points[1:]):
@@ -112,8 +113,8 @@ def board_ops(state: State | None = None, *, heat: dict | None = None, route=Non
         d.circle(x, y, 8, fill=PLAYER_COLOURS[0], stroke="#000000", width=2)
     if dutchman is not None:
         x, y = _pixel(dutchman)
-        d.circle(x, y + 2, 9, fill=COLOURS["dutchman"], stroke="#ffffff", width=2)
-        d.text("FD", x, y + 2, fill="#ffffff", font="bold 9px sans-serif", align="center")
+        d.circle(x, y + 2, 13, fill=COLOURS["dutchman"], stroke="#ffffff", width=2)     # room for "FD" at 16 px
+        d.text("FD", x, y + 2, fill="#ffffff", font="bold 9px sans-serif", align="center", max_width=20)
     return d.ops
 
 

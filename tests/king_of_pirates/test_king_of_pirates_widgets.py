@@ -176,3 +176,16 @@ def test_ocean_tiles_are_drawn_as_the_rulebook_prints_them():
     assert all(c[2] > c[0] and c[2] > c[1] for c in (shark, ocean))
     assert sum(shark) < sum(ocean)
     assert "darker" in kop.assumptions()["The Game Board"][1]
+
+
+@pytest.mark.parametrize("dutchman, turns", [((0, 0), 2), ((1, 0), 1), ((2, -1), 3), ((-4, 4), 2)])
+def test_the_dutchman_heat_map_has_no_text_overlap_with_large_fonts(dutchman, turns):
+    """With Large fonts every canvas text is painted at 16 px or more: the Dutchman's "FD" disc must not sit
+    on its cell's percentage, and no two percentages may meet (issue 13, projector checks)."""
+    from pirates_lab.widgets.drawing import text_collisions
+    from pirates_lab.widgets.king_of_pirates import HEIGHT, WIDTH, DutchmanPlanner
+
+    planner = DutchmanPlanner(dutchman=dutchman, turns=turns)
+    assert text_collisions(planner.ops(), width=WIDTH, height=HEIGHT) == []
+    texts = [op.args[0] for op in planner.ops() if op.kind == "text"]
+    assert texts.count("FD") == 1
