@@ -38,10 +38,6 @@ LOAD_TIMEOUT_MS = 150_000     # Voila runs the whole notebook first; a loaded 2-
 #: (lesson stem, check) -> what exactly fails today (strict xfail).  Delete a row when its lesson is fixed.
 KNOWN_FAILURES: dict[tuple[str, str], str] = {
     # canvas text at 16 px (Large fonts) in drawings laid out for 9-11 px: the fixes are in each game's widgets
-    ("king_of_pirates", "canvas_overlap"):
-        "Dutchman heat map (pl-board 480x440): the 'FD' disc (bold 16 px in a 9 px radius) is drawn over its cell's "
-        "percentage ('9', '17'); fix in widgets/king_of_pirates.py board_ops: skip the percentage text of the "
-        "Dutchman's cell (or print it beside the disc) and draw the disc at radius 13 with max_width=20 on 'FD'",
     ("pirates_and_plunder", "canvas_overlap"):
         "board (pl-pnp-board 420-480 px) resource/galleon/exploration letters of one segment ('S'/'E', 'M'/'P', "
         "'⚓'/'E', 'G'/'P', 'X'/'T') overlap at 16-17 px, spaced size*0.2 apart; letters 'X', 'G', 'P' of edge "
