@@ -10,3 +10,21 @@ from hypothesis import HealthCheck, settings
 settings.register_profile("ci", derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+import sys  # noqa: E402
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _canvas_text_back_to_normal():
+    """A test that shows a presenter bar with Large fonts switches the kit-wide canvas text to Large; put it
+    back after every test so the next test's drawings start at their own sizes."""
+    yield
+    canvas = sys.modules.get("pirates_lab.widgets.canvas")
+    if canvas is not None:
+        text = canvas.CANVAS_TEXT
+        defaults = (canvas.large_from_env(), 1.0, float(sys.modules["pirates_lab.widgets.drawing"].LARGE_TEXT_FLOOR))
+        if (text.large, text.scale, text.floor) != defaults:
+            text.large, text.scale, text.floor = defaults
