@@ -342,4 +342,9 @@ def main(runs: int = 5, only: str = "") -> None:
 
 
 if __name__ == "__main__":
+    if len(sys.argv) > 1 and not sys.argv[1].isdigit():
+        if sys.argv[1] in ("-h", "--help"):
+            print(__doc__)
+            sys.exit(0)
+        sys.exit(f"bench_widgets.py: runs must be a whole number, not {sys.argv[1]!r} (try --help)")
     main(int(sys.argv[1]) if len(sys.argv) > 1 else 5, sys.argv[2] if len(sys.argv) > 2 else "")

@@ -12,11 +12,11 @@
 Game front-ends live in one module per game (``pirates_lab.widgets.king_of_pirates`` …).
 """
 from .canvas import BoardCanvas, reset_canvas_manager
-from .drawing import Drawing, DrawOp, rasterize
+from .drawing import LARGE_TEXT, Drawing, DrawOp, rasterize, text_collisions
 from .table import GameTable, TableModel, TextRenderer, advance, random_player
 from .kit import (DistView, Question, RulePanel, Step, Stepper, ValidatedText, assumption_box, dist_rows,
                   error_html, exact_answer, guard)
 
-__all__ = ["BoardCanvas", "reset_canvas_manager", "Drawing", "DrawOp", "rasterize", "DistView", "RulePanel",
+__all__ = ["BoardCanvas", "reset_canvas_manager", "Drawing", "DrawOp", "rasterize", "LARGE_TEXT", "text_collisions", "DistView", "RulePanel",
            "Stepper", "Step", "Question", "ValidatedText", "assumption_box", "guard", "error_html",
            "dist_rows", "exact_answer", "GameTable", "TableModel", "TextRenderer", "advance", "random_player"]
