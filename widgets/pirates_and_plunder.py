@@ -18,7 +18,7 @@ from pirates_lab.pirates_and_plunder.odds import within
 from pirates_lab.pirates_and_plunder.parts import RESOURCES, ROUTE, components
 
 from .canvas import BoardCanvas
-from .drawing import Drawing
+from .drawing import LARGE_TEXT, Drawing, text_box
 from .kit import error_html
 from .numbers import percent_text as percent
 
@@ -158,10 +158,63 @@ def legal_cells(observation: dict) -> list:
 
 
 # ---------------------------------------------------------------- the board as draw operations
-def _tile_ops(d: Drawing, layout: Layout, cell, name: str, turns: int) -> None:
+class Letters:
+    """Where the letters of one drawing go: each at the first of its candidate spots where, painted with Large
+    fonts (at least 16 px, the estimate of :func:`~pirates_lab.widgets.drawing.text_box`), it meets no letter
+    placed before and stays inside its bounds (its tile, the canvas).  A letter with no such spot is left out
+    (its coloured dot stays): zoom in to read it."""
+
+    GAP = 2
+
+    def __init__(self, width: float, height: float):
+        self.width, self.height, self.boxes = width, height, []
+
+    def fits(self, text: str, x: float, y: float, font: str, bounds=None, max_width=None) -> tuple | None:
+        box = text_box(Drawing().text(text, x, y, font=font, align="center", max_width=max_width).ops[0], LARGE_TEXT)
+        left, top, right, bottom = bounds or (0, 0, self.width, self.height)
+        left, top, right, bottom = max(left, 0), max(top, 0), min(right, self.width), min(bottom, self.height)
+        if box[0] < left or box[1] < top or box[2] > right or box[3] > bottom:
+            return None
+        g = self.GAP
+        if any(box[0] < b[2] + g and b[0] < box[2] + g and box[1] < b[3] + g and b[1] < box[3] + g for b in self.boxes):
+            return None
+        return box
+
+    def place(self, text: str, spots, font: str, bounds=None, max_width=None) -> tuple | None:
+        """The first spot (x, y) where ``text`` fits (and it is taken), or None."""
+        for x, y in spots:
+            box = self.fits(text, x, y, font, bounds, max_width)
+            if box:
+                self.boxes.append(box)
+                return (x, y)
+        return None
+
+    def place_row(self, texts, rows, font: str, bounds=None, max_width=None) -> list | None:
+        """The first row of spots (a list of (x, y), one per text) where every text fits, or None."""
+        for row in rows:
+            boxes = []
+            for text, (x, y) in zip(texts, row):
+                box = self.fits(text, x, y, font, bounds, max_width)
+                if not box or any(box[0] < b[2] and b[0] < box[2] for b in boxes):
+                    break
+                boxes.append(box)
+            else:
+                self.boxes.extend(boxes)
+                return list(row)
+        return None
+
+
+def _nudges(x: float, y: float, step: float) -> list:
+    """(x, y) and the spots around it, nearest first."""
+    return [(x + dx * step, y + dy * step) for dx, dy in ((0, 0), (0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (1, -1),
+                                                          (-1, 1), (1, 1), (0, -2), (0, 2))]
+
+
+def _tile_ops(d: Drawing, layout: Layout, cell, name: str, turns: int, letters: Letters | None = None) -> None:
     tile = _tile(name)
     left, top = layout.corner(cell)
     size = layout.size
+    letters = letters or Letters(layout.width, layout.height)
     edges = tile.rotated_edges(turns)
     d.rect(left, top, size, size, fill=SEA_COLOUR)
     corners = [(0, 0), (1, 0), (1, 1), (0, 1)]
@@ -189,16 +242,29 @@ def _tile_ops(d: Drawing, layout: Layout, cell, name: str, turns: int) -> None:
         cx, cy = layout.point(cell, 0.5, 0.5)
         d.rect(cx - size * 0.07, cy - size * 0.07, size * 0.14, size * 0.14, fill="#3b2a14")
     font = f"bold {max(8, int(size / 5))}px sans-serif"
+    step, radius = max(size * 0.2, 18), max(size * 0.09, 8)
+    inside = (left, top, left + size, top + size)
     for index, segment in enumerate(tile.segments):
         ax, ay = layout.point(cell, *segment_anchor(name, turns, index))
         marks = [(r[0].upper(), RESOURCE_COLOURS[r]) for r in segment.resources]
         marks += [("G", "#ffd700")] * segment.galleons + [("~", "#3cb371")] * segment.serpents
         marks += [("X", "#ffffff")] if segment.explore else []
         marks += [("⚓", RESOURCE_COLOURS[segment.port])] if segment.kind == "port" else []
+        if not marks:
+            continue
+        # the row kept inside its tile, then nudged up or down a row if a neighbour's letters are there
+        width = (len(marks) - 1) * step
+        x0 = min(max(ax - width / 2, left + step / 2), left + size - step / 2 - width)
+        rows = [[(x0 + k * step, y) for k in range(len(marks))] for _, y in _nudges(x0, ay, step)[:3]]
+        texts = [letter for letter, _ in marks]
+        spots = (letters.place_row(texts, rows, font, inside, step - 4) if size >= 40 else None)
         for k, (letter, colour) in enumerate(marks):
-            x = ax + (k - (len(marks) - 1) / 2) * size * 0.2
-            d.circle(x, ay, size * 0.09, fill=colour, stroke="#333333")
-            d.text(letter, x, ay, fill="#000000", font=font, align="center")
+            if spots:
+                x, y = spots[k]
+                d.circle(x, y, radius, fill=colour, stroke="#333333")
+                d.text(letter, x, y, fill="#000000", font=font, align="center", max_width=step - 4)
+            else:                                          # no room for letters at 16 px: coloured dots only
+                d.circle(rows[0][k][0], ay, max(2.0, size * 0.05), fill=colour, stroke="#333333")
     d.rect(left, top, size, size, stroke="#1c3d5a", width=1)
 
 
@@ -207,41 +273,61 @@ def board_ops(observation: dict, width: int = 480, height: int = 480, *, highlig
     """The whole board: tiles, icons, ships, the legal places (``highlight``: default from the observation),
     the features completed by the last tile framed in red (``flash``: default from the observation) and, with
     ``odds_draws``, on each empty square the chance that a fitting tile comes within that many draws.
-    ``layout``: a panned or zoomed view (default: everything, as large as fits)."""
+    ``layout``: a panned or zoomed view (default: everything, as large as fits).
+
+    No two letters overlap even with Large fonts (16 px at least): ships' role letters are placed first, then
+    the exploration tiles' and the odds, then the tiles' marks (:class:`Letters`); what finds no room is left out.
+    """
     layout = layout or layout_for(observation, width, height)
-    d = Drawing().clear().rect(0, 0, width, height, fill="#e8eef2")
-    for x, y, name, turns in observation["board"]:
-        _tile_ops(d, layout, (x, y), name, turns)
-    cells = legal_cells(observation) if highlight is None else highlight
-    for cell in cells:
-        left, top = layout.corner(cell)
-        d.rect(left + 2, top + 2, layout.size - 4, layout.size - 4, stroke=HIGHLIGHT, width=3)
-    if odds_draws:
-        for cell, p in frontier_odds(observation, odds_draws).items():
-            cx, cy = layout.point(cell, 0.5, 0.5)
-            d.text(percent(p, 0), cx, cy, fill="#1c3d5a", font=f"{max(8, int(layout.size / 4.5))}px sans-serif",
-                   align="center")
-    for cell in (observation.get("completed", []) if flash is None else flash):
-        cell = tuple(cell)
-        left, top = layout.corner(cell)
-        d.rect(left, top, layout.size, layout.size, stroke="#ff3030", width=4)
+    size = layout.size
+    letters = Letters(width, height)
     names = {(x, y): (name, turns) for x, y, name, turns in observation["board"]}
-    for tile, x, y, segment in observation.get("explorations", []):
-        name, turns = names[(x, y)]
-        cx, cy = layout.point((x, y), *segment_anchor(name, turns, segment))
-        side = layout.size * 0.3
-        d.rect(cx - side / 2, cy - side - layout.size * 0.08, side, side * 0.8, fill="#fff7d6", stroke="#3b2a14", width=2)
-        d.text(EXPLORATION_MARKS.get(tile, tile[:2]), cx, cy - side * 0.6 - layout.size * 0.08, fill="#3b2a14",
-               font=f"bold {max(8, int(layout.size / 6))}px sans-serif", align="center")
-    stacked: dict = {}
+    ship_font = f"bold {max(8, int(size / 5))}px sans-serif"
+    ships, stacked = [], {}
     for ship, owner, x, y, segment, role in observation["ships"]:
         name, turns = names[(x, y)]
         cx, cy = layout.point((x, y), *segment_anchor(name, turns, segment))
         k = stacked[(x, y, segment)] = stacked.get((x, y, segment), -1) + 1     # ships sharing a segment side by side
-        cx += k * layout.size * 0.22
-        d.circle(cx, cy, layout.size * 0.13, fill=player_colour(owner), stroke="#ffffff", width=2)
-        d.text(role[0].upper(), cx, cy, fill="#ffffff" if owner != 1 else "#000000",
-               font=f"bold {max(8, int(layout.size / 5))}px sans-serif", align="center")
+        cx += k * max(size * 0.22, 18)
+        left, top = layout.corner((x, y))
+        spot = letters.place(role[0].upper(), _nudges(cx, cy, max(size * 0.12, 9)), ship_font,
+                             (left, top, left + size, top + size))
+        ships.append((owner, role, spot or (cx, cy), spot is not None))
+    explore_font = f"bold {max(8, int(size / 6))}px sans-serif"
+    explored = []
+    for tile, x, y, segment in observation.get("explorations", []):
+        name, turns = names[(x, y)]
+        cx, cy = layout.point((x, y), *segment_anchor(name, turns, segment))
+        side = size * 0.3
+        ty = cy - side * 0.6 - size * 0.08
+        mark = EXPLORATION_MARKS.get(tile, tile[:2])
+        spot = letters.place(mark, _nudges(cx, ty, max(size * 0.15, 12)), explore_font, max_width=max(side, 20))
+        explored.append((mark, cx, cy, side, spot))
+    odds = frontier_odds(observation, odds_draws) if odds_draws else {}
+    odds_font = f"{max(8, int(size / 4.5))}px sans-serif"
+    odds_spots = {cell: letters.place(percent(p, 0), [layout.point(cell, 0.5, 0.5)], odds_font, max_width=size - 4)
+                  for cell, p in odds.items()}
+    d = Drawing().clear().rect(0, 0, width, height, fill="#e8eef2")
+    for x, y, name, turns in observation["board"]:
+        _tile_ops(d, layout, (x, y), name, turns, letters)
+    cells = legal_cells(observation) if highlight is None else highlight
+    for cell in cells:
+        left, top = layout.corner(cell)
+        d.rect(left + 2, top + 2, size - 4, size - 4, stroke=HIGHLIGHT, width=3)
+    for cell, p in odds.items():
+        if odds_spots[cell]:
+            d.text(percent(p, 0), *odds_spots[cell], fill="#1c3d5a", font=odds_font, align="center", max_width=size - 4)
+    for cell in (observation.get("completed", []) if flash is None else flash):
+        left, top = layout.corner(tuple(cell))
+        d.rect(left, top, size, size, stroke="#ff3030", width=4)
+    for mark, cx, cy, side, spot in explored:
+        d.rect(cx - side / 2, cy - side - size * 0.08, side, side * 0.8, fill="#fff7d6", stroke="#3b2a14", width=2)
+        if spot:
+            d.text(mark, *spot, fill="#3b2a14", font=explore_font, align="center", max_width=max(side, 20))
+    for owner, role, (cx, cy), lettered in ships:
+        d.circle(cx, cy, max(size * 0.13, 9 if lettered else 3), fill=player_colour(owner), stroke="#ffffff", width=2)
+        if lettered:
+            d.text(role[0].upper(), cx, cy, fill="#ffffff" if owner != 1 else "#000000", font=ship_font, align="center")
     return d.ops
 
 
@@ -251,12 +337,16 @@ def tile_gallery_ops(columns: int = 9, size: int = 52) -> tuple:
     rows = (len(kinds) + columns - 1) // columns
     layout = Layout(0, 0, size, columns * size, rows * (size + 14))
     d = Drawing().clear().rect(0, 0, layout.width, layout.height, fill="#fbf7ef")
+    letters = Letters(layout.width, layout.height)
+    for index, tile in enumerate(kinds):
+        col, row = index % columns, index // columns
+        letters.place(f"x{tile.copies}", [(col * size + size / 2, row * (size + 14) + size + 7)], "11px sans-serif")
     for index, tile in enumerate(kinds):
         col, row = index % columns, index // columns
         shifted = Layout(-col, -row, size, layout.width, layout.height)
         shifted.corner = (lambda cell, c=col, r=row: (c * size, r * (size + 14)))
         shifted.point = (lambda cell, fx, fy, c=col, r=row: (c * size + fx * size, r * (size + 14) + fy * size))
-        _tile_ops(d, shifted, (0, 0), tile.name, 0)
+        _tile_ops(d, shifted, (0, 0), tile.name, 0, letters)
         d.text(f"x{tile.copies}", col * size + size / 2, row * (size + 14) + size + 7, fill="#3b2a14",
                font="11px sans-serif", align="center")
     return d.ops

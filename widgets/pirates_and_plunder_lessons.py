@@ -32,7 +32,7 @@ from .pirates_and_plunder import (EXPLORATION_MARKS, BattleLab, BoardExplorer, B
                                   player_colour, tile_gallery_ops)
 from .walkthrough import Walkthrough
 
-__all__ = ["GAME", "walkthrough", "lesson_card", "calculator", "play_alone", "demo_board",
+__all__ = ["GAME", "walkthrough", "lesson_card", "calculator", "play_alone", "demo_board", "board_drawing",
            # demos
            "parts", "goal", "setup", "playing", "drawing", "placing_ships", "scoring", "pirates", "ports",
            "final", "advanced", "archipelago", "buried_treasure", "natives", "pirate_cove", "reef",
@@ -64,18 +64,24 @@ def _captioned(caption: str, board: widgets.Widget) -> widgets.VBox:
     return widgets.VBox([_html(f"<b>{html.escape(caption)}</b>"), board], layout=widgets.Layout(margin="0 12px 8px 0"))
 
 
-def _board(state, size: int = 440, flash=None, odds_draws: int = 0) -> BoardCanvas:
-    """The board as player 0 sees it, its squares as large as fit in ``size`` px (at most 96 px), the canvas
-    cut to the board (no empty margin)."""
+def board_drawing(state, size: int = 440, flash=None, odds_draws: int = 0) -> tuple:
+    """(ops, width, height): the board as player 0 sees it, its squares as large as fit in ``size`` px (at most
+    96 px), the canvas cut to the board (no empty margin)."""
     observation = state.observation(0)
     cells = [(x, y) for x, y, _, _ in observation["board"]]
     x0, x1 = min(x for x, _ in cells) - 1, max(x for x, _ in cells) + 1
     y0, y1 = min(y for _, y in cells) - 1, max(y for _, y in cells) + 1
     square = int(min(96, size / (x1 - x0 + 1), size / (y1 - y0 + 1)))
     width, height = square * (x1 - x0 + 1), square * (y1 - y0 + 1)
+    return board_ops(observation, width, height, flash=flash, odds_draws=odds_draws,
+                     layout=Layout(x0, y0, square, width, height)), width, height
+
+
+def _board(state, size: int = 440, flash=None, odds_draws: int = 0) -> BoardCanvas:
+    """The board of :func:`board_drawing` on a canvas."""
+    ops, width, height = board_drawing(state, size, flash, odds_draws)
     canvas = BoardCanvas(width, height, css_class="pl-pnp-board")
-    canvas.draw("background", board_ops(observation, width, height, flash=flash, odds_draws=odds_draws,
-                                        layout=Layout(x0, y0, square, width, height)))
+    canvas.draw("background", ops)
     return canvas
 
 

@@ -178,3 +178,51 @@ def test_lesson_boards_are_cut_to_the_board_and_use_large_squares():
     from pirates_lab.pirates_and_plunder.scenarios import pirate_state
     canvas = lessons._board(pirate_state())       # 2 x 2 tiles and a square of margin on each side: 4 x 4 squares
     assert (canvas.width, canvas.height) == (4 * 96, 4 * 96)
+
+
+def _large_text_drawings():
+    """(what, ops, width, height) of every board and gallery the lessons and the table draw (issue 13)."""
+    from pirates_lab.pirates_and_plunder import scenarios
+    drawn = [("tile gallery", pp.tile_gallery_ops(), 9 * 52, 5 * 66)]
+    boards = [("setup", scenarios.setup_state(4), 300, None, 0), ("drawing", scenarios.drawing_state(), 440, None, 3),
+              ("ships", scenarios.ships_state(), 440, None, 0), ("pirates", scenarios.pirate_state(), 440, None, 0),
+              ("final", scenarios.final_state(), 440, None, 0),
+              ("advanced", scenarios.advanced_state(), 440, [(0, 0), (0, -1)], 0)]
+    boards += [(f"{when} scoring", s, 420, None, 0) for when, s in zip(("before", "after"), scenarios.scoring_states())]
+    boards += [(f"{when} port", s, 420, None, 0) for when, s in zip(("before", "after"), scenarios.port_states())]
+    boards += [(name, scenarios.exploration_scene(name), 440, None, 0)
+               for name in pp.EXPLORATION_MARKS if name not in ("Natives", "Storm")]
+    drawn += [(what, *lessons.board_drawing(state, size, flash, odds)) for what, state, size, flash, odds in boards]
+    games = [("goal game", scenarios.goal_game())]
+    games += [(f"{players}-player game, seed {seed}",
+               random_playout(Game(players=players).new_initial_state(), random.Random(seed)))
+              for players in (3, 4, 5) for seed in (0, 1)]
+    drawn += [(what, pp.board_ops(state.observation(0)), 480, 480) for what, state in games]
+    return drawn
+
+
+def test_with_large_fonts_no_letter_of_a_board_overlaps_another_or_is_cut():
+    """Issue 13: Large fonts raise every canvas letter to 16 px; the marks, ships and exploration tiles are laid
+    out so that none meets another or the canvas edge (the estimate of ``text_collisions``)."""
+    from pirates_lab.widgets.drawing import text_collisions
+    found = {what: text_collisions(ops, width=w, height=h) for what, ops, w, h in _large_text_drawings()}
+    assert {what: hits for what, hits in found.items() if hits} == {}
+
+
+def test_lesson_boards_keep_every_letter_and_small_boards_keep_the_ships_letters():
+    """Room is made by spacing, not by leaving letters out: on the lessons' large squares every mark and ship
+    keeps its letter; on a whole game's small squares the tiles show coloured dots and each ship its role."""
+    from pirates_lab.pirates_and_plunder import scenarios
+    state = scenarios.exploration_scene("Buried Treasure")
+    observation = state.observation(0)
+    marks = 0
+    for _, _, name, _ in observation["board"]:
+        for segment in pp._tile(name).segments:
+            marks += (len(segment.resources) + segment.galleons + segment.serpents + bool(segment.explore)
+                      + (segment.kind == "port"))
+    ops, _, _ = lessons.board_drawing(state)
+    expected = marks + len(observation["ships"]) + len(observation["explorations"])
+    assert sum(op.kind == "text" for op in ops) == expected
+    game = random_playout(Game(players=4).new_initial_state(), random.Random(1))
+    texts = [op.args[0] for op in pp.board_ops(game.observation(0)) if op.kind == "text"]
+    assert len(texts) >= len(game.observation(0)["ships"]) and set(texts) <= set("MEHP") | set(pp.EXPLORATION_MARKS.values())
