@@ -165,6 +165,7 @@ class Letters:
     (its coloured dot stays): zoom in to read it."""
 
     GAP = 2
+    EDGE = 4            # from the canvas edge: a browser's inked letters reach a little past the estimate
 
     def __init__(self, width: float, height: float):
         self.width, self.height, self.boxes = width, height, []
@@ -172,7 +173,8 @@ class Letters:
     def fits(self, text: str, x: float, y: float, font: str, bounds=None, max_width=None) -> tuple | None:
         box = text_box(Drawing().text(text, x, y, font=font, align="center", max_width=max_width).ops[0], LARGE_TEXT)
         left, top, right, bottom = bounds or (0, 0, self.width, self.height)
-        left, top, right, bottom = max(left, 0), max(top, 0), min(right, self.width), min(bottom, self.height)
+        e = self.EDGE
+        left, top, right, bottom = max(left, e), max(top, e), min(right, self.width - e), min(bottom, self.height - e)
         if box[0] < left or box[1] < top or box[2] > right or box[3] > bottom:
             return None
         g = self.GAP
@@ -340,7 +342,9 @@ def tile_gallery_ops(columns: int = 9, size: int = 52) -> tuple:
     letters = Letters(layout.width, layout.height)
     for index, tile in enumerate(kinds):
         col, row = index % columns, index // columns
-        letters.place(f"x{tile.copies}", [(col * size + size / 2, row * (size + 14) + size + 7)], "11px sans-serif")
+        label = Drawing().text(f"x{tile.copies}", col * size + size / 2, row * (size + 14) + size + 7,
+                               font="11px sans-serif", align="center").ops[0]
+        letters.boxes.append(text_box(label, LARGE_TEXT))        # the copies under each tile: reserved first
     for index, tile in enumerate(kinds):
         col, row = index % columns, index // columns
         shifted = Layout(-col, -row, size, layout.width, layout.height)
