@@ -38,13 +38,6 @@ LOAD_TIMEOUT_MS = 150_000     # Voila runs the whole notebook first; a loaded 2-
 #: (lesson stem, check) -> what exactly fails today (strict xfail).  Delete a row when its lesson is fixed.
 KNOWN_FAILURES: dict[tuple[str, str], str] = {
     # canvas text at 16 px (Large fonts) in drawings laid out for 9-11 px: the fixes are in each game's widgets
-    ("pirates_and_plunder", "canvas_overlap"):
-        "board (pl-pnp-board 420-480 px) resource/galleon/exploration letters of one segment ('S'/'E', 'M'/'P', "
-        "'⚓'/'E', 'G'/'P', 'X'/'T') overlap at 16-17 px, spaced size*0.2 apart; letters 'X', 'G', 'P' of edge "
-        "tiles and the tile gallery (pl-pnp-gallery 468x330) are cut at the canvas edge; fix in "
-        "widgets/pirates_and_plunder.py _tile_ops: space marks max(size*0.2, 18) px apart, radius max(size*0.09, 8), "
-        "max_width=step-4 on each letter, and keep each row inside its tile (that clears one segment's row and the "
-        "gallery; letters of neighbouring segments, e.g. 'D'/'M' and 'G'/'P', still meet: text_collisions finds them)",
 }
 
 #: Failures that depend on how busy the machine is (xfail, not strict): a row here is a to-do too.
