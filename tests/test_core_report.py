@@ -13,13 +13,15 @@ from pirates_lab.core.report import percent, plural, probability_line, table
 
 
 @pytest.mark.parametrize("p, line", [
-    (Fraction(5, 12), "P(x) = 5/12 ≈ 41.67%"),
-    (1 - Fraction(1, 10**6), "P(x) = 999999/1000000 > 99.99%"),
-    (1 - Fraction(1, 20001), "P(x) = 20000/20001 > 99.99%"),        # 99.995000…%: would round to 100.00%
-    (Fraction(1, 10**12), "P(x) = 1/1000000000000 < 0.000001%"),
-    (Fraction(1, 10**7), "P(x) = 1/10000000 ≈ 0.000010%"),
-    (Fraction(1), "P(x) = 1 ≈ 100.00%"),
-    (Fraction(0), "P(x) = 0 ≈ 0.00%"),
+    (Fraction(5, 12), "P(x) ≈ 41.67% (5/12)"),
+    (Fraction(1, 4), "P(x) = 25.00% (1/4)"),                          # the percentage is exact: "="
+    (1 - Fraction(1, 10**6), "P(x) > 99.99% (999999/1000000)"),
+    (1 - Fraction(1, 20001), "P(x) > 99.99% (20000/20001)"),        # 99.995000…%: would round to 100.00%
+    (Fraction(1, 10**12), "P(x) < 0.000001% (1/1000000000000)"),
+    (Fraction(1, 10**7), "P(x) = 0.000010% (1/10000000)"),
+    (Fraction(1, 3 * 10**7), "P(x) ≈ 0.000003% (1/30000000)"),
+    (Fraction(1), "P(x) = 100% (certain)"),
+    (Fraction(0), "P(x) = 0% (impossible)"),
 ])
 def test_probability_line_drops_the_approximately_sign_before_a_bound(p, line):
     assert probability_line("P(x)", p) == line
@@ -43,24 +45,31 @@ probabilities = st.one_of(
 def test_every_line_is_a_true_statement_about_the_exact_value(p):
     line = probability_line("P(event)", p)
     assert "≈ >" not in line and "≈ <" not in line
-    match = re.fullmatch(r"P\(event\) = (\d+(?:/\d+)?) (≈|>|<) ?([\d.]+)%", line)
+    if p in (0, 1):
+        assert line == ("P(event) = 100% (certain)" if p == 1 else "P(event) = 0% (impossible)")
+        return
+    match = re.fullmatch(r"P\(event\) (=|≈|>|<) ([\d.]+)% \((\d+/\d+)\)", line)
     assert match, line
-    exact, sign, shown = Fraction(match.group(1)), match.group(2), Fraction(match.group(3))
+    sign, shown, exact = match.group(1), Fraction(match.group(2)), Fraction(match.group(3))
     assert exact == p
-    if sign == ">":
+    if sign == "=":
+        assert p * 100 == shown
+    elif sign == ">":
         assert 0 < p < 1 and p * 100 > shown
     elif sign == "<":
         assert 0 < p < 1 and p * 100 < shown
     else:
-        decimals = len(match.group(3).split(".")[1])
+        decimals = len(match.group(2).split(".")[1])
+        assert p * 100 != shown                                           # "≈" only when it is rounded
         assert abs(p * 100 - shown) <= Fraction(1, 2 * 10**decimals)     # correctly rounded
-    assert (shown == 100 and sign == "≈") == (p == 1)                    # "100.00%" only when certain
-    assert (shown == 0) == (p == 0)                                       # "0.00%" only when impossible
+    assert shown != 100 and shown != 0               # 100% and 0% only when certain or impossible
 
 
-def test_table_aligns_label_exact_and_percent():
+def test_table_puts_the_percent_before_the_exact_fraction():
     text = table([("win", Fraction(1, 3)), ("loss", Fraction(2, 3))], heading="end")
-    assert text.splitlines() == ["end   exact         %", "win     1/3    33.33%", "loss    2/3    66.67%"]
+    assert text.splitlines() == ["end          %  exact", "win     33.33%  1/3", "loss    66.67%  2/3"]
+    near = table([("sure", 1 - Fraction(1, 10**9))], heading="x").splitlines()
+    assert near == ["x            %  exact", "sure  > 99.99%  999999999/1000000000"]
 
 
 def test_plural():

@@ -39,31 +39,43 @@ def percent(p: Fraction) -> str:
 
 
 def probability_line(label: str, p: Fraction) -> str:
-    """One line of output: the exact fraction and its percentage.
+    """One line of output: the percentage first, then the exact fraction in brackets.
 
     >>> probability_line("P(total >= 12)", Fraction(5, 12))
-    'P(total >= 12) = 5/12 ≈ 41.67%'
+    'P(total >= 12) ≈ 41.67% (5/12)'
+    >>> probability_line("P(even)", Fraction(1, 2))
+    'P(even) = 50.00% (1/2)'
 
-    Near certainty (or near zero) the percentage is a bound, so it follows without "≈"; exact 0
-    and 1 keep their exact percentages:
+    Near certainty (or near zero) the percentage is a bound; exact 0 and 1 say so in words:
 
     >>> probability_line("P(win)", 1 - Fraction(1, 10**6))
-    'P(win) = 999999/1000000 > 99.99%'
+    'P(win) > 99.99% (999999/1000000)'
     >>> probability_line("P(loss)", Fraction(1, 10**12))
-    'P(loss) = 1/1000000000000 < 0.000001%'
+    'P(loss) < 0.000001% (1/1000000000000)'
     >>> probability_line("P(sure)", Fraction(1)), probability_line("P(never)", Fraction(0))
-    ('P(sure) = 1 ≈ 100.00%', 'P(never) = 0 ≈ 0.00%')
+    ('P(sure) = 100% (certain)', 'P(never) = 0% (impossible)')
     """
     p = Fraction(p)
+    if p in (0, 1):
+        return f"{label} = {100 * p}% ({'certain' if p == 1 else 'impossible'})"
     shown = percent(p)
-    return f"{label} = {p} {shown}" if shown[0] in "<>" else f"{label} = {p} ≈ {shown}"
+    if shown[0] in "<>":
+        return f"{label} {shown} ({p})"
+    sign = "=" if Fraction(shown[:-1]) == 100 * p else "≈"
+    return f"{label} {sign} {shown} ({p})"
 
 
 def table(rows: Sequence[tuple[str, Fraction]], heading: str = "outcome") -> str:
-    """Aligned rows: label, exact probability, percentage."""
+    """Aligned rows: label, percentage, exact probability (percentages first: people read those).
+
+    >>> print(table([("win", Fraction(1, 3)), ("loss", Fraction(2, 3))], heading="end"))
+    end          %  exact
+    win     33.33%  1/3
+    loss    66.67%  2/3
+    """
     rows = [(str(label), Fraction(p)) for label, p in rows]
     width = max([len(heading)] + [len(label) for label, _ in rows])
-    exact_width = max([5] + [len(str(p)) for _, p in rows])
-    lines = [f"{heading:<{width}}  {'exact':>{exact_width}}  {'%':>8}"]
-    lines += [f"{label:<{width}}  {str(p):>{exact_width}}  {percent(p):>8}" for label, p in rows]
+    percent_width = max([8] + [len(percent(p)) for _, p in rows])
+    lines = [f"{heading:<{width}}  {'%':>{percent_width}}  exact"]
+    lines += [f"{label:<{width}}  {percent(p):>{percent_width}}  {p}" for label, p in rows]
     return "\n".join(lines)

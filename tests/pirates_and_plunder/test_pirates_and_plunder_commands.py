@@ -21,7 +21,9 @@ def run(capsys, *argv):
 
 
 def exact(out, label):
-    match = re.search(re.escape(label) + r" = (-?\d+(?:/\d+)?) ≈", out)
+    """The exact value on ``<label> = 4/3 ≈ 1.333`` or ``<label> ≈ 88.89% (8/9)`` (a probability: percent first)."""
+    match = (re.search(re.escape(label) + r" = (-?\d+(?:/\d+)?) ≈", out)
+             or re.search(re.escape(label) + r" (?:=|≈|>|<) [\d.]+% \((\d+(?:/\d+)?)\)", out))
     assert match, out
     return Fraction(match.group(1))
 
