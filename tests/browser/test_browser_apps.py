@@ -218,6 +218,27 @@ def pnp_battle_lab(page) -> str:
     return f"defender resources 2 -> 4: value {before} -> {shown}"
 
 
+def plunder_chain(page) -> str:
+    """Plunder: the calculator's "Cards to draw" slider 0 -> 1; P(won) in the chart's table equals the engine's
+    npc_chain_odds (a Pinnace against a Spanish Brigantine, holding Havana and Coastland)."""
+    from pirates_lab.plunder.odds import npc_chain_odds, side_of
+    from pirates_lab.widgets.plunder import _start_unseen
+
+    calculator = page.locator(".pl-plunder-chain").first
+    calculator.scroll_into_view_if_needed()
+    hand = ["Havana", "Coastland"]
+    pool = _start_unseen(hand)
+    odds = {draws: npc_chain_odds(side_of("Pinnace"), side_of("Spanish Brigantine"), hand, draws, pool)
+            for draws in (0, 1)}
+    assert dict(odds[0].ends.items()) == {"sunk": 1}          # out of cards at the boarding: the opening view
+    set_slider(page, calculator.locator(".widget-slider").first, 1)
+    won = ".pl-plunder-chain .pl-dist-table tr:has-text('won') .pl-exact"
+    page.wait_for_selector(won, timeout=20_000)
+    shown = exact_attribute_after(page, won)
+    assert shown == odds[1].ends.probability(lambda end: end == "won")
+    return f"cards to draw 0 -> 1: P(won) 0 -> {shown}"
+
+
 #: The widget each lesson's README picture shows.
 SHOWCASE = {
     "01_dice_basics": ".pl-dice-lab",
@@ -236,6 +257,7 @@ INTERACTIONS: dict[str, Callable] = {
     "king_of_pirates": combat_calculator,
     "plunder_2013": plunder_reveal,
     "pirates_and_plunder": pnp_battle_lab,
+    "plunder": plunder_chain,
 }
 
 
