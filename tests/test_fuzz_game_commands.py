@@ -8,9 +8,7 @@ benchmarks/, never timed here; a 20 s alarm only catches a hang).  (Issue 14.)
 """
 from __future__ import annotations
 
-import contextlib
 import re
-import signal
 from fractions import Fraction
 
 import pytest
@@ -18,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pirates_lab.cli import main
+from pirates_lab.core.testing import no_hang
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -31,20 +30,6 @@ CARDS = ["Havana", "havana", "OPEN SEA", "Open Sea", "Bottle of Rum", "bottle of
          "", " ", ",", "Havana,Havana,Havana", "Storm,Storm"]
 names = st.one_of(st.sampled_from(CARDS), st.text(max_size=12),
                   st.lists(st.sampled_from(CARDS), max_size=9).map(",".join))
-
-
-@contextlib.contextmanager
-def no_hang(seconds: int = 20):
-    def alarm(*_):
-        raise TimeoutError(f"no answer and no refusal within {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, alarm)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 PYTHON_TALK = re.compile(r"unpack|NoneType|object is not|invalid literal|unhashable|not subscriptable|"

@@ -6,10 +6,8 @@ is measured in benchmarks/, not here.  (Issue 14.)
 """
 from __future__ import annotations
 
-import contextlib
 import pickle
 import re
-import signal
 from fractions import Fraction
 
 import pytest
@@ -17,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pirates_lab.core import Dist, IllegalMove, InvalidInput
+from pirates_lab.core.testing import no_hang
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -38,20 +37,6 @@ anything = st.one_of(numbers, junk, st.fractions(-3, 3, max_denominator=7))
 
 PYTHON_TALK = re.compile(r"unpack|NoneType|object is not|invalid literal|unhashable|not subscriptable|"
                          r"index out of range|division by zero|KeyError|TypeError|<class|got an unexpected")
-
-
-@contextlib.contextmanager
-def no_hang(seconds: int = 20):
-    def alarm(*_):
-        raise TimeoutError(f"no answer and no refusal within {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, alarm)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def snapshot(args, kwargs) -> bytes:

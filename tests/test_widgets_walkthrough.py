@@ -15,7 +15,7 @@ from types import SimpleNamespace
 import pytest
 
 import walkthrough_demo as demo
-from pirates_lab.core import InvalidInput
+from pirates_lab.core import InvalidInput, games
 from pirates_lab.core.rules import rulebook
 from pirates_lab.widgets.walkthrough import LessonError, Walkthrough, display_value, visible_text
 
@@ -277,3 +277,34 @@ def test_scenarios_can_be_given_directly():
     fake.deals_at_start = lambda: 5
     lesson = Walkthrough(LESSON, scenarios=fake)
     assert lesson.answers()["step 1 'Setup'"] == 5
+
+
+LESSON_GAMES = sorted(name for name in games() if (Path(__file__).resolve().parents[1] / "pirates_lab" / name / "data"
+                                                   / "lessons.toml").exists())
+RAW_TEXT = ("Fraction(", "{'", "[(", "<pirates_lab.", "Shift+Enter", "it/s]")
+
+
+def test_every_game_has_its_lesson_as_data():
+    assert LESSON_GAMES == sorted(name for name, game in games().items() if game.playable)
+
+
+@pytest.mark.parametrize("game", LESSON_GAMES)
+def test_every_game_lesson_builds_and_shows_people_no_repr_no_long_number_no_answer(game):
+    """For each game's lessons.toml: every demo builds, every answer computes, no step shows its own answer
+    before the question (check_all), and no demo shows a Python repr or a 16+ digit number."""
+    lesson = Walkthrough.for_game(game)
+    assert lesson.check_all() == []
+    for spec in lesson.specs:
+        text = visible_text(lesson.demo(spec))
+        assert not [raw for raw in RAW_TEXT if raw in text], (spec.name, text[:200])
+        assert not any(len(run) >= 16 for run in "".join(c if c.isdigit() else " " for c in text).split()), spec.name
+
+
+def test_visible_text_shows_a_folded_fraction_by_its_summary_only():
+    import ipywidgets as widgets
+
+    folded = widgets.HTML("P <details class='pl-long-fraction'><summary>41 digits</summary>"
+                          "<span>25640628031018554631/28430288029929701376</span></details> end")
+    opened = widgets.HTML("<details open><summary>why</summary>because</details>")
+    words = [w for w in visible_text(widgets.VBox([folded, opened])).split() if w.strip("\u200b")]
+    assert words == ["P", "41", "digits", "end", "why", "because"]

@@ -468,17 +468,26 @@ def _quoted_from(quote: str, section: str) -> bool:
     return bool(parts) and all(_normal(p).strip(" .") in body for p in parts)
 
 
+_FOLDED = re.compile(r"<details(?![^>]*\bopen\b)[^>]*>\s*<summary[^>]*>(.*?)</summary>.*?</details>", re.S)
+
+
+def _shown_text(markup: str) -> str:
+    """HTML as a reader sees it: a folded ``<details>`` (not ``open``) keeps only its summary."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", _FOLDED.sub(r" \1 ", markup)))
+
+
 def visible_text(widget: Any) -> str:
-    """The text a widget tree shows (HTML tags dropped), for checks without a browser."""
+    """The text a widget tree shows (HTML tags dropped; a closed ``<details>`` shows only its summary), for
+    checks without a browser."""
     if widget is None:
         return ""
     parts: list[str] = []
     for name in ("value", "description", "placeholder", "title"):
         value = getattr(widget, name, None)
         if isinstance(value, str) and not (name == "value" and isinstance(widget, widgets.Text)):
-            parts.append(html.unescape(re.sub(r"<[^>]+>", " ", value)))
+            parts.append(_shown_text(value))
     if isinstance(widget, DistView):
-        parts.append(html.unescape(re.sub(r"<[^>]+>", " ", widget.table_html())))
+        parts.append(_shown_text(widget.table_html()))
     for child in getattr(widget, "children", ()) or ():
         parts.append(visible_text(child))
     return " ".join(p for p in parts if p)

@@ -15,12 +15,14 @@ They play seeded random games and check at every decision that:
 """
 from __future__ import annotations
 
+import contextlib
 import random
+import signal
 from fractions import Fraction
 
 from .protocol import CHANCE, TERMINAL, State, is_json_plain
 
-__all__ = ["check_protocol", "check_observation"]
+__all__ = ["check_protocol", "check_observation", "no_hang"]
 
 
 def check_observation(state: State, rng: random.Random) -> None:
@@ -64,3 +66,25 @@ def check_protocol(game, seeds=range(10), max_steps: int = 20_000, observe_every
         assert again.to_json() == state.to_json()
         finals.append(state)
     return finals
+
+
+@contextlib.contextmanager
+def no_hang(seconds: int = 20):
+    """Fail a call that neither answers nor refuses within ``seconds`` (fuzz tests: "never a hang").
+
+    A generous alarm, not a timing: speed is measured in ``benchmarks/``.  Unix main thread only.
+
+    >>> with no_hang(5):
+    ...     sum(range(10))
+    45
+    """
+    def alarm(*_):
+        raise TimeoutError(f"no answer and no refusal within {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, alarm)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)

@@ -5,8 +5,6 @@ hang (a 20 s alarm catches one; speed itself is measured in benchmarks/, not her
 """
 from __future__ import annotations
 
-import contextlib
-import signal
 from fractions import Fraction
 
 import pytest
@@ -17,6 +15,7 @@ from pirates_lab.cli import main
 from pirates_lab.core import Dist, InvalidInput
 from pirates_lab.king_of_pirates import odds
 from pirates_lab.king_of_pirates.actions import Reroll
+from pirates_lab.core.testing import no_hang
 
 FUZZ = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -27,20 +26,6 @@ anything = st.one_of(numbers, junk)
 cells = st.one_of(st.tuples(st.integers(-5, 5), st.integers(-5, 5)), junk)
 faces = st.one_of(st.none(), st.dictionaries(st.sampled_from(["scurvy", "lose 1 rum", "lose 2 rum", "Scurvy", "x"]),
                                             st.one_of(st.integers(-1, 4), st.text(max_size=2)), max_size=3), junk)
-
-
-@contextlib.contextmanager
-def no_hang(seconds: int = 20):
-    def alarm(*_):
-        raise TimeoutError(f"no answer and no refusal within {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, alarm)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def answer_or_refusal(call):

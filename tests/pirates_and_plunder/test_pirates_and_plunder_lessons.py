@@ -18,11 +18,10 @@ import pytest
 import pirates_lab.widgets.pirates_and_plunder_lessons as demos
 from pirates_lab.core import rulebook
 from pirates_lab.pirates_and_plunder import scenarios
-from pirates_lab.widgets.walkthrough import LessonError, Walkthrough, visible_text
+from pirates_lab.widgets.walkthrough import LessonError, Walkthrough
 
 GAME = "pirates_and_plunder"
 ROOT = Path(__file__).resolve().parents[2]
-RAW = ("Fraction(", "{'", "[(", "<pirates_lab.", "Shift+Enter", "it/s]")
 
 
 @pytest.fixture(scope="module")
@@ -52,18 +51,6 @@ def test_every_heading_has_a_step_in_printed_order():
     rules = [spec for spec in lesson.specs if not spec.intro_only]
     assert all(spec.demo and spec.why and spec.quote for spec in rules)
     assert sum(bool(spec.answer) for spec in rules) >= 18          # a question on most rule steps
-
-
-def test_every_demo_and_answer_builds_and_no_page_shows_its_answer():
-    assert Walkthrough.for_game(GAME).check_all() == []
-
-
-def test_no_demo_shows_a_python_repr_or_a_long_number():
-    lesson = Walkthrough.for_game(GAME)
-    for spec in lesson.specs:
-        text = visible_text(lesson.demo(spec))
-        assert not [raw for raw in RAW if raw in text], (spec.name, text[:200])
-        assert not re.search(r"\d{16,}", text), spec.name
 
 
 def test_the_assumptions_shown_are_the_data_files_readings():

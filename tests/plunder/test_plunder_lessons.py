@@ -19,10 +19,9 @@ import pirates_lab.plunder
 import pirates_lab.widgets.plunder_lessons as scenarios
 from pirates_lab.core.rules import rulebook
 from pirates_lab.plunder import lessons
-from pirates_lab.widgets.walkthrough import LessonError, Walkthrough, visible_text
+from pirates_lab.widgets.walkthrough import LessonError, Walkthrough
 
 GAME = "plunder"
-RAW = ("Fraction(", "{'", "[(", "<pirates_lab.", "Shift+Enter", "it/s]")
 DATA = tomllib.loads((Path(pirates_lab.plunder.__file__).parent / "data" / "cards.toml").read_text(encoding="utf-8"))
 CARDS = {card["name"]: card for card in DATA["card"]}
 RULES = DATA["rules"]
@@ -73,18 +72,6 @@ def test_every_heading_has_a_step_in_printed_order():
 def test_most_steps_ask_a_question():
     specs = Walkthrough.for_game(GAME).specs
     assert sum(bool(spec.answer) for spec in specs) >= len(specs) - 2
-
-
-def test_every_demo_and_answer_builds_and_no_page_shows_its_answer():
-    assert Walkthrough.for_game(GAME).check_all() == []
-
-
-def test_no_demo_shows_a_python_repr_or_a_long_number():
-    lesson = Walkthrough.for_game(GAME)
-    for spec in lesson.specs:
-        text = visible_text(lesson.demo(spec))
-        assert not [raw for raw in RAW if raw in text], (spec.name, text[:200])
-        assert not any(len(run) >= 16 for run in "".join(c if c.isdigit() else " " for c in text).split()), spec.name
 
 
 def test_the_deck_values_are_shown_as_assumptions():

@@ -17,10 +17,9 @@ import pirates_lab.widgets.plunder_2013_lessons as scenarios
 from pirates_lab.core.rules import rulebook
 from pirates_lab.plunder_2013 import lessons
 from pirates_lab.plunder_2013.reference import brute_force
-from pirates_lab.widgets.walkthrough import LessonError, Walkthrough, visible_text
+from pirates_lab.widgets.walkthrough import LessonError, Walkthrough
 
 GAME = "plunder_2013"
-RAW = ("Fraction(", "{'", "[(", "<pirates_lab.", "Shift+Enter")
 
 
 def answers_by_heading() -> dict:
@@ -50,17 +49,6 @@ def test_every_heading_has_a_step_in_printed_order():
     assert lesson.coverage() == []
     assert [spec.heading for spec in lesson.specs] == rulebook(GAME).headings
     assert all(spec.demo and spec.why and spec.answer and not spec.intro_only for spec in lesson.specs)
-
-
-def test_every_demo_and_answer_builds_and_no_page_shows_its_answer():
-    assert Walkthrough.for_game(GAME).check_all() == []
-
-
-def test_no_demo_shows_a_python_repr():
-    lesson = Walkthrough.for_game(GAME)
-    for spec in lesson.specs:
-        text = visible_text(lesson.demo(spec))
-        assert not [raw for raw in RAW if raw in text], (spec.name, text[:200])
 
 
 # ---------------------------------------------------------------- answers, computed another way
