@@ -20,9 +20,10 @@ import random
 import signal
 from fractions import Fraction
 
+from .errors import IllegalMove
 from .protocol import CHANCE, TERMINAL, State, is_json_plain
 
-__all__ = ["check_protocol", "check_observation", "no_hang"]
+__all__ = ["check_protocol", "check_observation", "no_hang", "refused"]
 
 
 def check_observation(state: State, rng: random.Random) -> None:
@@ -88,3 +89,16 @@ def no_hang(seconds: int = 20):
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
+
+
+def refused(state: State, action, rule: str) -> IllegalMove:
+    """Assert ``action`` is refused citing ``rule`` (the rulebook heading) and leaves ``state`` untouched;
+    returns the error so a test can read its reason."""
+    before = state.to_json()
+    try:
+        state.apply(action)
+    except IllegalMove as error:
+        assert error.rule == rule, error
+        assert state.to_json() == before, "a refused move changed the state"
+        return error
+    raise AssertionError(f"{action} was accepted; expected a refusal under {rule!r}")

@@ -8,17 +8,9 @@ from __future__ import annotations
 import pytest
 
 from pirates_lab.core import IllegalMove
+from pirates_lab.core.testing import refused
 from pirates_lab.pillage_and_plunder.game import Act, Offer, Play, TakeCargo
 from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario, ship
-
-
-def refused(state, action, rule):
-    before = state.to_json()
-    with pytest.raises(IllegalMove) as error:
-        state.apply(action)
-    assert error.value.rule == rule, error.value
-    assert state.to_json() == before
-    return error.value
 
 
 def test_terms_that_offer_nothing_are_refused_with_the_reason():
@@ -269,3 +261,15 @@ def test_asset_liquidation_counts_add_ons_at_their_cost():
     before = s.worth(0)
     equip(s, 0, addons=("Crow's Nest",))
     assert s.worth(0) == before + 375
+
+
+def test_the_refused_helper_fails_when_a_move_is_accepted_or_refused_under_another_rule():
+    from pirates_lab.core import CHANCE
+    from pirates_lab.pillage_and_plunder import Game
+
+    state = Game(players=2).new_initial_state()
+    while state.current_player() == CHANCE:
+        state = state.apply(state.chance_outcomes().items()[0][0])
+    legal = state.legal_actions()[0]
+    with pytest.raises(AssertionError, match="was accepted"):
+        refused(state, legal, "Attack")

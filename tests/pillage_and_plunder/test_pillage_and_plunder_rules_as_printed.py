@@ -6,19 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from pirates_lab.core import IllegalMove
+from pirates_lab.core.testing import refused
 from pirates_lab.pillage_and_plunder.game import (Act, LoseCrewman, MoveCargo, Offer, Play, SellCargo, SellShip, StealDebt,
                                                   TakeCargo)
 from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario, ship
-
-
-def refused(state, action, rule):
-    before = state.to_json()
-    with pytest.raises(IllegalMove) as error:
-        state.apply(action)
-    assert error.value.rule == rule, error.value
-    assert state.to_json() == before
-    return error.value
 
 
 def test_sell_cargo_one_try_per_card_per_turn():
