@@ -76,6 +76,20 @@ def same_game(ours, peer):
     return ours.to_json() == peer.to_json()
 
 
+def thousand_seeded_games():
+    """The suite's old 1,000-game run (now ``pytest -m nightly``): 2-6 players, variations mixed by seed,
+    4 rounds each; every game ends with a winner and all 298 cards accounted for."""
+    moves = 0
+    for seed in range(1000):
+        options = dict(asset_liquidation=seed % 2 == 0, stealing_treasure_maps=seed % 3 == 0,
+                       privateering=seed % 4 < 2, fleet_play=seed % 5 == 0)
+        end = random_playout(new_game(2 + seed % 5, max_turns=4, **options), random.Random(seed))
+        end.validate()
+        assert end.winners() and sum(end.returns()) == 1
+        moves += len(end.log)
+    return moves
+
+
 def whole_battle():
     return battle(BIG_ATTACKER, BIG_DEFENDER, "player")
 
@@ -138,6 +152,8 @@ def benchmarks():
                     repeat=3)
     yield Benchmark("5,000 clones of a mid-game position: core State.clone v the old override", ours=core_clones,
                     peer=override_clones, peer_name="override clone", check=lambda a, b: a == b, repeat=3)
+    yield Benchmark("1,000 seeded random games (2-6 players, mixed variations, 4 rounds), each validated",
+                    ours=thousand_seeded_games, repeat=1)
     yield Benchmark("mêlée 6 v 8 crew, attacker pistol (Markov chain to absorption)", ours=ours_melee,
                     peer=icepool_melee, peer_name="icepool", check=same_melee, cold=True, repeat=3)
     yield Benchmark("cannon volley 6 v 6 dice, stop when sunk, plating", ours=ours_volley,
