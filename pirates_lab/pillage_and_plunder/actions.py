@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pirates_lab.core import action
 
-__all__ = ["Act", "SellCargo", "Retrieve", "SellShip", "MoveCrewman", "MoveCannon", "MoveCargo", "LoseCrewman", "TakeCargo", "Repair", "StealMap",
+__all__ = ["counted", "Act", "AttackMerchant", "SellCargo", "Retrieve", "SellShip", "MoveCrewman", "MoveCannon", "MoveCargo", "LoseCrewman", "DoctorSaves", "ReturnPrize", "TakeCargo", "Repair", "StealMap",
            "StealDebt", "Offer", "Play", "Discard"]
 
 
@@ -21,12 +21,15 @@ class Act:
     name: str
 
 
-@action("sell the {card} on ship {ship}")
+@action()
 class SellCargo:
     """Rules: Pillage & Plunder › Sell Cargo"""
 
     ship: int
     card: str
+
+    def __str__(self) -> str:
+        return f"sell the {self.card} on ship {counted(self.ship)}"
 
 
 @action("retrieve the buried treasure of {amount}")
@@ -36,36 +39,49 @@ class Retrieve:
     amount: int
 
 
-@action("sell ship {ship}")
+@action()
 class SellShip:
     """Rules: Pillage & Plunder › Fleet Play"""
 
     ship: int
 
+    def __str__(self) -> str:
+        return f"sell ship {counted(self.ship)}"
 
-@action("move a crewman from ship {source} to ship {target}")
+
+@action()
 class MoveCrewman:
     """Rules: Pillage & Plunder › Fleet Play"""
 
     source: int
     target: int
+    card: str
+
+    def __str__(self) -> str:
+        return f"move a {self.card} from ship {counted(self.source)} to ship {counted(self.target)}"
 
 
-@action("move a cannon from ship {source} to ship {target}")
+@action()
 class MoveCannon:
     """Rules: Pillage & Plunder › Fleet Play"""
 
     source: int
     target: int
 
+    def __str__(self) -> str:
+        return f"move a cannon from ship {counted(self.source)} to ship {counted(self.target)}"
 
-@action("move the {card} from ship {source} to ship {target}")
+
+@action()
 class MoveCargo:
     """Rules: Pillage & Plunder › Fleet Play"""
 
     source: int
     target: int
     card: str
+
+    def __str__(self) -> str:
+        return f"move the {self.card} from ship {counted(self.source)} to ship {counted(self.target)}"
 
 
 @action("give up a {card}")
@@ -74,6 +90,24 @@ class LoseCrewman:
 
     Rules: Pillage & Plunder › Stage 4: The Mêlée
     Rules: Pillage & Plunder › Play Event Card
+    """
+
+    card: str
+
+
+@action("the Doctor saves the crewman")
+class DoctorSaves:
+    """A Doctor aboard saves the crewman just lost in the mêlée (once a battle).
+
+    Rules: Pillage & Plunder › Stage 4: The Mêlée
+    """
+
+
+@action("return the {card}")
+class ReturnPrize:
+    """After a battle with a Navy Ship, put one prize of its nation on the discard pile.
+
+    Rules: Pillage & Plunder › Navy Ship Attacking Player
     """
 
     card: str
@@ -92,18 +126,38 @@ class TakeCargo:
         return "take " + (", ".join(self.cards) if self.cards else "no cargo")
 
 
-@action("repair one damage on ship {ship}")
+@action()
+class AttackMerchant:
+    """Attack a merchant ship that sailed on to you, with one of your ships (Fleet Play: any of them).
+
+    Rules: Pillage & Plunder › Player Attacking Merchant Ship
+    Rules: Pillage & Plunder › Fleet Play ("When attacking, you must declare which ship you will be using")
+    """
+
+    ship: int = 0
+
+    def __str__(self) -> str:
+        return "attack merchant" + (f" with ship {counted(self.ship)}" if self.ship else "")
+
+
+@action()
 class Repair:
     """Rules: Pillage & Plunder › Stage 3: The repair stage"""
 
     ship: int
 
+    def __str__(self) -> str:
+        return f"repair one damage on ship {counted(self.ship)}"
 
-@action("try to steal treasure map {index}")
+
+@action()
 class StealMap:
     """Rules: Pillage & Plunder › Stealing Treasure Maps"""
 
     index: int
+
+    def __str__(self) -> str:
+        return f"try to steal treasure map {counted(self.index)}"
 
 
 @action("try to steal the privateer's debt")
@@ -126,6 +180,11 @@ class Offer:
 
     def __str__(self) -> str:
         return "offer " + describe_terms(self.coins, self.maps, self.cargo, self.crew, self.cannons)
+
+
+def counted(index):
+    """A seat, ship or map index as a person counts it: from 1 (``counted(0) == 1``); junk as given."""
+    return index + 1 if isinstance(index, int) and not isinstance(index, bool) else index
 
 
 def describe_terms(coins: int, maps, cargo, crew, cannons: int) -> str:
@@ -163,13 +222,13 @@ class Play:
         if self.privateer:
             words.append("as a privateer")
         if self.target is not None:
-            words.append(f"on player {self.target}")
+            words.append(f"on player {counted(self.target)}")
         if self.steal is not None:
-            words.append(f"to steal map {self.steal}")
+            words.append(f"to steal map {counted(self.steal)}")
         if self.ship:
-            words.append(f"from ship {self.ship}")
+            words.append(f"from ship {counted(self.ship)}")
         if self.target_ship:
-            words.append(f"against ship {self.target_ship}")
+            words.append(f"against ship {counted(self.target_ship)}")
         if self.extra:
             words.append("with " + ", ".join(self.extra))
         if self.amount:

@@ -13,13 +13,13 @@ from typing import Any
 from pirates_lab.core import Game as CoreGame
 
 from . import components as C
-from .actions import (Act, Discard, LoseCrewman, MoveCannon, MoveCargo, MoveCrewman, Offer, Play, Repair, Retrieve, SellCargo, SellShip,
+from .actions import (Act, AttackMerchant, Discard, DoctorSaves, LoseCrewman, MoveCannon, MoveCargo, MoveCrewman, Offer, Play, Repair, Retrieve, ReturnPrize, SellCargo, SellShip,
                       StealDebt, StealMap, TakeCargo)
 from .headings import GAME, RULE_THREE_STAGES, RULE_YOUR_HOARD
 from .rules import FLOW
 from .state import PPState
 
-__all__ = ["Game", "PPState", "FLOW", "new_game", "Act", "Discard", "LoseCrewman", "MoveCannon", "MoveCargo", "MoveCrewman", "Offer", "Play",
+__all__ = ["Game", "PPState", "FLOW", "new_game", "Act", "AttackMerchant", "Discard", "DoctorSaves", "ReturnPrize", "LoseCrewman", "MoveCannon", "MoveCargo", "MoveCrewman", "Offer", "Play",
            "Repair", "Retrieve", "SellCargo", "SellShip", "StealDebt", "StealMap", "TakeCargo"]
 
 

@@ -39,6 +39,7 @@ RULE_MELEE = cite(GAME, "Stage 4: The Mêlée")
 RULE_PLUNDERING = cite(GAME, "Stage 5: Plundering the Enemy Ship")
 RULE_PLAYER_ATTACKING_PLAYER = cite(GAME, "Player Attacking Player")
 RULE_PLAYER_ATTACKING_MERCHANT_SHIP = cite(GAME, "Player Attacking Merchant Ship")
+RULE_NAVY_SHIP_ATTACKING_PLAYER = cite(GAME, "Navy Ship Attacking Player")
 # Game Variations
 RULE_TIMED_GAME = cite(GAME, "Timed Game")
 RULE_ASSET_LIQUIDATION = cite(GAME, "Asset Liquidation")

@@ -89,7 +89,8 @@ class PPState(TurnStages, GameSetup, YourShip, PreDrawStage, DrawAndPlayStage, B
         return _plain({"player": player, "to_act": self.current_player(), "phase": self.phase,
                        "current": self.current, "first": self.first, "rounds": self.rounds,
                        "deck": sum(self.deck.values()), "discard": self.discard, "players": seats,
-                       "pending": self.pending, "winners": self.won, "log": self.log})
+                       "pending": self.pending, "plays": self.pending.get("plays", 0), "battle": self.pending.get("battle"),
+                       "merchant": self.pending.get("merchant"), "winners": self.won, "log": self.log})
 
     def redeal_hidden(self, player: int, rng: random.Random) -> "PPState":
         """Shuffle what ``player`` cannot see — the other hands and the draw piles — and deal it again."""
@@ -125,18 +126,18 @@ class PPState(TurnStages, GameSetup, YourShip, PreDrawStage, DrawAndPlayStage, B
             raise ValueError(f"{total} cards are accounted for, not {self.data.total}")
         for i, p in enumerate(self.players):
             if p["hoard"] < 0 or any(m < 0 for m in p["maps"]):
-                raise ValueError(f"player {i} has negative money")
+                raise ValueError(f"player {i + 1} has negative money")
             if not p["eliminated"] and not p["ships"]:
-                raise ValueError(f"player {i} has no ship but is not eliminated")
+                raise ValueError(f"player {i + 1} has no ship but is not eliminated")
             for j, s in enumerate(p["ships"]):
                 hull = self.hull(i, j)
                 if s["cannons"] > hull.cannons or len(s["crew"]) > hull.crew:
-                    raise ValueError(f"player {i}'s ship {j} is over capacity")
+                    raise ValueError(f"player {i + 1}'s ship {j + 1} is over capacity")
                 if self.cargo_units(i, j) > self.cargo_capacity(i, j):
-                    raise ValueError(f"player {i}'s ship {j} carries more cargo than its hold takes")
+                    raise ValueError(f"player {i + 1}'s ship {j + 1} carries more cargo than its hold takes")
                 sinking = "plunder" in self.pending and self._is_battle_ship(i, j)   # sunk, awaiting plunder
                 if s["damage"] < 0 or (s["damage"] >= hull.strength and not sinking):
-                    raise ValueError(f"player {i}'s ship {j} has impossible damage {s['damage']}")
+                    raise ValueError(f"player {i + 1}'s ship {j + 1} has impossible damage {s['damage']}")
                 if len(set(s["hulls"][-1]["addons"])) != len(s["hulls"][-1]["addons"]):
                     raise ValueError("two add-ons of one type")
         for task in self.agenda:
@@ -152,8 +153,8 @@ class PPState(TurnStages, GameSetup, YourShip, PreDrawStage, DrawAndPlayStage, B
 
     def __str__(self) -> str:
         if self.phase == "over":
-            return f"Pillage & Plunder: game over, winners {self.won}"
-        return f"Pillage & Plunder: player {self.current}'s turn, phase {self.phase}"
+            return "Pillage & Plunder: game over, won by " + " and ".join(f"player {w + 1}" for w in self.won)
+        return f"Pillage & Plunder: player {self.current + 1}'s turn, phase {self.phase}"
 
 
 def _plain(value: Any) -> Any:

@@ -8,8 +8,8 @@ import pytest
 
 from pirates_lab.core import CHANCE, TERMINAL, CorruptSave, IllegalMove, random_playout
 from pirates_lab.pillage_and_plunder.battles import Volley
-from pirates_lab.pillage_and_plunder.game import (Act, Discard, Game, LoseCrewman, MoveCrewman, Offer, Play, Retrieve, SellCargo,
-                                                  SellShip, new_game)
+from pirates_lab.pillage_and_plunder.game import (Act, Discard, Game, LoseCrewman, MoveCrewman, Offer, Play, Retrieve, ReturnPrize,
+                                                  SellCargo, SellShip, new_game)
 from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario, ship
 
 
@@ -163,6 +163,9 @@ def test_example_3_navy_ship_and_escape():
     assert s.phase == "battle_flee" and s.current_player() == 1   # a navy never calls off or offers terms
     s = s.apply(Act("flee"))
     s = s.apply((4, 4))                                        # Joe rolls doubles
+    assert s.phase == "return_prize" and s.current_player() == 1
+    assert s.legal_actions() == (ReturnPrize("French Merchant (Strength 4)"), Act("keep prizes"))
+    s = s.apply(ReturnPrize("French Merchant (Strength 4)"))
     assert s.players[1]["prizes"] == []
     assert s.discard[-2:] == ["French Navy", "French Merchant (Strength 4)"]
     s.validate()
@@ -288,7 +291,7 @@ def test_sirens_song_and_treasure_hunt_lose_turns():
     assert lost.current == 1
     lost.players[1]["hand"] = []
     lost = run(lost, Act("work"), Act("work"))                 # players 1 and 2 work
-    assert lost.current == 1 and "Player 0 loses this turn." in lost.log
+    assert lost.current == 1 and "Player 1 loses this turn." in lost.log
 
 
 def test_bury_retrieve_and_steal_maps():
@@ -328,7 +331,7 @@ def test_fleet_play_buys_a_second_ship():
     s = s.apply(Play("Galleon"))
     assert [sh["hulls"][0]["hull"] for sh in s.players[0]["ships"]] == ["Sloop", "Galleon"]
     s = at_step(s, "predraw")
-    s = s.apply(MoveCrewman(0, 1))
+    s = s.apply(MoveCrewman(0, 1, "Cutlass Crewman"))
     assert len(ship(s, 0, 1)["crew"]) == 1
     s = s.apply(SellShip(0))
     assert s.players[0]["hoard"] == 1000 + 750 and len(s.players[0]["ships"]) == 1
@@ -374,15 +377,31 @@ def test_random_games_replay_identically():
     assert a.to_json() == b.to_json()
 
 
-@pytest.mark.slow
-def test_one_thousand_random_games():
-    for seed in range(1000):
+def seeded_games(count: int):
+    """``count`` seeded random games: 2-6 players, the variations mixed by seed, 4 rounds each."""
+    for seed in range(count):
         options = dict(asset_liquidation=seed % 2 == 0, stealing_treasure_maps=seed % 3 == 0,
                        privateering=seed % 4 < 2, fleet_play=seed % 5 == 0)
-        end = random_playout(new_game(2 + seed % 5, max_turns=4, **options), random.Random(seed))
-        assert end.is_terminal() and end.winners()
-        end.validate()
-        assert sum(end.returns()) == 1
+        yield random_playout(new_game(2 + seed % 5, max_turns=4, **options), random.Random(seed))
+
+
+def check_finished(end) -> None:
+    assert end.is_terminal() and end.winners()
+    end.validate()
+    assert sum(end.returns()) == 1
+
+
+def test_one_hundred_seeded_random_games():
+    """Sized for the suite: 100 games (every mix of players and variations, about 4 s on one core).
+    The 1,000-game run is nightly, and timed in benchmarks/bench_pillage_and_plunder.py."""
+    for end in seeded_games(100):
+        check_finished(end)
+
+
+@pytest.mark.nightly
+def test_one_thousand_random_games():
+    for end in seeded_games(1000):
+        check_finished(end)
 
 
 def test_engine_battle_agrees_with_exact_battle_function():

@@ -134,7 +134,7 @@ def test_the_last_pirate_afloat_wins_at_the_end_of_his_turn():
     s.players[1]["eliminated"] = True
     s = s.apply(Act("work"))
     assert s.is_terminal() and s.winners() == (0,)
-    assert s.log[-1] == "Game over: player 0 is the last pirate afloat (Your Hoard)."
+    assert s.log[-1] == "Game over: player 1 is the last pirate afloat (Your Hoard)."
 
 
 def test_player_one_as_the_winner_chooses_the_cargo_by_his_own_free_hold():
@@ -249,7 +249,7 @@ def test_declining_cargo_is_written_in_the_log():
     give(s, 0, "Gems 20 Units", "Attack", "Attack")
     s = at_step(s, "play").apply(Play("Gems 20 Units"))
     s = s.apply(s.chance_outcomes().outcomes()[-1]).apply(Act("decline cargo"))
-    assert "Player 0 turns down the Gems 20 Units." in s.log
+    assert "Player 1 turns down the Gems 20 Units." in s.log
 
 
 def test_asset_liquidation_counts_add_ons_at_their_cost():

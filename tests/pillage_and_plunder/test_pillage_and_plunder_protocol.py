@@ -149,13 +149,13 @@ def test_bury_needs_the_card():
 
 # ------------------------------------------------------------------ actions read well
 def test_actions_read_as_words():
-    assert str(SellCargo(0, "Rum 20 Units")) == "sell the Rum 20 Units on ship 0"
+    assert str(SellCargo(0, "Rum 20 Units")) == "sell the Rum 20 Units on ship 1"     # counted from 1
     assert str(Offer(800)) == "offer 800 pieces of eight"
-    assert str(Play("Attack", target=1)) == "play Attack on player 1"
+    assert str(Play("Attack", target=1)) == "play Attack on player 2"
     assert str(Act("fight on")) == "fight on"
     s = scenario(2)
     equip(s, 0, cargo=("Rum 20 Units",))
-    assert "sell the Rum 20 Units on ship 0" in [str(a) for a in s.legal_actions()]
+    assert "sell the Rum 20 Units on ship 1" in [str(a) for a in s.legal_actions()]
 
 
 def test_the_docs_show_the_phase_table_as_it_is():

@@ -12,10 +12,11 @@ Rules: Pillage & Plunder › Treasure Hunt
 from __future__ import annotations
 
 from pirates_lab.core import Dist, IllegalMove
+from pirates_lab.core.errors import shown
 
 from .. import components as C
 from .. import odds as O
-from ..actions import Act, Play
+from ..actions import Act, Play, counted
 from ..headings import (RULE_BUY_CANNON, RULE_BUY_CARGO, RULE_BUY_SHIP, RULE_BUY_SHIP_ADD_ON, RULE_FLEET_PLAY,
                         RULE_HIRE_CREW_MEMBER, RULE_REPAIR_SHIP)
 from .your_ship import new_ship
@@ -55,7 +56,7 @@ class BuyingAndTreasure:
         """Rules: Pillage & Plunder › Buy Ship Add-On"""
         p = self.players[me]
         if not isinstance(ship, int) or not 0 <= ship < len(p["ships"]):
-            return IllegalMove(RULE_FLEET_PLAY, f"You have no ship number {ship}.")
+            return IllegalMove(RULE_FLEET_PLAY, f"You have no ship number {shown(counted(ship))}.")
         s = p["ships"][ship]
         category = self.data.category(card)
         hull = self.hull(me, ship)
@@ -83,7 +84,7 @@ class BuyingAndTreasure:
         """Rules: Pillage & Plunder › Repair Ship"""
         p = self.players[me]
         if not isinstance(ship, int) or not 0 <= ship < len(p["ships"]):
-            return IllegalMove(RULE_REPAIR_SHIP, f"You have no ship number {ship}.")
+            return IllegalMove(RULE_REPAIR_SHIP, f"You have no ship number {shown(counted(ship))}.")
         if not p["ships"][ship]["damage"]:
             return IllegalMove(RULE_REPAIR_SHIP, "That ship has no damage: a Repair Ship card repairs damage.")
         cost = self.hull(me, ship).cost // 4 if "25%" in card else 0
@@ -100,10 +101,10 @@ class BuyingAndTreasure:
         p["hoard"] -= cost
         if self.game.options["fleet_play"]:
             p["ships"].append(new_ship(card))
-            self.say(f"Player {me} buys a {card} for {cost} and adds it to his fleet.")
+            self.say(f"Player {me + 1} buys a {card} for {cost} and adds it to his fleet.")
         else:
             p["ships"][0]["hulls"].append({"hull": card, "addons": []})
-            self.say(f"Player {me} upgrades to a {card} for {cost}; his add-ons stay with the old hull.")
+            self.say(f"Player {me + 1} upgrades to a {card} for {cost}; his add-ons stay with the old hull.")
         self._check_play_over()
 
     def _play_item(self, me: int, action: Play) -> None:
@@ -127,7 +128,7 @@ class BuyingAndTreasure:
             cost = self.data.costs[card]
             s["crew"].append(card)
         p["hoard"] -= cost
-        self.say(f"Player {me} buys a {card} for {cost}.")
+        self.say(f"Player {me + 1} buys a {card} for {cost}.")
         self._check_play_over()
 
     # ------------------------------------------------------------ Buy Cargo
@@ -170,10 +171,10 @@ class BuyingAndTreasure:
         if action.name == "buy cargo":
             self.players[self.current]["hoard"] -= pend["price"]
             self.players[self.current]["ships"][pend["ship"]]["cargo"].append(card)
-            self.say(f"Player {self.current} buys {card} for {pend['price']}.")
+            self.say(f"Player {self.current + 1} buys {card} for {pend['price']}.")
         else:
             self._to_discard(card)
-            self.say(f"Player {self.current} turns down the {card}.")
+            self.say(f"Player {self.current + 1} turns down the {card}.")
         self._check_play_over()
 
     # ------------------------------------------------------------ Repair Ship
@@ -185,7 +186,7 @@ class BuyingAndTreasure:
         p["hoard"] -= cost
         ship["damage"] = 0
         self._to_discard(action.card)
-        self.say(f"Player {me} repairs all damage for {cost}.")
+        self.say(f"Player {me + 1} repairs all damage for {cost}.")
         self._check_play_over()
 
     # ------------------------------------------------------------ Bury Treasure
@@ -199,7 +200,7 @@ class BuyingAndTreasure:
         p = self.players[me]
         p["hoard"] -= action.amount
         p["maps"].append(action.amount)
-        self.say(f"Player {me} buries {action.amount} pieces of eight.")
+        self.say(f"Player {me + 1} buries {action.amount} pieces of eight.")
         self._check_play_over()
 
     # ------------------------------------------------------------ Treasure Hunt
@@ -230,5 +231,5 @@ class BuyingAndTreasure:
         self.players[me]["hoard"] += result.coins
         if result.lose_turn:
             self.players[me]["lose_turn"] = True
-        self.say(f"Player {me} rolls {roll} on the treasure hunt: {result}.")
+        self.say(f"Player {me + 1} rolls {roll} on the treasure hunt: {result}.")
         self._check_play_over()

@@ -51,5 +51,5 @@ class GameSetup:
     def _on_first(self, player: int) -> None:
         """Rules: Pillage & Plunder › Game Setup"""
         self.first = self.current = player
-        self.say(f"Player {player} rolls highest and takes the first turn.")
+        self.say(f"Player {player + 1} rolls highest and takes the first turn.")
         self._start_turn()

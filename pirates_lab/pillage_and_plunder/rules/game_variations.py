@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..actions import Act, MoveCannon, MoveCargo, MoveCrewman, Play, SellShip
 from .the_five_stages_of_a_sea_battle import player_side
-from .your_ship import next_to_lose
+from .. import components as C
 
 __all__ = ["GameVariations"]
 
@@ -39,7 +39,7 @@ class GameVariations:
             self._to_discard(priv["navy"], under=True)
             p["privateer"] = None
             self.pending["acted"] = True
-            self.say(f"Player {me} pays {priv['owed']} and ends his privateering career.")
+            self.say(f"Player {me + 1} pays {priv['owed']} and ends his privateering career.")
         else:
             self._fleet_move(me, action)
 
@@ -72,9 +72,9 @@ class GameVariations:
         card = action.card
         if action.privateer:
             self.players[me]["privateer"] = {"navy": card, "owed": 0}
-            self.say(f"Player {me} sails as a privateer for the {self.data.navy_nation(card)}.")
+            self.say(f"Player {me + 1} sails as a privateer for the {self.data.navy_nation(card)}.")
             return self._check_play_over()
-        self.say(f"Player {me} sends the {card} after player {action.target}.")
+        self.say(f"Player {me + 1} sends the {card} after player {action.target + 1}.")
         self.pending["table"].append(card)
         navy = {"type": "navy", "card": card, "damage": 0, "crew": self.data.navy["crew"], "owner": me}
         return self._start_battle("navy", navy, player_side(action.target, action.target_ship))
@@ -90,8 +90,9 @@ class GameVariations:
                 for j in range(len(ships)):
                     if i == j:
                         continue
-                    if ships[i]["crew"] and len(ships[j]["crew"]) < self.hull(me, j).crew:
-                        acts.append(MoveCrewman(i, j))
+                    if len(ships[j]["crew"]) < self.hull(me, j).crew:     # the player picks the crewman
+                        acts += [MoveCrewman(i, j, man) for man in sorted(set(ships[i]["crew"]))
+                                 if man not in C.OFFICERS or man not in ships[j]["crew"]]
                     if ships[i]["cannons"] and ships[j]["cannons"] < self.hull(me, j).cannons:
                         acts.append(MoveCannon(i, j))
                     acts += [MoveCargo(i, j, card) for card in sorted(set(ships[i]["cargo"]))
@@ -111,7 +112,7 @@ class GameVariations:
             home = next((j for j in range(len(self.players[me]["ships"])) if self._fits(me, j, card)), None)
             if home is None:
                 self._to_discard(card, under=True)
-                self.say(f"No ship of player {me} has room for the {card}: it goes to the discard pile.")
+                self.say(f"No ship of player {me + 1} has room for the {card}: it goes to the discard pile.")
             else:
                 self._give_or_discard([card], me, home)
 
@@ -129,7 +130,7 @@ class GameVariations:
                 for a in level["addons"]:
                     self._to_discard(a, under=True)
             p["hoard"] += refund
-            self.say(f"Player {me} sells a ship (hulls and add-ons) for {refund}.")
+            self.say(f"Player {me + 1} sells a ship (hulls and add-ons) for {refund}.")
             self._keep_aboard(me, ship["crew"] + ["Cannon"] * ship["cannons"] + ship["cargo"])
             if "kept" in self.pending:
                 self.pending["kept"] = [c for c in self.pending["kept"] if self._cargo_count(me, c)]
@@ -139,9 +140,8 @@ class GameVariations:
             p["ships"][src]["cargo"].remove(action.card)
             p["ships"][dst]["cargo"].append(action.card)
         elif isinstance(action, MoveCrewman):
-            crewman = next_to_lose(p["ships"][src]["crew"])
-            p["ships"][src]["crew"].remove(crewman)
-            p["ships"][dst]["crew"].append(crewman)
+            p["ships"][src]["crew"].remove(action.card)
+            p["ships"][dst]["crew"].append(action.card)
         else:
             p["ships"][src]["cannons"] -= 1
             p["ships"][dst]["cannons"] += 1

@@ -15,7 +15,7 @@ from pirates_lab.core import Dist, IllegalMove
 from ..headings import RULE_PLAYER_ATTACKING_PLAYER
 
 from .. import odds as O
-from ..actions import Act, Offer, StealDebt, StealMap, describe_terms
+from ..actions import Act, AttackMerchant, Offer, ReturnPrize, StealDebt, StealMap, describe_terms
 from .the_five_stages_of_a_sea_battle import other, player_side
 
 __all__ = ["SpecificBattles"]
@@ -30,7 +30,7 @@ class SpecificBattles:
 
     def _merchant_pass_actions(self, task) -> list:
         """Rules: Pillage & Plunder › Player Attacking Merchant Ship"""
-        return [Act("attack merchant"), Act("let it pass")]
+        return [AttackMerchant(s) for s in range(len(self.players[task.player]["ships"]))] + [Act("let it pass")]
 
     # ------------------------------------------------------------ terms of surrender
     def _battle_terms_actions(self, task) -> list:
@@ -82,7 +82,7 @@ class SpecificBattles:
         if isinstance(action, Offer):
             battle["offer"] = {"coins": action.coins, "maps": list(action.maps), "cargo": list(action.cargo),
                                "crew": list(action.crew), "cannons": action.cannons}
-            self.say(f"Player {battle['defender']['player']} offers {describe_terms(**battle['offer'])} "
+            self.say(f"Player {battle['defender']['player'] + 1} offers {describe_terms(**battle['offer'])} "
                      "to call it off.")
         self._goto("battle_call", battle["attacker"]["player"])
 
@@ -107,7 +107,7 @@ class SpecificBattles:
         for card in terms["crew"]:
             ship["crew"].remove(card)
         ship["cannons"] -= terms["cannons"]
-        self.say(f"Player {taker} accepts {describe_terms(**terms)} and calls off the battle.")
+        self.say(f"Player {taker + 1} accepts {describe_terms(**terms)} and calls off the battle.")
         self._give_or_discard(terms["cargo"] + terms["crew"] + ["Cannon"] * terms["cannons"], taker,
                               battle["attacker"]["ship"])
 
@@ -140,7 +140,7 @@ class SpecificBattles:
                     self._take_cargo(side, rival)
                     self.players[side["player"]]["hoard"] -= half
                     self.players[taker]["hoard"] += half
-                    self.say(f"Player {taker} takes half of player {side['player']}'s hoard: {half}.")
+                    self.say(f"Player {taker + 1} takes half of player {side['player'] + 1}'s hoard: {half}.")
                 self._destroy(side["player"], side["ship"], taker, rival.get("ship", 0) if taker is not None else 0)
         if kind == "player":
             if winner_role and not sunk:
@@ -149,32 +149,49 @@ class SpecificBattles:
                 self.players[loser["player"]]["hoard"] -= half
                 self.players[winner["player"]]["hoard"] += half
                 self._take_cargo(loser, winner)
-                self.say(f"Player {winner['player']} plunders half of player {loser['player']}'s hoard: {half}.")
+                self.say(f"Player {winner['player'] + 1} plunders half of player {loser['player'] + 1}'s hoard: {half}.")
             if winner_role and not self.players[battle[winner_role]["player"]]["eliminated"]:
                 return self._offer_steal(battle[winner_role]["player"], battle[other(winner_role)]["player"],
                                          attacked=winner_role == "attacker")
             return self._end_battle()
         if kind == "navy":
-            player = dfn["player"]
-            nation = self.data.navy_nation(att["card"])
             pend["table"].remove(att["card"])
             self._to_discard(att["card"])
-            prizes = self.players[player]["prizes"]
-            for m in prizes:
-                if self.data.merchant(m).nation == nation:
-                    prizes.remove(m)
-                    self._to_discard(m)
-                    self.say(f"Player {player} returns the {m}: the {nation} no longer hunt him.")
-                    break
+            if self._return_prize_actions(None)[1:]:
+                self._goto("return_prize", dfn["player"])
+                return None
             return self._end_battle()
         # merchant
         if winner_role == "attacker":
             self._goto("prize_roll", att["player"])
             return None
         if both:
+            self.pending["merchant"] = battle["defender"]
             self._merchant_gone()
             return self._end_battle()
         return self._merchant_sails_on()
+
+    def _return_prize_actions(self, task) -> list:
+        """Which prize of the navy's nation to put on the discard pile (the first in his prize ships
+        area is the computer players' default), or keep them all.
+
+        Rules: Pillage & Plunder › Navy Ship Attacking Player ("you may place one Merchant Ship card of the navy ship's nationality")
+        """
+        battle = self.pending["battle"]
+        nation = self.data.navy_nation(battle["attacker"]["card"])
+        prizes = self.players[battle["defender"]["player"]]["prizes"]
+        same = dict.fromkeys(m for m in prizes if self.data.merchant(m).nation == nation)
+        return [ReturnPrize(m) for m in same] + [Act("keep prizes")]
+
+    def _on_return_prize(self, action) -> None:
+        """Rules: Pillage & Plunder › Navy Ship Attacking Player"""
+        player = self.actor
+        if isinstance(action, ReturnPrize):
+            self.players[player]["prizes"].remove(action.card)
+            self._to_discard(action.card)
+            nation = self.data.merchant(action.card).nation
+            self.say(f"Player {player + 1} returns the {action.card}: the {nation} no longer hunt him.")
+        return self._end_battle()
 
     def _offer_steal(self, thief: int, victim: int, attacked: bool) -> None:
         """The winner may try for each treasure map; for a privateer's debt only if the privateer
@@ -204,20 +221,19 @@ class SpecificBattles:
             half = coins // 2
             p["privateer"]["owed"] += coins - half
             p["hoard"] += half
-            self.say(f"Player {me} takes a prize of {coins}: {half} to his hoard, {coins - half} owed to his sponsor.")
+            self.say(f"Player {me + 1} takes a prize of {coins}: {half} to his hoard, {coins - half} owed to his sponsor.")
         else:
             p["hoard"] += coins
-            self.say(f"Player {me} captures the {merchant['card']} and a prize of {coins}.")
+            self.say(f"Player {me + 1} captures the {merchant['card']} and a prize of {coins}.")
         pend["table"].remove(merchant["card"])
         p["prizes"].append(merchant["card"])
         for card in merchant["cargo"]:
             pend["table"].remove(card)
         self._give_or_discard(list(merchant["cargo"]), me, battle["attacker"]["ship"])
-        pend.pop("merchant", None)
         self._end_battle()
 
     def _merchant_gone(self) -> None:
-        merchant = self.pending.pop("merchant")
+        merchant = self.pending.pop("merchant")     # between battles it is kept here, and only here
         for card in [merchant["card"]] + merchant["cargo"]:
             self.pending["table"].remove(card)
             self._to_discard(card)
@@ -228,6 +244,9 @@ class SpecificBattles:
 
         Rules: Pillage & Plunder › Player Attacking Merchant Ship
         """
+        battle = self.pending.pop("battle", None)
+        if battle is not None:          # the merchant sails on as the battle left it: damage and crew loss
+            self.pending["merchant"] = battle["defender"]
         queue = [i for i in self.pending["merchant_queue"]
                  if not self.players[i]["eliminated"] and self._may_attack_merchant(i, self.pending["merchant"]["card"])]
         merchant = self.pending["merchant"]
@@ -237,16 +256,16 @@ class SpecificBattles:
             return self._end_battle()
         nxt = queue.pop(0)
         self.pending["merchant_queue"] = queue
-        self.pending.pop("battle", None)
         self._goto("merchant_pass", nxt)
-        self.say(f"The {merchant['card']} sails on to player {nxt}.")
+        self.say(f"The {merchant['card']} sails on to player {nxt + 1}.")
         return None
 
     def _on_merchant_pass(self, action: Act) -> None:
         me = self.actor
-        if action.name == "attack merchant":
-            self.say(f"Player {me} attacks the {self.pending['merchant']['card']}.")
-            return self._start_battle("merchant", player_side(me, 0), self.pending["merchant"])
+        if isinstance(action, AttackMerchant):
+            merchant = self.pending.pop("merchant")     # the battle holds it now
+            self.say(f"Player {me + 1} attacks the {merchant['card']}.")
+            return self._start_battle("merchant", player_side(me, action.ship), merchant)
         return self._merchant_sails_on()
 
     def _end_battle(self) -> None:
@@ -268,15 +287,15 @@ class SpecificBattles:
                 owed = vp["privateer"]["owed"]
                 vp["privateer"]["owed"] = 0
                 self.players[thief]["hoard"] += owed
-                self.say(f"Player {thief} rolls doubles and steals the {owed} player {victim} owed his sponsor.")
+                self.say(f"Player {thief + 1} rolls doubles and steals the {owed} player {victim + 1} owed his sponsor.")
             else:
-                self.say(f"Player {thief} rolls {dice}: no doubles.")
+                self.say(f"Player {thief + 1} rolls {dice}: no doubles.")
         elif doubles:
             amount = vp["maps"].pop(index)
             self.players[thief]["maps"].append(amount)
-            self.say(f"Player {thief} rolls doubles and steals a treasure map worth {amount}.")
+            self.say(f"Player {thief + 1} rolls doubles and steals a treasure map worth {amount}.")
         else:
-            self.say(f"Player {thief} rolls {dice}: no doubles, the map stays.")
+            self.say(f"Player {thief + 1} rolls {dice}: no doubles, the map stays.")
         if pend.get("steal_kind") == "hunt":
             pend["table"].remove("Treasure Hunt")
             self._to_discard("Treasure Hunt")
@@ -310,7 +329,7 @@ class SpecificBattles:
             for _ in vp["maps"]:
                 self._to_discard("Bury Treasure")
             if vp["maps"]:
-                self.say(f"Player {victim}'s remaining treasure maps are lost forever.")
+                self.say(f"Player {victim + 1}'s remaining treasure maps are lost forever.")
             vp["maps"] = []
         self._end_battle()
 

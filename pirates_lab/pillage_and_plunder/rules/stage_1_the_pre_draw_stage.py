@@ -12,6 +12,7 @@ live in :mod:`.game_variations`.
 from __future__ import annotations
 
 from pirates_lab.core import Dist, IllegalMove
+from pirates_lab.core.errors import shown
 
 from .. import odds as O
 from ..actions import Act, Retrieve, SellCargo
@@ -60,14 +61,14 @@ class PreDrawStage:
         p = self.players[self.actor]
         if isinstance(action, SellCargo) and not (0 <= action.ship < len(p["ships"])
                                                   and action.card in p["ships"][action.ship]["cargo"]):
-            return IllegalMove(RULE_SELL_CARGO, f"There is no {action.card} in that ship's cargo hold.")
+            return IllegalMove(RULE_SELL_CARGO, f"There is no {shown(action.card)} in that ship's cargo hold.")
         if isinstance(action, SellCargo) and not self._may_try_to_sell(self.actor, action.card):
             return IllegalMove(RULE_SELL_CARGO, f"You have already rolled for every {action.card} this turn: "
                                                 "each Cargo card gets one try per turn.")
         if isinstance(action, Retrieve) and action.amount not in p["maps"]:
             return IllegalMove(RULE_RETRIEVE_BURIED_TREASURE,
-                               f"You have no buried treasure of {action.amount}: a treasure is retrieved whole.")
-        return IllegalMove(RULE_PRE_DRAW_STAGE, f"{action} is not allowed now.")
+                               f"You have no buried treasure of {shown(action.amount)}: a treasure is retrieved whole.")
+        return IllegalMove(RULE_PRE_DRAW_STAGE, f"{shown(action, 80)} is not allowed now.")
 
     def _on_predraw(self, action) -> None:
         """Sell cargo, retrieve treasure, variation moves, or work instead of the turn.
@@ -86,10 +87,10 @@ class PreDrawStage:
             p["hoard"] += action.amount
             self._to_discard("Bury Treasure", under=True)
             self.pending["acted"] = True
-            self.say(f"Player {me} retrieves a buried treasure of {action.amount}.")
+            self.say(f"Player {me + 1} retrieves a buried treasure of {action.amount}.")
         elif action == Act("work"):
             p["hoard"] += self.data.game["work_pay"]
-            self.say(f"Player {me} works on the docks for {self.data.game['work_pay']} pieces of eight.")
+            self.say(f"Player {me + 1} works on the docks for {self.data.game['work_pay']} pieces of eight.")
             self._start_repair()
         elif action == Act("draw"):
             self._goto("draw")
@@ -117,8 +118,8 @@ class PreDrawStage:
             p["ships"][pend["ship"]]["cargo"].remove(card)
             p["hoard"] += pend["price"]
             self._to_discard(card, under=True)
-            self.say(f"Player {self.current} sells {card} for {pend['price']}.")
+            self.say(f"Player {self.current + 1} sells {card} for {pend['price']}.")
         else:
             pend.setdefault("kept", []).append(pend["card"])
-            self.say(f"Player {self.current} keeps the {pend['card']}.")
+            self.say(f"Player {self.current + 1} keeps the {pend['card']}.")
         self._goto("predraw")

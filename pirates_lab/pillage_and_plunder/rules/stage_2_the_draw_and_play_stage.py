@@ -10,6 +10,7 @@ Navy Ships and privateers (:mod:`.game_variations`).
 from __future__ import annotations
 
 from pirates_lab.core import IllegalMove
+from pirates_lab.core.errors import shown
 
 from ..actions import Act, Discard, Play
 from ..headings import (RULE_ATTACK_OPPONENT, RULE_BURY_TREASURE, RULE_DRAW_AND_PLAY_STAGE, RULE_PLAY_NAVY_SHIP,
@@ -52,7 +53,7 @@ class DrawAndPlayStage:
             card = self.discard.pop()
             p["hand"].append(card)
             self.pending["took_discard"] = True
-            self.say(f"Player {self.current} takes {card} from the discard pile.")
+            self.say(f"Player {self.current + 1} takes {card} from the discard pile.")
         elif action.name == "draw from pile":
             if not sum(self.deck.values()):
                 self._reshuffle()
@@ -92,7 +93,7 @@ class DrawAndPlayStage:
         """Rules: Pillage & Plunder › Stage 2: The draw and play stage"""
         self._take_from_hand(self.current, action.card)
         self._to_discard(action.card)
-        self.say(f"Player {self.current} discards {action.card}.")
+        self.say(f"Player {self.current + 1} discards {action.card}.")
         self._start_repair()
 
     # ------------------------------------------------------------ playing
@@ -119,8 +120,9 @@ class DrawAndPlayStage:
                 acts += [Play(card, ship=s) for s in ships if self._why_not_buy(me, card, s) is None]
             elif category == "Cargo":
                 acts += [Play(card, ship=s) for s in ships]
-            elif category == "Event":
-                acts += [Play(card, target=t) for t in self._opponents(me)]
+            elif category == "Event":     # Fleet Play: on the opponent's ship of the player's choice
+                acts += [Play(card, target=t, target_ship=ts) for t in self._opponents(me)
+                         for ts in range(len(self.players[t]["ships"]))]
             elif category == "Attack":
                 for t in self._opponents(me):
                     acts += [Play(card, target=t, ship=s, target_ship=ts) for s in ships
@@ -161,7 +163,7 @@ class DrawAndPlayStage:
             return IllegalMove(rule, "Cards are played only in the draw-and-play stage, once you hold eight cards.")
         p = self.players[me]
         if action.card not in p["hand"]:
-            return IllegalMove(RULE_DRAW_AND_PLAY_STAGE, f"You have no {action.card} in your hand.")
+            return IllegalMove(RULE_DRAW_AND_PLAY_STAGE, f"You have no {shown(action.card)} in your hand.")
         if action.discard:
             return None
         category = self.data.category(action.card)
@@ -198,7 +200,7 @@ class DrawAndPlayStage:
         card = action.card
         if action.discard:
             self._to_discard(card)
-            self.say(f"Player {me} plays {card} onto the discard pile.")
+            self.say(f"Player {me + 1} plays {card} onto the discard pile.")
             return self._check_play_over()
         category = self.data.category(card)
         if category in ON_AN_OPPONENT and not action.privateer:

@@ -47,5 +47,5 @@ class RepairStage:
             cost = self.hull(who, action.ship).repair
             self.players[who]["hoard"] -= cost
             self.players[who]["ships"][action.ship]["damage"] -= 1
-            self.say(f"Player {who} pays {cost} to repair one damage.")
+            self.say(f"Player {who + 1} pays {cost} to repair one damage.")
         self._next_repair()

@@ -74,7 +74,7 @@ class Plundering:
         for card in cards:
             cargo.remove(card)
             self.players[winner["player"]]["ships"][winner["ship"]]["cargo"].append(card)
-            self.say(f"Player {winner['player']} takes the {card}.")
+            self.say(f"Player {winner['player'] + 1} takes the {card}.")
 
     def _take_cargo(self, loser: dict, winner: dict) -> None:
         """All the cargo that fits (no choice to make), unless the winner has already chosen."""

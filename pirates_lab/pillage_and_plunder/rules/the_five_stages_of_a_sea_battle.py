@@ -41,7 +41,7 @@ class SeaBattle:
     def _play_attack(self, me: int, action: Play) -> None:
         """Rules: Pillage & Plunder › Attack Opponent"""
         self._to_discard(action.card)
-        self.say(f"Player {me} attacks player {action.target}.")
+        self.say(f"Player {me + 1} attacks player {action.target + 1}.")
         return self._start_battle("player", player_side(me, action.ship), player_side(action.target, action.target_ship))
 
     def _play_merchant(self, me: int, action: Play) -> None:
@@ -53,9 +53,8 @@ class SeaBattle:
         merchant = {"type": "merchant", "card": card, "damage": 0, "crew": spec.crew, "strength": spec.strength,
                     "cargo": list(action.extra), "played_by": me}
         self.pending["table"] += [card] + list(action.extra)
-        self.pending["merchant"] = merchant
         self.pending["merchant_queue"] = [i for i in self._order_after(me) if i != me]
-        self.say(f"Player {me} plays the {card}" + (f" loaded with {', '.join(action.extra)}" if action.extra else "") + ".")
+        self.say(f"Player {me + 1} plays the {card}" + (f" loaded with {', '.join(action.extra)}" if action.extra else "") + ".")
         return self._start_battle("merchant", player_side(me, action.ship), merchant)
 
     def _volley_outcomes(self, task) -> Dist:
@@ -155,7 +154,7 @@ class SeaBattle:
         if action.name == "accept terms":
             self._hand_over_terms()
         else:
-            self.say(f"Player {battle['attacker']['player']} calls off the battle.")
+            self.say(f"Player {battle['attacker']['player'] + 1} calls off the battle.")
         return self._battle_over(winner_role=None, sunk=False)
 
     def _stage_go(self) -> None:
@@ -174,6 +173,8 @@ class SeaBattle:
         if stage == "cannon":
             self._goto("volley")
             return None
+        if not self._side_ship("attacker").crew or not self._side_ship("defender").crew:
+            return self._melee_end()            # nobody to board, or nobody to repel the boarders
         self._goto("melee_roll")
         return None
 
@@ -225,9 +226,7 @@ class SeaBattle:
             return self._battle_over(winner_role=None, sunk=True, both=True)
         if a_sunk or d_sunk:
             return self._battle_over(winner_role="defender" if a_sunk else "attacker", sunk=True)
-        if not self._side_ship("attacker").crew or not self._side_ship("defender").crew:
-            return self._melee_end()
-        self.pending["battle"]["stage"] = "melee"
+        self.pending["battle"]["stage"] = "melee"       # stage 4 opens like every stage: terms, call-off
         return self._stage_start()
 
     def _on_melee_roll(self, dice: tuple) -> None:
@@ -239,14 +238,11 @@ class SeaBattle:
         self.say(f"Mêlée: attacker {x}, defender {y}" + (" (a tie goes to the defender)" if x == y else "")
                  + f": the {loser} loses a crewman.")
         ship = a if loser == "attacker" else d
-        if ship.doctor and loser not in battle["doctor_used"]:
-            battle["doctor_used"].append(loser)
-            self.say(f"The {loser}'s doctor saves the crewman.")
-        else:
-            side = battle[loser]
-            if side["type"] == "player":
-                return self._choose_losses(side["player"], side["ship"], 1, "melee")
-            side["crew"] -= 1
+        side = battle[loser]
+        if side["type"] == "player":        # he selects the crewman; a Doctor not yet used may save him
+            doctor = loser if ship.doctor and loser not in battle["doctor_used"] else None
+            return self._choose_losses(side["player"], side["ship"], 1, "melee", doctor=doctor)
+        side["crew"] -= 1
         return self._after_losses_melee(None)
 
     def _after_losses_melee(self, loss) -> None:

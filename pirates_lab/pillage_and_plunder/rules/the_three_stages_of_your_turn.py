@@ -14,7 +14,7 @@ from __future__ import annotations
 from pirates_lab.core import CHANCE, Phase, Task, TurnFlow
 
 from ..headings import (RULE_BUY_CARGO, RULE_CANNON_BATTLE, RULE_DRAW_AND_PLAY_STAGE, RULE_FIGHT_OR_FLEE,
-                        RULE_GAME_SETUP, RULE_MELEE, RULE_PLAY_EVENT_CARD, RULE_PLAYER_ATTACKING_MERCHANT_SHIP,
+                        RULE_GAME_SETUP, RULE_MELEE, RULE_NAVY_SHIP_ATTACKING_PLAYER, RULE_PLAY_EVENT_CARD, RULE_PLAYER_ATTACKING_MERCHANT_SHIP,
                         RULE_PLAYER_ATTACKING_PLAYER, RULE_PLUNDERING, RULE_PRE_DRAW_STAGE, RULE_REPAIR_STAGE, RULE_SELL_CARGO,
                         RULE_STEALING_TREASURE_MAPS, RULE_TREASURE_HUNT)
 
@@ -59,6 +59,8 @@ FLOW = TurnFlow(
           doc="the winner picks the loser's cargo he takes, when not all of it fits"),
     Phase("prize_roll", rule=RULE_PLAYER_ATTACKING_MERCHANT_SHIP, actor=CHANCE, actions="_prize_roll_outcomes",
           doc="the captured merchant's prize"),
+    Phase("return_prize", rule=RULE_NAVY_SHIP_ATTACKING_PLAYER, actions="_return_prize_actions",
+          doc="after a navy battle, the player may return one prize of the navy's nation"),
     Phase("merchant_pass", rule=RULE_PLAYER_ATTACKING_MERCHANT_SHIP, actions="_merchant_pass_actions",
           doc="the next player may attack a merchant that got away"),
     # Stage 3: The repair stage
@@ -116,7 +118,7 @@ class TurnStages:
         p = self.players[self.current]
         self.pending = {"table": [], "targeted": [], "plays": 0}
         self._goto("predraw", self.current)
-        self.say(f"Player {self.current}'s turn (hoard {p['hoard']}).")
+        self.say(f"Player {self.current + 1}'s turn (hoard {p['hoard']}).")
 
     def _check_play_over(self) -> None:
         """After each play: play on, make the final discard, or go to the repair stage.

@@ -57,7 +57,7 @@ class YourHoard:
             return self._finish([i for i in rich if self.worth(i) == best], f"reaches {goal} pieces of eight", rule)
         n = len(self.players)
         nxt = self.current
-        for _ in range(n):
+        while True:         # ends: at least two players are afloat and each lost turn is used up once
             nxt = (nxt + 1) % n
             if nxt == self.first:
                 self.rounds += 1
@@ -69,7 +69,7 @@ class YourHoard:
                 continue
             if self.players[nxt]["lose_turn"]:
                 self.players[nxt]["lose_turn"] = False
-                self.say(f"Player {nxt} loses this turn.")
+                self.say(f"Player {nxt + 1} loses this turn.")
                 continue
             break
         self.current = nxt
@@ -80,5 +80,5 @@ class YourHoard:
         self.won = sorted(winners)
         self.agenda.clear()
         self.pending = {"table": []}
-        names = " and ".join(f"player {w}" for w in self.won)
+        names = " and ".join(f"player {w + 1}" for w in self.won)
         self.say(f"Game over: {names} {why} ({rule}).")
