@@ -1,24 +1,63 @@
-"""Pillage & Plunder actions: frozen dataclasses with a readable ``str()`` (no numbers packed).
+"""Pillage & Plunder actions: typed, with a readable ``str()`` (no numbers packed).
 
-Simple decisions are ``Act("fight on")``; every choice with a parameter has its own class
-(``SellCargo(ship=0, card="Rum 20 Units")``, ``Offer(500)``, ``MoveCrewman(0, 1)``).  Playing a
-card is :class:`Play`, the final discard :class:`Discard`.
+A decision with no parameter is a member of the enum :class:`Act` (``Act.FIGHT_ON``, read aloud as
+"fight on"; ``Act("fight on")`` finds the same member); every choice with a parameter is a frozen
+dataclass (``SellCargo(ship=0, card="Rum 20 Units")``, ``Offer(500)``, ``MoveCrewman(0, 1, "Doctor")``).
+Playing a card is :class:`Play`, the final discard :class:`Discard`.  Seats, ships and maps are
+counted from 1 in the words (``str(Play("Attack", target=1)) == "play Attack on player 2"``).
 
 Rules: Pillage & Plunder › Actions Performed During Your Turn
 """
 from __future__ import annotations
 
-from pirates_lab.core import action
+import enum
+from dataclasses import fields
 
-__all__ = ["counted", "Act", "AttackMerchant", "SellCargo", "Retrieve", "SellShip", "MoveCrewman", "MoveCannon", "MoveCargo", "LoseCrewman", "DoctorSaves", "ReturnPrize", "TakeCargo", "Repair", "StealMap",
+from pirates_lab.core import action, saveable
+
+__all__ = ["counted", "listed", "well_formed", "ACTIONS", "Act", "AttackMerchant", "SellCargo", "Retrieve", "SellShip", "MoveCrewman", "MoveCannon", "MoveCargo", "LoseCrewman", "DoctorSaves", "ReturnPrize", "TakeCargo", "Repair", "StealMap",
            "StealDebt", "Offer", "Play", "Discard"]
 
 
-@action("{name}")
-class Act:
-    """A decision with no parameter: ``Act("draw")``, ``Act("fight on")``, ``Act("call off")``."""
+@saveable
+class Act(enum.Enum):
+    """A decision with no parameter, one member per choice the rulebook gives.
 
-    name: str
+    >>> Act("fight on") is Act.FIGHT_ON, str(Act.CALL_OFF)
+    (True, 'call off')
+    """
+
+    # Stage 1: The pre-draw stage; "Working"; Privateering
+    DRAW = "draw"
+    WORK = "work"
+    END_PRIVATEERING = "end privateering"
+    # Sell Cargo
+    SELL_IT = "sell it"
+    KEEP_IT = "keep it"
+    # Stage 2: The draw and play stage
+    DRAW_FROM_PILE = "draw from pile"
+    TAKE_DISCARD = "take discard"
+    STOP_DRAWING = "stop drawing"
+    # Buy Cargo
+    BUY_CARGO = "buy cargo"
+    DECLINE_CARGO = "decline cargo"
+    # Player Attacking Player: terms of surrender and calling off
+    NO_OFFER = "no offer"
+    FIGHT_ON = "fight on"
+    CALL_OFF = "call off"
+    ACCEPT_TERMS = "accept terms"
+    STOP_STEALING = "stop stealing"
+    # Stage 2: Fight or Flee
+    FLEE = "flee"
+    STAND_AND_FIGHT = "stand and fight"
+    # Player Attacking Merchant Ship; Navy Ship Attacking Player
+    LET_IT_PASS = "let it pass"
+    KEEP_PRIZES = "keep prizes"
+    # Stage 3: The repair stage
+    NO_REPAIR = "no repair"
+
+    def __str__(self) -> str:
+        return self.value
 
 
 @action()
@@ -120,10 +159,10 @@ class TakeCargo:
     Rules: Pillage & Plunder › Stage 5: Plundering the Enemy Ship
     """
 
-    cards: tuple = ()
+    cards: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return "take " + (", ".join(self.cards) if self.cards else "no cargo")
+        return "take " + (listed(self.cards) if self.cards else "no cargo")
 
 
 @action()
@@ -173,18 +212,55 @@ class Offer:
     """
 
     coins: int = 0
-    maps: tuple = ()
-    cargo: tuple = ()
-    crew: tuple = ()
+    maps: tuple[int, ...] = ()
+    cargo: tuple[str, ...] = ()
+    crew: tuple[str, ...] = ()
     cannons: int = 0
 
     def __str__(self) -> str:
+        if not well_formed(self):
+            return f"offer {self.coins!r} coins, maps {self.maps!r}, cargo {self.cargo!r}, crew {self.crew!r}, " \
+                   f"cannons {self.cannons!r}"
         return "offer " + describe_terms(self.coins, self.maps, self.cargo, self.crew, self.cannons)
 
 
 def counted(index):
     """A seat, ship or map index as a person counts it: from 1 (``counted(0) == 1``); junk as given."""
-    return index + 1 if isinstance(index, int) and not isinstance(index, bool) else index
+    return index + 1 if _whole(index) else index
+
+
+def listed(items) -> str:
+    """``"a, b"`` for a tuple of words; anything else as it is (a junk field still prints)."""
+    return ", ".join(map(str, items)) if isinstance(items, (tuple, list)) else str(items)
+
+
+def _whole(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+#: the field types the actions declare, and how a value is checked against each
+_SHAPES = {
+    "int": _whole,
+    "str": lambda x: isinstance(x, str),
+    "bool": lambda x: isinstance(x, bool),
+    "int | None": lambda x: x is None or _whole(x),
+    "tuple[str, ...]": lambda x: isinstance(x, tuple) and all(isinstance(i, str) for i in x),
+    "tuple[int, ...]": lambda x: isinstance(x, tuple) and all(_whole(i) for i in x),
+}
+
+
+def well_formed(move) -> bool:
+    """Is ``move`` one of this game's actions with every field of its declared type?  (A junk value in
+    a field is refused as not a move of the game, before any rule looks at it.)
+
+    >>> well_formed(Play("Attack", target=1)), well_formed(Play("Attack", target="1")), well_formed("attack")
+    (True, False, False)
+    """
+    if isinstance(move, Act):
+        return True
+    if type(move) not in ACTIONS:
+        return False
+    return all(_SHAPES[f.type](getattr(move, f.name)) for f in fields(move))
 
 
 def describe_terms(coins: int, maps, cargo, crew, cannons: int) -> str:
@@ -209,7 +285,7 @@ class Play:
     target: int | None = None
     ship: int = 0
     target_ship: int = 0
-    extra: tuple = ()
+    extra: tuple[str, ...] = ()
     amount: int = 0
     discard: bool = False
     steal: int | None = None
@@ -230,7 +306,7 @@ class Play:
         if self.target_ship:
             words.append(f"against ship {counted(self.target_ship)}")
         if self.extra:
-            words.append("with " + ", ".join(self.extra))
+            words.append("with " + listed(self.extra))
         if self.amount:
             words.append(f"burying {self.amount}")
         return " ".join(words)
@@ -241,3 +317,8 @@ class Discard:
     """The final discard of the draw-and-play stage."""
 
     card: str
+
+
+#: every action class of the game (the enum :class:`Act` aside)
+ACTIONS = (SellCargo, Retrieve, SellShip, MoveCrewman, MoveCannon, MoveCargo, LoseCrewman, DoctorSaves, ReturnPrize,
+           TakeCargo, AttackMerchant, Repair, StealMap, StealDebt, Offer, Play, Discard)

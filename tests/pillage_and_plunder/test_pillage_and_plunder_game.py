@@ -149,7 +149,7 @@ def test_example_2_joe_takes_the_merchant():
     assert p["hoard"] == 3250 + 4000
     assert ship(s, 0)["cargo"] == ["Gems 20 Units"]
     assert p["prizes"] == ["French Merchant (Strength 2)"]
-    assert s.phase == "play" and s.pending["plays"] == 1
+    assert s.phase == "play" and s.observation(0)["plays"] == 1
     s.validate()
 
 
@@ -185,7 +185,7 @@ def test_example_1_melee_and_plunder():
     for dice in [(5, 4), (6, 6), (4, 5), (4, 2)]:
         s = run(s, Act("no offer"), Act("fight on"))
         s = s.apply(dice)
-        if s.phase == "lose_crew":                             # you lose the third round and pick who falls
+        if s.phase == "melee_loss":                            # you lose the third round and pick who falls
             assert s.current_player() == 0
             assert set(s.legal_actions()) == {LoseCrewman("Cutlass Crewman"), LoseCrewman("Pistol Crewman")}
             s = s.apply(LoseCrewman("Cutlass Crewman"))
@@ -421,7 +421,7 @@ def test_engine_battle_agrees_with_exact_battle_function():
     found: dict = {}
 
     def walk(state, p):
-        if "battle" not in state.pending or state.phase in ("steal",):
+        if state.battle() is None or state.phase in ("steal",):
             key = (ship(state, 0)["damage"], ship(state, 1)["damage"], len(ship(state, 0)["crew"]),
                    len(ship(state, 1)["crew"]))
             found[key] = found.get(key, 0) + p
@@ -430,13 +430,13 @@ def test_engine_battle_agrees_with_exact_battle_function():
             merged: dict = {}          # dice that lead to the same position are walked once
             for outcome, q in state.chance_outcomes().items():
                 after = state.apply(outcome)
-                key = json.dumps([after.players, after.pending, after.phase], sort_keys=True, default=str)
+                key = json.dumps([after.players, repr(after.agenda)], sort_keys=True, default=str)
                 merged[key] = (after, merged.get(key, (None, 0))[1] + q)
             for after, q in merged.values():
                 walk(after, p * q)
             return
         choice = {"battle_terms": Act("no offer"), "battle_call": Act("fight on"), "battle_flee": Act("flee"),
-                  "lose_crew": LoseCrewman("Cutlass Crewman")}[state.phase]
+                  "melee_loss": LoseCrewman("Cutlass Crewman")}[state.phase]
         walk(state.apply(choice), p)
 
     walk(start, Fraction(1))

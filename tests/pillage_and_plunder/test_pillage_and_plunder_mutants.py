@@ -74,7 +74,7 @@ def test_cargo_you_cannot_pay_for_is_refused_under_buy_cargo():
     give(s, 0, "Gems 20 Units", "Attack", "Attack")
     s = at_step(s, "play").apply(Play("Gems 20 Units"))
     s = s.apply(s.chance_outcomes().outcomes()[-1])
-    assert s.phase == "cargo_decide" and s.pending["price"] == 1800
+    assert s.phase == "cargo_decide" and s.task.data.price == 1800
     s.players[0]["hoard"] = 0
     assert s.legal_actions() == (Act("decline cargo"),)
     error = refused(s, Act("buy cargo"), "Buy Cargo")

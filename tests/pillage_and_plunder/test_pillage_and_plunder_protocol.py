@@ -26,8 +26,10 @@ def test_check_protocol_every_variation():
 def test_state_is_exported_and_turn_flow_has_one_table():
     assert State is type(Game(2).new_initial_state())
     table = FLOW.table()
-    assert table.count("| predraw |") == 1 and "| repair | the player | Stage 3: The repair stage |" in table
-    assert set(FLOW.phases) >= {"deal", "predraw", "draw", "play", "discard", "battle_call", "volley", "repair"}
+    assert table.count("| predraw |") == 1
+    assert "| repair | the next player who can pay for a repair | Stage 3: The repair stage |" in table
+    assert set(FLOW.phases) >= {"deal", "predraw", "draw", "play", "discard", "battle_call", "volley", "melee_roll",
+                                "melee_loss", "repair", "end_turn"}
 
 
 def test_current_player_uses_the_constants():

@@ -6,7 +6,6 @@ Rules: Pillage & Plunder › Ship Hull
 from __future__ import annotations
 
 from .. import battles as B
-from ..actions import DoctorSaves, LoseCrewman
 from .. import components as C
 
 __all__ = ["YourShip", "LOSS_ORDER", "new_ship", "next_to_lose"]
@@ -69,49 +68,6 @@ class YourShip:
 
     def _take_from_hand(self, player: int, card: str) -> None:
         self.players[player]["hand"].remove(card)
-
-    def _choose_losses(self, player: int, ship: int, count: int, then: str, **data) -> None:
-        """``player`` loses ``count`` crewmen from ``ship`` and picks which (a decision when his crew
-        is mixed), then the rule that caused it goes on (``_after_losses_<then>``).
-
-        Rules: Pillage & Plunder › Play Event Card ("it is your opponent who gets to decide which crew members he loses")
-        Rules: Pillage & Plunder › Stage 4: The Mêlée ("He must select one crew member card")
-        """
-        self.pending["loss"] = {"player": player, "ship": ship, "then": then, "left": count, **data}
-        return self._next_loss()
-
-    def _next_loss(self) -> None:
-        loss = self.pending["loss"]
-        crew = self.players[loss["player"]]["ships"][loss["ship"]]["crew"]
-        while loss["left"] > 0 and crew and len(set(crew)) == 1 and not loss.get("doctor"):
-            loss["left"] -= 1
-            self._lose_crewman(loss["player"], loss["ship"], crew[0])
-        if loss["left"] > 0 and crew:
-            self._goto("lose_crew", loss["player"])
-            return None
-        self.pending.pop("loss")
-        return getattr(self, "_after_losses_" + loss["then"])(loss)
-
-    def _lose_crew_actions(self, task) -> list:
-        """The crewmen he may give up; first, while his Doctor has not saved anyone this battle, the
-        Doctor's save (the computer players' default, as the exact odds assume).
-
-        Rules: Pillage & Plunder › Stage 4: The Mêlée ("the doctor may save one crew member … only do this once")
-        """
-        loss = self.pending["loss"]
-        crew = self.players[loss["player"]]["ships"][loss["ship"]]["crew"]
-        return [DoctorSaves()] * bool(loss.get("doctor")) + [LoseCrewman(card) for card in sorted(set(crew))]
-
-    def _on_lose_crew(self, action) -> None:
-        loss = self.pending["loss"]
-        loss["left"] -= 1
-        if isinstance(action, DoctorSaves):
-            self.pending["battle"]["doctor_used"].append(loss["doctor"])
-            self.say(f"The {loss['doctor']}'s doctor saves the crewman.")
-        else:
-            self._lose_crewman(loss["player"], loss["ship"], action.card)
-        loss["doctor"] = None
-        return self._next_loss()
 
     def _lose_crewman(self, player: int, ship: int, man: str | None = None) -> None:
         crew = self.players[player]["ships"][ship]["crew"]
