@@ -117,7 +117,7 @@ class PPState(YourShip, YourHoard, FlowState):
                        "plays": turn.plays if turn else 0, "targeted": list(turn.targeted) if turn else [],
                        "battle": battle.plain(self) if battle else None,
                        "merchant": merchant.plain(self) if merchant else None,
-                       "winners": self.won, "log": self.log[-LOG_SEEN:]})
+                       "winners": self.won, "log": list(self.log.recent(LOG_SEEN))})
 
     def redeal_hidden(self, player: int, rng: random.Random) -> "PPState":
         """Shuffle what ``player`` cannot see — the other hands and the draw piles — and deal it again."""
