@@ -14,7 +14,7 @@ from fractions import Fraction
 import icepool
 
 from bench_common import Benchmark
-from pirates_lab.core import random_playout
+from pirates_lab.core import play, random_playout
 from pirates_lab.pillage_and_plunder import Ship, battle, cannon_volley, melee
 from pirates_lab.pillage_and_plunder.game import new_game
 
@@ -26,10 +26,7 @@ BIG_DEFENDER = Ship.player("Man O' War", cannons=6, crew=8, pistols=2, officers=
 
 def position_at(moves: int, seed: int = 1):
     """A seeded random 4-player game (no time limit) after ``moves`` moves."""
-    state, rng = new_game(4), random.Random(seed)
-    for _ in range(moves):
-        state = state.apply(state.chance_outcomes().sample(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
-    return state
+    return play(new_game(4), rng=random.Random(seed), max_steps=moves).run()
 
 
 AT_50, AT_2000 = position_at(50), position_at(2000)

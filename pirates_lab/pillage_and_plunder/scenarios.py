@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from pirates_lab.core import Task
+from pirates_lab.core import Task, play
 
 from . import components as C
 from .actions import Act, Play, Retrieve, SellShip
@@ -26,7 +26,7 @@ from .rules.the_three_stages_of_your_turn import Turn
 from .rules.your_hoard import END_TURN
 from .odds import cargo_price, doubles_probability, hand_probability, merchant_prize, treasure_hunt
 
-__all__ = ["scenario", "give", "equip", "at_step", "ship"]
+__all__ = ["scenario", "give", "equip", "at_step", "ship", "until_a_decision"]
 
 
 #: the steps of a turn a scenario may start at (rows of the phase table that carry the turn's record)
@@ -56,6 +56,11 @@ def at_step(state: PPState, phase: str, player: int | None = None) -> PPState:
     state.current = player
     state.agenda = [Task(END_TURN.name, player), Task(phase, player, turn)]
     return state
+
+
+def until_a_decision(state: PPState, rng: random.Random) -> PPState:
+    """Chance plays on (the core's play loop, every seat left to a person) until a player has to decide."""
+    return play(state, rng=rng, humans=range(state.game.players)).run()
 
 
 def give(state: PPState, player: int, *cards: str) -> None:
@@ -208,11 +213,7 @@ def hits_left_on_damaged_schooner() -> int:
 
 def setup_state(seed: int = 1) -> PPState:
     """A four-player game right after the deal (seeded).  Rules: Pillage & Plunder › Game Setup"""
-    state = new_game(LESSON_PLAYERS)
-    rng = random.Random(seed)
-    while state.is_chance_node():
-        state = state.apply(state.chance_outcomes().sample(rng))
-    return state
+    return until_a_decision(new_game(LESSON_PLAYERS), random.Random(seed))
 
 
 def cards_left_after_setup() -> int:
@@ -414,11 +415,7 @@ def event_played(event: str, cargo: str | None) -> PPState:
     if cargo:
         equip(state, 1, cargo=(cargo,))
     give(state, 0, event)
-    state = at_step(state, "play").apply(Play(event, target=1))
-    rng = random.Random(1)
-    while state.is_chance_node():
-        state = state.apply(state.chance_outcomes().sample(rng))
-    return state
+    return until_a_decision(at_step(state, "play").apply(Play(event, target=1)), random.Random(1))
 
 
 def _crew_lost(event: str, cargo: str) -> int:

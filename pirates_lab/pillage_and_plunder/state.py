@@ -20,6 +20,7 @@ import random
 from typing import Any
 
 from pirates_lab.core import FlowState
+from pirates_lab.core.hidden import Hidden
 
 from . import components as C
 from .rules import FLOW, YourHoard, YourShip
@@ -40,6 +41,9 @@ class PPState(YourShip, YourHoard, FlowState):
     """A position in Pillage & Plunder (plain data and typed tasks only, so it saves and loads)."""
 
     flow = FLOW
+    #: the other hands and the draw piles are face down (Rules: Pillage & Plunder › Game Setup: "should not be
+    #: shown to other players"); :meth:`hidden_cards` says where, for ``check_protocol``'s leak checks
+    hidden_information = True
 
     def __init__(self, game):
         super().__init__(game)
@@ -118,6 +122,10 @@ class PPState(YourShip, YourHoard, FlowState):
                        "battle": battle.plain(self) if battle else None,
                        "merchant": merchant.plain(self) if merchant else None,
                        "winners": self.won, "log": list(self.log.recent(LOG_SEEN))})
+
+    def hidden_cards(self) -> list[Hidden]:
+        """Each hand, seen by its player only, and the draw piles (a dict of counts), seen by nobody."""
+        return [Hidden(("players", q, "hand"), seen_by={q}) for q in range(len(self.players))] + [Hidden(("deck",))]
 
     def redeal_hidden(self, player: int, rng: random.Random) -> "PPState":
         """Shuffle what ``player`` cannot see — the other hands and the draw piles — and deal it again."""

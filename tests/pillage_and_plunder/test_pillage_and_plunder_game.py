@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from pirates_lab.core import CHANCE, TERMINAL, CorruptSave, IllegalMove, random_playout
+from pirates_lab.core import CHANCE, CorruptSave, IllegalMove, play, random_playout
 from pirates_lab.pillage_and_plunder.battles import Volley
 from pirates_lab.pillage_and_plunder.game import (Act, Discard, Game, LoseCrewman, MoveCrewman, Offer, Play, Retrieve, ReturnPrize,
                                                   SellCargo, SellShip, new_game)
-from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario, ship
+from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario, ship, until_a_decision
 
 
 def to_play(s) -> "PPState":
@@ -24,9 +24,7 @@ def to_play(s) -> "PPState":
 def test_setup_deals_five_each_and_one_face_up():
     s = new_game(4)
     assert s.current_player() == CHANCE
-    rng = random.Random(1)
-    while s.phase in ("deal", "first"):
-        s = s.apply(s.chance_outcomes().sample(rng))
+    s = until_a_decision(s, random.Random(1))
     assert [len(p["hand"]) for p in s.players] == [5, 5, 5, 5]
     assert len(s.discard) == 1 and sum(s.deck.values()) == 298 - 16 - 21
     assert all(p["hoard"] == 3250 and ship(s, i)["cannons"] == 1 and ship(s, i)["crew"] == ["Cutlass Crewman"] * 2
@@ -234,9 +232,8 @@ def test_last_hull_destroyed_eliminates_and_ends_the_game():
     s = s.apply(Volley(0, 1, False, True))
     assert s.players[1]["eliminated"] and s.players[0]["hoard"] == 6500
     s = s.apply(Discard(s.players[0]["hand"][0])) if s.phase == "discard" else s
-    while s.current_player() not in (TERMINAL,):
-        s = s.apply(s.legal_actions()[0]) if s.current_player() != CHANCE else s.apply(s.chance_outcomes().outcomes()[0])
-    assert s.winners() == (0,) and s.returns() == (1, 0)
+    s = play(s, lambda view, rng: view.legal_actions[0], random.Random(1)).run()
+    assert s.is_terminal() and s.winners() == (0,) and s.returns() == (1, 0)
 
 
 # ------------------------------------------------------------------ events, treasure
@@ -347,18 +344,17 @@ def test_asset_liquidation_worth():
 # ------------------------------------------------------------------ save / load
 def test_save_load_round_trips_and_corrupt_saves():
     rng = random.Random(7)
-    s = new_game(3, max_turns=3, stealing_treasure_maps=True, privateering=True)
+    game = play(new_game(3, max_turns=3, stealing_treasure_maps=True, privateering=True), rng=random.Random(8))
     checked = 0
-    while not s.is_terminal():
+    for step in game:
         if rng.random() < 0.1:
-            text = s.to_json()
-            back = s.game.load_state(text)
+            text = step.state.to_json()
+            back = step.state.game.load_state(text)
             assert back.to_json() == text
-            assert back.legal_actions() == s.legal_actions()
+            assert back.legal_actions() == step.state.legal_actions()
             checked += 1
-        action = s.chance_outcomes().sample(rng) if s.is_chance_node() else rng.choice(s.legal_actions())
-        s = s.apply(action)
-    assert checked > 5
+    s = game.state
+    assert checked > 5 and s.is_terminal()
     text = s.to_json()
     with pytest.raises(CorruptSave):
         s.game.load_state(text.replace('"hoard": ', '"hoard": 1', 1))

@@ -264,12 +264,12 @@ def test_asset_liquidation_counts_add_ons_at_their_cost():
 
 
 def test_the_refused_helper_fails_when_a_move_is_accepted_or_refused_under_another_rule():
-    from pirates_lab.core import CHANCE
-    from pirates_lab.pillage_and_plunder import Game
+    import random
 
-    state = Game(players=2).new_initial_state()
-    while state.current_player() == CHANCE:
-        state = state.apply(state.chance_outcomes().items()[0][0])
+    from pirates_lab.pillage_and_plunder import Game
+    from pirates_lab.pillage_and_plunder.scenarios import until_a_decision
+
+    state = until_a_decision(Game(players=2).new_initial_state(), random.Random(0))
     legal = state.legal_actions()[0]
     with pytest.raises(AssertionError, match="was accepted"):
         refused(state, legal, "Attack")
