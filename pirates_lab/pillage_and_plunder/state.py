@@ -41,8 +41,8 @@ class PPState(YourShip, YourHoard, FlowState):
     """A position in Pillage & Plunder (plain data and typed tasks only, so it saves and loads)."""
 
     flow = FLOW
-    #: the other hands and the draw piles are face down (Rules: Pillage & Plunder › Game Setup: "should not be
-    #: shown to other players"); :meth:`hidden_cards` says where, for ``check_protocol``'s leak checks
+    #: the other hands ("should not be shown to other players") and the draw piles are face down;
+    #: :meth:`hidden_cards` says where, for ``check_protocol``'s leak checks.  Rules: Pillage & Plunder › Game Setup
     hidden_information = True
 
     def __init__(self, game):
