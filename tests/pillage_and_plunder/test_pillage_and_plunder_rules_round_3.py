@@ -437,3 +437,28 @@ def test_a_refusal_quotes_what_the_user_typed_safely():
     give(s, 0, "Cannon")
     error = refused(s, Play("Cannon", ship=4), "Fleet Play")
     assert error.reason == "You have no ship number '5'."
+
+
+def test_the_captor_of_a_merchant_picks_its_cargo_when_not_all_fits():
+    """Rules: Pillage & Plunder › Player Attacking Merchant Ship ("Player takes all cargo (if any) that he can hold")
+
+    Given a Sloop (hold 30) capturing a merchant loaded with Gems 20 and Rum 20, When the prize is rolled, Then
+    its captor picks the cargo he takes (the Gems first, the old automatic choice; the Rum is allowed too), and
+    the rest goes to the discard pile; a choice of more than the hold takes is refused.
+    """
+    from pirates_lab.core.testing import refused
+    from pirates_lab.pillage_and_plunder.game import TakeCargo
+
+    s = to_play(scenario(2))
+    equip(s, 0, cannons=3)
+    give(s, 0, MERCHANT, "Gems 20 Units", "Rum 20 Units")
+    s = run(s, Play(MERCHANT, extra=("Gems 20 Units", "Rum 20 Units")), Act("fight on"), (6, 1), Act("fight on"),
+            Volley(0, 2, False, True), 3000)
+    assert s.phase == "merchant_cargo" and s.current_player() == 0
+    assert s.legal_actions()[0] == TakeCargo(("Gems 20 Units",))
+    s.validate()                                       # the cargo lies on the table meanwhile
+    refused(s, TakeCargo(("Gems 20 Units", "Rum 20 Units")), "Player Attacking Merchant Ship")
+    s = s.apply(TakeCargo(("Rum 20 Units",)))
+    assert ship(s, 0)["cargo"] == ["Rum 20 Units"] and s.discard[-1] == "Gems 20 Units"
+    assert s.phase == "play" and s.players[0]["prizes"] == [MERCHANT]
+    s.validate()

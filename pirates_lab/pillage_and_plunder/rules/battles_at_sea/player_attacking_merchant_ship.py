@@ -21,9 +21,10 @@ from ...actions import Act, AttackMerchant, Play
 from ...headings import RULE_ATTACK_MERCHANT_SHIP, RULE_PLAYER_ATTACKING_MERCHANT_SHIP
 from .. import game_variations
 from ..the_three_stages_of_your_turn import task, why_refused
+from . import stage_5_plundering_the_enemy_ship as stage_5
 from .the_five_stages_of_a_sea_battle import Battle, MerchantShip, PlayerShip, Role, start_battle
 
-__all__ = ["Voyage", "play_merchant", "merchant_battle_over", "VOYAGE", "MERCHANT_PASS", "PRIZE_ROLL", "ROWS"]
+__all__ = ["Voyage", "Haul", "play_merchant", "merchant_battle_over", "VOYAGE", "MERCHANT_PASS", "PRIZE_ROLL", "MERCHANT_CARGO", "ROWS"]
 
 
 @saveable
@@ -140,7 +141,55 @@ def prize(state, task_, coins: int) -> None:
         p["hoard"] += coins
         state.say(f"Player {me + 1} captures the {merchant.card} and a prize of {coins}.")
     p["prizes"].append(merchant.card)
+    haul = Haul(merchant.cargo, battle.attacker.ship)
+    if stage_5.choice_of(state, list(haul.cargo), stage_5.free_hold(state, PlayerShip(me, haul.ship))):
+        state.flow.push(state, task(MERCHANT_CARGO, me, haul))
+        return None
     state._give_or_discard(list(merchant.cargo), me, battle.attacker.ship)
+    return None
+
+
+@saveable
+@dataclass(frozen=True)
+class Haul:
+    """A captured merchant's cargo, on the table until its captor picks what he takes aboard ship ``ship``."""
+
+    cargo: tuple
+    ship: int
+
+    def table_cards(self) -> tuple:
+        return self.cargo
+
+
+def haul_actions(state, task_) -> list:
+    """The merchant's cargo does not all fit: a few choices for random play (in the order it was loaded — the
+    computer players' default —, biggest first, most valuable first); any part that fits is allowed.
+
+    Rules: Pillage & Plunder › Player Attacking Merchant Ship ("Player takes all cargo (if any) that he can hold")
+    """
+    haul = task_.data
+    free = stage_5.free_hold(state, PlayerShip(task_.player, haul.ship))
+    return stage_5.cargo_choices(state, list(haul.cargo), free)
+
+
+def haul_allowed(state, task_, move) -> bool:
+    haul = task_.data
+    return stage_5.fits(state, move, list(haul.cargo), stage_5.free_hold(state, PlayerShip(task_.player, haul.ship)))
+
+
+def take_haul(state, task_, move) -> None:
+    """What he picks goes aboard; the rest of the merchant's cargo to the discard pile.
+
+    Rules: Pillage & Plunder › Player Attacking Merchant Ship
+    """
+    haul, me = task_.data, task_.player
+    state.flow.pop(state)
+    left = list(haul.cargo)
+    for card in move.cards:
+        left.remove(card)
+    state._give_or_discard(list(move.cards), me, haul.ship)
+    for card in left:
+        state._to_discard(card)
 
 
 VOYAGE = Phase("voyage", rule=RULE_PLAYER_ATTACKING_MERCHANT_SHIP, actor=AUTO, auto=sail_on, data=Voyage,
@@ -150,4 +199,7 @@ MERCHANT_PASS = Phase("merchant_pass", rule=RULE_PLAYER_ATTACKING_MERCHANT_SHIP,
                       doc="the next player may attack a merchant that got away")
 PRIZE_ROLL = Phase("prize_roll", rule=RULE_ATTACK_MERCHANT_SHIP, actor=CHANCE, odds=prize_odds, apply=prize,
                    data=Battle, doc="the captured merchant's prize")
-ROWS = (PRIZE_ROLL, VOYAGE, MERCHANT_PASS)
+MERCHANT_CARGO = Phase("merchant_cargo", rule=RULE_PLAYER_ATTACKING_MERCHANT_SHIP, actions=haul_actions, apply=take_haul,
+                       legal=haul_allowed, why=why_refused, data=Haul,
+                       doc="the captor picks the merchant's cargo he takes, when not all of it fits")
+ROWS = (PRIZE_ROLL, MERCHANT_CARGO, VOYAGE, MERCHANT_PASS)

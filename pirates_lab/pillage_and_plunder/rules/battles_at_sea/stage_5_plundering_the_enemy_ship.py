@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pirates_lab.core import IllegalMove, Phase, saveable
 
 from ...actions import TakeCargo, well_formed
-from ...headings import RULE_PLUNDERING
+from ...headings import RULE_PLAYER_ATTACKING_MERCHANT_SHIP, RULE_PLUNDERING
 from ..the_three_stages_of_your_turn import task, why_refused
 from .the_five_stages_of_a_sea_battle import Battle, PlayerShip, Role
 
@@ -128,12 +128,14 @@ def cargo_of(state, side: PlayerShip) -> list:
     return state.players[side.player]["ships"][side.ship]["cargo"]
 
 
-def cargo_choice_needed(state, loser: PlayerShip, winner: PlayerShip) -> bool:
-    """Is there a real choice: some cargo fits, but not all of it?"""
-    cargo = cargo_of(state, loser)
-    free = free_hold(state, winner)
+def choice_of(state, cargo: list, free: int) -> bool:
+    """Is there a real choice of ``cargo`` for ``free`` units of hold: some of it fits, but not all?"""
     units = [state.data.cargo_units(c) for c in cargo]
     return bool(cargo) and sum(units) > free and min(units) <= free
+
+
+def cargo_choice_needed(state, loser: PlayerShip, winner: PlayerShip) -> bool:
+    return choice_of(state, cargo_of(state, loser), free_hold(state, winner))
 
 
 def greedy_cargo(state, cargo: list, free: int) -> tuple:
@@ -145,31 +147,42 @@ def greedy_cargo(state, cargo: list, free: int) -> tuple:
     return tuple(taken)
 
 
-def take_cargo_actions(state, task_) -> list:
-    """A few choices for random play: in hold order, biggest first, most valuable first (any part that fits is
-    allowed: :func:`cargo_allowed`)."""
-    plunder = task_.data
-    cargo = cargo_of(state, plunder.loser_side)
-    free = free_hold(state, plunder.winner_side)
+def cargo_choices(state, cargo: list, free: int) -> list:
+    """A few choices for random play: in hold order (the old automatic choice, first), biggest first, most
+    valuable first."""
     orders = (list(cargo), sorted(cargo, key=lambda c: -state.data.cargo_units(c)),
               sorted(cargo, key=lambda c: -state.data.price(c)))
     return list(dict.fromkeys(TakeCargo(greedy_cargo(state, order, free)) for order in orders))
 
 
+def fits(state, move, cargo: list, free: int) -> bool:
+    """Is ``move`` a part of ``cargo`` that fits in ``free`` units of hold?"""
+    if not isinstance(move, TakeCargo) or not well_formed(move) or Counter(move.cards) - Counter(cargo):
+        return False
+    return sum(state.data.cargo_units(c) for c in move.cards) <= free
+
+
+def take_cargo_actions(state, task_) -> list:
+    """A few choices for random play (any part that fits is allowed: :func:`cargo_allowed`)."""
+    plunder = task_.data
+    return cargo_choices(state, cargo_of(state, plunder.loser_side), free_hold(state, plunder.winner_side))
+
+
 def cargo_allowed(state, task_, move) -> bool:
     """Any part of the loser's cargo that fits the winner's hold."""
-    if not isinstance(move, TakeCargo) or not well_formed(move):
-        return False
     plunder = task_.data
-    if Counter(move.cards) - Counter(cargo_of(state, plunder.loser_side)):
-        return False
-    return sum(state.data.cargo_units(c) for c in move.cards) <= free_hold(state, plunder.winner_side)
+    return fits(state, move, cargo_of(state, plunder.loser_side), free_hold(state, plunder.winner_side))
 
 
 def why_not_take_cargo(state, task_, move) -> IllegalMove | None:
-    if isinstance(move, TakeCargo):
-        return IllegalMove(RULE_PLUNDERING, "The winner takes only the loser's cargo, and only what fits his hold.")
-    return None
+    from .player_attacking_merchant_ship import Haul
+
+    if not isinstance(move, TakeCargo):
+        return None
+    if isinstance(task_.data, Haul):
+        return IllegalMove(RULE_PLAYER_ATTACKING_MERCHANT_SHIP,
+                           "The captor takes only the merchant's cargo, and only what fits his hold.")
+    return IllegalMove(RULE_PLUNDERING, "The winner takes only the loser's cargo, and only what fits his hold.")
 
 
 def move_cargo(state, loser: PlayerShip, winner: PlayerShip, cards) -> None:
