@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from typing import Any
 
 from pirates_lab.core import FlowState
@@ -149,20 +150,27 @@ class PPState(YourShip, YourHoard, FlowState):
         """The cards lying on the table while a play is resolved, held by their tasks."""
         return [card for t in self.agenda for card in getattr(t.data, "table_cards", tuple)()]
 
-    def count_cards(self) -> int:
-        total = sum(self.deck.values()) + len(self.discard) + len(self.table_cards())
+    def cards(self) -> Counter:
+        """Every card of the box where it lies now, by name: draw piles, discard pile, the table, hands, treasure
+        maps (their Bury Treasure cards), prizes, a privateer's Navy Ship, and each ship's hulls, add-ons,
+        cannons, crew and cargo."""
+        found = Counter(self.deck) + Counter(self.discard) + Counter(self.table_cards())
         for p in self.players:
-            total += len(p["hand"]) + len(p["maps"]) + len(p["prizes"]) + (1 if p["privateer"] else 0)
+            found.update(p["hand"] + p["prizes"] + ["Bury Treasure"] * len(p["maps"]))
+            if p["privateer"]:
+                found[p["privateer"]["navy"]] += 1
             for s in p["ships"]:
-                total += s["cannons"] + len(s["crew"]) + len(s["cargo"])
-                total += sum(1 + len(level["addons"]) for level in s["hulls"])
-        return total
+                found.update([level["hull"] for level in s["hulls"]] + [a for level in s["hulls"] for a in level["addons"]]
+                             + ["Cannon"] * s["cannons"] + s["crew"] + s["cargo"])
+        return found
 
     def validate(self) -> None:
         """Every card accounted for, no negative money, ships within their capacities, the agenda as the table says."""
-        total = self.count_cards()
-        if total != self.data.total:
-            raise ValueError(f"{total} cards are accounted for, not {self.data.total}")
+        found, box = self.cards(), Counter(self.data.counts)
+        if found != box:
+            wrong = ", ".join(f"{card} {found[card]} (the box has {box[card]})"
+                              for card in sorted(set(found) | set(box)) if found[card] != box[card])
+            raise ValueError(f"the cards do not add up to the {self.data.total} of the box: {wrong}")
         sinking = {(t.data.loser_side.player, t.data.loser_side.ship) for t in self.agenda
                    if isinstance(t.data, Plunder) and t.data.sunk}          # sunk, awaiting plunder
         for i, p in enumerate(self.players):

@@ -158,12 +158,10 @@ def lose_crew_unless_a_choice(state, task_):
     loss, me = task_.data, task_.player
     crew = state.players[me]["ships"][loss.ship]["crew"]
     left = loss.left
-    while left > 0 and crew and len(set(crew)) == 1:
+    while left > 0 and crew and len(set(crew)) == 1:     # a crew all of one kind stays so: no choice ever comes
         left -= 1
         state._lose_crewman(me, loss.ship, crew[0])
     if left > 0 and crew:
-        if left != loss.left:
-            state.flow.replace(state, task(LOSE_CREW, me, replace(loss, left=left)))
         return False
     state.flow.pop(state)
     return True

@@ -45,9 +45,9 @@ class YourShip:
     def cargo_units(self, player: int, ship: int = 0) -> int:
         return sum(self.data.cargo_units(c) for c in self.players[player]["ships"][ship]["cargo"])
 
-    def has_officer(self, player: int, officer: str, ship: int | None = None) -> bool:
-        ships = self.players[player]["ships"] if ship is None else [self.players[player]["ships"][ship]]
-        return any(officer in s["crew"] for s in ships)
+    def has_officer(self, player: int, officer: str) -> bool:
+        """Is ``officer`` aboard one of the player's ships (one of each type of officer: Hire Crew Member)?"""
+        return any(officer in s["crew"] for s in self.players[player]["ships"])
 
     def battle_ship(self, player: int, ship: int = 0) -> B.Ship:
         """This player's ship as the battle odds see it."""

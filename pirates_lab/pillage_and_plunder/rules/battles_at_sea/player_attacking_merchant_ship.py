@@ -49,7 +49,7 @@ def play_merchant(state, me: int, move: Play) -> None:
     spec = state.data.merchant(card)
     merchant = MerchantShip(card, damage=0, crew=spec.crew, cargo=tuple(move.extra), played_by=me)
     state.say(f"Player {me + 1} plays the {card}" + (f" loaded with {', '.join(move.extra)}" if move.extra else "") + ".")
-    state.flow.push(state, task(VOYAGE, me, Voyage(None, tuple(i for i in state._order_after(me) if i != me))))
+    state.flow.push(state, task(VOYAGE, None, Voyage(None, tuple(i for i in state._order_after(me) if i != me))))
     start_battle(state, PlayerShip(me, move.ship), merchant)
 
 
@@ -64,7 +64,7 @@ def merchant_battle_over(state, battle: Battle, winner: Role | None, both: bool)
             state._to_discard(card)
         return None
     voyage = state.task.data           # the voyage the battle interrupted takes the merchant on, as it is now
-    state.flow.replace(state, task(VOYAGE, state.task.player, Voyage(battle.defender, voyage.queue)))
+    state.flow.replace(state, task(VOYAGE, None, Voyage(battle.defender, voyage.queue)))
     return None
 
 
@@ -108,10 +108,10 @@ def merchant_passes(state, task_, move) -> None:
     me, voyage = task_.player, task_.data
     if isinstance(move, AttackMerchant):
         state.say(f"Player {me + 1} attacks the {voyage.merchant.card}.")
-        state.flow.replace(state, task(VOYAGE, me, Voyage(None, voyage.queue)))     # the battle holds it now
+        state.flow.replace(state, task(VOYAGE, None, Voyage(None, voyage.queue)))     # the battle holds it now
         start_battle(state, PlayerShip(me, move.ship), voyage.merchant)
         return None
-    state.flow.replace(state, task(VOYAGE, me, voyage))
+    state.flow.replace(state, task(VOYAGE, None, voyage))
     return None
 
 

@@ -24,7 +24,7 @@ __all__ = ["highest", "MeleeLoss", "MELEE_ROLL", "MELEE_LOSS", "ROWS"]
 
 def highest(n: int) -> Dist:
     """The highest of ``n`` dice, at most six. Rules: Pillage & Plunder › Stage 4: The Mêlée ("up to a maximum of six dice")"""
-    return Dist(dict(zip(range(1, 7), B._highest_weights(min(n, B.MAX_DICE)))))
+    return Dist(dict(enumerate(B._highest_weights(min(n, B.MAX_DICE)), start=1)))
 
 
 @saveable
