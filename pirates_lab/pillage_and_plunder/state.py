@@ -174,8 +174,10 @@ class PPState(YourShip, YourHoard, FlowState):
         sinking = {(t.data.loser_side.player, t.data.loser_side.ship) for t in self.agenda
                    if isinstance(t.data, Plunder) and t.data.sunk}          # sunk, awaiting plunder
         for i, p in enumerate(self.players):
-            if p["hoard"] < 0 or any(m < 0 for m in p["maps"]):
+            if p["hoard"] < 0:
                 raise ValueError(f"player {i + 1} has negative money")
+            if any(m < 1 for m in p["maps"]):          # a buried treasure is 1 piece of eight or more
+                raise ValueError(f"player {i + 1} has a treasure map of no money")
             if not p["eliminated"] and not p["ships"]:
                 raise ValueError(f"player {i + 1} has no ship but is not eliminated")
             for j, s in enumerate(p["ships"]):

@@ -426,6 +426,26 @@ def test_cargo_capacity_is_each_ships_own():
     assert (s.cargo_capacity(0), s.cargo_capacity(0, 1), s.cargo_capacity(1)) == (30, 80, 30)
 
 
+def bury(s, amount: int):
+    s._draw_card("Bury Treasure")
+    s.players[0]["maps"].append(amount)
+
+
+def sink(s, player: int) -> list:
+    """Take every ship of ``player`` off the table; its cards, to be laid on the discard pile."""
+    cards = []
+    for sh in s.players[player]["ships"]:
+        cards += [level["hull"] for level in sh["hulls"]] + ["Cannon"] * sh["cannons"] + sh["crew"] + sh["cargo"]
+    s.players[player]["ships"] = []
+    return cards
+
+
+def test_a_treasure_map_of_one_piece_of_eight_is_a_treasure():
+    s = scenario(2)
+    bury(s, 1)
+    s.validate()
+
+
 def overload(s, card: str, n: int):
     """Put ``n`` more ``card`` aboard player 2's Sloop, taken from the draw piles (the card count stays right)."""
     for _ in range(n):
@@ -441,6 +461,8 @@ def overload(s, card: str, n: int):
     (lambda s: overload(s, "Cannon", 3), "player 2's ship 1 is over capacity"),
     (lambda s: overload(s, "Cutlass Crewman", 2), "player 2's ship 1 is over capacity"),
     (lambda s: s.discard.append("Kraken"), "the cards do not add up to the 298 of the box: Kraken 1 .the box has 0."),
+    (lambda s: bury(s, 0), "player 1 has a treasure map of no money"),
+    (lambda s: s.discard.extend(sink(s, 1)), "player 2 has no ship but is not eliminated"),
 ])
 def test_validate_names_what_is_wrong(break_it, message):
     """A position that breaks a rule of the table is refused naming the player and ship as a person counts them."""
