@@ -669,3 +669,11 @@ def test_an_empty_draw_pile_is_refilled_from_the_discard_pile_but_its_top_card()
     assert s.discard == [top] and s.is_chance_node() and sum(s.deck.values()) > 200
     assert "The draw piles are empty: the discard pile (all but its top card) is shuffled into them." in s.log
     s.validate()
+
+
+def test_the_sirens_song_says_who_loses_his_next_turn():
+    """Rules: Pillage & Plunder › Play Event Card ("If an Event card causes your opponent to lose his next turn")"""
+    s = to_play(scenario(2))
+    give(s, 0, "Siren's Song")
+    s = s.apply(Play("Siren's Song", target=1))
+    assert "Player 2 will lose his next turn." in s.log and s.players[1]["lose_turn"]
