@@ -677,3 +677,111 @@ def test_the_sirens_song_says_who_loses_his_next_turn():
     give(s, 0, "Siren's Song")
     s = s.apply(Play("Siren's Song", target=1))
     assert "Player 2 will lose his next turn." in s.log and s.players[1]["lose_turn"]
+
+
+# ------------------------------------------------------------------ found by the third (fresh) mutation sample
+def test_when_both_ships_sink_in_one_exchange_both_hulls_go_and_nobody_plunders():
+    """Rules: Pillage & Plunder › Stage 3: The Cannon Battle ("If the number of damage points on either ship is greater
+    than or equal to its strength value … that ship is destroyed"; ASSUMPTION: when both are, nobody plunders)
+
+    Given two Schooners (over Sloops) one hit from sinking, When a tie destroys both, Then both fall back on their Sloops
+    and no hoard changes hands.
+    """
+    s = scenario(2)
+    for p in (0, 1):
+        equip(s, p, hull="Schooner", cannons=2)
+        ship(s, p)["damage"] = 4
+    s = to_play(s)
+    give(s, 0, "Attack")
+    s = run(s, Play("Attack", target=1), Act.NO_OFFER, Act.FIGHT_ON, Act.STAND_AND_FIGHT, Act.NO_OFFER, Act.FIGHT_ON)
+    s = s.apply(next(v for v in s.chance_outcomes().outcomes() if v.attacker_destroyed and v.defender_destroyed))
+    assert [ship(s, p)["hulls"] for p in (0, 1)] == [[{"hull": "Sloop", "addons": []}]] * 2
+    assert [p["hoard"] for p in s.players] == [3250, 3250] and s.observation(0)["battle"] is None
+    s.validate()
+
+
+def test_iron_hull_plating_counts_in_the_engines_volleys():
+    """Rules: Pillage & Plunder › Stage 3: The Cannon Battle ("up to two damage markers may be placed on top of the hull
+    plating instead of on the ship itself")
+
+    Given a defender with Iron Hull Plating, When the volley is rolled, Then its odds are the calculators' volley with
+    plating (so the defender takes no damage from two hits).
+    """
+    from pirates_lab.pillage_and_plunder.battles import cannon_volley
+
+    s = to_play(scenario(2))
+    equip(s, 0, cannons=2)
+    equip(s, 1, addons=("Iron Hull Plating",))
+    give(s, 0, "Attack")
+    s = run(s, Play("Attack", target=1), Act.NO_OFFER, Act.FIGHT_ON, Act.STAND_AND_FIGHT, Act.NO_OFFER, Act.FIGHT_ON)
+    assert s.battle_ship(1).iron_plating and s.battle_ship(1).name == "player 2"
+    assert s.chance_outcomes() == cannon_volley(2, 1, attacker_strength=3, defender_strength=3, defender_plating=True)
+
+
+def test_buying_cargo_is_offered_first():
+    """The old automatic choice first (the computer players' default): buy the cargo when it can be paid for."""
+    s = scenario(2)
+    give(s, 0, "Rum 10 Units", "Attack", "Attack")
+    s = at_step(s, "play").apply(Play("Rum 10 Units"))
+    s = s.apply(s.chance_outcomes().outcomes()[0])
+    assert s.legal_actions() == (Act.BUY_CARGO, Act.DECLINE_CARGO)
+
+
+def test_a_repair_card_costs_a_quarter_of_the_players_own_hull():
+    """Rules: Pillage & Plunder › Repair Ship ("25% of the hull cost displayed on your Ship Hull card")
+
+    Given seat 1 sailing a Galleon (seat 0 a Sloop), When seat 1 plays "Repair at 25% Cost", Then he pays 1,500.
+    """
+    s = scenario(2)
+    equip(s, 1, hull="Galleon")
+    ship(s, 1)["damage"] = 1
+    s.current = 1
+    give(s, 1, "Repair at 25% Cost", "Attack", "Attack")
+    s = at_step(s, "play", 1).apply(Play("Repair at 25% Cost"))
+    assert s.players[1]["hoard"] == 3250 - 1500
+
+
+def test_refusals_in_the_draw_step_name_only_their_own_reason():
+    """Rules: Pillage & Plunder › Stage 2: The draw and play stage
+
+    Given the draw step, When a battle's move is tried, Then it is refused without the discard pile's reason; and an
+    Attack on a seat that does not exist is refused saying Attack cards are played on an opponent.
+    """
+    s = scenario(2).apply(Act.DRAW)
+    assert "Only one of your cards" not in refused(s, Act.FIGHT_ON, "Stage 2: The draw and play stage").reason
+    s = to_play(scenario(2))
+    give(s, 0, "Attack")
+    assert refused(s, Play("Attack", target=2), "Attack Opponent").reason == "Attack cards are played on an opponent."
+
+
+def test_the_log_counts_players_from_one_everywhere():
+    """Players are numbered from 1 in every log line (issue 19 item 6): seat 1's moves are "Player 2"'s."""
+    s = scenario(2)
+    s._draw_card("Attack")
+    s.discard.append("Attack")
+    s = at_step(s, "draw", 1).apply(Act.TAKE_DISCARD)
+    assert "Player 2 takes Attack from the discard pile." in s.log
+    s = scenario(2, privateering=True)
+    s.current = 1
+    give(s, 1, "Dutch Navy", "Attack", "Attack")
+    s = at_step(s, "play", 1).apply(Play("Dutch Navy", privateer=True))
+    assert "Player 2 sails as a privateer for the Dutch." in s.log
+    s = to_play(scenario(2))
+    equip(s, 1, cargo=("Fruit 10 Units",))
+    give(s, 0, "Rats in Cargo")
+    assert "Player 2 loses Fruit 10 Units." in s.apply(Play("Rats in Cargo", target=1)).log
+    s = scenario(2)
+    s._draw_card("Bury Treasure")
+    s.players[1]["maps"] = [300]
+    s = run(won_battle(s), StealMap(0), (1, 2))
+    assert "Player 1 rolls (1, 2): no doubles, the map stays." in s.log
+    s = scenario(2, privateering=True)
+    s._draw_card("Dutch Navy")
+    s.players[1]["privateer"] = {"navy": "Dutch Navy", "owed": 300}
+    s = run(won_battle(s), StealDebt(), (1, 2))
+    assert "Player 1 rolls (1, 2): no doubles." in s.log
+
+
+def test_the_observation_names_the_step():
+    s = scenario(2)
+    assert s.observation(1)["phase"] == "predraw" and s.observation(1)["to_act"] == 0
