@@ -15,11 +15,11 @@ import ipywidgets as widgets
 
 from pirates_lab.core import InvalidInput
 from pirates_lab.plunder_2013 import (CATEGORIES, Answer, ComputerPirate, Deduction, Dig, FlipExtra, Game, Keep,
-                                      Pass, card_name, dig_advice, flip_advice, location_name, pirate_name)
+                                      Pass, Record, card_name, dig_advice, flip_advice, location_name, pirate_name)
 from pirates_lab.plunder_2013.game import score_chest
 
 from .canvas import BoardCanvas
-from .drawing import scale_ops  # noqa: F401  (kept for old callers: the kit's)
+from .drawing import Drawing, DrawOp, scale_ops  # noqa: F401  (scale_ops: kept for old callers, the kit's)
 from .kit import error_html, guard
 from .plunder_2013_grid import (MARK_CYCLE, GridLayout, GridMarks, SolutionGridView, answer_word, cell_at,  # noqa: F401
                                 day_grid_html, solution_grid_ops)
@@ -27,7 +27,7 @@ from .questions import Question
 
 __all__ = ["GridLayout", "GridMarks", "solution_grid_ops", "cell_at", "PlunderMatch", "PlunderTable",
            "SolutionGridView", "ClassroomRound", "ClassroomView", "answer_word", "fit_to_width", "wide_button",
-           "scale_ops", "day_grid_html", "MARK_CYCLE", "log_html"]
+           "scale_ops", "day_grid_html", "MARK_CYCLE", "log_html", "Plunder2013Renderer"]
 
 def fit_to_width(board: BoardCanvas, width: int | None = None) -> None:
     """Kept for old callers: every kit board now shrinks with its box (see :class:`BoardCanvas`)."""
@@ -44,6 +44,47 @@ def _row(children) -> widgets.HBox:
     """A row of controls that wraps instead of scrolling sideways."""
     return widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap", max_width="100%"))
 
+
+
+# ---------------------------------------------------------------- the GameTable renderer
+class Plunder2013Renderer:
+    """A :class:`~pirates_lab.widgets.GameTable` renderer: the seat's right grid, filled by the exact solver
+    from what that seat has seen (its own map cards and every answer); its hand as card names.
+    Registered for the table in ``pyproject.toml`` (group ``pirates_lab.renderers``).
+
+    >>> from pirates_lab.widgets.table_render import check_renderer
+    >>> check_renderer(Plunder2013Renderer(), Game(players=3), seeds=range(1), every=40) > 0
+    True
+    """
+
+    def __init__(self, game=None):
+        players = getattr(game, "players", 4)
+        self.layout = GridLayout.compact(players, getattr(game, "cards", 6))
+        self.width, self.height = self.layout.width, self.layout.height(players - 1)
+
+    def seat_name(self, player: int) -> str:
+        return pirate_name(player)
+
+    def deduction(self, observation: dict) -> Deduction | None:
+        """The seat's deduction, or None while the map cards are still being dealt."""
+        hand = tuple(observation["hand"])
+        if not all(hand):
+            return None
+        view = Deduction(observation["players"], observation["me"], hand, observation["cards_per_category"])
+        for r in observation["records"]:
+            view.add(Record(r["asker"], tuple(r["clue"]), tuple((p, aye) for p, aye in r["answers"])))
+        return view
+
+    def draw(self, observation: dict, player: int) -> tuple[DrawOp, ...]:
+        deduction = self.deduction(observation)
+        if deduction is None:
+            return Drawing().clear().rect(0, 0, self.width, self.height, fill="#fbf7ef").text(
+                "The map cards are being dealt", self.width / 2, self.height / 2, font="15px sans-serif",
+                align="center", max_width=self.width - 12).ops
+        return solution_grid_ops(deduction, layout=GridLayout.compact(deduction.players, deduction.cards))
+
+    def hand(self, observation: dict, player: int) -> list[str]:
+        return [card_name(category, card) for category, card in zip(CATEGORIES, observation["hand"]) if card]
 
 
 # ---------------------------------------------------------------- a game against computer pirates

@@ -1,7 +1,8 @@
 """GameTable: one ipywidgets table that plays any registered game against computer players.
 
 ``GameTable(game, renderer=None, *, humans=(0,), players=None, seed=0)``: ``game`` is a core
-``Game`` (or a registered name, or a Game class); ``humans`` the seats people play; every other
+``Game`` (or a registered name, or a Game class); ``renderer`` None picks the board the game's
+front-end registered (:mod:`.renderers`), else the observation in words; ``humans`` the seats people play; every other
 seat is a computer player (``players``: one callable for all, a mapping seat -> callable, or
 None for :func:`random_player`).  A computer player is ``player(state, rng) -> action`` and
 decides from ``state.view()`` only (see :mod:`.table_model`).
@@ -41,6 +42,7 @@ from .kit import error_html, guard
 from .table_actions import ActionChoice, ActionPage, action_columns, action_page
 from .table_model import (DEFAULT_MAX_STEPS, ComputerPlayerError, Players, Step, TableModel, ViewOnlyState, advance,
                           computer_for, random_player, seat_name)
+from .renderers import renderer_for
 from .table_render import DEFAULT_HEIGHT, DEFAULT_WIDTH, TextRenderer, curtain_ops, describe_observation, render_ops
 
 __all__ = ["GameTable", "TableModel", "TextRenderer", "advance", "random_player", "ViewOnlyState", "Step",
@@ -59,12 +61,14 @@ class GameTable(widgets.VBox):
     def __init__(self, game, renderer=None, *, humans: Collection[int] = (0,), players: Players = None,
                  seed: int = 0, max_steps: int = DEFAULT_MAX_STEPS, page_rows: int = 7,
                  names: Sequence[str] | Callable[[int], str] | None = None):
-        self.renderer = renderer if renderer is not None else TextRenderer()
+        model = TableModel(game, humans=humans, players=players, seed=seed, max_steps=max_steps, names=names)
+        # no renderer given: the one the game's front-end registered (pirates_lab.renderers), else words
+        self.renderer = renderer if renderer is not None else renderer_for(model.game)
         if not callable(getattr(self.renderer, "draw", None)):
             raise InvalidInput("A renderer needs a draw(observation, player) method.")
-        if names is None:
-            names = getattr(self.renderer, "seat_name", None)
-        self.model = TableModel(game, humans=humans, players=players, seed=seed, max_steps=max_steps, names=names)
+        if names is None and callable(getattr(self.renderer, "seat_name", None)):
+            model.names = self.renderer.seat_name          # seats named as the board names them
+        self.model = model
         self.page_rows = page_rows
         self.page = 0
         self.action_buttons: list[widgets.Button] = []
