@@ -37,7 +37,7 @@ def is_subsequence(needles: list[str], haystack: list[str]) -> bool:
 @pytest.mark.parametrize("path", ALL, ids=[p.stem for p in ALL])
 def test_notebook_runs_top_to_bottom(path):
     nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name="python3",
+    NotebookClient(nb, timeout=CELL_TIMEOUT, startup_timeout=180, kernel_name="python3",
                    resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
               if o.get("output_type") == "error"]

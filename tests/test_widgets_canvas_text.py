@@ -88,10 +88,10 @@ def test_a_board_paints_with_the_kit_wide_size_and_repaints_when_the_presenter_t
 
     bar.toggle.value = True                                   # the teacher clicks "Large fonts"
     repainted = fakes["pieces"].texts[len(LABELS):]
-    # the whole drawing is painted 1.5 times larger (geometry and text), and no text under 16 px
-    assert [font for _, font, _ in repainted] == ["bold 16px sans-serif", "16px sans-serif", "bold 24px sans-serif",
-                                                  "27px serif", "21px sans-serif"]
-    assert board.painted_sizes() == {"pieces": [16.0, 16.0, 24.0, 27.0, 21.0]}
+    # the whole drawing is painted 1.5 times larger (geometry and text), and no text under 16 x 1.5 = 24 px
+    assert [font for _, font, _ in repainted] == ["bold 24px sans-serif", "24px sans-serif", "bold 24px sans-serif",
+                                                  "27px serif", "24px sans-serif"]
+    assert board.painted_sizes() == {"pieces": [24.0, 24.0, 24.0, 27.0, 24.0]}
     assert (board.scale, board.canvas.width, board.canvas.height) == (1.5, 300, 150)
     assert fakes["background"].texts == []                    # an empty layer is not painted for nothing
 
@@ -105,7 +105,7 @@ def test_a_board_made_after_large_fonts_were_switched_on_starts_large(monkeypatc
     board = BoardCanvas(100, 50, layers=("chart",))
     fakes = _fake_layers(board, monkeypatch)
     board.draw("chart", Drawing().text("3", 0, 0, font="10px sans-serif").ops)
-    assert fakes["chart"].texts == [("3", "16px sans-serif", None)]        # 10 px x 1.5 = 15, at least 16
+    assert fakes["chart"].texts == [("3", "24px sans-serif", None)]        # 10 px x 1.5 = 15, at least 16 x 1.5
 
 
 def test_closed_and_forgotten_boards_are_not_repainted():
@@ -134,7 +134,8 @@ def test_a_board_grows_with_large_fonts_and_clicks_still_land_on_the_drawing(mon
     board.click(20, 30)                                                    # the drawing's own coordinates
     assert clicked == [(100, 50), (20, 30)]
     fixed = BoardCanvas(50, 50, grow=False)
-    assert fixed.canvas.width == 50 and fixed.scale == 1.0
+    fixed.draw("pieces", Drawing().text("a", 1, 1, font="10px sans-serif").ops)
+    assert fixed.canvas.width == 50 and fixed.scale == 1.0 and fixed.painted_sizes() == {"pieces": [16.0]}
 
 
 def test_chart_labels_fit_their_slots_whatever_size_they_are_painted():

@@ -200,14 +200,14 @@ def test_the_comparison_chart_is_bqplot_with_exact_outlines_and_rolled_bars():
     assert list(chart.exact.x) == [1, 2, 3, 4] and list(chart.exact.y) == [0.25] * 4 and chart.exact.fill is False
     assert sum(chart.rolled.y) == pytest.approx(1) and sum(lab.experiment.counts.values()) == 400
     assert (chart.x.min, chart.x.max) == (0.5, 4.5)                       # the outer bars whole
-    assert chart.chart.title == "d4: rolled 400 times against the exact odds"
+    assert chart.chart.title == "d4 rolled 400 times"
     assert chart.y.min == 0 and chart.y_axis.tick_values[0] == 0 and chart.y.max == chart.y_axis.tick_values[-1]
 
 
 def test_titles_follow_the_data():
     lab = DiceLab("2d6")
     lab.examples.value = "3d6kh2"
-    assert lab.exact.chart.title == "Exact: 3d6kh2" and lab.comparison.chart.title.startswith("3d6kh2:")
+    assert lab.exact.chart.title == "Exact: 3d6kh2" and lab.comparison.chart.title.startswith("3d6kh2 ")
     lab.expression.text.value = "d20 + 4"
     assert lab.exact.title == "Exact: d20 + 4"
 
@@ -312,3 +312,37 @@ def test_word_outcomes_are_horizontal_bars_with_whole_labels_on_the_left():
     assert view.chart.fig_margin["left"] >= 8 * 19           # room for "attacker wins mêlée"
     view.dist = Dist.die(6)
     assert view.bars.orientation == "vertical" and view.x_axis.side == "bottom"
+
+
+def test_any_bqplot_chart_can_grow_with_large_fonts():
+    import bqplot
+
+    from pirates_lab.widgets.canvas import CANVAS_TEXT
+    from pirates_lab.widgets.kit import growing_chart
+
+    figure = growing_chart(bqplot.Figure(fig_margin={"top": 20, "bottom": 30, "left": 40, "right": 10}), 400, 200)
+    view = DistView(Dist.die(6), width=300, height=150)
+    assert (figure.layout.width, figure.layout.height, view.chart.layout.width) == ("400px", "200px", "300px")
+    CANVAS_TEXT.large = True
+    assert (figure.layout.width, figure.layout.height, figure.fig_margin["left"]) == ("600px", "300px", 60)
+    assert (view.chart.layout.width, view.chart.layout.height) == ("450px", "225px")
+    CANVAS_TEXT.large = False
+    assert figure.layout.width == "400px" and view.chart.layout.width == "300px"
+
+
+@pytest.mark.parametrize("top, ticks", [(0.19, [0, 0.05, 0.1, 0.15, 0.2]), (0.7, [0, 0.2, 0.4, 0.6, 0.8]),
+                                        (1.0, [0, 0.2, 0.4, 0.6, 0.8, 1.0]), (0.03, [0, 0.01, 0.02, 0.03])])
+def test_probability_axes_start_at_0_with_round_ticks(top, ticks):
+    from pirates_lab.widgets.kit import probability_ticks
+    axis_top, shown, form = probability_ticks(top)
+    assert shown == pytest.approx(ticks) and axis_top == pytest.approx(ticks[-1]) and axis_top >= top
+    hits = round(top * 100)
+    view = DistView(Dist.from_weights({0: 100 - hits, 1: hits}) if hits < 100 else Dist.certain(1))
+    assert view.y_scale.min == 0 and view.y_axis.tick_values[0] == 0 and view.y_scale.max <= 1
+
+
+def test_a_long_table_shows_its_top_rows_and_a_visible_show_all():
+    view = DistView(Dist.die(30))
+    assert view.table.value.count("<tr>") == 1 + 30 and "show all 30 rows" in view.table.value
+    assert "max-height" not in view.table.value and "overflow" not in view.table.value     # no scroll box
+    assert "show all" not in DistView(Dist.die(20)).table.value

@@ -7,7 +7,7 @@ ipycanvas 0.14's late-client bug lives in :func:`reset_canvas_manager` and nowhe
 Large fonts reach canvases too: :data:`CANVAS_TEXT` is the one kit-wide switch (the presenter's
 "Large fonts" toggle and ``?large=1`` set it).  With it on, every live board is painted again
 ``CANVAS_TEXT.grow`` times larger (1.5: the canvas itself grows and the drawing is redrawn at that
-size, sharp, not stretched), and no text is painted under 16 px.  A board never gets wider than its
+size, sharp, not stretched), and no text is painted under 24 px (16 px when it shrinks to two thirds).  A board never gets wider than its
 box: the canvas shrinks with the page (aspect kept) and clicks still map to the drawing.
 
 >>> from pirates_lab.widgets.drawing import Drawing
@@ -15,7 +15,7 @@ box: the canvas shrinks with the page (aspect kept) and clicks still map to the 
 >>> board.draw("label", Drawing().text("cargo", 4, 20, font="11px sans-serif").ops)
 >>> CANVAS_TEXT.large = True        # what the "Large fonts" toggle does: every live board paints again
 >>> board.painted_sizes(), (board.canvas.width, board.canvas.height), board.scale
-({'label': [16.0]}, (180, 60), 1.5)
+({'label': [24.0]}, (180, 60), 1.5)
 >>> CANVAS_TEXT.large = False
 >>> board.painted_sizes(), board.canvas.width
 ({'label': [11.0]}, 120)
@@ -56,9 +56,12 @@ class CanvasText(traitlets.HasTraits):
     floor = traitlets.Float(float(LARGE_TEXT_FLOOR))
     grow = traitlets.Float(1.5)
 
-    def size(self) -> TextSize:
-        """What :func:`~pirates_lab.widgets.drawing.replay` paints text with now (after the growth)."""
-        return TextSize(self.scale, self.floor) if self.large else NORMAL_TEXT
+    def size(self, grown: float = 1.0) -> TextSize:
+        """What :func:`~pirates_lab.widgets.drawing.replay` paints text with now, on a board painted ``grown``
+        times its drawing: the floor grows with it (16 px x 1.5 = 24 px painted), so a grown board may shrink
+        to two thirds in its box and still show no text under 16 px; relative to the drawing the text is
+        then exactly as large as 16 px on the drawing itself (nothing collides that did not before)."""
+        return TextSize(self.scale, self.floor * grown) if self.large else NORMAL_TEXT
 
     def factor(self) -> float:
         """How many times larger drawings are painted now (1 with Large fonts off)."""
@@ -127,7 +130,7 @@ class BoardCanvas(widgets.VBox):
         self._click_callbacks: list[Callable] = []
         self.message = widgets.HTML("")
         self.message.add_class("pl-board-message")
-        self.text_size = CANVAS_TEXT.size()
+        self.text_size = CANVAS_TEXT.size(self.scale)
         for index, name in enumerate(self.layer_names):
             self.canvas[index].on_client_ready(lambda name=name: self._redraw_layer(name))
         self.canvas.on_mouse_down(self._mouse_down)
@@ -162,7 +165,7 @@ class BoardCanvas(widgets.VBox):
         """Replace what ``layer`` shows with ``ops`` (cleared first, drawn in one batch)."""
         canvas = self.layer(layer)
         self.ops[layer] = tuple(ops)
-        self.text_size = CANVAS_TEXT.size()
+        self.text_size = CANVAS_TEXT.size(self.scale)
         with hold_canvas():
             canvas.clear()
             replay(canvas, self.painted(layer), self.text_size)
@@ -170,7 +173,7 @@ class BoardCanvas(widgets.VBox):
     def _redraw_layer(self, name: str) -> None:
         canvas = self.layer(name)
         reset_canvas_manager(canvas)
-        self.text_size = CANVAS_TEXT.size()
+        self.text_size = CANVAS_TEXT.size(self.scale)
         with hold_canvas():
             canvas.clear()
             replay(canvas, self.painted(name), self.text_size)

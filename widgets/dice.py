@@ -173,9 +173,8 @@ class ComparisonChart(widgets.VBox):
             self.y_axis.tick_values, self.y_axis.tick_format = ticks, form
             self.x_axis.tick_values = xs if len(xs) <= 12 else xs[::-(-len(xs) // 12)]
             n = experiment.rolls
-            dice = f"{self.name}: " if self.name else ""
-            self.chart.title = (f"{dice}rolled {n:,} times against the exact odds" if n
-                                else f"{dice}the exact odds (roll to compare)")
+            dice = f"{self.name} " if self.name else ""
+            self.chart.title = f"{dice}rolled {n:,} times" if n else f"{dice}exact odds (roll to compare)"
         self._size()
 
     def _size(self) -> None:

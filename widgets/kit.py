@@ -23,7 +23,7 @@ from pirates_lab.core.rules import rulebook
 from .numbers import answer_matches, friendly, percent_text, short_fraction
 
 __all__ = ["DistView", "RulePanel", "assumption_box", "Stepper", "Step", "Question", "ValidatedText",
-           "guard", "error_html", "dist_rows", "exact_answer"]
+           "guard", "error_html", "dist_rows", "exact_answer", "growing_chart", "probability_ticks"]
 
 ERROR_STYLE = "color:#b22222;font-weight:600"
 
@@ -204,7 +204,7 @@ class DistView(widgets.HBox):
         def row(label: str, p: Fraction) -> str:
             return (f"<tr><td>{html.escape(label)}</td><td style='text-align:right;white-space:nowrap'>"
                     f"{html.escape(percent_text(p))}</td>"
-                    f"<td class='pl-exact' data-exact='{p}' style='white-space:nowrap'>{_exact_cell(p)}</td></tr>")
+                    f"<td class='pl-exact' data-exact='{p}'>{_exact_cell(p)}</td></tr>")
 
         rows = self.table_rows()
         shown, rest = (rows, []) if len(rows) <= WHOLE_ROWS else (rows[:TOP_ROWS], rows[TOP_ROWS:])
@@ -228,6 +228,44 @@ def _resize_live_charts(change=None) -> None:
     for view in list(_LIVE_CHARTS):
         if view.comm is not None and getattr(view.chart, "comm", None) is not None:
             view._size()
+
+
+class _ChartSize:
+    """A bqplot figure's size at normal fonts; :func:`growing_chart` keeps it 1.5 times that with Large fonts."""
+
+    def __init__(self, figure, width: int, height: int, margin: dict | None):
+        self.chart = self.figure = figure
+        self.width, self.height, self.margin = width, height, dict(margin or figure.fig_margin or {})
+
+    @property
+    def comm(self):
+        return self.figure.comm
+
+    def _size(self) -> None:
+        from .canvas import CANVAS_TEXT
+
+        grow = CANVAS_TEXT.factor()
+        self.figure.layout.width = f"{round(self.width * grow)}px"
+        self.figure.layout.height = f"{round(self.height * grow)}px"
+        self.figure.layout.max_width = "100%"
+        if self.margin:
+            self.figure.fig_margin = {k: round(v * grow) for k, v in self.margin.items()}
+
+
+def growing_chart(figure, width: int, height: int, margin: dict | None = None):
+    """Make any bqplot ``Figure`` grow with Large fonts like the kit's charts (``width`` x ``height`` px at
+    normal size, 1.5 times with Large fonts, never wider than its box); returns the figure.
+
+    >>> import bqplot
+    >>> figure = growing_chart(bqplot.Figure(), 400, 200)
+    >>> figure.layout.width, figure.layout.max_width
+    ('400px', '100%')
+    """
+    size = _ChartSize(figure, width, height, margin)
+    figure._pl_chart_size = size          # the figure keeps its size rule alive; the registry holds it weakly
+    _LIVE_CHARTS.add(size)
+    size._size()
+    return figure
 
 
 def _watch_large_fonts() -> None:
@@ -271,7 +309,7 @@ def _exact_cell(p: Fraction) -> str:
     """A short exact fraction, or a long one folded in a <details> a reader can open."""
     short = short_fraction(p)
     if short is not None:
-        return html.escape(short)
+        return f"<span style='white-space:nowrap'>{html.escape(short)}</span>"      # a fraction never wraps
     return (f"<details class='pl-long-fraction'><summary>{len(str(p))} digits</summary>"
             f"<span style='word-break:break-all'>{p}</span></details>")
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import html
 import os
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -62,7 +63,7 @@ LESSON_CSS = (".pl-lesson .widget-html-content{line-height:1.35 !important}"
               ".pl-lesson .pl-teacher-notes{margin-top:6px;color:#444}"
               ".pl-lesson .pl-lesson-nav{border-bottom:1px solid #ddd;padding-bottom:2px}"
               ".pl-lesson table.pl-plunder-days td,.pl-lesson table.pl-plunder-days th"
-              "{border:1px solid #c8b48a;padding:0 6px;text-align:center}")
+              "{border:1px solid #c8b48a;padding:0 3px;text-align:center}")
 
 #: what the classroom page asked for (set by the page's first cell; else read from the address)
 PAGE: dict[str, Any] = {}
@@ -278,6 +279,8 @@ class LessonView(widgets.VBox):
 
     def __init__(self, lesson: Lesson, *, start: str | int | None = None, presenter: bool = True,
                  large: bool | None = None):
+        started = time.process_time()
+        self.build_seconds = 0.0          # CPU time to build the view and its first screen (the page's readiness)
         self.lesson = lesson
         self.screens = lesson.screens
         self.index = 0
@@ -334,6 +337,8 @@ class LessonView(widgets.VBox):
             except LessonError as error:
                 self.message.value = error_html(error)
         self.go(index)
+        self.build_seconds = time.process_time() - started
+        self._show_counter()
 
     def _contents(self) -> list[tuple[str, int]]:
         options = []
@@ -372,14 +377,19 @@ class LessonView(widgets.VBox):
             self.contents.value = index
         self.back_button.disabled = index == 0
         self.next_button.disabled = index == len(self.screens) - 1
-        self.counter.value = (f"<span class='pl-lesson-counter-text' data-screen='{index + 1}' "
-                              f"data-screens='{len(self.screens)}' data-kind='{screen.kind}' "
-                              f"style='padding:0 10px;font-weight:600;white-space:nowrap'>"
-                              f"{html.escape(self.counter_text())}</span>")
+        self._show_counter()
         self.title.value = f"<h2 class='pl-screen-heading' style='margin:4px 0'>{html.escape(screen.title)}</h2>"
         body, _ = self.built(index)
         self.content.children = (body,)
         self.notes.value = _teacher_html(self.lesson, screen)
+
+    def _show_counter(self) -> None:
+        screen = self.screen
+        self.counter.value = (f"<span class='pl-lesson-counter-text' data-screen='{self.index + 1}' "
+                              f"data-screens='{len(self.screens)}' data-kind='{screen.kind}' "
+                              f"data-build-cpu='{self.build_seconds:.3f}' "
+                              f"style='padding:0 10px;font-weight:600;white-space:nowrap'>"
+                              f"{html.escape(self.counter_text())}</span>")
 
     def reset(self) -> None:
         """This screen as it started: its live example built again, its question cleared."""

@@ -214,11 +214,13 @@ class PlunderTable(widgets.VBox):
             lines = []
             me = match.human
             sent = {tuple(card.location) for card in state.chest if card.player == me}
-            hunters = sum(1 for p, n in enumerate(state.crew) if n and p != me) - 1
             for rival in view.rivals():
+                # the others who may dig first for this rival's treasure: every pirate but me and the rival
+                # with crew cards left (the p2013 helper's hunters_for, counted here until it is in main)
+                hunters = sum(1 for p, n in enumerate(state.crew) if n and p not in (me, rival))
                 advice = dig_advice(view, rival, decks=state.public_decks(),
                                     next_asker=(state.asker + 1) % match.game.players, days_left=state.days_left(),
-                                    hunters=max(0, hunters), crew_left=state.crew[me],
+                                    hunters=hunters, crew_left=state.crew[me],
                                     rivals_left=max(1, len(view.rivals()) - len(sent)))
                 lines.append(html.escape(str(advice)))
             self.advice.value = "<b>Dig advisor</b>:<br>" + "<br>".join(lines)

@@ -70,7 +70,8 @@ def presenter_css(scale: float = LARGE_SCALE) -> str:
             f".widget-hslider .noUi-handle{{top:calc(-{handle}px / 2 + 3px) !important;"
             f"right:calc(-{handle}px / 2) !important}}"
             f".widget-hslider .noUi-target{{height:{max(6, round(5 * scale))}px !important}}"
-            f".widget-hslider .slider-container{{min-width:{round(300 * scale)}px}}"
+            # controls never wider than their box (a long track where there is room, shorter where there is not)
+            f".widget-hslider,.widget-text,.widget-dropdown{{max-width:100% !important}}"
             f".pl-presenter-bar{{font-size:{base}px}}"
             # charts (bqplot SVG) and their labels scale too: at least 16 px on a projector
             f".bqplot .tick text,.bqplot .axislabel{{font-size:{max(16, round(12 * scale))}px !important}}"
