@@ -216,3 +216,10 @@ def test_every_shape_is_drawn_in_its_own_style_whatever_came_before():
         ("fill_circle", "#111111", None, 3), ("stroke_circle", "#111111", "#222222", 3),
         ("stroke_line", "#111111", "#222222", 1), ("stroke_rect", "#111111", "#333333", 1),
         ("stroke_line", "#111111", "#000000", 1), ("fill_text", "#111111", "#000000", 1)]
+
+
+def test_a_board_that_always_has_room_keeps_a_16_px_floor_when_it_grows(monkeypatch):
+    CANVAS_TEXT.large = True
+    roomy = BoardCanvas(100, 50, layers=("chart",), shrinks=False)
+    roomy.draw("chart", Drawing().text("3", 0, 0, font="10px sans-serif").text("4", 0, 0, font="12px sans-serif").ops)
+    assert roomy.painted_sizes() == {"chart": [16.0, 18.0]} and roomy.canvas.width == 150

@@ -346,3 +346,25 @@ def test_a_long_table_shows_its_top_rows_and_a_visible_show_all():
     assert view.table.value.count("<tr>") == 1 + 30 and "show all 30 rows" in view.table.value
     assert "max-height" not in view.table.value and "overflow" not in view.table.value     # no scroll box
     assert "show all" not in DistView(Dist.die(20)).table.value
+
+
+def test_a_toggle_set_picks_by_tapping_and_keeps_to_its_limit():
+    from pirates_lab.widgets.controls import ToggleSet
+
+    hand = ToggleSet(["a", "b", "c"], value=["c"], most=2)
+    assert hand.value == ("c",) and not any(b.disabled for b in hand.buttons)
+    hand.buttons[0].value = True
+    assert hand.value == ("a", "c") and hand.buttons[1].disabled          # the limit: only un-choosing is left
+    hand.buttons[2].value = False
+    assert hand.value == ("a",) and not hand.buttons[1].disabled
+    with pytest.raises(InvalidInput):
+        ToggleSet(["a", "a"])
+    with pytest.raises(InvalidInput):
+        ToggleSet(["a"], most=0)
+
+
+@pytest.mark.parametrize("value, low, high", [(0, 1, 5), (3, 5, 1), (True, 0, 1)])
+def test_a_rule_slider_refuses_limits_that_make_no_sense(value, low, high):
+    from pirates_lab.widgets.controls import rule_slider
+    with pytest.raises(InvalidInput):
+        rule_slider("crew", value, low, high)

@@ -105,7 +105,8 @@ class BoardCanvas(widgets.VBox):
 
     ``width`` x ``height`` is the drawing's size (the coordinates of its ops and of ``to_board``); the
     canvas is painted ``scale`` times that (1.5 with Large fonts: see :data:`CANVAS_TEXT`) and shown no
-    wider than its box (``grow=False``: the board never grows).
+    wider than its box (``grow=False``: the board never grows; ``shrinks=False``: it always has room for
+    its painted size, so its text floor stays 16 px instead of growing with it).
 
     >>> from pirates_lab.widgets.drawing import Drawing
     >>> board = BoardCanvas(200, 100)
@@ -116,9 +117,12 @@ class BoardCanvas(widgets.VBox):
 
     def __init__(self, width: int = 600, height: int = 400, *, layers: Sequence[str] = ("background", "pieces"),
                  to_board: Callable[[float, float], object] | None = None, css_class: str = "pl-board",
-                 grow: bool = True):
+                 grow: bool = True, shrinks: bool = True):
         self.layer_names = tuple(layers)
         self.grow = grow
+        # a board that may be shown smaller than painted (a narrow box) paints its smallest text larger too;
+        # ``shrinks=False``: it always has room for its painted size (its text floor stays 16 px)
+        self.shrinks = shrinks
         self.scale = CANVAS_TEXT.factor() if grow else 1.0
         self.canvas = MultiCanvas(len(self.layer_names), width=round(width * self.scale),
                                   height=round(height * self.scale))
@@ -130,7 +134,7 @@ class BoardCanvas(widgets.VBox):
         self._click_callbacks: list[Callable] = []
         self.message = widgets.HTML("")
         self.message.add_class("pl-board-message")
-        self.text_size = CANVAS_TEXT.size(self.scale)
+        self.text_size = CANVAS_TEXT.size(self.scale if self.shrinks else 1.0)
         for index, name in enumerate(self.layer_names):
             self.canvas[index].on_client_ready(lambda name=name: self._redraw_layer(name))
         self.canvas.on_mouse_down(self._mouse_down)
@@ -165,7 +169,7 @@ class BoardCanvas(widgets.VBox):
         """Replace what ``layer`` shows with ``ops`` (cleared first, drawn in one batch)."""
         canvas = self.layer(layer)
         self.ops[layer] = tuple(ops)
-        self.text_size = CANVAS_TEXT.size(self.scale)
+        self.text_size = CANVAS_TEXT.size(self.scale if self.shrinks else 1.0)
         with hold_canvas():
             canvas.clear()
             replay(canvas, self.painted(layer), self.text_size)
@@ -173,7 +177,7 @@ class BoardCanvas(widgets.VBox):
     def _redraw_layer(self, name: str) -> None:
         canvas = self.layer(name)
         reset_canvas_manager(canvas)
-        self.text_size = CANVAS_TEXT.size(self.scale)
+        self.text_size = CANVAS_TEXT.size(self.scale if self.shrinks else 1.0)
         with hold_canvas():
             canvas.clear()
             replay(canvas, self.painted(name), self.text_size)

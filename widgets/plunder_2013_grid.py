@@ -275,8 +275,9 @@ class SolutionGridView(widgets.VBox):
         self.days = days
         self.selected: tuple[int, str, int] | None = None
         self.grid_layout = layout = layout or GridLayout(deduction.players, deduction.cards, days)
+        # the compact grid (about 460 px painted with Large fonts) always has room: its text floor stays 16 px
         self.board = BoardCanvas(layout.width, layout.height(len(deduction.rivals())), layers=("grid",),
-                                 css_class="pl-plunder-grid",
+                                 css_class="pl-plunder-grid", shrinks=layout.show_days,
                                  to_board=lambda x, y: cell_at(self.deduction, x, y, self.grid_layout))
         self.mode = widgets.ToggleButtons(options=[("Solver", "solver"), ("By hand", "hand")], value=mode,
                                           style={"button_width": "auto"})
