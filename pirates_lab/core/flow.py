@@ -233,14 +233,6 @@ class TurnFlow:
             return ()
         return _call(state, phase.actions, task)
 
-    def require(self, state, *phases: str) -> Task:
-        """The task on top, or IllegalMove (citing the current phase) if it is not one of ``phases``."""
-        task = self.top(state)
-        if task is None or task.phase not in phases:
-            now = "the game is over" if task is None else f"it is the {task.phase.replace('_', ' ')} step"
-            raise IllegalMove(self.rule(state, "Game End"), f"That belongs to {' or '.join(phases)}, but {now}.")
-        return task
-
     # ------------------------------------------------------------ changing
     def _checked(self, task: Task) -> Task:
         phase = self.phases.get(task.phase)
