@@ -120,6 +120,26 @@ def peer_absorption(solve, start=40):
     return dict(zip(absorbing, row))
 
 
+# ---------------------------------------------------------------- a deck's chance node
+DECK = {f"card {i}": i % 5 + 1 for i in range(30)}     # 30 kinds of card, 1 to 5 copies each
+
+
+def before_dist(weights):
+    """``Dist(weights)`` as the constructor was before 2026-12-02: every weight checked as a Fraction and
+    every outcome hashed twice (kept here to label the row "before")."""
+    from math import gcd
+    from numbers import Rational
+    merged = {}
+    for outcome, weight in weights.items():
+        hash(outcome)
+        if isinstance(weight, bool) or not isinstance(weight, (int, Rational)) or Fraction(weight).denominator != 1:
+            raise ValueError(weight)
+        if weight:
+            merged[outcome] = merged.get(outcome, 0) + int(weight)
+    divisor = gcd(*merged.values())
+    return Dist({o: merged[o] // divisor for o in sorted(merged)})
+
+
 def have_flint() -> bool:
     try:
         import flint  # noqa: F401
@@ -138,6 +158,10 @@ def benchmarks():
                     cold=True)
     yield Benchmark("Dist.die(6).pool(6)", ours=lambda: Dist.die(6).pool(6), peer=lambda: icepool.d6.pool(6).expand(),
                     peer_name="icepool pool().expand()", check=same_pool, cold=True, repeat=3)
+    yield Benchmark("Dist of a 30-kind deck (a draw's chance node), 1,000 times",
+                    ours=lambda: [Dist.from_weights(DECK) for _ in range(1000)],
+                    peer=lambda: [before_dist(DECK) for _ in range(1000)], peer_name="before: every weight a Fraction",
+                    check=lambda a, b: a == b, repeat=5)
     from sympy.external.gmpy import GROUND_TYPES     # "flint" when python-flint is installed, unless overridden
     peers = [(f"sympy DomainMatrix (QQ, {GROUND_TYPES} ground types)", domain_solve)] + ([("python-flint fmpq_mat", flint_solve)] if have_flint() else [])
     for name, solve in peers:
