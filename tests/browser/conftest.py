@@ -174,6 +174,7 @@ def jupyterlab(chromium, tmp_path_factory):
                            "--IdentityProvider.token=", "--ServerApp.password=",
                            "--LabApp.news_url=None",
                            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+                           "--LabApp.expose_app_in_browser=True",   # window.jupyterapp: commands, not clicks
                            f"--LabApp.workspaces_dir={workspaces}")
     env = {**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(settings)}
     with Server(command, port, log=log, cwd=ROOT, env=env):
