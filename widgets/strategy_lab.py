@@ -9,7 +9,7 @@ result beside the stored one.
 >>> lab = StrategyLab()
 >>> lab.screen_titles()[0]
 'Do the rulebooks’ tips hold?'
->>> lab.go(1); lab.position.value.startswith("Screen 2 of")
+>>> lab.go(1); lab.position.value.startswith("<b>Screen 2 of")
 True
 """
 from __future__ import annotations
