@@ -325,16 +325,16 @@ class QuestionScreen(widgets.VBox):
         def work() -> None:
             try:
                 self.again = play(self.plan, games, seed, executor=ProgressExecutor(done, self._stop))
-            except Stopped:
-                self.status.value = f"Stopped after {self.progress.value:,} of {games:,} games."
-            except Exception as error:  # shown in place; the page keeps working
-                self.status.value = error_html(error)
-            else:
-                sentence = verdict_sentence(self.stored, self.again)
-                self.status.value = f"<p class='pl-lab-sentence' style='margin:4px 0'>Your run: {sentence[0].lower()}{sentence[1:]}</p>"
                 self._show()
+                sentence = verdict_sentence(self.stored, self.again)
+                message = f"<p class='pl-lab-sentence' style='margin:4px 0'>Your run: {sentence[0].lower()}{sentence[1:]}</p>"
+            except Stopped:
+                message = f"Stopped after {self.progress.value:,} of {games:,} games."
+            except Exception as error:  # shown in place; the page keeps working
+                message = error_html(error)
             finally:
                 self.run_button.disabled, self.stop_button.disabled, self.games_choice.disabled = False, True, False
+            self.status.value = message     # last: the page says "done" once everything else is in place
 
         self.thread = threading.Thread(target=work, name="strategy-lab-run-again", daemon=True)
         self.thread.start()
