@@ -117,6 +117,13 @@ def _size_chart(figure, labels: list[str]) -> None:
                          "left": min(420, round((24 + 9 * longest) * grow)), "right": 24}
 
 
+def _heading(text: str) -> widgets.HTML:
+    """A screen's title (the kit's step-title class: the lesson browser tests step through screens by it)."""
+    heading = widgets.HTML(f"<h2 style='margin:2px 0'>{html.escape(text)}</h2>")
+    heading.add_class("pl-step-title")
+    return heading
+
+
 class Stopped(Exception):
     """The class pressed Stop."""
 
@@ -153,7 +160,7 @@ class QuestionScreen(widgets.VBox):
         self.thread: threading.Thread | None = None
         game_title = registered_games()[self.plan.game].title
         tip = self.plan.tip
-        heading = widgets.HTML(f"<h2 style='margin:2px 0'>{html.escape(game_title)}: {html.escape(self.plan.title)}</h2>")
+        heading = _heading(f"{game_title}: {self.plan.title}")
         if tip is not None:
             rule = (f"<blockquote class='pl-rule' style='border-left:5px solid #8b5a2b;margin:4px 0;padding:4px 12px;"
                     f"background:#fbf7ef'><i>“{html.escape(tip.quote)}”</i><br><small>— {html.escape(game_title)}, "
@@ -372,6 +379,7 @@ class StrategyLab(widgets.VBox):
         self.next = widgets.Button(description="Next", icon="arrow-right", layout=BUTTON)
         self.back.add_class("pl-lab-back")
         self.next.add_class("pl-lab-next")
+        self.next.add_class("pl-stepper-next")      # a sequence of screens, as the kit's Stepper is
         self.position = widgets.HTML()
         self.position.add_class("pl-lab-position")
         self.contents = widgets.Dropdown(options=[(f"{i + 1}. {t}", i) for i, t in enumerate(self.screen_titles())],
@@ -385,6 +393,7 @@ class StrategyLab(widgets.VBox):
                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         super().__init__([nav, self.body])
         self.add_class("pl-strategy-lab")
+        self.add_class("pl-stepper")
         CANVAS_TEXT.observe(self._large_changed, names="large")
         self.go(screen_from_query(len(self._screens)) if start is None else start)
 
@@ -418,7 +427,6 @@ class StrategyLab(widgets.VBox):
         shown = [q for q in self.questions if q.stored.results is not None]
         games = max((q.stored.results.games for q in shown), default=0)
         text = widgets.HTML(
-            "<h2 style='margin:4px 0'>Strategy lab: do the rulebooks’ tips hold?</h2>"
             "<p>Rulebooks give advice: <i>“attack merchant ships rather than other players”</i>. "
             "Is it true? Two computer players find out: one follows the tip, the other does not, and they play "
             f"{games:,} games. Seats change every game, so nobody keeps the first move.</p>"
@@ -428,7 +436,7 @@ class StrategyLab(widgets.VBox):
             "half the games, with two players.</li></ul>"
             "<p>On each screen: read the tip, <b>predict</b>, then see what the games say.</p>")
         text.add_class("pl-lab-intro")
-        return widgets.VBox([text])
+        return widgets.VBox([_heading("Strategy lab: do the rulebooks’ tips hold?"), text])
 
     def _summary(self) -> widgets.Widget:
         rows, seen = [], set()
@@ -443,12 +451,12 @@ class StrategyLab(widgets.VBox):
         predicted = [q for q in self.questions if q.right is not None]
         score = (f"<p>You predicted <b>{sum(q.right for q in predicted)} of {len(predicted)}</b> right.</p>"
                  if predicted else "<p>Predict on the screens before, then come back here.</p>")
-        text = widgets.HTML("<h2 style='margin:4px 0'>Every answer in one chart</h2>"
-                            "<p>Each bar is how often the player who follows a tip won; the black line is its range; "
+        text = widgets.HTML("<p>Each bar is how often the player who follows a tip won; the black line is its range; "
                             "the red line is what an equal player would win. A range wholly right of the red line: "
                             "the tip holds. Wholly left: it backfires.</p>" + score)
         text.add_class("pl-lab-summary")
-        return widgets.VBox([text, lab_chart(chart_rows(rows), "How often the tip’s player won")])
+        return widgets.VBox([_heading("Every answer in one chart"), text,
+                             lab_chart(chart_rows(rows), "How often the tip’s player won")])
 
     def _large_changed(self, change=None) -> None:
         for question in self.questions:

@@ -71,13 +71,13 @@ DISMISS_JS = """() => {
 class Lab:
     """The index notebook in a JupyterLab page: polls its state, dismissing and recording dialogs."""
 
-    def __init__(self, page, screenshot):
-        self.page, self.screenshot, self.dialogs = page, screenshot, []
+    def __init__(self, page, screenshot, name: str = "jupyterlab_dialog"):
+        self.page, self.screenshot, self.name, self.dialogs = page, screenshot, name, []
 
     def state(self) -> dict:
         state = self.page.evaluate(STATE_JS, INDEX.name)
         for text in state["dialogs"]:
-            self.screenshot(self.page, f"jupyterlab_dialog_{len(self.dialogs)}")
+            self.screenshot(self.page, f"{self.name}_{len(self.dialogs)}")
             self.dialogs.append(text)
             self.page.evaluate(DISMISS_JS)
         return state
@@ -135,7 +135,7 @@ def test_dialogs_are_recorded_and_dismissed_and_a_lost_kernel_is_started_again(o
     """The waiting itself, on the index notebook: a dialog raised through the app is seen, recorded and
     closed; a kernel shut down under the notebook is started again."""
     page, _ = open_page(f"{jupyterlab}/lab/tree/notebooks/{INDEX.name}")
-    lab = Lab(page, screenshot)
+    lab = Lab(page, screenshot, name="jupyterlab_dialog_on_purpose")
     lab.wait("the index notebook open with its kernel idle", kernel_idle, READY_S)
     page.evaluate("async () => { await window.jupyterapp.restored; window.jupyterapp.commands.execute('help:about'); }")
     page.wait_for_selector(".jp-Dialog", timeout=60_000)

@@ -127,9 +127,9 @@ def test_the_summary_counts_the_predictions_that_were_right(lab, stored):
     first = lab.screen
     first.predict(first.holds)
     lab.go(len(lab.screen_titles()) - 1)
-    assert "You predicted <b>1 of 1</b> right" in lab.screen.children[0].value
+    assert "You predicted <b>1 of 1</b> right" in lab.screen.children[1].value
     tips = [one for one in stored.tournaments if one.plan.tip is not None]
-    assert len(lab.screen.children[1].marks[0].x) == len({(t.plan.game, t.plan.tip.tip) for t in tips})
+    assert len(lab.screen.children[2].marks[0].x) == len({(t.plan.game, t.plan.tip.tip) for t in tips})
 
 
 def test_charts_grow_with_large_fonts(lab):
