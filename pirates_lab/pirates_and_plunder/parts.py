@@ -28,7 +28,7 @@ from pirates_lab.core.geometry import EDGE_NAMES, opposite, rotate_edges, rotate
 
 __all__ = ["GAME", "RULE_PARTS", "SEA", "ROUTE", "ISLAND", "EDGE_KINDS", "KINDS", "RESOURCES",
            "Segment", "TileType", "TileSet", "load_tiles", "tiles", "components", "exploration_tiles",
-           "mirror", "PLACES", "MAX_SEGMENTS"]
+           "mirror", "PLACES", "MAX_SEGMENTS", "resource_words"]
 
 GAME = "pirates_and_plunder"
 RULE_PARTS = cite(GAME, "Parts")
@@ -50,6 +50,15 @@ for _edge, _name in enumerate("NESW"):
     PLACES[f"{_name}:{_SIDES[_edge][0]}"] = 3 * _edge
     PLACES[f"{_name}:{_SIDES[_edge][1]}"] = 3 * _edge + 2
 _WHOLE = 0b111
+
+
+def resource_words(counts) -> str:
+    """Resources by type in words ("" for none).
+
+    >>> resource_words((1, 0, 2, 0))
+    '1 cloth, 2 spice'
+    """
+    return ", ".join(f"{n} {kind}" for n, kind in zip(counts, RESOURCES) if n)
 
 
 def mirror(place: int) -> int:
