@@ -22,13 +22,13 @@ from __future__ import annotations
 import random
 
 from pirates_lab import core
-from pirates_lab.core import AUTO, CHANCE, Dist, IllegalMove, Phase, Task, TurnFlow, action, cite
+from pirates_lab.core import AUTO, CHANCE, Dist, IllegalMove, InvalidInput, Phase, Task, TurnFlow, action, cite
 from pirates_lab.core.errors import shown
 
 from .exploration import (RULE_ADVANCED, RULE_BURIED, RULE_EXPLORATION, RULE_NATIVES, RULE_ROYAL_PORT, STAYING, DrawExploration,
                           Explorations, Explore, Gift, LayExploration, ManExploration, NoExploration, Pay, ReturnShip,
                           Take, final_bonuses, payer, treasure_hunters)
-from .parts import GAME, MAX_SEGMENTS, RESOURCES, components, exploration_tiles, tiles
+from .parts import GAME, MAX_SEGMENTS, RESOURCES, components, exploration_tiles, said, tiles
 from .pirates import RULE_PIRATES, Battle, Commit, MovePirate, MovingPirates, Repulse, Routes, StopPirates
 from .placing import RULE_PLACING, Board, find, legal_places, place_tile, why_not_here
 from .scoring import RULE_FINAL, RULE_SCORING, collect_port_resources, feature, final_scoring, role, score_feature, segment_of
@@ -91,7 +91,12 @@ class Game(core.Game):
 
     Options: ``secret_battles`` plays the Battles option; ``advanced`` the advanced rules (exploration
     tiles), with the ten tiles read as the Parts list prints them (``exploration="parts"``) or with a Royal
-    Port instead of the second Natives (``exploration="royal port"``).
+    Port instead of the second Natives (``exploration="royal port"``); ``first_player``, the seat that takes
+    the first turn ("The youngest player decides who will start the game": the table decides it when setting
+    up, seat 0 by default).
+
+    >>> Game(players=3, first_player=2).new_initial_state().agenda[-1].player
+    2
     """
 
     name = "pirates_and_plunder"
@@ -105,14 +110,19 @@ class Game(core.Game):
     max_players = 5
     end_rule = RULE_FINAL
     turn_rule = RULE_PLAYING
-    default_options = {"secret_battles": False, "advanced": False, "exploration": "parts"}
+    default_options = {"secret_battles": False, "advanced": False, "exploration": "parts", "first_player": 0}
 
     def __init__(self, players: int = 2, max_turns: int | None = None, **options):
         super().__init__(players, max_turns, **options)
-        if not isinstance(self.options["secret_battles"], bool) or not isinstance(self.options["advanced"], bool):
-            raise ValueError("secret_battles and advanced are True or False.")
+        for name in ("secret_battles", "advanced"):
+            if not isinstance(self.options[name], bool):
+                raise InvalidInput(f"{name} is True or False, not {shown(self.options[name])}.")
         if self.options["exploration"] not in ("parts", "royal port"):
-            raise ValueError("exploration is 'parts' (the Parts list) or 'royal port' (a Royal Port for one Natives).")
+            raise InvalidInput(f"exploration is 'parts' (the Parts list) or 'royal port' (a Royal Port for one "
+                               f"Natives), not {shown(self.options['exploration'])}.")
+        first = self.options["first_player"]
+        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
+            raise InvalidInput(f"first_player is a seat from 0 to {players - 1} (player 1 to {players}), not {said(first)}.")
         self.board = Board(tiles())
         self.last_draw = None          # (unseen counts, their Dist): asked for twice per draw
 
@@ -162,7 +172,7 @@ class State(MovingPirates, Explorations, core.State):
         self.tallies = [0, 0]          # completed islands; completed trade routes of 3 or more
         place_tile(self, game.board, tileset.start, (0, 0), 0)
         self.say(f"The starting tile ({tileset.types[tileset.start].name}) lies face up at (0, 0).")
-        FLOW.push(self, Task("draw", 0))
+        FLOW.push(self, Task("draw", game.options["first_player"]))
 
     # ------------------------------------------------------------ helpers
     def clone(self) -> "State":
@@ -242,7 +252,7 @@ class State(MovingPirates, Explorations, core.State):
             return IllegalMove(FLOW.rule(self), f"Take at most {task.data.most} resources that the supply holds "
                                                 f"({dict(zip(RESOURCES, self.bank))}).")
         rule = FLOW.rule(self, RULE_PLAYING)
-        return IllegalMove(rule, f"{shown(action)} is not allowed now: it is the {phase.replace('_', ' ')} step.")
+        return IllegalMove(rule, f"{shown(action, limit=80)} is not allowed now: it is the {phase.replace('_', ' ')} step.")
 
     def _why_no_ship(self, segment) -> IllegalMove:
         kind = self.placed[self.last][0]

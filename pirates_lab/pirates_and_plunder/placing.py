@@ -18,7 +18,7 @@ from __future__ import annotations
 from pirates_lab.core import IllegalMove, cite
 from pirates_lab.core.geometry import SQUARE_STEPS, opposite, step
 
-from .parts import GAME, MAX_SEGMENTS, TileSet, mirror
+from .parts import GAME, MAX_SEGMENTS, TileSet, mirror, said
 
 __all__ = ["RULE_PLACING", "Board", "find", "legal_places", "place_tile", "why_not_here", "neighbours8",
            "placement_errors"]
@@ -75,9 +75,9 @@ def legal_places(board: Board, needs: dict, kind: int) -> list:
 def why_not_here(board: Board, cells: dict, needs: dict, kind: int, cell, turns) -> IllegalMove:
     """The sentence a learner reads when ``kind`` may not go at ``cell`` turned ``turns``."""
     if not (isinstance(cell, tuple) and len(cell) == 2 and all(type(v) is int for v in cell)):
-        return IllegalMove(RULE_PLACING, f"A place is a square (x, y) of whole numbers, not {cell!r}.")
+        return IllegalMove(RULE_PLACING, f"A place is a square (x, y) of whole numbers, not {said(cell)}.")
     if type(turns) is not int or not 0 <= turns <= 3:
-        return IllegalMove(RULE_PLACING, f"A tile turns 0 to 3 quarter turns, not {turns!r}.")
+        return IllegalMove(RULE_PLACING, f"A tile turns 0 to 3 quarter turns, not {said(turns)}.")
     if cell in cells:
         return IllegalMove(RULE_PLACING, f"The square {cell} already holds a tile.")
     if cell not in needs:

@@ -9,7 +9,9 @@ from __future__ import annotations
 import random
 import re
 
-from pirates_lab.core import CHANCE, PlayerView
+import pytest
+
+from pirates_lab.core import CHANCE, InvalidInput, PlayerView
 from pirates_lab.core.testing import refused
 from pirates_lab.pirates_and_plunder import Commit, Game, MovePirate, NoShip, PlaceTile, breakdown
 from pirates_lab.pirates_and_plunder.exploration import storm_nodes
@@ -275,3 +277,24 @@ def test_computer_players_keep_the_old_automatic_choices():
         chosen = POLICIES["bluffer"](view, random.Random(seed))
         assert not isinstance(chosen, MovePirate) or chosen.route == 3
     assert isinstance(view, PlayerView)
+
+
+# ------------------------------------------------------------------ Setup
+def test_who_starts_is_decided_before_the_game_the_first_player_option():
+    """Rules: Pirates & Plunder › Setup"""
+    # "The youngest player decides who will start the game": the table sets it up, player 1 by default
+    assert Game(players=3).new_initial_state().agenda[-1].player == 0
+    state = Game(players=3, first_player=2).new_initial_state()
+    rng = random.Random(0)
+    state = state.apply(state.chance_outcomes().sample(rng))
+    assert state.current_player() == 2 and state.observation(0)["log"][-1].startswith("Player 3 draws")
+    for wrong in (3, -1, True, "1"):
+        with pytest.raises(InvalidInput):
+            Game(players=3, first_player=wrong)
+
+
+def test_a_refusal_quotes_what_was_given_safely():
+    """Rules: Pirates & Plunder › Drawing and Placing Land Tiles"""
+    state = drawing_state()
+    error = refused(state, PlaceTile("0,\n0" * 20, 0), "Drawing and Placing Land Tiles")
+    assert "\n" not in error.reason and "'0,\\n0" in error.reason and "…'" in error.reason
