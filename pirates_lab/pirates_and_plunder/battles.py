@@ -31,7 +31,7 @@ from typing import Iterator
 
 from pirates_lab.core import Dist, InvalidInput, cite
 
-from .parts import GAME
+from .parts import GAME, said
 
 __all__ = ["RULE_BATTLES", "OpenBattle", "open_battle", "SecretBattle", "secret_battle",
            "MAX_RESOURCES", "MAX_DIGITS"]
@@ -48,23 +48,17 @@ _TOO_LONG = 10 ** MAX_DIGITS
 def _count(name: str, value, low: int = 0, high: int = MAX_RESOURCES) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise InvalidInput(f"{name} is a whole number from {low} to {high} (the game has {MAX_RESOURCES} "
-                           f"resources in all), not {_shown(value)}.")
+                           f"resources in all), not {said(value)}.")
     return value
-
-
-def _shown(value) -> str:
-    """``repr(value)``, cut to 40 characters (a refusal stays one readable line)."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _value(name: str, value) -> Fraction:
     try:
         result = Fraction(value) if not isinstance(value, (bool, float)) else Fraction(str(value))
     except (ValueError, TypeError, ZeroDivisionError):
-        raise InvalidInput(f"{name} is a number such as 3 or 1/2, not {_shown(value)}.") from None
+        raise InvalidInput(f"{name} is a number such as 3 or 1/2, not {said(value)}.") from None
     if not 0 <= result <= 1000:
-        raise InvalidInput(f"{name} is between 0 and 1000, not {_shown(value)}.")
+        raise InvalidInput(f"{name} is between 0 and 1000, not {said(value)}.")
     if result.numerator >= _TOO_LONG or result.denominator >= _TOO_LONG:
         raise InvalidInput(f"{name} is too long to solve exactly at once: at most {MAX_DIGITS} digits above and "
                            f"below the fraction bar (the exact solve grows with every digit).")

@@ -17,9 +17,10 @@ from fractions import Fraction
 from math import comb
 
 from pirates_lab.core import Dist, InvalidInput
+from pirates_lab.core.errors import shown
 from pirates_lab.core.geometry import step
 
-from .parts import MAX_SEGMENTS, tiles
+from .parts import MAX_SEGMENTS, said, tiles
 from .placing import find
 
 __all__ = ["within", "hits", "max_unseen", "fitting_tiles", "gaps", "GapOdds", "gap_odds", "feature_odds"]
@@ -27,7 +28,7 @@ __all__ = ["within", "hits", "max_unseen", "fitting_tiles", "gaps", "GapOdds", "
 
 def _whole(name: str, value, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InvalidInput(f"{name} is a whole number from {low} to {high}, not {value!r}.")
+        raise InvalidInput(f"{name} is a whole number from {low} to {high}, not {said(value)}.")
     return value
 
 
@@ -65,21 +66,21 @@ def _state(state):
     from .game import State        # the game module imports this one: import at call time
 
     if not isinstance(state, State):
-        raise InvalidInput(f"Tile odds need a Pirates & Plunder game state, not {repr(state)[:40]}.")
+        raise InvalidInput(f"Tile odds need a Pirates & Plunder game state, not {shown(state)}.")
     return state
 
 
 def _cell(cell) -> tuple:
     if isinstance(cell, (str, bytes)) or not hasattr(cell, "__len__") or len(cell) != 2 \
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell):
-        raise InvalidInput(f"A square is a pair of whole numbers (x, y), not {cell!r}.")
+        raise InvalidInput(f"A square is a pair of whole numbers (x, y), not {said(cell)}.")
     return tuple(cell)
 
 
 def _node(state, node) -> int:
     if isinstance(node, bool) or not isinstance(node, int) or not 0 <= node < len(state.parent):
         raise InvalidInput(f"A feature is given by one of its segments: a whole number from 0 to "
-                           f"{len(state.parent) - 1}, not {node!r}.")
+                           f"{len(state.parent) - 1}, not {said(node)}.")
     return node
 
 
