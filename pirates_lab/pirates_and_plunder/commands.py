@@ -12,6 +12,7 @@ from fractions import Fraction
 from pirates_lab.core import InvalidInput
 from pirates_lab.core.errors import shown
 from pirates_lab.core.report import probability_line, table
+from pirates_lab.core.why import WHY_HELP, why_block
 
 from .battles import MAX_DIGITS, MAX_RESOURCES, open_battle, secret_battle
 from .parts import said
@@ -86,6 +87,8 @@ def odds_secret_battle(args) -> int:
         f"value to the attacker = {game.value} ≈ {float(game.value):.3f}",
     ]
     print("\n".join(lines))
+    if args.why:
+        print(why_block([game.why()]))
     return 0
 
 
@@ -106,6 +109,8 @@ def odds_tile_draw(args) -> int:
           f"next {args.draws} {draws}")
     print(probability_line("P(at least one fitting tile)", p))
     print(table([(f"{h} fitting", q) for h, q in dist.items()], heading="how many"))
+    if args.why:
+        print(why_block([within(args.unseen, args.fitting, args.draws, why=True)]))
     return 0
 
 
@@ -117,10 +122,12 @@ def add_odds_commands(calculators) -> None:
     battle.add_argument("--base", type=int, default=0, help="base defence: 0 pirate, 1 merchant")
     battle.add_argument("--ship", default="6", help="what the ship is worth (a number, e.g. 6 or 13/2)")
     battle.add_argument("--resource", default="1", help="what one resource is worth")
+    battle.add_argument("--why", action="store_true", help=WHY_HELP)
     battle.set_defaults(run=odds_secret_battle)
 
     draw = calculators.add_parser("tile-draw", help="Pirates & Plunder: will a fitting tile come within k draws?")
     draw.add_argument("unseen", type=int, help=f"tiles not yet drawn (0-{max_unseen()})")
     draw.add_argument("fitting", type=int, help="how many of them fit the gap")
     draw.add_argument("--draws", type=int, default=None, help="how many draws to look ahead (default 1)")
+    draw.add_argument("--why", action="store_true", help=WHY_HELP)
     draw.set_defaults(run=odds_tile_draw)

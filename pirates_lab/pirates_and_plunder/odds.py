@@ -16,14 +16,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from pirates_lab.core import Dist, InvalidInput
+from pirates_lab.core import Dist, InvalidInput, cite
+from pirates_lab.core.why import Why
 from pirates_lab.core.errors import shown
 from pirates_lab.core.geometry import step
 
-from .parts import MAX_SEGMENTS, said, tiles
+from .parts import GAME, MAX_SEGMENTS, said, tiles
 from .placing import find
 
 __all__ = ["within", "hits", "max_unseen", "fitting_tiles", "gaps", "GapOdds", "gap_odds", "feature_odds"]
+
+RULE_DRAWING = cite(GAME, "Drawing and Placing Land Tiles")
 
 
 def _whole(name: str, value, low: int, high: int) -> int:
@@ -42,13 +45,35 @@ def _counts(unseen, fitting, draws, low: int = 0) -> tuple[int, int, int]:
     return unseen, _whole("fitting", fitting, 0, unseen), _whole("draws", draws, 0, unseen)
 
 
-def within(unseen: int, fitting: int, draws: int) -> Fraction:
-    """P(at least one of ``fitting`` tiles among the next ``draws`` of ``unseen``), exact.
+def _weights(unseen: int, fitting: int, draws: int) -> dict[int, int]:
+    """Hypergeometric weights: ``h -> C(fitting, h) × C(unseen - fitting, draws - h)``, the draws of ``draws``
+    tiles (out of ``C(unseen, draws)``) that bring exactly ``h`` fitting tiles."""
+    return {h: comb(fitting, h) * comb(unseen - fitting, draws - h) for h in range(0, min(fitting, draws) + 1)}
+
+
+def within(unseen: int, fitting: int, draws: int, *, why: bool = False, label: str | None = None):
+    """P(at least one of ``fitting`` tiles among the next ``draws`` of ``unseen``), exact: one minus the
+    draws with no fitting tile.  With ``why=True``: its :class:`~pirates_lab.core.why.Why` tree, one branch for
+    each number of fitting tiles drawn (the same hypergeometric weights as :func:`hits`).
 
     ``unseen`` is at most the tiles there are (80); ``fitting`` and ``draws`` at most ``unseen``.
+
+    >>> print(within(10, 3, 2, why=True).text())
+    A fitting tile comes within 2 draws (3 of the 10 unseen tiles fit): 53.33% (8/15) [Rules: Drawing and Placing Land Tiles]
+      exactly 1 of the 2 tiles drawn fits (3 × 7 = 21 of the 45 draws): 46.67% (7/15) [Rules: Drawing and Placing Land Tiles]
+      exactly 2 of the 2 tiles drawn fit (3 × 1 = 3 of the 45 draws): 6.67% (1/15) [Rules: Drawing and Placing Land Tiles]
     """
     unseen, fitting, draws = _counts(unseen, fitting, draws)
-    return 1 - Fraction(comb(unseen - fitting, draws), comb(unseen, draws))
+    weights, total = _weights(unseen, fitting, draws), comb(unseen, draws)
+    answer = 1 - Fraction(weights.get(0, 0), total)
+    if not why:
+        return answer
+    title = label or (f"A fitting tile comes within {draws} draw{'s' if draws != 1 else ''} ({fitting} of the {unseen} "
+                      f"unseen tiles fit)")
+    children = tuple(Why(f"exactly {h} of the {draws} tiles drawn fit{'s' if h == 1 else ''} "
+                         f"({comb(fitting, h):,} × {comb(unseen - fitting, draws - h):,} = {w:,} of the {total:,} draws)",
+                         Fraction(w, total), RULE_DRAWING) for h, w in weights.items() if h and w)
+    return Why(title, answer, RULE_DRAWING, children)
 
 
 def hits(unseen: int, fitting: int, draws: int) -> Dist:
@@ -58,8 +83,7 @@ def hits(unseen: int, fitting: int, draws: int) -> Dist:
     [(0, Fraction(1, 1))]
     """
     unseen, fitting, draws = _counts(unseen, fitting, draws)
-    return Dist.from_weights({h: comb(fitting, h) * comb(unseen - fitting, draws - h)
-                              for h in range(0, min(fitting, draws) + 1)})
+    return Dist.from_weights(_weights(unseen, fitting, draws))
 
 
 def _state(state):
@@ -123,6 +147,13 @@ class GapOdds:
     @property
     def probability(self) -> Fraction:
         return within(self.unseen, self.count, self.draws)
+
+    def why(self) -> Why:
+        """The :class:`~pirates_lab.core.why.Why` tree of :attr:`probability` (which tiles fit, in its title)."""
+        names = ", ".join(f"{n} {name}" for name, n in sorted(self.fitting.items())) or "no tile"
+        draws = f"{self.draws} draw{'s' if self.draws != 1 else ''}"
+        return within(self.unseen, self.count, self.draws, why=True,
+                      label=f"A tile that fits {self.cell} comes within {draws} ({names} of the {self.unseen} unseen)")
 
 
 def gap_odds(state, cell, draws: int) -> GapOdds:
