@@ -21,9 +21,9 @@ from pirates_lab.core.report import percent, plural
 from pirates_lab.core.why import Why
 
 from .battles import (BattleResult, MELEE_ENDS, Ship, _destroyed, _melee_cached, _sunk, battle, battle_stages,
-                      melee, melee_round_win_probability)
+                      cannon_volley, melee, melee_round_win_probability)
 
-__all__ = ["battle_why", "melee_why", "flee_why", "call_off_why", "ENDINGS"]
+__all__ = ["battle_why", "melee_why", "flee_why", "volley_why", "call_off_why", "ENDINGS"]
 
 GAME = "pillage_and_plunder"
 RULE_STAGES = cite(GAME, "The Five Stages Of A Sea Battle")
@@ -222,6 +222,31 @@ def flee_why(attacker_speed: int, defender_speed: int) -> Why:
     else:                                    # the defender needs doubles to escape
         parts = [(f"the defender rolls double {face}", roll[(face, face)]) for face in range(1, 7)]
     return Why(title, answer, rule, tuple(Why(words, p, rule) for words, p in parts))
+
+
+#: the volley endings a stage 3 tree can explain
+VOLLEY_ENDINGS = {
+    "defender sinks": ("The cannon battle sinks the defender", lambda v: v.defender_destroyed),
+    "attacker sinks": ("The cannon battle sinks the attacker", lambda v: v.attacker_destroyed),
+    "both afloat": ("Both ships survive the cannon battle", lambda v: not (v.attacker_destroyed or v.defender_destroyed)),
+}
+
+
+def volley_why(attacker_dice: int, defender_dice: int, *, ending: str = "defender sinks", **ships) -> Why:
+    """Why one cannon battle ends as ``ending`` says (a key of :data:`VOLLEY_ENDINGS`) as often as
+    :func:`~pirates_lab.pillage_and_plunder.battles.cannon_volley` gives: each of its outcomes that counts
+    (``ships``: cannon_volley's strengths, damage and plating).  Rules: Pillage & Plunder › Stage 3: The Cannon Battle
+    """
+    if ending not in VOLLEY_ENDINGS:
+        raise InvalidInput(f"ending is one of {', '.join(map(repr, VOLLEY_ENDINGS))}, not {ending!r}.")
+    title, counts = VOLLEY_ENDINGS[ending]
+    dist = cannon_volley(attacker_dice, defender_dice, **ships)
+    parts = [(_volley_words(v) if v.attacker_destroyed or v.defender_destroyed else
+              f"both afloat: the attacker takes {v.attacker_damage} damage, the defender {v.defender_damage}", p)
+             for v, p in dist.items() if counts(v)]
+    return Why.grow(f"{title} ({plural(attacker_dice, 'die', 'dice')} against {defender_dice})",
+                    dist.probability(counts), lambda _: [(w, p, RULE_CANNONS, None) for w, p in parts], "volley",
+                    rule=RULE_CANNONS, depth=1, width=10)
 
 
 def call_off_why(policy, attacker_crew: int, defender_crew: int, attacker_pistol: bool = False,
