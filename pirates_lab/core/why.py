@@ -167,12 +167,14 @@ class Why:
                     part[3] = part[3]() if callable(part[3]) else part[3]
                 grown.append((node, parts))
             new = sum(len(parts) for _, parts in grown)
-            if not new or count + new > limit:
+            if count + new > limit:
                 break
             for node, parts in grown:
                 node[4] = parts
             count += new
             level = [part for _, parts in grown for part in parts]
+            if not level:
+                break
 
         def build(node) -> Why:
             label, q, rule, key, children, other = node
@@ -229,6 +231,35 @@ class Why:
         from .rules import cite
         for rule in self.rules():
             cite(game, rule)
+
+    def check(self, answer: Fraction | None = None, game: str | None = None, limit: int = MAX_NODES) -> "Why":
+        """What every calculator's tree promises, checked (AssertionError naming the first broken promise):
+        the root is ``answer``; every node's branches add up exactly to it; every rule cited is a heading of
+        ``game``'s rulebook exactly as printed (and a tree of a game cites at least its root's rule); at most
+        ``limit`` nodes; the terminal form reads back to the same tree.  Returns the tree.
+
+        >>> Why("a", Fraction(1, 2)).check(Fraction(1, 3))
+        Traceback (most recent call last):
+         ...
+        AssertionError: The root is 1/2, not the answer 1/3.
+        """
+        if answer is not None and self.p != Fraction(answer):
+            raise AssertionError(f"The root is {self.p}, not the answer {Fraction(answer)}.")
+        for _, node in self.walk():
+            if node.children and sum((c.p for c in node.children), Fraction(0)) != node.p:
+                raise AssertionError(f"The branches of {node.label!r} do not add up to {node.p}.")
+        if game is not None:
+            if not self.rule:
+                raise AssertionError(f"The root {self.label!r} cites no rule of {game}.")
+            try:
+                self.check_rules(game)
+            except KeyError as error:
+                raise AssertionError(f"A branch cites a heading {game}'s rulebook does not have: {error}") from None
+        if self.size() > limit:
+            raise AssertionError(f"The tree has {self.size()} nodes, more than its bound {limit}.")
+        if Why.parse(self.text()) != self:
+            raise AssertionError("The terminal form does not read back to the same tree.")
+        return self
 
     def line(self, depth: int = 0) -> str:
         """This node as one line of the terminal form."""
