@@ -41,7 +41,7 @@ def combat_why(target: int, modifier: int = 0, cannonballs: int = 0) -> Why:
     Every value is read from the solver that gives the answer (its table for each number of cannonballs left).
 
     >>> print(combat_why(12, cannonballs=1).text())  # doctest: +ELLIPSIS
-    2d6 +0 >= 12 with 1 cannonball (best re-rolls): 9.34% (121/1296) [Rules: Phase 3: Combat Phase]
+    2d6 ≥ 12 with 1 cannonball (best re-rolls): 9.34% (121/1296) [Rules: Phase 3: Combat Phase]
       the first roll makes 12 or more: 2.78% (1/36) [Rules: Phase 3: Combat Phase]
         the first roll is 6 and 6: 12, a success: 2.78% (1/36) [Rules: Phase 3: Combat Phase]
       the first roll is 2 and 1: 3, short of 12; re-roll both dice (then 2.78%; keep the 2, re-roll the 1: 0%; ...
@@ -103,7 +103,8 @@ def combat_why(target: int, modifier: int = 0, cannonballs: int = 0) -> Why:
         return rolls(k - 1, q, ((_pair(kept, d), Fraction(1, 6), f"the new die shows {d}: {_roll(_pair(kept, d))}")
                                 for d in range(1, 7)), False)
 
-    title = (f"2d6 {modifier:+d} >= {target} with {plural(cannonballs, 'cannonball')} (best re-rolls)")
+    bonus = f" + {modifier}" if modifier > 0 else f" - {-modifier}" if modifier < 0 else ""
+    title = f"2d6{bonus} ≥ {target} with {plural(cannonballs, 'cannonball')} (best re-rolls)"
     answer = combat_success_probability(target, modifier, cannonballs)
     return Why.grow(title, answer, expand, ("first",), rule=RULE_COMBAT, depth=4, width=8)
 
