@@ -129,8 +129,8 @@ class Why:
         """A bounded tree grown from ``expand``, without ever building the branches it would fold.
 
         ``expand(key)`` lists a branch's parts as ``(label, p, rule, key)`` tuples (``key`` None: a leaf;
-        a label or key may be a function of no arguments, called only for the parts kept); a part of
-        probability 0 is left out.  A node with more than ``width`` parts keeps the ``width - 1``
+        a label or key may be a function of no arguments, called only for the parts kept; a fifth item True
+        marks a part that stands for the rest, "other outcomes"); a part of probability 0 is left out.  A node with more than ``width`` parts keeps the ``width - 1``
         largest (in their order) and shows the rest as one "other outcomes" branch, which is not expanded;
         ``depth`` levels below the root a branch with parts becomes one "…" child.  The result is then
         :meth:`bounded` to ``limit`` nodes.  The root's ``p`` is the answer; the parts must add up to it
@@ -155,8 +155,8 @@ class Why:
             for node in level:
                 if node[3] is None or node[1] == 0:
                     continue
-                parts = [[name, q if type(q) is Fraction else Fraction(q), r, k, None, False]
-                         for name, q, r, k in expand(node[3]) if q]
+                parts = [[part[0], part[1] if type(part[1]) is Fraction else Fraction(part[1]), part[2], part[3], None,
+                          len(part) > 4 and part[4]] for part in expand(node[3]) if part[1]]
                 if len(parts) > width:
                     # the largest by a float (ranking only chooses what to show: every sum stays exact)
                     kept = set(heapq.nlargest(max(1, width - 1), range(len(parts)), key=lambda i: float(parts[i][1])))

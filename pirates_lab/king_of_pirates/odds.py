@@ -414,9 +414,14 @@ def route_survival(route, dutchman: Cell, moves_per_turn: int = 1, *, why: bool 
     return Fraction(sum(counts[-1].values()), 6 ** (len(turns) * moves_per_turn))
 
 
-def _route_counts(route, dutchman: Cell, moves_per_turn: int, start=None, first_turn: int = 0, last_turn=None):
-    """The turns, and after each turn (the first: before any) the roll sequences that have not caught the
-    ship, by the Dutchman's cell: ``counts[t][cell]`` (``start``: counts to begin from, at turn ``first_turn``)."""
+def _route_counts(route, dutchman: Cell, moves_per_turn: int):
+    """The turns (checked), and after each turn (the first: before any) the roll sequences that have not
+    caught the ship, by the Dutchman's cell: ``counts[t][cell]``."""
+    turns, dutchman = _route_checked(route, dutchman, moves_per_turn)
+    return turns, _sail(turns, dutchman, moves_per_turn)
+
+
+def _route_checked(route, dutchman: Cell, moves_per_turn: int) -> tuple[list[list[Cell]], Cell]:
     turns = _route_arg(route)
     dutchman = _cell_arg(dutchman, "dutchman")
     _whole(moves_per_turn, "moves_per_turn", 0)
@@ -425,6 +430,12 @@ def _route_counts(route, dutchman: Cell, moves_per_turn: int, start=None, first_
         raise InvalidInput(f"Too many compass rolls: {plural(len(turns), 'turn')} of {plural(moves_per_turn, 'roll')} "
                            f"is {rolls:,} rolls, and the limit is {MAX_MOVES:,} (each roll makes the exact "
                            f"answer longer).")
+    return turns, dutchman
+
+
+def _sail(turns: list[list[Cell]], dutchman: Cell, moves_per_turn: int, start=None, first_turn: int = 0,
+          last_turn=None) -> list[dict]:
+    """:func:`_route_counts`' counts for checked turns (``start``: counts to begin from, at turn ``first_turn``)."""
     counts = {dutchman: 1} if start is None else dict(start)   # sequences that have not caught the ship
     here = _ship_at(turns, first_turn)
     if first_turn == 0 and dutchman == here and _hit_here(here):
@@ -446,7 +457,7 @@ def _route_counts(route, dutchman: Cell, moves_per_turn: int, start=None, first_
                 counts.pop(cell, None)
             here = cell
         kept.append(counts)
-    return turns, kept
+    return kept
 
 
 def _ship_at(turns: list[list[Cell]], turn: int) -> Cell:

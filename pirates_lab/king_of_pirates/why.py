@@ -17,7 +17,7 @@ from pirates_lab.core.report import chance, plural
 from pirates_lab.core.why import Why
 
 from .components import RUM_LOST, Cell
-from .odds import (BOTH, KEEP_HIGH, KEEP_LOW, STOP, _ROLLS, _check, _nation_solver, _need, _pair, _route_counts,
+from .odds import (BOTH, KEEP_HIGH, KEEP_LOW, STOP, _ROLLS, _check, _nation_solver, _need, _pair, _route_counts, _sail,
                    _ship_at, combat_success_probability, route_turns, safest_route)
 from .upkeep_odds import TAIL, _check_series, _sailing
 
@@ -166,10 +166,14 @@ def route_why(route, dutchman: Cell, moves_per_turn: int = 1) -> Why:
     turns, counts = _route_counts(route, dutchman, moves_per_turn)
     rolls = len(turns) * moves_per_turn
     total = 6 ** rolls
+    once: dict[tuple[int, Cell], dict] = {}
 
     def turn_counts(turn: int, start: Cell) -> dict:
-        """After turn ``turn`` (from 1), from the Dutchman alone on ``start``: the sequences that spare the ship."""
-        return _route_counts(route, dutchman, moves_per_turn, {start: 1}, turn - 1, turn)[1][-1]
+        """After turn ``turn`` (from 1), from the Dutchman alone on ``start``: the sequences that spare the ship
+        (the same step as the answer's, one turn of it)."""
+        if (turn, start) not in once:
+            once[turn, start] = _sail(turns, dutchman, moves_per_turn, {start: 1}, turn - 1, turn)[-1]
+        return once[turn, start]
 
     def expand(key):
         turn, cell, suffix = key                         # the Dutchman on ``cell`` after turn ``turn``

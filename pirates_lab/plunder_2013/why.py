@@ -29,6 +29,8 @@ __all__ = ["posterior_why", "deals_per_day", "deals_why"]
 RULE_GRIDS = cite(GAME, "Using the Solution Grids")
 RULE_SETUP = cite(GAME, "Setup")
 RULE_PLAY = cite(GAME, "How to Play")
+#: a blind guess's tree lists this many of the (equally likely) ways each category may lie
+SHOWN = 2
 
 
 def deals_per_day(deduction) -> list[int]:
@@ -94,13 +96,17 @@ def deals_why(players: int, cards: int, every: bool = False) -> Why:
         category = CATEGORIES[c]
         share = Fraction(1, ways) * Fraction(1, ways)           # this way of lying, and the guess naming it
         rest = Fraction(1, ways) ** (3 - c - 1)                 # the later categories guessed right
+        shown = min(ways, SHOWN)                                # every way is alike: a few, then the rest
         if every:
             said = [f"the rivals' {category} cards lie way {n} of {ways:,}, and the guess names it"
-                    for n in range(1, ways + 1)]
+                    for n in range(1, shown + 1)]
         else:
             said = [f"their {category} card is card {n} of the {left} you do not hold, and the guess names it"
-                    for n in range(1, left + 1)]
-        return [(words, reach * share * rest, RULE_SETUP, (c + 1, reach * share) if c < 2 else None)
-                for words in said]
+                    for n in range(1, shown + 1)]
+        each = reach * share * rest
+        parts = [(words, each, RULE_SETUP, (c + 1, reach * share) if c < 2 else None) for words in said]
+        if ways > shown:
+            parts.append(("other outcomes", each * (ways - shown), None, None, True))
+        return parts
 
     return Why.grow(title, answer, expand, (0, Fraction(1)), rule=RULE_SETUP, depth=3, width=3)
