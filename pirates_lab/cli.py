@@ -23,6 +23,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from pirates_lab.core.errors import clean_text
 from pirates_lab.core.report import percent, probability_line, table
 from pirates_lab.core.why import WHY_HELP
 
@@ -55,7 +56,7 @@ class OneLineParser(argparse.ArgumentParser):
     """
 
     def error(self, message: str):
-        line = " ".join(str(message).split())         # one line, whatever argparse put in the message
+        line = clean_text(" ".join(str(message).split()))  # one clean line, whatever argparse echoed
         self.exit(2, f"{self.prog}: error: {line} (try --help)\n")
 
 
