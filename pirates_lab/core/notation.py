@@ -113,24 +113,23 @@ def _split(text: str) -> list[tuple[str, str]]:
 
 
 class _Term:
-    """One signed term and the stages that compute it: a constant, a sum of dice (one stage a die,
-    ``sums[k]`` the total of the first ``k + 1`` dice, signed) or a pool of dice that keeps some."""
+    """One term and the stages that compute it: a constant, a sum of dice (one stage a die, ``sums[k]`` the
+    total of the first ``k + 1`` dice) or a pool of dice that keeps some.  :meth:`negated` takes it away."""
 
-    def __init__(self, sign: str, text: str):
+    def __init__(self, text: str):
         match, _, _ = _check_term(text)
-        self.sign, self.text = sign, text
-        self.negative = sign == "-"
-        flip = (lambda x: -x) if self.negative else (lambda x: x)
+        self.text, self.negative = text, False
         self.constant = self.die = self.pool = self.keep = None
         self.sums: list[Dist] = []
+        self._rolls: dict | None = None
         if match["const"] is not None:
-            self.constant = flip(int(match["const"]))
+            self.constant = int(match["const"])
             self.dist = Dist.certain(self.constant)
             return
         n, sides = int(match["n"] or 1), int(match["sides"])
         self.n, self.sides = n, sides
         if match["keep"] is None:
-            self.die = Dist.die(sides).map(flip)
+            self.die = Dist.die(sides)
             total = self.die
             self.sums = [total]
             for _ in range(n - 1):          # the dice added one at a time (Dist.repeat_sum's steps)
@@ -141,8 +140,19 @@ class _Term:
         k = int(match["k"])
         self.keep = (match["keep"], k)
         self.pool = Dist.die(sides).pool(n)
-        self.dist = self.pool.map(lambda roll: flip(self.kept(roll)))
-        self._rolls: dict | None = None
+        self.dist = self.pool.map(self.kept)
+
+    def negated(self) -> "_Term":
+        """The same term taken away: every stage's values turned negative (the pool's rolls stay as rolled)."""
+        flip = (lambda x: -x)
+        other = object.__new__(_Term)
+        other.__dict__.update(self.__dict__)
+        other.negative, other._rolls = True, None
+        other.constant = None if self.constant is None else -self.constant
+        other.die = None if self.die is None else self.die.map(flip)
+        other.sums = [total.map(flip) for total in self.sums]
+        other.dist = self.dist.map(flip)
+        return other
 
     def rolls(self, value: int) -> tuple[list[tuple[tuple, int]], int]:
         """The pool's rolls whose kept dice give ``value`` (signed), with their weights; and the total weight."""
@@ -159,6 +169,11 @@ class _Term:
         return sum(roll[:k]) if how == "kh" else sum(roll[-k:])
 
 
+def _term(text: str) -> _Term:
+    """One term of an expression, computed (checked by :func:`_check_term` first)."""
+    return _Term(text)
+
+
 class _Expression:
     """A whole expression: its terms and, from the right, the totals of every term onwards
     (``after[i]``: terms ``i`` to the end).  ``after[0]`` is the expression's Dist: it is summed from the
@@ -172,7 +187,10 @@ class _Expression:
                                f"and the limit for a whole expression is {MAX_WORK:,} (e.g. 30d80). "
                                "Use fewer dice or sides.")
         self.text = text.strip()
-        self.terms = [_Term(sign, term) for sign, term in terms]
+        self.terms = []
+        for sign, text in terms:
+            term = _term(text)
+            self.terms.append(term.negated() if sign == "-" else term)
         after = [Dist.certain(0)]
         for term in reversed(self.terms):
             after.append(term.dist if len(after) == 1 else term.dist + after[-1])

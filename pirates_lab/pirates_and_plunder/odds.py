@@ -164,8 +164,9 @@ def gap_odds(state, cell, draws: int) -> GapOdds:
     return GapOdds(cell, fitting_tiles(state, cell), unseen, draws)
 
 
-def feature_odds(state, node: int, draws: int) -> Fraction:
-    """P(a tile that fits at least one gap of ``node``'s feature comes within ``draws`` draws)."""
+def feature_odds(state, node: int, draws: int, *, why: bool = False):
+    """P(a tile that fits at least one gap of ``node``'s feature comes within ``draws`` draws); with ``why=True``
+    its :class:`~pirates_lab.core.why.Why` tree (the tiles that fit, in its title)."""
     state = _state(state)
     node = _node(state, node)
     unseen = sum(state.bag)
@@ -174,4 +175,8 @@ def feature_odds(state, node: int, draws: int) -> Fraction:
     for cell in gaps(state, node):
         fit |= set(fitting_tiles(state, cell))
     count = sum(n for k, n in enumerate(state.bag) if state.board.types[k].name in fit)
+    if why:
+        names = ", ".join(sorted(fit)) or "no tile"
+        return within(unseen, count, draws, why=True, label=f"A tile that fits a gap of this feature comes within "
+                      f"{draws} draw{'s' if draws != 1 else ''} ({count} of the {unseen} unseen fit: {names})")
     return within(unseen, count, draws)

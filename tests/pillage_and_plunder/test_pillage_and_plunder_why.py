@@ -94,3 +94,9 @@ def test_a_battle_by_hand_a_crows_nest_shot_that_sinks():
     weak = Ship.player("Sloop", damage=2)
     assert battle_why(nest, weak) == Why("The attacker wins the battle", Fraction(1), "The Five Stages Of A Sea Battle", (
         Why("Stage 1: the crow's nest shot sinks the defender", Fraction(1), "Stage 1: Spotting the Enemy"),))
+
+
+def test_the_advice_explains_itself_from_its_policy():
+    policy = call_off_policy(2, 2, prize=1000, crew_value=100)
+    assert policy.why(2, 2) == call_off_why(policy, 2, 2)
+    assert "fight on (worth" in policy.why(2, 2).label

@@ -58,3 +58,16 @@ def test_a_secret_battle_by_hand():
     assert [(c.label.split(" (")[0], c.p) for c in tree.children[1].children] == [
         ("the defender commits 0", Fraction(4, 9)), ("the defender commits 1", Fraction(2, 9))]
     assert "the best commitment outside the mix, 0, gains 1/3" in tree.children[0].label
+
+
+def test_a_features_odds_explain_themselves_on_a_dealt_board():
+    import random
+
+    from pirates_lab.pirates_and_plunder import Game
+    from pirates_lab.pirates_and_plunder.odds import feature_odds
+
+    state, rng = Game().new_initial_state(), random.Random(3)
+    while state.is_chance_node():
+        state = state.apply(state.chance_outcomes().sample(rng))
+    tree = feature_odds(state, 0, 2, why=True).check(feature_odds(state, 0, 2), GAME)
+    assert tree.label.startswith("A tile that fits a gap of this feature comes within 2 draws")
