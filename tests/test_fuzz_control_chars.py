@@ -119,9 +119,6 @@ KNOWN: dict[tuple[str, str], tuple[str, object]] = {
     ("options", "plunder_2013"): (
         "Game(cards_per_category=None) (and clue_copies, max_days) raises ValueError, not InvalidInput",
         lambda: answer_or_refusal(lambda: GAMES["plunder_2013"](cards_per_category=None))),
-    ("options", "pirates_and_plunder"): (
-        "Game(secret_battles=None) (and advanced, exploration) raises ValueError, not InvalidInput",
-        lambda: answer_or_refusal(lambda: GAMES["pirates_and_plunder"](secret_battles=None))),
     ("options", "plunder"): (
         "Game(mutiny=None) raises ValueError ('mutiny is True or False'), not InvalidInput",
         lambda: answer_or_refusal(lambda: GAMES["plunder"](mutiny=None))),
