@@ -15,7 +15,7 @@ from pirates_lab.core.geometry import EDGE_NAMES
 __all__ = ["Pay", "Sail", "Explore", "StopSailing", "Shout", "PassAction", "Play", "Marque", "Contest",
            "StartTrade", "AttackPort", "AttackCaptain", "Buy", "Sell", "BuyShip", "SellShip", "DoneTrading",
            "Attack", "LetGo", "Flee", "Fight", "AddCard", "Sink", "Board", "TakePrize", "Secret", "TakeAbandoned",
-           "Give", "DismissMate", "AbandonCaptured"]
+           "Give", "DismissMate", "AbandonCaptured", "KeepLetter"]
 
 
 @action()
@@ -214,3 +214,9 @@ class DismissMate:
 @action("abandon the Captured Ship")
 class AbandonCaptured:
     pass
+
+
+@action("keep the {nation} Letter of Marque")
+class KeepLetter:
+    """Holding two Letters of Marque: the one kept (the other nation becomes your enemy)."""
+    nation: str

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import random
 
-from .actions import (AddCard, Attack, Board, BuyShip, Contest, DoneTrading, Explore, Fight, Flee, Give, LetGo,
-                      PassAction, Pay, Play, Sail, Secret, Sell, Shout, StartTrade, StopSailing, TakeAbandoned,
+from .actions import (AddCard, Attack, Board, BuyShip, Contest, DoneTrading, Explore, Fight, Flee, Give, KeepLetter,
+                      LetGo, PassAction, Pay, Play, Sail, Secret, Sell, Shout, StartTrade, StopSailing, TakeAbandoned,
                       TakePrize)
 from .components import components
 from pirates_lab.core.geometry import step
@@ -166,6 +166,9 @@ def make_trader(explore_chance: float = 0.5):
             return TakeAbandoned(True)
         if Contest in kinds:
             return Contest("")
+        if KeepLetter in kinds:
+            return legal[0]  # the new Letter
+
         if Give in kinds:
             harmful = [a for a in legal if deck.card(a.card).name == "Pirates"]
             return rng.choice(harmful or legal)

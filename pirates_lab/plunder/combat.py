@@ -3,17 +3,18 @@
 Rules: Plunder › Combat
 
 "From this point on, you must win each step to continue to the next!!"  Against a ship, a Port or
-Natives the captain adds at most one card per step, and only when behind; ties go to the captain
-(the printed "at least equal"; ASSUMPTION for Pirates, who attack).  Between captains both may place
-a card face down at every step, revealed together; ties go to the attacker.
+Natives the captain adds at most one card per step, and only when behind.  "Ties always favor the
+attacker": the captain's when they attack, the Pirates' when Pirates attack (fleeing them, an equal
+total still escapes: "equal to or greater than its, you manage to escape").  Between captains both
+may place a card face down at every step, revealed together; ties go to the attacker.
 """
 from __future__ import annotations
 
 from pirates_lab.core import IllegalMove, Task
 
 from .actions import AddCard, Attack, Board, Fight, Flee, LetGo, Secret, Sink, StartTrade, TakeAbandoned
-from .headings import (RULE_BOARDING, RULE_BROADSIDE, RULE_CAPTAIN, RULE_COMBAT, RULE_ENGAGEMENT, RULE_ENEMIES,
-                       RULE_RESULTS)
+from .headings import (RULE_BOARDING, RULE_BROADSIDE, RULE_CAPTAIN, RULE_COMBAT, RULE_ENCOUNTER, RULE_ENGAGEMENT,
+                       RULE_ENEMIES, RULE_RESULTS)
 
 __all__ = ["Combat", "BIG"]
 
@@ -75,7 +76,8 @@ class Combat:
         self._npc_first_step(p)
 
     def _meet_actions(self, task):
-        return [Attack(), LetGo()]
+        attack = self._may_make_enemy(task.player, self._enemy_card().nation)  # a flag to place (Enemies)
+        return [Attack(), LetGo()] if attack else [LetGo()]
 
     def _do_meet(self, p: int, task, action) -> None:
         self.agenda.pop()
@@ -159,9 +161,15 @@ class Combat:
     def _auto_boarding(self, task):
         return self._auto_compare(task, "crew")
 
+    def _beats(self, total: int, stat: str) -> bool:
+        """Does the captain's ``total`` win the step?  "Ties always favor the attacker": the captain's when they
+        attack, the enemy's when Pirates attack them."""
+        enemy = self._enemy_value(stat)
+        return total >= enemy if self.combat["hero_attacks"] else total > enemy
+
     def _auto_compare(self, task, stat: str):
         p = task.player
-        if self.ship_stat(p, stat) >= self._enemy_value(stat):
+        if self._beats(self.ship_stat(p, stat), stat):
             self.agenda.pop()
             self._step_won(p, stat, self.ship_stat(p, stat))
             return None
@@ -181,7 +189,7 @@ class Combat:
     def _do_compare(self, p: int, action, stat: str) -> None:
         self.agenda.pop()
         total = self.ship_stat(p, stat) + self._spend_card(p, action.card)
-        if total >= self._enemy_value(stat):
+        if self._beats(total, stat):
             self._step_won(p, stat, total)
             return
         enemy = self._enemy_card().name
@@ -252,15 +260,23 @@ class Combat:
             cap = self.cap(q)
             prize = cap["captured"]
             cap["captured"] = None
-            before = dict(cap["loot"])
-            self._trim_cargo(q)
-            left = [[g, before[g] - cap["loot"].get(g, 0)] for g in sorted(before) if before[g] > cap["loot"].get(g, 0)]
+            before = self._goods_held(q)
+            self._trim_cargo(q)  # what the Pinnace space cannot hold stays on the abandoned ship
+            after = self._goods_held(q)
+            left = [[g, before[g] - after.get(g, 0)] for g in sorted(before) if before[g] > after.get(g, 0)]
             self.combat["abandoned"] = [prize, left]
             self.say(f"Captain {q} abandons the Captured Ship {prize} to flee.")
             self.agenda.append(Task("abandoned", p))
             return
         self.say(f"Captain {q} tries to flee.")
         self._secret_round(p, q, "engagement")
+
+    def _goods_held(self, p: int) -> dict:
+        """Every token aboard: Traded Cargo and Loot together."""
+        held = dict(self.cap(p)["cargo"])
+        for good, n in self.cap(p)["loot"].items():
+            held[good] = held.get(good, 0) + n
+        return held
 
     def _abandoned_actions(self, task):
         return [TakeAbandoned(True), TakeAbandoned(False)]
@@ -354,3 +370,10 @@ class Combat:
 
     def _why_secret(self, p, task, action) -> IllegalMove:
         return IllegalMove(RULE_CAPTAIN, "Place one card of your hand face down, or none.")
+
+    def _why_meet(self, p, task, action) -> IllegalMove:
+        nation = self._enemy_card().nation
+        if isinstance(action, Attack):
+            return IllegalMove(RULE_ENEMIES, f"The Herald has no {nation} flag left: {nation} cannot become your "
+                                             "enemy, so you cannot attack its ship. Let it go.")
+        return IllegalMove(RULE_ENCOUNTER, "A merchant ship played to you: attack it or let it go.")

@@ -200,6 +200,8 @@ class Greedy:
             return next((a for a in actions if getattr(a, "how", "") == "captured"), actions[0])
         if "Shout" in names:
             return next((a for a in actions if getattr(a, "mutiny", None) is False), actions[0])
+        if "KeepLetter" in names:
+            return actions[0]  # the new Letter
         if "Contest" in names:
             return next((a for a in actions if a.card == ""), actions[0])
         cards = [a for a in actions if _name(a) in ("AddCard", "Secret")]

@@ -377,7 +377,7 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
         return counts
 
     def validate(self) -> None:
-        """Cards, silver and goods are conserved; hands stay within the limit."""
+        """Cards, silver, goods and flags are conserved; hands stay within the limit."""
         if self.all_cards() != self.comp.full_deck():
             raise ValueError("the cards in play are not exactly the deck")
         rules = self.comp.rules
@@ -387,6 +387,9 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
             held = sum(c["cargo"].get(good, 0) + c["loot"].get(good, 0) for c in self.captains)
             if held + self.goods[good] != rules["goods_per_kind"]:
                 raise ValueError(f"{good} tokens are not conserved")
+        for nation in self.comp.nations:
+            if self.flags_left(nation) < 0:
+                raise ValueError(f"more {nation} flags are out than the Herald's {rules['flags_per_nation']}")
         for p, cap in enumerate(self.captains):
             if len(cap["hand"]) > rules["move_below"] or cap["silver"] < 0:
                 raise ValueError(f"captain {p} holds {len(cap['hand'])} cards and {cap['silver']} silver")

@@ -52,7 +52,7 @@ class Trade:
                 self._earn(p, crew_share(total))
                 self.say(f"Captain {p} sells the plunder for {total} silver and keeps half, {crew_share(total)} "
                          f"({RULE_SELLING}).")
-        self.agenda.append(Task("trade", p, (market_name,)))
+        self.agenda.append(Task("trade", p, (market_name, self._may_sell_plunder(p, market) or card_played)))
 
     def _trade_actions(self, task):
         p = task.player
@@ -67,13 +67,30 @@ class Trade:
             have = cap["cargo"].get(good, 0)
             found += [Sell(good, n) for n in sorted({1, have}) if 1 <= n <= have]
         if market.kind == "port":
-            found += [BuyShip(n) for n in self._ships_for_sale(p)]
-            if cap["ship"] != "Pinnace":
-                found.append(SellShip())
+            found += [BuyShip(n) for n in self._ships_for_sale(p, task)]
+        if self._may_sell_ship(p, task):
+            found.append(SellShip())
         return found + [DoneTrading()]
 
-    def _ships_for_sale(self, p: int) -> list[str]:
+    @staticmethod
+    def _plunder_market(task) -> bool:
+        """May plunder be sold in this trade (Tortuga, a Port of your Letter, Bottle of Rum, Sneak into Port)?"""
+        return len(task.data) > 1 and bool(task.data[1])
+
+    def _may_sell_ship(self, p: int, task) -> bool:
+        """Your ship is sold in a Port; one taken in Combat "counts as a Captured Ship": only where plunder sells."""
         cap = self.cap(p)
+        kind = self.card(task.data[0]).kind
+        if cap["ship"] == "Pinnace" or kind not in ("port", "tortuga"):
+            return False
+        if cap["prize_ship"]:
+            return self._plunder_market(task)
+        return kind == "port"
+
+    def _ships_for_sale(self, p: int, task) -> list[str]:
+        cap = self.cap(p)
+        if cap["ship"] != "Pinnace" and not self._may_sell_ship(p, task):
+            return []  # the ship in the Pinnace space must be sold at once, and it cannot be sold here
         names = set(n for n in cap["hand"] if self.card(n).kind == "ship") | ({self.offered} if self.offered else set())
         trade_in = self._ship_sale_value(p)
         return sorted(n for n in names if not self.card(n).prize and self.card(n).value <= cap["silver"] + trade_in)
@@ -110,13 +127,24 @@ class Trade:
             if market.sell_price(action.good) is None:
                 return IllegalMove(RULE_SELLING, f"{market.name} shows no Sell price for {action.good}.")
             return IllegalMove(RULE_SELLING, f"You do not have {action.amount} {action.good} of Traded Cargo.")
+        cap = self.cap(p)
         if isinstance(action, BuyShip):
-            if action.card in self.comp.cards and self.card(action.card).prize:
+            if isinstance(action.card, str) and action.card in self.comp.cards and self.card(action.card).prize:
                 return IllegalMove(RULE_BUYING, "You may NOT buy a Prized Ship: these are only obtained through Combat.")
+            if market.kind == "port" and cap["ship"] != "Pinnace" and not self._may_sell_ship(p, task):
+                return IllegalMove(RULE_SELLING, f"Buying a ship means selling {cap['ship']} at once, and a ship taken "
+                                                 "in Combat sells ONLY in Tortuga or in a Port of your Letter of "
+                                                 "Marque's nation (or with Bottle of Rum or Sneak into Port).")
             return IllegalMove(RULE_BUYING, "To buy a Ship you must have its card in hand or have had it played to you "
                                             "as an Encounter, and pay its Value.")
         if isinstance(action, SellShip):
-            return IllegalMove(RULE_SELLING, "You sail the Pinnace: it cannot be sold.")
+            if cap["ship"] == "Pinnace":
+                return IllegalMove(RULE_SELLING, "You sail the Pinnace: it cannot be sold.")
+            if cap["prize_ship"]:
+                return IllegalMove(RULE_SELLING, f"{cap['ship']} was taken in Combat: it counts as a Captured Ship and "
+                                                 "sells ONLY in Tortuga or in a Port of your Letter of Marque's nation "
+                                                 "(or with Bottle of Rum or Sneak into Port).")
+            return IllegalMove(RULE_TRADE, "You sell a ship you bought in a Port.")
         return IllegalMove(RULE_TRADE, f"{action!s} is not a trade; finish with 'done trading'.")
 
     def _do_trade(self, p: int, task, action) -> None:

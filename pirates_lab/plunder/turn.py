@@ -13,7 +13,7 @@ from pirates_lab.core.geometry import EDGE_NAMES, EDGES, step, turn
 from .actions import (AbandonCaptured, AttackCaptain, AttackPort, DismissMate, Explore, Give, Marque, PassAction, Pay,
                       Play, Shout, Sail, StartTrade, StopSailing)
 from .headings import (RULE_ACTION, RULE_BOARDING, RULE_BROADSIDE, RULE_CAPTAIN, RULE_CAPTURED, RULE_ENCOUNTER,
-                       RULE_ENGAGEMENT, RULE_PAY, RULE_PLAY_ENCOUNTER, RULE_RESULTS, RULE_SAIL, RULE_SELLING,
+                       RULE_ENEMIES, RULE_ENGAGEMENT, RULE_PAY, RULE_PLAY_ENCOUNTER, RULE_RESULTS, RULE_SAIL, RULE_SELLING,
                        RULE_SETUP, RULE_TRADE, RULE_TURN, RULE_WAR)
 
 __all__ = ["FLOW", "TurnPhases", "sailing_paths"]
@@ -35,6 +35,7 @@ FLOW = TurnFlow(
     Phase("action", RULE_ACTION, actions="_action_actions"),
     Phase("contest", RULE_ACTION, actions="_contest_actions", doc="a card face down, or none"),
     Phase("reveal_contest", RULE_ACTION, actor=AUTO, auto="_auto_reveal_contest"),
+    Phase("letter", RULE_WAR, actions="_letter_actions", doc="two Letters of Marque: keep one"),
     Phase("trade", RULE_TRADE, actions="_trade_actions"),
     Phase("engage", RULE_ENGAGEMENT, actions="_engage_actions", auto="_auto_engage"),
     Phase("broadside", RULE_BROADSIDE, actions="_broadside_actions", auto="_auto_broadside"),
@@ -240,7 +241,7 @@ class TurnPhases:
     def _headings(self, p: int) -> list[int]:
         if self.sailing is None or self.sailing[0] < 0:
             return list(EDGES)
-        heading, turned = self.sailing
+        heading, turned = self.sailing[:2]
         return [heading] if turned else [heading, turn(heading, "port"), turn(heading, "starboard")]
 
     def _sail_actions(self, task):
@@ -249,12 +250,18 @@ class TurnPhases:
         found = []
         if len(cap["hand"]) < self.comp.rules["move_below"]:
             found += [Sail(h) for h in self._headings(p) if step(cap["at"], h) in self.sea]
+        if self._explored():
+            return found + [StopSailing()]  # one Explore, then Move: the steps repeat in sequence
         maps = sorted({n for n in cap["hand"] if self.card(n).kind in MAP_IN_HAND})
         for h in EDGES:
             cell = step(cap["at"], h)
             if cell not in self.sea:
                 found += [Explore(cell, n) for n in maps]
         return found + [StopSailing()]
+
+    def _explored(self) -> bool:
+        """Has a map card been explored since the last move (``sailing``: heading, turned, explored)?"""
+        return self.sailing is not None and len(self.sailing) > 2 and bool(self.sailing[2])
 
     def _legal_sail(self, p, task, action) -> bool:
         return action in self._sail_actions(task)
@@ -271,6 +278,9 @@ class TurnPhases:
                                               f"starboard: {EDGE_NAMES[action.heading]} is not one of them now.")
             return IllegalMove(RULE_SAIL, f"There is no map card to the {EDGE_NAMES[action.heading]}: explore first.")
         if isinstance(action, Explore):
+            if self._explored():
+                return IllegalMove(RULE_SAIL, "You explore once before each move (Explore, Move, Draw, in sequence): "
+                                              "move first, or stop.")
             if action.card not in cap["hand"] or self.card(action.card).kind not in MAP_IN_HAND:
                 return IllegalMove(RULE_SAIL, f"You explore with a map card from your hand ({action.card} is not one).")
             return IllegalMove(RULE_SAIL, f"{action.at} is not an empty space next to your ship.")
@@ -284,6 +294,7 @@ class TurnPhases:
         if isinstance(action, Explore):
             self._take_from_hand(p, action.card)
             self.sea[tuple(action.at)] = action.card
+            self.sailing = [-1, 0, 1] if self.sailing is None else [self.sailing[0], self.sailing[1], 1]
             self.say(f"Captain {p} explores: {action.card} at {tuple(action.at)}.")
             return
         if cap["unpaid"]:
@@ -302,9 +313,9 @@ class TurnPhases:
     def _move(self, p: int, heading: int) -> None:
         cap = self.cap(p)
         if self.sailing is None or self.sailing[0] < 0:
-            self.sailing = [heading, 0]
-        elif heading != self.sailing[0]:
-            self.sailing = [heading, 1]
+            self.sailing = [heading, 0, 0]
+        else:
+            self.sailing = [heading, int(heading != self.sailing[0] or bool(self.sailing[1])), 0]
         cap["at"] = step(cap["at"], heading)
         kind = self.place(p)
         self.say(f"Captain {p} sails {EDGE_NAMES[heading]} to {self.sea[cap['at']]} at {cap['at']}.")
@@ -351,9 +362,9 @@ class TurnPhases:
         found += self._marque_actions(p, place)
         if place.kind in ("port", "tortuga"):
             found.append(StartTrade())
-        if place.kind == "port":
+        if place.kind == "port" and self._may_make_enemy(p, place.nation):
             found.append(AttackPort())
-        if place.kind != "tortuga":
+        if place.kind not in ("tortuga", "port"):  # "in the same space as another Captain (but not in a Port)"
             found += [AttackCaptain(q) for q in range(self.game.players)
                       if q != p and self.cap(q)["at"] == cap["at"]]
         return found + free
@@ -366,8 +377,8 @@ class TurnPhases:
                 continue
             if card.kind == "war":
                 warring = {frozenset((self.card(w).nation, other)) for w, other in self.wars}
-                found += [Play(name, n) for n in self.comp.nations
-                          if n != card.nation and frozenset((card.nation, n)) not in warring]
+                found += [Play(name, n) for n in self.comp.nations  # the Herald places a flag of n on the card
+                          if n != card.nation and frozenset((card.nation, n)) not in warring and self.flags_left(n) > 0]
             elif card.kind == "treaty":
                 found += [Play(name, w) for w, _ in self.wars]
             else:
@@ -415,12 +426,17 @@ class TurnPhases:
             if card.act != place.kind:
                 return IllegalMove(RULE_ACTION, f"{card.name} acts in a {card.act.replace('_', ' ')}; you are in "
                                                 f"{place.name}.")
+            if card.kind == "war" and action.choice in self.comp.nations and self.flags_left(action.choice) <= 0:
+                return IllegalMove(RULE_WAR, f"The Herald has no {action.choice} flag left to place on the card.")
             return IllegalMove(RULE_WAR, f"{action} is not a war or treaty that can be played now.")
         if isinstance(action, Marque):
             return self._why_marque(p, place, action)
         if isinstance(action, StartTrade):
             return IllegalMove(RULE_TRADE, "You may trade only while you are in a Port (or sell plunder in Tortuga).")
         if isinstance(action, AttackPort):
+            if place.kind == "port":
+                return IllegalMove(RULE_ENEMIES, f"The Herald has no {place.nation} flag left: {place.nation} cannot "
+                                                 "become your enemy, so you cannot attack its Port.")
             return IllegalMove(RULE_ACTION, "You may attack a Port only if you are in it.")
         if isinstance(action, AttackCaptain):
             return IllegalMove(RULE_CAPTAIN, "You may attack a Captain only in the same space, not in a Port "

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pirates_lab.core import IllegalMove, Task
 
-from .actions import Contest, Marque
+from .actions import Contest, KeepLetter, Marque
 from .headings import RULE_ACTION, RULE_ENEMIES, RULE_FIRST_MATE, RULE_WAR
 
 __all__ = ["War"]
@@ -35,15 +35,26 @@ class War:
             found |= set(self.at_war_with(cap["marque"]))
         return found
 
+    def flags_left(self, nation: str) -> int:
+        """The Herald's supply: flags of ``nation`` on no Captain's mat and on no War is Declared card."""
+        out = sum(nation in cap["flags"] for cap in self.captains) + sum(other == nation for _, other in self.wars)
+        return self.comp.rules["flags_per_nation"] - out
+
+    def _may_make_enemy(self, p: int, nation: str | None) -> bool:
+        """Can ``nation`` become the captain's enemy: no nation, already an enemy, or a flag left to place?"""
+        return nation is None or nation in self.enemies(p) or self.flags_left(nation) > 0
+
     def _make_enemy(self, p: int, nation: str | None) -> None:
-        """Attacking a nation that is not yet your enemy: its flag on your mat; you lose its Letter."""
+        """Attacking a nation that is not yet your enemy: one of its flags on your mat; you lose its Letter."""
         if nation is None:
             return
         cap = self.cap(p)
         if cap["marque"] == nation:
             cap["marque"] = None
             self.say(f"Captain {p} attacks {nation} and loses the {nation} Letter of Marque.")
-        if nation not in cap["flags"]:
+        if nation not in self.enemies(p):
+            if self.flags_left(nation) <= 0:  # the callers offer no such move: the Herald's supply is empty
+                raise IllegalMove(RULE_ENEMIES, f"The Herald has no {nation} flag left to place.")
             cap["flags"].append(nation)
             cap["flags"].sort()
             self.say(f"{nation} becomes captain {p}'s enemy ({RULE_ENEMIES}).")
@@ -124,11 +135,30 @@ class War:
             self._discard(name)
         if all(numbers[p] >= v for q, v in numbers.items() if q != p):
             cap = self.cap(p)
-            if cap["marque"] and cap["marque"] != nation:  # one Letter at a time: the other becomes an enemy
-                old = cap["marque"]
-                cap["marque"] = None
-                self._make_enemy(p, old)
-            cap["marque"] = nation
             self.say(f"Cards turned up — {shown}. Captain {p} receives the {nation} Letter of Marque.")
+            if cap["marque"] and cap["marque"] != nation:  # "If you hold more than one Letter, you must choose"
+                self.agenda.append(Task("letter", p, (cap["marque"], nation)))
+            else:
+                cap["marque"] = nation
         else:
             self.say(f"Cards turned up — {shown}. Captain {p} is outbid: no Letter of Marque.")
+
+    # ---------------------------------------------------------------- two Letters: choose one
+    def _letter_actions(self, task):
+        """Keep the new Letter (the computer captains' default, listed first) or the old one."""
+        old, new = task.data
+        return [KeepLetter(keep) for keep, other in ((new, old), (old, new)) if self._may_make_enemy(task.player, other)]
+
+    def _do_letter(self, p: int, task, action) -> None:
+        self.agenda.pop()
+        old, new = task.data
+        other = old if action.nation == new else new
+        cap = self.cap(p)
+        cap["marque"] = action.nation
+        self.say(f"Captain {p} keeps the {action.nation} Letter of Marque; {other} becomes their enemy ({RULE_WAR}).")
+        self._make_enemy(p, other)
+
+    def _why_letter(self, p: int, task, action) -> IllegalMove:
+        old, new = task.data
+        return IllegalMove(RULE_WAR, f"You hold the {old} and the {new} Letters of Marque: keep one of them (the "
+                                     "other becomes your enemy).")

@@ -83,3 +83,20 @@ def auto_chance(state, card):
     """Resolve the chance step on top with a chosen card."""
     assert state.is_chance_node(), state.phase()
     return state.apply(card)
+
+
+def start_turn(state, p, round_no=None):
+    """Captain ``p``'s turn from its very start (the Encounter, Pay the Crew, ...)."""
+    from pirates_lab.core import Task
+    if round_no is not None:
+        state.round = round_no
+    state.agenda = [Task("start", p)]
+    FLOW.settle(state)
+    return state
+
+
+def enough_silver(state, p, silver):
+    """Captain ``p`` holds exactly ``silver`` (taken from or paid to the bank)."""
+    cap = state.captains[p]
+    state.bank -= silver - cap["silver"]
+    cap["silver"] = silver

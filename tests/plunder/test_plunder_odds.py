@@ -125,7 +125,8 @@ def test_loot_is_capped_by_the_prize_and_the_hold_and_sums_to_one():
     assert max(q for (_, q) in dist.outcomes()) == 2
     one = loot_dist({"Havana": 1}, prize_cargo=5, room=1)
     assert dict(one.items()) == {("Sugar", 1): 1}
-    assert loot_value(loot_dist({"Havana": 1, "Guadeloupe": 1}, 5, 5), {"Sugar": 4}) == Fraction(3 * 4 + 2 * 2, 2)
+    # the number indicates the quantity: Havana (3, Sugar) and Guadeloupe (4, Spices; Tortuga's 2 a token)
+    assert loot_value(loot_dist({"Havana": 1, "Guadeloupe": 1}, 5, 5), {"Sugar": 4}) == Fraction(3 * 4 + 4 * 2, 2)
 
 
 def test_storm_within_n_draws_is_n_over_the_deck_and_matches_counting_positions():
