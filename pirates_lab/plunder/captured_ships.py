@@ -28,7 +28,7 @@ class CapturedShips:
     def _abandon_captured(self, p: int) -> None:
         cap = self.cap(p)
         self._discard(cap["captured"])
-        self.say(f"Captain {p} abandons the Captured Ship {cap['captured']}.")
+        self.say(f"Captain {p + 1} abandons the Captured Ship {cap['captured']}.")
         cap["captured"] = None
         self._trim_cargo(p)
 
@@ -47,12 +47,12 @@ class CapturedShips:
         cap = self.cap(p)
         if action.how == "leave":
             self._discard(prize)
-            self.say(f"Captain {p} leaves {prize}.")
+            self.say(f"Captain {p + 1} leaves {prize}.")
         elif action.how == "captured":
             if cap["captured"]:
                 self._discard(cap["captured"])
             cap["captured"] = prize
-            self.say(f"Captain {p} takes {prize} as a Captured Ship ({RULE_CAPTURED}).")
+            self.say(f"Captain {p + 1} takes {prize} as a Captured Ship ({RULE_CAPTURED}).")
         else:
             old = cap["ship"]
             cap["ship"], cap["prize_ship"] = prize, True
@@ -60,7 +60,7 @@ class CapturedShips:
                 cap["captured"] = old
             elif old != "Pinnace":
                 self._discard(old)
-            self.say(f"Captain {p} sails {prize} as their own ship" +
+            self.say(f"Captain {p + 1} sails {prize} as their own ship" +
                      (f"; {old} follows as a Captured Ship." if action.how == "swap" else "."))
         for good, n in goods:  # a captain's cargo, taken with their ship (back in the supply meanwhile)
             room = max(self.capacity(p) - self.carried(p), 0)
@@ -80,4 +80,4 @@ class CapturedShips:
         room = self.capacity(p) - self.carried(p)
         n = max(0, min(qty, room, limit))
         n = self._goods_to(p, "loot", good, n)
-        self.say(f"The loot card is {name}: {qty} {good}; captain {p} takes {n} ({RULE_RESULTS}).")
+        self.say(f"The loot card is {name}: {qty} {good}; captain {p + 1} takes {n} ({RULE_RESULTS}).")

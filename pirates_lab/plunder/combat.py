@@ -46,7 +46,7 @@ class Combat:
             return 0
         self._play_to_discard(p, name)
         number = self.card(name).number
-        self.say(f"Captain {p} adds {name} ({number}).")
+        self.say(f"Captain {p + 1} adds {name} ({number}).")
         return number
 
     # ---------------------------------------------------------------- starting
@@ -72,7 +72,7 @@ class Combat:
     def _attack_port(self, p: int) -> None:
         self.combat = {"against": "port", "hero": p, "enemy": None, "port": self.sea[self.cap(p)["at"]],
                        "hero_attacks": True}
-        self.say(f"Captain {p} attacks {self.combat['port']} ({RULE_COMBAT}).")
+        self.say(f"Captain {p + 1} attacks {self.combat['port']} ({RULE_COMBAT}).")
         self._npc_first_step(p)
 
     def _meet_actions(self, task):
@@ -82,9 +82,9 @@ class Combat:
     def _do_meet(self, p: int, task, action) -> None:
         self.agenda.pop()
         if isinstance(action, LetGo):
-            self._end_combat(f"Captain {p} lets {self.combat['enemy']} go.")
+            self._end_combat(f"Captain {p + 1} lets {self.combat['enemy']} go.")
             return
-        self.say(f"Captain {p} attacks {self.combat['enemy']}.")
+        self.say(f"Captain {p + 1} attacks {self.combat['enemy']}.")
         self._npc_first_step(p)
 
     def _natives_actions(self, task):
@@ -93,11 +93,11 @@ class Combat:
     def _do_natives(self, p: int, task, action) -> None:
         self.agenda.pop()
         if isinstance(action, LetGo):
-            self._end_combat(f"Captain {p} leaves the Natives in peace.")
+            self._end_combat(f"Captain {p + 1} leaves the Natives in peace.")
         elif isinstance(action, StartTrade):
             self.agenda.append(Task("trade", p, (self.combat["enemy"],)))
         else:
-            self.say(f"Captain {p} attacks the Natives.")
+            self.say(f"Captain {p + 1} attacks the Natives.")
             self._npc_first_step(p)
 
     def _end_combat(self, text: str) -> None:
@@ -116,7 +116,7 @@ class Combat:
         own = self.ship_stat(p, "speed")  # "any Captured Ship accompanying you does not count" here
         if own >= enemy:
             self.agenda[-1] = Task("broadside", p)
-            self.say(f"Captain {p} (speed {own}) reaches {c['enemy']} (speed {enemy}).")
+            self.say(f"Captain {p + 1} (speed {own}) reaches {c['enemy']} (speed {enemy}).")
             return None
         return False  # to catch up, a card is added to the LOWER speed (with a Captured Ship)
 
@@ -134,7 +134,7 @@ class Combat:
         enemy = self._enemy_value("speed")
         if isinstance(action, Fight):
             self.agenda[-1] = Task("broadside", p)
-            self.say(f"Captain {p} stands to fight {c['enemy']}.")
+            self.say(f"Captain {p + 1} stands to fight {c['enemy']}.")
             return
         if isinstance(action, Flee) and action.abandon:
             self._abandon_captured(p)
@@ -143,16 +143,16 @@ class Combat:
         if c["hero_attacks"]:
             if mine >= enemy:
                 self.agenda[-1] = Task("broadside", p)
-                self.say(f"Captain {p} catches {c['enemy']}: {mine} against speed {enemy} ({RULE_ENGAGEMENT}).")
+                self.say(f"Captain {p + 1} catches {c['enemy']}: {mine} against speed {enemy} ({RULE_ENGAGEMENT}).")
             else:
                 self.agenda.pop()
                 self._end_combat(f"{c['enemy']} escapes: {mine} against speed {enemy}. They escaped ({RULE_RESULTS}).")
         elif mine >= enemy:
             self.agenda.pop()
-            self._end_combat(f"Captain {p} outdistances {c['enemy']}: {mine} against {enemy}.")
+            self._end_combat(f"Captain {p + 1} outdistances {c['enemy']}: {mine} against {enemy}.")
         else:
             self.agenda[-1] = Task("broadside", p)
-            self.say(f"{c['enemy']} catch captain {p}: {enemy} against {mine}.")
+            self.say(f"{c['enemy']} catch captain {p + 1}: {enemy} against {mine}.")
 
     # ---------------------------------------------------------------- Broadside and Boarding
     def _auto_broadside(self, task):
@@ -195,22 +195,22 @@ class Combat:
         enemy = self._enemy_card().name
         rule = RULE_BROADSIDE if stat == "cannon" else RULE_BOARDING
         self._end_combat(f"{enemy} wins the {'Broadside' if stat == 'cannon' else 'Boarding'}: {total} against "
-                         f"{self._enemy_value(stat)}; captain {p}'s ship is sunk ({rule}).")
+                         f"{self._enemy_value(stat)}; captain {p + 1}'s ship is sunk ({rule}).")
         self._lose_ship(p)
 
     def _step_won(self, p: int, stat: str, total: int) -> None:
         c = self.combat
         if stat == "cannon":
-            self.say(f"Captain {p} wins the Broadside: {total} against {self._enemy_value('cannon')}.")
+            self.say(f"Captain {p + 1} wins the Broadside: {total} against {self._enemy_value('cannon')}.")
             self.agenda.append(Task("sink_or_board", p))
             return
-        self.say(f"Captain {p} wins the Boarding: {total} against {self._enemy_value('crew')} ({RULE_RESULTS}).")
+        self.say(f"Captain {p + 1} wins the Boarding: {total} against {self._enemy_value('crew')} ({RULE_RESULTS}).")
         if c["against"] == "ship":
             prize = c["enemy"]
             self.combat = None
             self.agenda.append(Task("prize", p, (prize, self.card(prize).cargo, ())))
         else:
-            self._end_combat(f"Captain {p} plunders {self._enemy_card().name}.")
+            self._end_combat(f"Captain {p + 1} plunders {self._enemy_card().name}.")
             self.agenda.append(Task("loot", p, (BIG,)))
 
     def _sink_or_board_actions(self, task):
@@ -226,13 +226,13 @@ class Combat:
             if isinstance(action, Sink):
                 target = c["target"]
                 self.combat = None
-                self.say(f"Captain {p} sinks captain {target}'s ship.")
+                self.say(f"Captain {p + 1} sinks captain {target + 1}'s ship.")
                 self._lose_ship(target)
             else:
                 self._secret_round(p, c["target"], "boarding")
             return
         if isinstance(action, Sink):
-            self._end_combat(f"Captain {p} sinks {c['enemy']}: discarded ({RULE_RESULTS}).")
+            self._end_combat(f"Captain {p + 1} sinks {c['enemy']}: discarded ({RULE_RESULTS}).")
         else:
             self.agenda.append(Task("boarding", p))
 
@@ -240,7 +240,7 @@ class Combat:
     def _attack_captain(self, p: int, q: int) -> None:
         self.combat = {"against": "captain", "hero": p, "target": q, "enemy": None, "port": None,
                        "hero_attacks": True, "step": "engagement", "secret": {}, "abandoned": None}
-        self.say(f"Captain {p} attacks captain {q} ({RULE_CAPTAIN}; no nation becomes an enemy: {RULE_ENEMIES}).")
+        self.say(f"Captain {p + 1} attacks captain {q + 1} ({RULE_CAPTAIN}; no nation becomes an enemy: {RULE_ENEMIES}).")
         self.agenda.append(Task("flee_choice", q))
 
     def _flee_choice_actions(self, task):
@@ -253,7 +253,7 @@ class Combat:
         self.agenda.pop()
         p = self.combat["hero"]
         if isinstance(action, Fight):
-            self.say(f"Captain {q} stands to fight.")
+            self.say(f"Captain {q + 1} stands to fight.")
             self._secret_round(p, q, "broadside")
             return
         if action.abandon:
@@ -265,10 +265,10 @@ class Combat:
             after = self._goods_held(q)
             left = [[g, before[g] - after.get(g, 0)] for g in sorted(before) if before[g] > after.get(g, 0)]
             self.combat["abandoned"] = [prize, left]
-            self.say(f"Captain {q} abandons the Captured Ship {prize} to flee.")
+            self.say(f"Captain {q + 1} abandons the Captured Ship {prize} to flee.")
             self.agenda.append(Task("abandoned", p))
             return
-        self.say(f"Captain {q} tries to flee.")
+        self.say(f"Captain {q + 1} tries to flee.")
         self._secret_round(p, q, "engagement")
 
     def _goods_held(self, p: int) -> dict:
@@ -288,7 +288,7 @@ class Combat:
         if action.take:
             q = self.combat["target"]
             self.combat = None
-            self.say(f"Captain {p} forgoes the combat and takes {prize} from captain {q}.")
+            self.say(f"Captain {p + 1} forgoes the combat and takes {prize} from captain {q + 1}.")
             self.agenda.append(Task("prize", p, (prize, -1, tuple(tuple(x) for x in left))))
             return
         self._discard(prize)
@@ -307,7 +307,7 @@ class Combat:
         if action.card:
             self._take_from_hand(seat, action.card)
         self.combat["secret"][seat] = action.card
-        self.say(f"Captain {seat} places {'a card' if action.card else 'no card'} face down.")
+        self.say(f"Captain {seat + 1} places {'a card' if action.card else 'no card'} face down.")
 
     def _auto_reveal(self, task) -> None:
         self.agenda.pop()
@@ -322,11 +322,11 @@ class Combat:
         c["secret"] = {}
         stat = {"engagement": "speed", "broadside": "cannon", "boarding": "crew"}[step]
         value = {s: (self.speed(s) if stat == "speed" else self.ship_stat(s, stat)) + added[s] for s in (p, q)}
-        self.say(f"Cards revealed ({step}): captain {p} {value[p]} against captain {q} {value[q]}; ties to the attacker.")
+        self.say(f"Cards revealed ({step}): captain {p + 1} {value[p]} against captain {q + 1} {value[q]}; ties to the attacker.")
         if step == "engagement":
             if value[q] > value[p]:
                 self.combat = None
-                self.say(f"Captain {q} escapes.")
+                self.say(f"Captain {q + 1} escapes.")
             else:
                 self._secret_round(p, q, "broadside")
         elif step == "broadside":
@@ -334,7 +334,7 @@ class Combat:
                 self.agenda.append(Task("sink_or_board", p))
             else:
                 self.combat = None
-                self.say(f"Captain {q}'s cannons sink captain {p}'s ship.")
+                self.say(f"Captain {q + 1}'s cannons sink captain {p + 1}'s ship.")
                 self._lose_ship(p)
         else:
             winner, loser = (p, q) if value[p] >= value[q] else (q, p)
@@ -350,7 +350,7 @@ class Combat:
         for g, n in goods:
             merged[g] = merged.get(g, 0) + n
         cap["ship"], cap["prize_ship"] = "Pinnace", False
-        self.say(f"Captain {winner} wins the Boarding and takes captain {loser}'s "
+        self.say(f"Captain {winner + 1} wins the Boarding and takes captain {loser + 1}'s "
                  + (f"{ship} and " if ship else "") + "cargo.")
         self._lose_ship(loser)  # the goods go back to the supply, then to the winner as loot
         if ship:

@@ -30,7 +30,7 @@ class LoseYourShip:
             self._discard(name)
         cap.update(ship="Pinnace", prize_ship=False, captured=None, mate=None, hand=[], shown=[], at=(0, 0),
                    lost=True, unpaid=[])
-        self.say(f"Captain {p} loses the ship and starts over from Tortuga with a Pinnace ({RULE_LOSE_SHIP}).")
+        self.say(f"Captain {p + 1} loses the ship and starts over from Tortuga with a Pinnace ({RULE_LOSE_SHIP}).")
         if p == self.current and any(t.phase == "end" and t.player == p for t in self.agenda):
             self.combat = None
             self.contest = None

@@ -51,7 +51,7 @@ class Setup:
         self._draw(p, name)
         self.cap(p)["shown"].append(name)
         self.first_draws.setdefault(p, []).append(name)
-        self.say(f"Captain {p} draws {name} (number {self.card(name).number}) face up.")
+        self.say(f"Captain {p + 1} draws {name} (number {self.card(name).number}) face up.")
         FLOW.pop(self)
 
     def _auto_first_check(self, task) -> None:
@@ -66,7 +66,7 @@ class Setup:
         best = max(latest.values())
         tied = tuple(p for p in seats if latest.get(p) == best)
         if len(tied) > 1 and self.deck:
-            self.say(f"Captains {', '.join(map(str, tied))} tie with {best}: they draw again.")
+            self.say(f"Captains {', '.join(str(p + 1) for p in tied)} tie with {best}: they draw again.")
             FLOW.push(self, *(Task("first_draw", p) for p in tied), Task("first_check", None, tied))
             return
         self._start_game(tied[0])
@@ -81,13 +81,13 @@ class Setup:
             while len(cap["hand"]) > limit:
                 name = drawn.pop()
                 self._play_to_discard(p, name)
-                self.say(f"Captain {p} discards {name}: a hand holds 6 cards.")
+                self.say(f"Captain {p + 1} discards {name}: a hand holds 6 cards.")
         self.first = first
         self.current = first
         self.roles = {role: (first + 1 + i) % n for i, role in enumerate(ROLES)}
         self.roles["Dealer"] = (first - 1) % n
-        self.say(f"Captain {first} is the First Captain; Tortuga's North points to them. "
-                 + ", ".join(f"{role}: captain {seat}" for role, seat in self.roles.items()) + ".")
+        self.say(f"Captain {first + 1} is the First Captain; Tortuga's North points to them. "
+                 + ", ".join(f"{role}: captain {seat + 1}" for role, seat in self.roles.items()) + ".")
         order = [(self.roles["Dealer"] + 1 + i) % n for i in range(n)]
         deals = []
         sizes = {p: len(self.hand(p)) for p in range(n)}

@@ -14,6 +14,7 @@ import random
 
 from pirates_lab import core
 from pirates_lab.core import CHANCE, Dist, IllegalMove
+from pirates_lab.core.errors import shown
 
 from .captured_ships import CapturedShips
 from .combat import Combat
@@ -235,7 +236,7 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
         why = getattr(self, "_why_" + task.phase, None)
         if why is not None:
             return why(self.current_player(), task, action)
-        return IllegalMove(FLOW.phases[task.phase].rule, f"{action!s} is not allowed in the "
+        return IllegalMove(FLOW.phases[task.phase].rule, f"{shown(action)} is not allowed in the "
                            f"{task.phase.replace('_', ' ')} step. Allowed: "
                            + ", ".join(str(a) for a in self.legal_actions()[:8]) + ".")
 
@@ -248,7 +249,7 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
             if self.cap(p)["silver"] >= target:
                 self.winner = p
                 self.agenda.clear()
-                self.say(f"Captain {p} has {self.cap(p)['silver']} silver and wins.")
+                self.say(f"Captain {p + 1} has {self.cap(p)['silver']} silver and wins.")
                 return
 
     def scores(self) -> tuple:
@@ -392,9 +393,9 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
                 raise ValueError(f"more {nation} flags are out than the Herald's {rules['flags_per_nation']}")
         for p, cap in enumerate(self.captains):
             if len(cap["hand"]) > rules["move_below"] or cap["silver"] < 0:
-                raise ValueError(f"captain {p} holds {len(cap['hand'])} cards and {cap['silver']} silver")
+                raise ValueError(f"captain {p + 1} holds {len(cap['hand'])} cards and {cap['silver']} silver")
             if self.carried(p) > self.capacity(p):
-                raise ValueError(f"captain {p} carries more than the ship holds")
+                raise ValueError(f"captain {p + 1} carries more than the ship holds")
 
     def __str__(self) -> str:
-        return f"Plunder, round {self.round}: {self.phase()[0]} (captain {self.current} on turn); {RULE_TURN}"
+        return f"Plunder, round {self.round}: {self.phase()[0]} (captain {self.current + 1} on turn); {RULE_TURN}"

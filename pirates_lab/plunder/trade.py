@@ -7,6 +7,7 @@ Rules: Plunder › Selling
 from __future__ import annotations
 
 from pirates_lab.core import IllegalMove, Task
+from pirates_lab.core.errors import shown
 
 from .actions import Buy, BuyShip, DoneTrading, Sell, SellShip
 from .headings import RULE_BUYING, RULE_SELLING, RULE_TRADE
@@ -50,7 +51,7 @@ class Trade:
                 self._trim_cargo(p)
             if total:
                 self._earn(p, crew_share(total))
-                self.say(f"Captain {p} sells the plunder for {total} silver and keeps half, {crew_share(total)} "
+                self.say(f"Captain {p + 1} sells the plunder for {total} silver and keeps half, {crew_share(total)} "
                          f"({RULE_SELLING}).")
         self.agenda.append(Task("trade", p, (market_name, self._may_sell_plunder(p, market) or card_played)))
 
@@ -120,13 +121,13 @@ class Trade:
         market = self.card(task.data[0])
         if isinstance(action, Buy):
             if market.buy_price(action.good) is None:
-                return IllegalMove(RULE_BUYING, f"{market.name} shows no Buy price for {action.good}.")
-            return IllegalMove(RULE_BUYING, f"You cannot buy {action.amount} {action.good}: you need the silver, "
+                return IllegalMove(RULE_BUYING, f"{market.name} shows no Buy price for {shown(action.good)}.")
+            return IllegalMove(RULE_BUYING, f"You cannot buy {shown(action.amount)} {shown(action.good)}: you need the silver, "
                                             "room in your hold and tokens left with the Quartermaster.")
         if isinstance(action, Sell):
             if market.sell_price(action.good) is None:
-                return IllegalMove(RULE_SELLING, f"{market.name} shows no Sell price for {action.good}.")
-            return IllegalMove(RULE_SELLING, f"You do not have {action.amount} {action.good} of Traded Cargo.")
+                return IllegalMove(RULE_SELLING, f"{market.name} shows no Sell price for {shown(action.good)}.")
+            return IllegalMove(RULE_SELLING, f"You do not have {shown(action.amount)} {shown(action.good)} of Traded Cargo.")
         cap = self.cap(p)
         if isinstance(action, BuyShip):
             if isinstance(action.card, str) and action.card in self.comp.cards and self.card(action.card).prize:
@@ -145,7 +146,7 @@ class Trade:
                                                  "sells ONLY in Tortuga or in a Port of your Letter of Marque's nation "
                                                  "(or with Bottle of Rum or Sneak into Port).")
             return IllegalMove(RULE_TRADE, "You sell a ship you bought in a Port.")
-        return IllegalMove(RULE_TRADE, f"{action!s} is not a trade; finish with 'done trading'.")
+        return IllegalMove(RULE_TRADE, f"{shown(action)} is not a trade; finish with 'done trading'.")
 
     def _do_trade(self, p: int, task, action) -> None:
         market = self.card(task.data[0])
@@ -160,12 +161,12 @@ class Trade:
             cost = action.amount * market.buy_price(action.good)
             self._spend(p, cost)
             self._goods_to(p, "cargo", action.good, action.amount)
-            self.say(f"Captain {p} buys {action.amount} {action.good} for {cost} silver.")
+            self.say(f"Captain {p + 1} buys {action.amount} {action.good} for {cost} silver.")
         elif isinstance(action, Sell):
             gain = action.amount * market.sell_price(action.good)
             self._goods_back(p, "cargo", action.good, action.amount)
             self._earn(p, gain)
-            self.say(f"Captain {p} sells {action.amount} {action.good} for {gain} silver (kept whole: Traded Cargo).")
+            self.say(f"Captain {p + 1} sells {action.amount} {action.good} for {gain} silver (kept whole: Traded Cargo).")
         elif isinstance(action, SellShip):
             self._sell_own_ship(p)
         elif isinstance(action, BuyShip):
@@ -177,7 +178,7 @@ class Trade:
                 self._take_from_hand(p, action.card)
             self._spend(p, card.value)
             cap["ship"], cap["prize_ship"] = card.name, False
-            self.say(f"Captain {p} buys {card.name} for {card.value} silver.")
+            self.say(f"Captain {p + 1} buys {card.name} for {card.value} silver.")
         self._check_win()
 
     def _sell_own_ship(self, p: int) -> None:
@@ -186,7 +187,7 @@ class Trade:
             return
         gain = self._ship_sale_value(p)
         self._discard(cap["ship"])
-        self.say(f"Captain {p} sells {cap['ship']} for {gain} silver" + (" (half: a Captured Ship)."
+        self.say(f"Captain {p + 1} sells {cap['ship']} for {gain} silver" + (" (half: a Captured Ship)."
                                                                          if cap["prize_ship"] else "."))
         cap["ship"], cap["prize_ship"] = "Pinnace", False
         self._earn(p, gain)

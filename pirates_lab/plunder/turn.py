@@ -8,6 +8,7 @@ rulebook heading that governs it.  A task's ``player`` is always the captain who
 from __future__ import annotations
 
 from pirates_lab.core import AUTO, CHANCE, IllegalMove, Phase, Task, TurnFlow
+from pirates_lab.core.errors import shown
 from pirates_lab.core.geometry import EDGE_NAMES, EDGES, step, turn
 
 from .actions import (AbandonCaptured, AttackCaptain, AttackPort, DismissMate, Explore, Give, Marque, PassAction, Pay,
@@ -106,7 +107,7 @@ class TurnPhases:
             tasks.append(Task("encounter", p))
         tasks += [Task("pay", p), Task("sail", p), Task("action", p), Task("give", p), Task("end", p)]
         FLOW.push(self, *tasks)
-        self.say(f"Round {self.round}: captain {p}'s turn.")
+        self.say(f"Round {self.round}: captain {p + 1}'s turn.")
 
     def _auto_end(self, task) -> None:
         FLOW.pop(self)
@@ -128,14 +129,14 @@ class TurnPhases:
         p = task.player
         FLOW.pop(self)
         if self.card(name).kind == "storm":
-            self.say(f"Captain {p} draws the Storm: they stop drawing and the Encounter is discarded.")
+            self.say(f"Captain {p + 1} draws the Storm: they stop drawing and the Encounter is discarded.")
             pending = self.encounters.pop(p, None)
             if pending:
                 self._discard(pending)
             self._storm(p, name)
             return
         self._draw(p, name)
-        self.say(f"Captain {p} draws a card (starting over after a lost ship).")
+        self.say(f"Captain {p + 1} draws a card (starting over after a lost ship).")
         if len(self.hand(p)) < self.comp.rules["lost_ship_draw"]:
             FLOW.push(self, Task("lost_draw", p))
 
@@ -150,10 +151,10 @@ class TurnPhases:
         if card.is_map or card.encounter is None or card.encounter != here:
             if card.kind == "ship" and not card.prize and here == "port":
                 self.offered = name
-                self.say(f"{name} does not apply in a Port: captain {p} may buy it this turn.")
+                self.say(f"{name} does not apply in a Port: captain {p + 1} may buy it this turn.")
             else:
                 self._discard(name)
-                self.say(f"{name} does not apply to captain {p}: discarded.")
+                self.say(f"{name} does not apply to captain {p + 1}: discarded.")
             return
         if card.kind == "natives":
             self._begin_npc_combat(p, name, "natives", hero_attacks=True, start=False)
@@ -163,7 +164,7 @@ class TurnPhases:
         else:
             self._begin_npc_combat(p, name, "ship", hero_attacks=True, start=False)
             FLOW.push(self, Task("meet", p))
-        self.say(f"Captain {p} meets {name}.")
+        self.say(f"Captain {p + 1} meets {name}.")
 
     # ---------------------------------------------------------------- Pay the Crew
     def _owed(self, p: int) -> tuple[int, int]:
@@ -180,14 +181,14 @@ class TurnPhases:
             if cap["silver"] >= crew + mate:
                 self._spend(p, mate)
             else:
-                self.say(f"Captain {p} cannot pay the First Mate, who leaves.")
+                self.say(f"Captain {p + 1} cannot pay the First Mate, who leaves.")
                 self._drop_mate(p)
         if crew:
             if cap["silver"] >= crew:
                 self._spend(p, crew)
-                self.say(f"Captain {p} pays the crew {crew} silver.")
+                self.say(f"Captain {p + 1} pays the crew {crew} silver.")
             else:
-                self.say(f"Captain {p} cannot pay the crew: they throw the captain overboard (Mutiny!).")
+                self.say(f"Captain {p + 1} cannot pay the crew: they throw the captain overboard (Mutiny!).")
                 self._lose_ship(p)
         return None
 
@@ -216,7 +217,7 @@ class TurnPhases:
             else:
                 unpaid.append("mate")
         self.cap(p)["unpaid"] = unpaid
-        self.say(f"Captain {p} {'pays' if not unpaid else 'forgets to pay ' + ' and '.join(unpaid)}.")
+        self.say(f"Captain {p + 1} {'pays' if not unpaid else 'forgets to pay ' + ' and '.join(unpaid)}.")
 
     def _mutiny_actions(self, task):
         return [Shout(True), Shout(False)]
@@ -229,12 +230,12 @@ class TurnPhases:
         FLOW.remove(self, lambda t: t.phase == "mutiny")
         unpaid = self.cap(captain)["unpaid"]
         self.cap(captain)["unpaid"] = []
-        self.say(f'Captain {p} shouts "Mutiny!"')
+        self.say(f'Captain {p + 1} shouts "Mutiny!"')
         if "mate" in unpaid and self.cap(captain)["mate"]:
             self._drop_mate(captain)
-            self.say(f"Captain {captain}'s First Mate leaves the mat.")
+            self.say(f"Captain {captain + 1}'s First Mate leaves the mat.")
         if "crew" in unpaid:
-            self.say(f"Captain {captain}'s crew throws them overboard.")
+            self.say(f"Captain {captain + 1}'s crew throws them overboard.")
             self._lose_ship(captain)
 
     # ---------------------------------------------------------------- Sail and Explore
@@ -282,9 +283,9 @@ class TurnPhases:
                 return IllegalMove(RULE_SAIL, "You explore once before each move (Explore, Move, Draw, in sequence): "
                                               "move first, or stop.")
             if action.card not in cap["hand"] or self.card(action.card).kind not in MAP_IN_HAND:
-                return IllegalMove(RULE_SAIL, f"You explore with a map card from your hand ({action.card} is not one).")
-            return IllegalMove(RULE_SAIL, f"{action.at} is not an empty space next to your ship.")
-        return IllegalMove(RULE_SAIL, f"{action!s} is not part of sailing and exploring.")
+                return IllegalMove(RULE_SAIL, f"You explore with a map card from your hand ({shown(action.card)} is not one).")
+            return IllegalMove(RULE_SAIL, f"{shown(action.at)} is not an empty space next to your ship.")
+        return IllegalMove(RULE_SAIL, f"{shown(action)} is not part of sailing and exploring.")
 
     def _do_sail(self, p: int, task, action) -> None:
         cap = self.cap(p)
@@ -295,7 +296,7 @@ class TurnPhases:
             self._take_from_hand(p, action.card)
             self.sea[tuple(action.at)] = action.card
             self.sailing = [-1, 0, 1] if self.sailing is None else [self.sailing[0], self.sailing[1], 1]
-            self.say(f"Captain {p} explores: {action.card} at {tuple(action.at)}.")
+            self.say(f"Captain {p + 1} explores: {action.card} at {tuple(action.at)}.")
             return
         if cap["unpaid"]:
             others = [(p + i) % self.game.players for i in range(1, self.game.players)]
@@ -318,7 +319,7 @@ class TurnPhases:
             self.sailing = [heading, int(heading != self.sailing[0] or bool(self.sailing[1])), 0]
         cap["at"] = step(cap["at"], heading)
         kind = self.place(p)
-        self.say(f"Captain {p} sails {EDGE_NAMES[heading]} to {self.sea[cap['at']]} at {cap['at']}.")
+        self.say(f"Captain {p + 1} sails {EDGE_NAMES[heading]} to {self.sea[cap['at']]} at {cap['at']}.")
         if kind in ("port", "coastland"):
             FLOW.pop(self)  # entering a Port or a Coastland ends the move
         FLOW.push(self, Task("move_draw", p))
@@ -336,7 +337,7 @@ class TurnPhases:
         """The Storm, face up: the move ends, the Captured Ship and the Loot are lost (ASSUMPTION: the card's text)."""
         self._from_deck(name)
         cap = self.cap(p)
-        self.say(f"Captain {p} draws the Storm! {self.card(name).text}")
+        self.say(f"Captain {p + 1} draws the Storm! {self.card(name).text}")
         if cap["captured"]:
             self._discard(cap["captured"])
             cap["captured"] = None
@@ -388,7 +389,7 @@ class TurnPhases:
     def _do_action(self, p: int, task, action) -> None:
         cap = self.cap(p)
         if isinstance(action, DismissMate):
-            self.say(f"Captain {p} lets {cap['mate']} go.")
+            self.say(f"Captain {p + 1} lets {cap['mate']} go.")
             self._drop_mate(p)
             return
         if isinstance(action, AbandonCaptured):
@@ -396,7 +397,7 @@ class TurnPhases:
             return
         FLOW.pop(self)
         if isinstance(action, PassAction):
-            self.say(f"Captain {p} takes no action.")
+            self.say(f"Captain {p + 1} takes no action.")
         elif isinstance(action, Play):
             self._play_card(p, action)
         elif isinstance(action, Marque):
@@ -419,7 +420,7 @@ class TurnPhases:
             return IllegalMove(RULE_SELLING, "You MUST sell the Captured Ship and its loot where you are allowed to.")
         if isinstance(action, Play):
             if action.card not in self.hand(p):
-                return IllegalMove(RULE_ACTION, f"{action.card} is not in your hand.")
+                return IllegalMove(RULE_ACTION, f"{shown(action.card)} is not in your hand.")
             card = self.card(action.card)
             if card.act is None:
                 return IllegalMove(RULE_ACTION, f"{card.name} shows no \"Act\" entry: it is played as an Encounter.")
@@ -428,7 +429,7 @@ class TurnPhases:
                                                 f"{place.name}.")
             if card.kind == "war" and action.choice in self.comp.nations and self.flags_left(action.choice) <= 0:
                 return IllegalMove(RULE_WAR, f"The Herald has no {action.choice} flag left to place on the card.")
-            return IllegalMove(RULE_WAR, f"{action} is not a war or treaty that can be played now.")
+            return IllegalMove(RULE_WAR, f"{shown(action)} is not a war or treaty that can be played now.")
         if isinstance(action, Marque):
             return self._why_marque(p, place, action)
         if isinstance(action, StartTrade):
@@ -441,7 +442,7 @@ class TurnPhases:
         if isinstance(action, AttackCaptain):
             return IllegalMove(RULE_CAPTAIN, "You may attack a Captain only in the same space, not in a Port "
                                              "(and, our assumption, not in Tortuga).")
-        return IllegalMove(RULE_ACTION, f"{action!s} is not one of the actions: play a card, a Letter of Marque, "
+        return IllegalMove(RULE_ACTION, f"{shown(action)} is not one of the actions: play a card, a Letter of Marque, "
                                         "trade, attack a Port or a Captain.")
 
     # ---------------------------------------------------------------- Play an Encounter
@@ -461,7 +462,7 @@ class TurnPhases:
         if left in self.encounters:  # ASSUMPTION: one Encounter waits per captain; an older one is discarded
             self._discard(self.encounters[left])
         self.encounters[left] = action.card
-        self.say(f"Captain {p} plays {action.card} as an Encounter to captain {left}.")
+        self.say(f"Captain {p + 1} plays {action.card} as an Encounter to captain {left + 1}.")
 
     def _why_give(self, p, task, action) -> IllegalMove:
         return IllegalMove(RULE_PLAY_ENCOUNTER, "You must play one card from your hand as an Encounter to the "

@@ -6,6 +6,7 @@ Rules: Plunder › Enemies
 from __future__ import annotations
 
 from pirates_lab.core import IllegalMove, Task
+from pirates_lab.core.errors import shown
 
 from .actions import Contest, KeepLetter, Marque
 from .headings import RULE_ACTION, RULE_ENEMIES, RULE_FIRST_MATE, RULE_WAR
@@ -51,38 +52,38 @@ class War:
         cap = self.cap(p)
         if cap["marque"] == nation:
             cap["marque"] = None
-            self.say(f"Captain {p} attacks {nation} and loses the {nation} Letter of Marque.")
+            self.say(f"Captain {p + 1} attacks {nation} and loses the {nation} Letter of Marque.")
         if nation not in self.enemies(p):
             if self.flags_left(nation) <= 0:  # the callers offer no such move: the Herald's supply is empty
                 raise IllegalMove(RULE_ENEMIES, f"The Herald has no {nation} flag left to place.")
             cap["flags"].append(nation)
             cap["flags"].sort()
-            self.say(f"{nation} becomes captain {p}'s enemy ({RULE_ENEMIES}).")
+            self.say(f"{nation} becomes captain {p + 1}'s enemy ({RULE_ENEMIES}).")
 
     def _play_card(self, p: int, action) -> None:
         card = self.card(action.card)
         self._take_from_hand(p, card.name)
         if card.kind == "war":
             self.wars.append([card.name, action.choice])
-            self.say(f"Captain {p} plays {card.name}: {card.nation} and {action.choice} are at war "
-                     f"(the Herald, captain {self.roles.get('Herald')}, holds the card).")
+            self.say(f"Captain {p + 1} plays {card.name}: {card.nation} and {action.choice} are at war "
+                     f"(the Herald, captain {self.roles['Herald'] + 1}, holds the card).")
         elif card.kind == "treaty":
             war = next(w for w in self.wars if w[0] == action.choice)
             self.wars.remove(war)
             self._discard(war[0])
             self._discard(card.name)
-            self.say(f"Captain {p} plays {card.name}: the war of {self.card(war[0]).nation} and {war[1]} ends.")
+            self.say(f"Captain {p + 1} plays {card.name}: the war of {self.card(war[0]).nation} and {war[1]} ends.")
         elif card.kind == "first_mate":
             cap = self.cap(p)
             self._drop_mate(p)
             cap["mate"] = card.name
-            self.say(f"Captain {p} takes on {card.name} as First Mate (+1 {card.ability}; {RULE_FIRST_MATE}).")
+            self.say(f"Captain {p + 1} takes on {card.name} as First Mate (+1 {card.ability}; {RULE_FIRST_MATE}).")
         elif card.kind in ("rum", "sneak"):
             self._discard(card.name)
-            self.say(f"Captain {p} plays {card.name} and may trade here, plunder included.")
+            self.say(f"Captain {p + 1} plays {card.name} and may trade here, plunder included.")
             self._open_trade(p, self.sea[self.cap(p)["at"]], card_played=True)
         elif card.kind == "natives":
-            self.say(f"Captain {p} plays {card.name} on the Coastland.")
+            self.say(f"Captain {p + 1} plays {card.name} on the Coastland.")
             self._begin_npc_combat(p, card.name, "natives", hero_attacks=True, start=False)
             self.agenda.append(Task("natives", p))
 
@@ -100,7 +101,7 @@ class War:
         if place.nation in self.enemies(p):
             return IllegalMove(RULE_WAR, f"{place.nation} is already your enemy: it gives you no Letter of Marque.")
         if action.card not in self.hand(p):
-            return IllegalMove(RULE_ACTION, f"Place a card from your hand face down ({action.card} is not in it).")
+            return IllegalMove(RULE_ACTION, f"Place a card from your hand face down ({shown(action.card)} is not in it).")
         return IllegalMove(RULE_WAR, f"You already hold the {place.nation} Letter of Marque.")
 
     def _seek_marque(self, p: int, name: str) -> None:
@@ -111,7 +112,7 @@ class War:
         self.agenda.append(Task("reveal_contest", p))
         for q in reversed([q for q in others if self.hand(q)]):
             self.agenda.append(Task("contest", q))
-        self.say(f"Captain {p} seeks the {nation} Letter of Marque and places a card face down.")
+        self.say(f"Captain {p + 1} seeks the {nation} Letter of Marque and places a card face down.")
 
     def _contest_actions(self, task):
         return [Contest("")] + [Contest(n) for n in sorted(set(self.hand(task.player)))]
@@ -121,27 +122,27 @@ class War:
         if action.card:
             self._take_from_hand(q, action.card)
             self.contest["cards"][q] = action.card
-            self.say(f"Captain {q} contests with a card face down.")
+            self.say(f"Captain {q + 1} contests with a card face down.")
         else:
-            self.say(f"Captain {q} does not contest.")
+            self.say(f"Captain {q + 1} does not contest.")
 
     def _auto_reveal_contest(self, task) -> None:
         self.agenda.pop()
         contest, self.contest = self.contest, None
         p, nation = contest["claimant"], contest["nation"]
         numbers = {q: self.card(n).number for q, n in contest["cards"].items()}
-        shown = ", ".join(f"captain {q}: {n} ({numbers[q]})" for q, n in sorted(contest["cards"].items()))
+        shown = ", ".join(f"captain {q + 1}: {n} ({numbers[q]})" for q, n in sorted(contest["cards"].items()))
         for name in contest["cards"].values():
             self._discard(name)
         if all(numbers[p] >= v for q, v in numbers.items() if q != p):
             cap = self.cap(p)
-            self.say(f"Cards turned up — {shown}. Captain {p} receives the {nation} Letter of Marque.")
+            self.say(f"Cards turned up — {shown}. Captain {p + 1} receives the {nation} Letter of Marque.")
             if cap["marque"] and cap["marque"] != nation:  # "If you hold more than one Letter, you must choose"
                 self.agenda.append(Task("letter", p, (cap["marque"], nation)))
             else:
                 cap["marque"] = nation
         else:
-            self.say(f"Cards turned up — {shown}. Captain {p} is outbid: no Letter of Marque.")
+            self.say(f"Cards turned up — {shown}. Captain {p + 1} is outbid: no Letter of Marque.")
 
     # ---------------------------------------------------------------- two Letters: choose one
     def _letter_actions(self, task):
@@ -155,7 +156,7 @@ class War:
         other = old if action.nation == new else new
         cap = self.cap(p)
         cap["marque"] = action.nation
-        self.say(f"Captain {p} keeps the {action.nation} Letter of Marque; {other} becomes their enemy ({RULE_WAR}).")
+        self.say(f"Captain {p + 1} keeps the {action.nation} Letter of Marque; {other} becomes their enemy ({RULE_WAR}).")
         self._make_enemy(p, other)
 
     def _why_letter(self, p: int, task, action) -> IllegalMove:

@@ -12,8 +12,10 @@ from pirates_lab.core.testing import check_protocol
 from pirates_lab.plunder import Game
 from pirates_lab.plunder.captains import random_captain, trader
 
-#: seeded games in the invariant test (1,000 are played by benchmarks/bench_plunder.py; these keep the test ~20 s)
-GAMES = 1000  # the issue asks for 1,000 seeded games to the end (about 2 min on a quiet machine)
+#: seeded games in the default run: 40 games, about 15 s on a busy two-core machine
+GAMES = 40
+#: the nightly run (``pytest -m nightly``): 1,000 games to the end, several minutes (docs/plunder.md has the figure)
+NIGHTLY_GAMES = 1000
 
 
 def test_protocol_random_captains():
@@ -46,16 +48,25 @@ def play_checked(seed: int):
     return state, steps
 
 
-def test_seeded_games_end_with_a_winner_and_every_invariant_kept():
+def _seeded_games_keep_every_invariant(games: int) -> None:
     reached = 0
-    for seed in range(GAMES):
+    for seed in range(games):
         state, _ = play_checked(seed)
         assert sum(state.returns()) == 1 and all(isinstance(r, Fraction) for r in state.returns())
         if state.winner is not None:
             reached += 1
             assert state.captains[state.winner]["silver"] >= 60
             assert state.winners() == (state.winner,)
-    assert reached >= GAMES * 9 // 10, f"only {reached} of {GAMES} games reached 60 silver"
+    assert reached >= games * 9 // 10, f"only {reached} of {games} games reached 60 silver"
+
+
+def test_seeded_games_end_with_a_winner_and_every_invariant_kept():
+    _seeded_games_keep_every_invariant(GAMES)
+
+
+@pytest.mark.nightly
+def test_a_thousand_seeded_games_end_with_a_winner_and_every_invariant_kept():
+    _seeded_games_keep_every_invariant(NIGHTLY_GAMES)
 
 
 def test_save_and_load_round_trip_mid_game_and_refuse_a_damaged_save():

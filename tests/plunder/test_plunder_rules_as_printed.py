@@ -324,3 +324,60 @@ def test_no_war_is_declared_on_a_nation_whose_flags_are_all_out():
     state.captains[p]["flags"] = ["Spain"]                    # the sixth
     assert Play(war, "Spain") not in state.legal_actions() and Play(war, "England") in state.legal_actions()
     refused(state, Play(war, "Spain"), RULE_WAR)
+
+
+def test_attacking_a_nation_already_your_enemy_by_war_places_no_flag():
+    """Rules: Plunder › Enemies
+
+    Given a captain with the English Letter of Marque while England and Spain are at war (Spain is their enemy),
+    When they attack a Spanish Sloop, Then no flag is placed ("a nation that is not yet your enemy"), and once a
+    Treaty ends the war Spain is no longer their enemy."""
+    state = fresh()
+    p = state.first
+    state.captains[p]["at"] = (1, 0)
+    state.captains[p]["marque"] = "England"
+    from_deck(state, "War is Declared: England")
+    state.wars = [["War is Declared: England", "Spain"]]
+    hand(state, p, [])
+    from_deck(state, "Spanish Sloop")
+    state.encounters[p] = "Spanish Sloop"
+    state = at_step(state, p, "encounter", "action", "give").apply(Attack())
+    assert state.captains[p]["flags"] == [] and "Spain" in state.enemies(p)
+    state.wars = []
+    state.discard["War is Declared: England"] = 1
+    assert "Spain" not in state.enemies(p)
+
+
+# ---------------------------------------------------------------- what a person reads
+def test_captains_are_numbered_from_one_in_the_log_and_the_action_labels():
+    """Rules: Plunder › Setup
+
+    Given seeded 2- and 3-captain games, When every log line and action label is read, Then each captain named is
+    one of 1..n, the First Captain line names seat + 1, and the last seat is named n."""
+    import random
+    import re
+
+    from pirates_lab.plunder import Game
+    from pirates_lab.plunder.captains import random_captain
+
+    for players in (2, 3):
+        state = Game(players=players, max_turns=6).new_initial_state()
+        rng = random.Random(players)
+        labels = []
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state = state.apply(state.chance_outcomes().sample(rng))
+                continue
+            labels += [str(a) for a in state.legal_actions()]
+            state = state.apply(random_captain(state, rng))
+        text = "\n".join(state.log + labels)
+        named = {int(n) for n in re.findall(r"[Cc]aptains? (\d+)", text)}
+        assert named == set(range(1, players + 1)), named
+        assert f"Captain {state.first + 1} is the First Captain" in text
+
+
+def test_a_refusal_quotes_what_was_typed_safely():
+    """Rules: Plunder › Action"""
+    state = fresh()
+    error = refused(at_step(state, state.first, "action", "give"), Play("Navi\ngator"), "Action")
+    assert "'Navi\\ngator'" in error.reason and "\n" not in str(error)
