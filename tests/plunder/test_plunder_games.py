@@ -96,17 +96,90 @@ def test_a_save_with_a_card_too_many_is_refused():
         Game(players=2).load_state(state.to_json())
 
 
-def test_redeal_keeps_what_a_captain_saw_and_never_deals_the_storm():
-    state = Game(players=3).new_initial_state()
-    rng = random.Random(3)
+def _dealt(players=3, seed=3):
+    state = Game(players=players).new_initial_state()
+    rng = random.Random(seed)
     while state.is_chance_node():
         state = state.apply(state.chance_outcomes().sample(rng))
+    return state
+
+
+def _unshown(cap) -> list:
+    hidden = list(cap["hand"])
+    for name in cap["shown"]:
+        hidden.remove(name)
+    return sorted(hidden)
+
+
+def test_redeal_keeps_what_a_captain_saw_and_never_deals_the_storm():
+    state = _dealt()
     for seed in range(30):
         other = state.redeal_hidden(0, random.Random(seed))
         other.validate()
         assert other.observation(0) == state.observation(0)
         assert all("Storm" not in c["hand"] for c in other.captains)
         assert all(set(c["shown"]) <= set(c["hand"]) for c in other.captains)
+
+
+def test_redeal_truly_redeals_the_other_hands_and_the_deck():
+    """A re-deal changes what seat 0 cannot see (the others' unshown cards, the deck) nearly every time, and
+    never what it can (its own hand, the shown cards, the sea)."""
+    state = _dealt()
+    changed = 0
+    for seed in range(40):
+        other = state.redeal_hidden(0, random.Random(seed))
+        assert other.captains[0]["hand"] == state.captains[0]["hand"]
+        assert [c["shown"] for c in other.captains] == [c["shown"] for c in state.captains]
+        assert [len(c["hand"]) for c in other.captains] == [len(c["hand"]) for c in state.captains]
+        if any(_unshown(a) != _unshown(b) for a, b in zip(other.captains[1:], state.captains[1:])):
+            changed += 1
+    assert changed >= 38, f"only {changed} of 40 re-deals changed another captain's hidden cards"
+
+
+def test_swapping_a_hidden_card_leaves_the_observation_and_swapping_your_own_does_not():
+    """Swap a card of captain 2's unshown hand with a different card of the deck: captain 1 sees nothing change.
+    Swap a card of captain 1's own hand the same way: captain 1's observation changes."""
+    state = _dealt()
+    for seat, seen_change in ((1, False), (0, True)):
+        other = state.clone()
+        cap = other.captains[seat]
+        mine = _unshown(cap)[0]
+        card = next(n for n in sorted(other.deck) if n != mine and other.card(n).kind != "storm")
+        cap["hand"].remove(mine)
+        cap["hand"] = sorted(cap["hand"] + [card])
+        other._from_deck(card)
+        other.deck[mine] = other.deck.get(mine, 0) + 1
+        other.validate()
+        assert (other.observation(0) != state.observation(0)) is seen_change
+        assert (other.observation(seat) != state.observation(seat)) is True
+
+
+def test_a_card_placed_face_down_is_hidden_and_redealt():
+    """Rules: Plunder › Attacking Another Captain
+
+    The attacker's card face down: the defender's observation says a card is placed, not which; swapping it for
+    another card changes nothing the defender sees; a re-deal for the defender changes it."""
+    from plunder_helpers import at_step, hand
+    from pirates_lab.plunder.actions import AttackCaptain, Fight, Secret
+
+    state = _dealt(players=2, seed=1)
+    p = state.first
+    q = 1 - p
+    for seat in (p, q):
+        state.captains[seat]["at"] = (1, 0)
+    hand(state, p, ["Havana", "Open Sea"])
+    state = at_step(state, p, "action", "give")
+    state = state.apply(AttackCaptain(q)).apply(Fight()).apply(Secret("Havana"))
+    assert state.observation(q)["combat"]["placed"] == {str(p): True} and "my_card" not in state.observation(q)["combat"]
+    swapped = state.clone()
+    card = next(n for n in sorted(swapped.deck) if n != "Havana" and swapped.card(n).kind != "storm")
+    swapped._from_deck(card)
+    swapped.deck["Havana"] = swapped.deck.get("Havana", 0) + 1
+    swapped.combat["secret"][p] = card
+    swapped.validate()
+    assert swapped.observation(q) == state.observation(q) and swapped.observation(p) != state.observation(p)
+    redealt = {state.redeal_hidden(q, random.Random(seed)).combat["secret"][p] for seed in range(20)}
+    assert len(redealt) > 1
 
 
 def test_every_refusal_names_a_rulebook_heading_and_changes_nothing():
