@@ -8,6 +8,7 @@ from pirates_lab.core import Task
 
 from .actions import TakePrize
 from .headings import RULE_CAPTURED, RULE_RESULTS
+from .tasks import Loot
 
 __all__ = ["CapturedShips"]
 
@@ -40,10 +41,11 @@ class CapturedShips:
             found.append(TakePrize("swap"))
         return found + [TakePrize("leave")]
 
-    def _do_prize(self, p: int, task, action: TakePrize) -> None:
-        """``data``: (the prize card, loot limit or -1 for none, goods taken as [good, n] pairs)."""
-        self.agenda.pop()
-        prize, limit, goods = task.data
+    def _do_prize(self, task, action: TakePrize) -> None:
+        """The task's :class:`~pirates_lab.plunder.tasks.Prize`: the card, its loot limit, the goods taken with it."""
+        p = task.player
+        self.flow.pop(self)
+        prize, limit, goods = task.data.ship, task.data.limit, task.data.goods
         cap = self.cap(p)
         if action.how == "leave":
             self._discard(prize)
@@ -67,13 +69,13 @@ class CapturedShips:
             self._goods_to(p, "loot", good, min(n, room))
         self._trim_cargo(p)
         if limit >= 0:
-            self.agenda.append(Task("loot", p, (limit,)))
+            self.flow.push(self, Task("loot", p, Loot(limit)))
 
     def _drawn_loot(self, task, name: str) -> None:
         """The top card's icon is the loot; at most the prize's cargo and the space left (the card is discarded)."""
-        self.agenda.pop()
+        self.flow.pop(self)
         p = task.player
-        limit = task.data[0]
+        limit = task.data.limit
         good, qty = self.card(name).loot
         self._from_deck(name)
         self._discard(name)

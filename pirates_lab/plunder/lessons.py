@@ -25,6 +25,7 @@ from .components import components
 from .game import Game, State
 from .headings import RULE_TURN
 from .odds import captain_fight, loot_dist, marque_probability, npc_chain, npc_chain_odds, side_of
+from . import scenarios
 from .turn import FLOW, sailing_paths
 
 __all__ = ["dealt", "start_unseen", "take", "lay", "give_hand", "at_step", "sailing_example", "encounter_state",
@@ -114,11 +115,7 @@ def _mat(state: State, p: int, *, ship: str | None = None, mate: str | None = No
 
 def at_step(state: State, p: int, *phases: str, data: tuple = ()) -> State:
     """Captain ``p`` on turn with these phases left (the first listed is on top), then settled."""
-    state.current = p
-    state.agenda = [Task("end", p)] + [Task(ph, p, data if i == 0 else ())
-                                        for i, ph in reversed(list(enumerate(phases)))]
-    FLOW.settle(state)
-    return state
+    return scenarios.at_step(state, p, *phases, data=data)
 
 
 # ---------------------------------------------------------------- scenarios

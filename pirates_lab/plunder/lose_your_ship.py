@@ -15,7 +15,6 @@ class LoseYourShip:
 
     def _lose_ship(self, p: int) -> None:
         """The captain's ship is gone (sunk, mutiny, or taken: a captor has already moved what it took)."""
-        from .turn import FLOW
         cap = self.cap(p)
         for where in ("cargo", "loot"):
             for good, n in list(cap[where].items()):
@@ -31,7 +30,9 @@ class LoseYourShip:
         cap.update(ship="Pinnace", prize_ship=False, captured=None, mate=None, hand=[], shown=[], at=(0, 0),
                    lost=True, unpaid=[])
         self.say(f"Captain {p + 1} loses the ship and starts over from Tortuga with a Pinnace ({RULE_LOSE_SHIP}).")
-        if p == self.current and any(t.phase == "end" and t.player == p for t in self.agenda):
-            self.combat = None
-            self.contest = None
-            FLOW.cut(self, "end")
+        ends = [i for i, t in enumerate(self.agenda) if t.phase == "end"]
+        if p == self.current and ends:  # "If it is your turn, it ends immediately"
+            for cut in self.agenda[ends[-1] + 1:]:
+                for name in self._held_by(cut):  # a card a dropped task held goes to the discard pile
+                    self._discard(name)
+            self.flow.cut(self, "end")

@@ -2,34 +2,38 @@
 
 Rules: Plunder › Turn
 
-The rules live in one module per rulebook chapter (:mod:`.setup`, :mod:`.turn`, :mod:`.trade`,
-:mod:`.combat`, :mod:`.war`, :mod:`.captured_ships`, :mod:`.lose_your_ship`); :class:`State`
-combines them and answers the core protocol: who acts, what is legal, chance's exact odds (the
-deck is a multiset: each card left equally likely), what each captain may see and who won.
+The rules live in one module per rulebook chapter (:mod:`.setup`, :mod:`.turn`, :mod:`.sail_and_explore`,
+:mod:`.action`, :mod:`.trade`, :mod:`.combat`, :mod:`.attacking_another_captain`, :mod:`.war`,
+:mod:`.captured_ships`, :mod:`.lose_your_ship`); :class:`State` combines them into a
+:class:`~pirates_lab.core.FlowState`, which answers the core protocol from the phase table ``FLOW``
+(who acts, what is legal, chance's exact odds, what a move does).  This module says what each captain may
+see and who won.
 """
 from __future__ import annotations
 
 import copy
 import random
 
-from pirates_lab import core
-from pirates_lab.core import CHANCE, Dist, IllegalMove
-from pirates_lab.core.errors import shown
+from pirates_lab.core import FlowState
 
+from .action import ActionStep
+from .attacking_another_captain import AttackingAnotherCaptain
 from .captured_ships import CapturedShips
 from .combat import Combat
 from .components import Card
-from .headings import RULE_OVERVIEW, RULE_TURN
+from .headings import RULE_TURN
 from .lose_your_ship import LoseYourShip
+from .sail_and_explore import SailAndExplore
 from .setup import Setup
+from .tasks import Battle, Claim, Market, Prize, Voyage, replace
 from .trade import Trade
 from .turn import FLOW, TurnPhases
 from .war import War
 
-__all__ = ["State", "new_captain"]
+__all__ = ["State", "new_captain", "LOG_IN_VIEW"]
 
-#: Chance steps draw from the deck; these leave the Storm out (it is "replaced" when dealt).
-NO_STORM = ("first_draw", "deal")
+#: the most recent log lines an observation carries (the whole log is ``state.log``)
+LOG_IN_VIEW = 20
 
 
 def new_captain(silver: int) -> dict:
@@ -39,8 +43,12 @@ def new_captain(silver: int) -> dict:
             "unpaid": []}
 
 
-class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, core.State):
-    """A Plunder position.  ``agenda`` holds the turn's core Tasks (the top is last)."""
+class State(Setup, TurnPhases, SailAndExplore, ActionStep, Trade, Combat, AttackingAnotherCaptain, War,
+            CapturedShips, LoseYourShip, FlowState):
+    """A Plunder position.  ``agenda`` holds the turn's core Tasks (the top is last); a combat, a contested
+    Letter or a mutiny travels in its tasks' data (:mod:`.tasks`)."""
+
+    flow = FLOW
 
     def __init__(self, game):
         super().__init__(game)
@@ -58,20 +66,15 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
         self.first = None                   # the First Captain
         self.current: int = 0
         self.round: int = 1
-        self.sailing = None                 # [heading or -1, turned 0/1] while sailing
-        self.combat = None                  # dict while a combat is on
-        self.contest = None                 # dict while a Letter of Marque is contested
         self.first_draws: dict = {}         # setup: seat -> cards drawn face up
         self.winner = None
-        self.agenda: list = []
         self._setup_agenda()
-        FLOW.settle(self)
+        self.flow.settle(self)
 
     def clone(self) -> "State":
-        """A copy that shares only immutable values (strings, tuples, frozen Tasks).
+        """A copy that shares only immutable values (strings, tuples, frozen Tasks and their data).
 
-        Measured in ``benchmarks/bench_plunder.py`` against the core's generic clone (which walks
-        the whole log item by item).
+        Measured in ``benchmarks/bench_plunder.py`` against the core's generic clone.
         """
         new = copy.copy(self)
         new.captains = [{k: (v.copy() if type(v) in (dict, list) else v) for k, v in cap.items()}
@@ -80,14 +83,36 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
             setattr(new, key, getattr(self, key).copy())
         new.wars = [list(w) for w in self.wars]
         new.first_draws = {k: list(v) for k, v in self.first_draws.items()}
-        new.sailing = None if self.sailing is None else list(self.sailing)
-        if self.combat is not None:
-            new.combat = dict(self.combat)
-            if "secret" in self.combat:
-                new.combat["secret"] = dict(self.combat["secret"])
-        if self.contest is not None:
-            new.contest = dict(self.contest, cards=dict(self.contest["cards"]))
         return new
+
+    # ---------------------------------------------------------------- the fight, the claim, the voyage
+    def _data(self, kind):
+        """The data of the top-most task carrying a ``kind`` (a Battle, a Claim, a Voyage), or None."""
+        for task in reversed(self.agenda):
+            if isinstance(task.data, kind):
+                return task.data
+        return None
+
+    @property
+    def combat(self) -> Battle | None:
+        """The combat in progress, or None."""
+        return self._data(Battle)
+
+    @property
+    def contest(self) -> Claim | None:
+        """The Letter of Marque being contested, or None."""
+        return self._data(Claim)
+
+    def _held_by(self, task) -> list[str]:
+        """The cards a task holds: a combat's, a claim's cards face down, a prize, the Natives one trades with."""
+        data = task.data
+        if isinstance(data, (Battle, Claim)):
+            return data.held()
+        if isinstance(data, Prize):
+            return [data.ship]
+        if isinstance(data, Market) and self.card(data.name).kind == "natives":
+            return [data.name]
+        return []
 
     # ---------------------------------------------------------------- reading
     @property
@@ -200,47 +225,9 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
             del store[good]
         self.goods[good] += n
 
-    # ---------------------------------------------------------------- protocol
-    def current_player(self) -> int:
-        return FLOW.current_player(self)
-
-    def _legal_actions(self):
-        return FLOW.legal_actions(self)
-
-    def _chance_outcomes(self) -> Dist:
-        task = FLOW.top(self)
-        deck = {k: n for k, n in self.deck.items() if not (task.phase in NO_STORM and self.card(k).kind == "storm")}
-        return Dist(deck)
-
-    def _apply_action(self, action) -> None:
-        task = FLOW.top(self)
-        player = self.current_player()
-        if player == CHANCE:
-            getattr(self, "_drawn_" + task.phase)(task, action)
-        else:
-            getattr(self, "_do_" + task.phase)(player, task, action)
-        FLOW.settle(self)
-        self._check_win()
-
-    def _is_legal(self, action) -> bool:
-        task = FLOW.top(self)
-        checker = getattr(self, "_legal_" + task.phase, None) if task else None
-        if checker is not None:
-            return checker(self.current_player(), task, action)
-        return super()._is_legal(action)
-
-    def _why_illegal(self, action) -> IllegalMove | None:
-        task = FLOW.top(self)
-        if task is None:
-            return IllegalMove(RULE_OVERVIEW, "The game is over: a captain has 60 silver.")
-        why = getattr(self, "_why_" + task.phase, None)
-        if why is not None:
-            return why(self.current_player(), task, action)
-        return IllegalMove(FLOW.phases[task.phase].rule, f"{shown(action)} is not allowed in the "
-                           f"{task.phase.replace('_', ' ')} step. Allowed: "
-                           + ", ".join(str(a) for a in self.legal_actions()[:8]) + ".")
-
+    # ---------------------------------------------------------------- winning
     def _check_win(self) -> None:
+        """The first captain to 60 silver wins at once (called after every move that can earn silver)."""
         if self.winner is not None or not self.agenda:
             return
         target = self.game.win_silver
@@ -262,12 +249,14 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
         return super().winners()
 
     def phase(self):
-        step = FLOW.phase(self)
-        return ("game over", RULE_OVERVIEW) if step is None else (step.name, step.rule)
+        """(the step on top, its rulebook heading), or ("game over", Overview)."""
+        task = self.task
+        return ("game over", self.game.end_rule) if task is None else (task.phase, self.rule())
 
     # ---------------------------------------------------------------- what a captain may see
     def observation(self, player: int) -> dict:
-        """The sea, every mat (hand sizes only), the public piles and log, and ``player``'s own hand."""
+        """The sea, every mat (hand sizes only), the public piles, the recent log, and ``player``'s own hand
+        and cards face down."""
         self._check_player(player)
         mats = []
         for p, cap in enumerate(self.captains):
@@ -277,20 +266,27 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
                 "loot": dict(sorted(cap["loot"].items())), "first_mate": cap["mate"], "enemies": sorted(self.enemies(p)),
                 "marque": cap["marque"], "hand_size": len(cap["hand"]), "shown": sorted(cap["shown"]),
                 "at": list(cap["at"]), "lost_ship": cap["lost"], "encounter": self.encounters.get(p)})
-        task = FLOW.top(self)
+        task = self.task
+        fight = self.combat
         combat = None
-        if self.combat is not None:
-            combat = {k: v for k, v in self.combat.items() if k != "secret"}
-            secret = self.combat.get("secret", {})
-            combat["placed"] = {str(seat): bool(card) for seat, card in secret.items()}
-            if player in secret:
-                combat["my_card"] = secret[player]
+        if fight is not None:
+            combat = {"against": fight.against, "hero": fight.hero, "enemy": fight.enemy, "port": fight.port,
+                      "hero_attacks": fight.hero_attacks}
+            if fight.against == "captain":
+                combat.update(target=fight.target, step=fight.step, abandoned=fight.abandoned,
+                              left=[list(g) for g in fight.left],
+                              placed={str(seat): bool(card) for seat, card in fight.placed})
+                if fight.card_of(player) is not None:
+                    combat["my_card"] = fight.card_of(player)
+        claim = self.contest
         contest = None
-        if self.contest is not None:
-            contest = {"claimant": self.contest["claimant"], "nation": self.contest["nation"],
-                       "placed": sorted(int(s) for s in self.contest["cards"])}
-            if player in self.contest["cards"]:
-                contest["my_card"] = self.contest["cards"][player]
+        if claim is not None:
+            contest = {"claimant": claim.claimant, "nation": claim.nation,
+                       "placed": sorted(seat for seat, _ in claim.cards)}
+            mine = [card for seat, card in claim.cards if seat == player]
+            if mine:
+                contest["my_card"] = mine[0]
+        voyage = self._data(Voyage)
         return {
             "player": player, "players": self.game.players, "current": self.current, "round": self.round,
             "step": None if task is None else task.phase, "acting": self.current_player(),
@@ -300,16 +296,16 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
             "roles": dict(sorted(self.roles.items())), "first_captain": self.first, "offered": self.offered,
             "bank": self.bank, "goods": dict(self.goods), "combat": combat, "contest": contest,
             "scores": [cap["silver"] for cap in self.captains],
-            "sailing": None if self.sailing is None else list(self.sailing), "winner": self.winner,
-            "log": list(self.log),
+            "sailing": None if voyage is None else [voyage.heading, int(voyage.turned), int(voyage.explored)],
+            "winner": self.winner, "log": list(self.log[-LOG_IN_VIEW:]),
         }
 
     def redeal_hidden(self, player: int, rng: random.Random) -> "State":
-        """Other captains' unshown cards, face-down cards and the deck, re-dealt among themselves."""
+        """Other captains' unshown cards, the cards they placed face down and the deck, re-dealt among themselves."""
         new = self.clone()
         storms = {k: n for k, n in new.deck.items() if self.card(k).kind == "storm"}  # never in a hand
         pool: list = [name for name, n in sorted(new.deck.items()) for _ in range(n) if name not in storms]
-        slots = []
+        hands = []
         for p, cap in enumerate(new.captains):
             if p == player:
                 continue
@@ -317,23 +313,27 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
             for name in cap["shown"]:
                 hidden.remove(name)
             pool += hidden
-            slots.append(("hand", p, len(hidden)))
-        for holder, key in ((new.combat, "secret"), (new.contest, "cards")):
-            if holder is None:
-                continue
-            for seat, name in sorted(holder.get(key, {}).items()):
+            hands.append((p, len(hidden)))
+        face_down = []  # (agenda index, seat) of a card another captain placed face down
+        for i, task in enumerate(new.agenda):
+            placed = task.data.placed if isinstance(task.data, Battle) else \
+                task.data.cards if isinstance(task.data, Claim) else ()
+            for seat, name in placed:
                 if seat != player and name:
                     pool.append(name)
-                    slots.append((key, seat, 1))
+                    face_down.append((i, seat))
         rng.shuffle(pool)
-        for kind, seat, n in slots:
+        for p, n in hands:
             dealt, pool = pool[:n], pool[n:]
-            if kind == "hand":
-                new.cap(seat)["hand"] = sorted(dealt + list(new.cap(seat)["shown"]))
-            elif kind == "secret":
-                new.combat["secret"][seat] = dealt[0]
+            new.cap(p)["hand"] = sorted(dealt + list(new.cap(p)["shown"]))
+        for i, seat in face_down:
+            card, pool = pool[0], pool[1:]
+            task = new.agenda[i]
+            if isinstance(task.data, Battle):
+                data = replace(task.data, placed=tuple((s, card if s == seat else c) for s, c in task.data.placed))
             else:
-                new.contest["cards"][seat] = dealt[0]
+                data = replace(task.data, cards=tuple((s, card if s == seat else c) for s, c in task.data.cards))
+            new.agenda[i] = replace(task, data=data)
         new.deck = dict(storms)
         for name in pool:
             new.deck[name] = new.deck.get(name, 0) + 1
@@ -341,7 +341,7 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
 
     # ---------------------------------------------------------------- invariants
     def all_cards(self) -> dict:
-        """Every card wherever it is: deck, discard, hands, the sea, mats, encounters, wars, face down."""
+        """Every card wherever it is: deck, discard, hands, the sea, mats, encounters, wars, held by tasks."""
         counts: dict = {}
 
         def add(name):
@@ -360,25 +360,13 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
         for name in list(self.sea.values()) + list(self.encounters.values()) + [w[0] for w in self.wars]:
             add(name)
         add(self.offered)
-        for holder, keys in ((self.combat, ("enemy",)), (self.contest, ())):
-            if holder is not None:
-                for key in keys:
-                    add(holder.get(key))
-        if self.combat is not None:
-            for name in self.combat.get("secret", {}).values():
-                add(name)
-            if self.combat.get("abandoned"):
-                add(self.combat["abandoned"][0])
         for task in self.agenda:
-            if task.phase == "prize":
-                add(task.data[0])
-        if self.contest is not None:
-            for name in self.contest["cards"].values():
+            for name in self._held_by(task):
                 add(name)
         return counts
 
     def validate(self) -> None:
-        """Cards, silver, goods and flags are conserved; hands stay within the limit."""
+        """Cards, silver, goods and flags are conserved; hands stay within the limit; the agenda is the table's."""
         if self.all_cards() != self.comp.full_deck():
             raise ValueError("the cards in play are not exactly the deck")
         rules = self.comp.rules
@@ -396,6 +384,7 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
                 raise ValueError(f"captain {p + 1} holds {len(cap['hand'])} cards and {cap['silver']} silver")
             if self.carried(p) > self.capacity(p):
                 raise ValueError(f"captain {p + 1} carries more than the ship holds")
+        super().validate()  # the agenda keeps the phase table's promises
 
     def __str__(self) -> str:
         return f"Plunder, round {self.round}: {self.phase()[0]} (captain {self.current + 1} on turn); {RULE_TURN}"

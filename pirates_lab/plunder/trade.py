@@ -11,6 +11,7 @@ from pirates_lab.core.errors import shown
 
 from .actions import Buy, BuyShip, DoneTrading, Sell, SellShip
 from .headings import RULE_BUYING, RULE_SELLING, RULE_TRADE
+from .tasks import Market
 
 __all__ = ["Trade", "crew_share"]
 
@@ -53,11 +54,11 @@ class Trade:
                 self._earn(p, crew_share(total))
                 self.say(f"Captain {p + 1} sells the plunder for {total} silver and keeps half, {crew_share(total)} "
                          f"({RULE_SELLING}).")
-        self.agenda.append(Task("trade", p, (market_name, self._may_sell_plunder(p, market) or card_played)))
+        self.flow.push(self, Task("trade", p, Market(market_name, self._may_sell_plunder(p, market) or card_played)))
 
     def _trade_actions(self, task):
         p = task.player
-        market = self.card(task.data[0])
+        market = self.card(task.data.name)
         cap = self.cap(p)
         found = []
         room = self.capacity(p) - self.carried(p)
@@ -73,19 +74,14 @@ class Trade:
             found.append(SellShip())
         return found + [DoneTrading()]
 
-    @staticmethod
-    def _plunder_market(task) -> bool:
-        """May plunder be sold in this trade (Tortuga, a Port of your Letter, Bottle of Rum, Sneak into Port)?"""
-        return len(task.data) > 1 and bool(task.data[1])
-
     def _may_sell_ship(self, p: int, task) -> bool:
         """Your ship is sold in a Port; one taken in Combat "counts as a Captured Ship": only where plunder sells."""
         cap = self.cap(p)
-        kind = self.card(task.data[0]).kind
+        kind = self.card(task.data.name).kind
         if cap["ship"] == "Pinnace" or kind not in ("port", "tortuga"):
             return False
         if cap["prize_ship"]:
-            return self._plunder_market(task)
+            return task.data.plunder  # Tortuga, a Port of your Letter, Bottle of Rum, Sneak into Port
         return kind == "port"
 
     def _ships_for_sale(self, p: int, task) -> list[str]:
@@ -103,8 +99,9 @@ class Trade:
         value = self.card(cap["ship"]).value
         return crew_share(value) if cap["prize_ship"] else value
 
-    def _legal_trade(self, p: int, task, action) -> bool:
-        market = self.card(task.data[0])
+    def _legal_trade(self, task, action) -> bool:
+        p = task.player
+        market = self.card(task.data.name)
         cap = self.cap(p)
         if isinstance(action, Buy):
             price = market.buy_price(action.good) if isinstance(action.good, str) else None
@@ -117,8 +114,9 @@ class Trade:
                     and 1 <= action.amount <= cap["cargo"].get(action.good, 0))
         return action in self._trade_actions(task)
 
-    def _why_trade(self, p: int, task, action) -> IllegalMove:
-        market = self.card(task.data[0])
+    def _why_trade(self, task, action) -> IllegalMove:
+        p = task.player
+        market = self.card(task.data.name)
         if isinstance(action, Buy):
             if market.buy_price(action.good) is None:
                 return IllegalMove(RULE_BUYING, f"{market.name} shows no Buy price for {shown(action.good)}.")
@@ -148,14 +146,14 @@ class Trade:
             return IllegalMove(RULE_TRADE, "You sell a ship you bought in a Port.")
         return IllegalMove(RULE_TRADE, f"{shown(action)} is not a trade; finish with 'done trading'.")
 
-    def _do_trade(self, p: int, task, action) -> None:
-        market = self.card(task.data[0])
+    def _do_trade(self, task, action) -> None:
+        p = task.player
+        market = self.card(task.data.name)
         cap = self.cap(p)
         if isinstance(action, DoneTrading):
-            self.agenda.pop()
-            if market.kind == "natives":
+            self.flow.pop(self)
+            if market.kind == "natives":  # the trade held the Natives card
                 self._discard(market.name)
-                self.combat = None
             return
         if isinstance(action, Buy):
             cost = action.amount * market.buy_price(action.good)

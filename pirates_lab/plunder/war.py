@@ -10,6 +10,7 @@ from pirates_lab.core.errors import shown
 
 from .actions import Contest, KeepLetter, Marque
 from .headings import RULE_ACTION, RULE_ENEMIES, RULE_FIRST_MATE, RULE_WAR
+from .tasks import Battle, Claim, Letters, replace
 
 __all__ = ["War"]
 
@@ -84,8 +85,7 @@ class War:
             self._open_trade(p, self.sea[self.cap(p)["at"]], card_played=True)
         elif card.kind == "natives":
             self.say(f"Captain {p + 1} plays {card.name} on the Coastland.")
-            self._begin_npc_combat(p, card.name, "natives", hero_attacks=True, start=False)
-            self.agenda.append(Task("natives", p))
+            self.flow.push(self, Task("natives", p, Battle("natives", p, enemy=card.name)))
 
     # ---------------------------------------------------------------- Letters of Marque
     def _marque_actions(self, p: int, place) -> list:
@@ -107,38 +107,40 @@ class War:
     def _seek_marque(self, p: int, name: str) -> None:
         nation = self.place_card(p).nation
         self._take_from_hand(p, name)
-        self.contest = {"claimant": p, "nation": nation, "cards": {p: name}}
         others = [(p + i) % self.game.players for i in range(1, self.game.players)]
-        self.agenda.append(Task("reveal_contest", p))
-        for q in reversed([q for q in others if self.hand(q)]):
-            self.agenda.append(Task("contest", q))
+        claim = Claim(p, nation, ((p, name),), tuple(q for q in others if self.hand(q)))
+        self.flow.push(self, Task("contest" if claim.asked else "reveal_contest", None, claim))
         self.say(f"Captain {p + 1} seeks the {nation} Letter of Marque and places a card face down.")
 
     def _contest_actions(self, task):
-        return [Contest("")] + [Contest(n) for n in sorted(set(self.hand(task.player)))]
+        return [Contest("")] + [Contest(n) for n in sorted(set(self.hand(task.data.asked[0])))]
 
-    def _do_contest(self, q: int, task, action) -> None:
-        self.agenda.pop()
+    def _do_contest(self, task, action) -> None:
+        claim = task.data
+        q = claim.asked[0]
+        cards = claim.cards
         if action.card:
             self._take_from_hand(q, action.card)
-            self.contest["cards"][q] = action.card
+            cards += ((q, action.card),)
             self.say(f"Captain {q + 1} contests with a card face down.")
         else:
             self.say(f"Captain {q + 1} does not contest.")
+        claim = replace(claim, cards=cards, asked=claim.asked[1:])
+        self.flow.replace(self, Task("contest" if claim.asked else "reveal_contest", None, claim))
 
     def _auto_reveal_contest(self, task) -> None:
-        self.agenda.pop()
-        contest, self.contest = self.contest, None
-        p, nation = contest["claimant"], contest["nation"]
-        numbers = {q: self.card(n).number for q, n in contest["cards"].items()}
-        shown = ", ".join(f"captain {q + 1}: {n} ({numbers[q]})" for q, n in sorted(contest["cards"].items()))
-        for name in contest["cards"].values():
+        self.flow.pop(self)
+        claim = task.data
+        p, nation = claim.claimant, claim.nation
+        numbers = {q: self.card(n).number for q, n in claim.cards}
+        shown = ", ".join(f"captain {q + 1}: {n} ({numbers[q]})" for q, n in sorted(claim.cards))
+        for _, name in claim.cards:
             self._discard(name)
         if all(numbers[p] >= v for q, v in numbers.items() if q != p):
             cap = self.cap(p)
             self.say(f"Cards turned up — {shown}. Captain {p + 1} receives the {nation} Letter of Marque.")
             if cap["marque"] and cap["marque"] != nation:  # "If you hold more than one Letter, you must choose"
-                self.agenda.append(Task("letter", p, (cap["marque"], nation)))
+                self.flow.push(self, Task("letter", p, Letters(cap["marque"], nation)))
             else:
                 cap["marque"] = nation
         else:
@@ -146,20 +148,20 @@ class War:
 
     # ---------------------------------------------------------------- two Letters: choose one
     def _letter_actions(self, task):
-        """Keep the new Letter (the computer captains' default, listed first) or the old one."""
-        old, new = task.data
+        """Keep the new Letter (the computer captains' default, listed first) or the old one (a flag of the other
+        nation must be left in the Herald's supply)."""
+        old, new = task.data.old, task.data.new
         return [KeepLetter(keep) for keep, other in ((new, old), (old, new)) if self._may_make_enemy(task.player, other)]
 
-    def _do_letter(self, p: int, task, action) -> None:
-        self.agenda.pop()
-        old, new = task.data
-        other = old if action.nation == new else new
-        cap = self.cap(p)
-        cap["marque"] = action.nation
-        self.say(f"Captain {p + 1} keeps the {action.nation} Letter of Marque; {other} becomes their enemy ({RULE_WAR}).")
+    def _do_letter(self, task, action) -> None:
+        p, letters = task.player, task.data
+        self.flow.pop(self)
+        other = letters.old if action.nation == letters.new else letters.new
+        self.cap(p)["marque"] = action.nation
+        self.say(f"Captain {p + 1} keeps the {action.nation} Letter of Marque; {other} becomes their enemy "
+                 f"({RULE_WAR}).")
         self._make_enemy(p, other)
 
-    def _why_letter(self, p: int, task, action) -> IllegalMove:
-        old, new = task.data
-        return IllegalMove(RULE_WAR, f"You hold the {old} and the {new} Letters of Marque: keep one of them (the "
-                                     "other becomes your enemy).")
+    def _why_letter(self, task, action) -> IllegalMove:
+        return IllegalMove(RULE_WAR, f"You hold the {task.data.old} and the {task.data.new} Letters of Marque: keep "
+                                     "one of them (the other becomes your enemy).")

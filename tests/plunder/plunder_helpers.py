@@ -1,9 +1,8 @@
 """Hand-built Plunder positions for scenario tests (cards always conserved)."""
 import random
 
-from pirates_lab.core import Task
 from pirates_lab.plunder import Game
-from pirates_lab.plunder.turn import FLOW
+from pirates_lab.plunder.scenarios import at_step, start_turn  # noqa: F401  (scenario positions)
 
 
 def fresh(players=2, seed=0, **options):
@@ -64,15 +63,6 @@ def ship(state, p, name):
     cap["ship"] = name
 
 
-def at_step(state, p, *phases, data=None):
-    """Captain ``p`` on turn with these phases left (the first listed is on top)."""
-    state.current = p
-    state.agenda = [Task("end", p)] + [Task(ph, p, data if i == 0 and data is not None else ())
-                                        for i, ph in reversed(list(enumerate(phases)))]
-    FLOW.settle(state)
-    return state
-
-
 def play(state, *actions):
     for a in actions:
         state = state.apply(a)
@@ -83,16 +73,6 @@ def auto_chance(state, card):
     """Resolve the chance step on top with a chosen card."""
     assert state.is_chance_node(), state.phase()
     return state.apply(card)
-
-
-def start_turn(state, p, round_no=None):
-    """Captain ``p``'s turn from its very start (the Encounter, Pay the Crew, ...)."""
-    from pirates_lab.core import Task
-    if round_no is not None:
-        state.round = round_no
-    state.agenda = [Task("start", p)]
-    FLOW.settle(state)
-    return state
 
 
 def enough_silver(state, p, silver):

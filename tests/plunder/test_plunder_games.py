@@ -3,6 +3,7 @@
 Rules: Plunder › Overview
 """
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -43,7 +44,8 @@ def play_checked(seed: int):
         else:
             action = trader(state, rng)
         state = state.apply(action)
-        state.validate()                      # cards, silver and goods conserved; hands within 7
+        state.validate()                      # cards, silver, goods, flags conserved; hands within 7; the agenda
+        assert state.is_terminal() or max(state.scores()) < game.win_silver   # 60 silver wins at once
         steps += 1
     return state, steps
 
@@ -175,11 +177,12 @@ def test_a_card_placed_face_down_is_hidden_and_redealt():
     card = next(n for n in sorted(swapped.deck) if n != "Havana" and swapped.card(n).kind != "storm")
     swapped._from_deck(card)
     swapped.deck["Havana"] = swapped.deck.get("Havana", 0) + 1
-    swapped.combat["secret"][p] = card
+    top = swapped.agenda[-1]
+    swapped.agenda[-1] = replace(top, data=replace(top.data, placed=((p, card),)))
     swapped.validate()
     assert swapped.observation(q) == state.observation(q) and swapped.observation(p) != state.observation(p)
-    redealt = {state.redeal_hidden(q, random.Random(seed)).combat["secret"][p] for seed in range(20)}
-    assert len(redealt) > 1
+    redealt = {state.redeal_hidden(q, random.Random(seed)).combat.card_of(p) for seed in range(20)}
+    assert len(redealt) > 1 and state.redeal_hidden(p, random.Random(0)).combat.card_of(p) == "Havana"
 
 
 def test_every_refusal_names_a_rulebook_heading_and_changes_nothing():
