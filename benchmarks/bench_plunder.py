@@ -82,7 +82,7 @@ def games(n: int = 40):
             elif rng.random() < 0.15:
                 action = rng.choice(state.legal_actions())
             else:
-                action = trader(state, rng)
+                action = trader(state.view(), rng)
             state = state.apply(action)
         scores.append(state.scores())
     rate = n / (time.perf_counter() - start)

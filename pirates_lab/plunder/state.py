@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 import random
 
-from pirates_lab.core import FlowState
+from pirates_lab.core import AUTO, FlowState
 
 from .action import ActionStep
 from .attacking_another_captain import AttackingAnotherCaptain
@@ -384,7 +384,8 @@ class State(Setup, TurnPhases, SailAndExplore, ActionStep, Trade, Combat, Attack
                 raise ValueError(f"captain {p + 1} holds {len(cap['hand'])} cards and {cap['silver']} silver")
             if self.carried(p) > self.capacity(p):
                 raise ValueError(f"captain {p + 1} carries more than the ship holds")
-        super().validate()  # the agenda keeps the phase table's promises
+        if self.task is None or self.flow.phases[self.task.phase].actor != AUTO:
+            super().validate()  # a settled agenda keeps the phase table's promises (a hand-made one may be mid-move)
 
     def __str__(self) -> str:
         return f"Plunder, round {self.round}: {self.phase()[0]} (captain {self.current + 1} on turn); {RULE_TURN}"

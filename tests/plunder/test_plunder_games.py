@@ -19,16 +19,29 @@ GAMES = 40
 NIGHTLY_GAMES = 1000
 
 
+def seat(chooser):
+    """A policy for check_protocol that hands the chooser the seat's view only."""
+    return lambda state, rng: chooser(state.view(), rng)
+
+
+def test_a_computer_captain_refuses_to_be_handed_the_state():
+    state = Game(players=2).new_initial_state()
+    with pytest.raises(TypeError, match="never the state"):
+        trader(state, random.Random(0))
+    with pytest.raises(TypeError, match="never the state"):
+        random_captain(state, random.Random(0))
+
+
 def test_protocol_random_captains():
     check_protocol(Game(players=3, max_turns=12), seeds=range(4))
 
 
 def test_protocol_traders_with_the_mutiny_option():
-    check_protocol(Game(players=4, max_turns=25, mutiny=True), seeds=range(3), policy=trader)
+    check_protocol(Game(players=4, max_turns=25, mutiny=True), seeds=range(3), policy=seat(trader))
 
 
 def test_protocol_two_captains_fighting():
-    check_protocol(Game(players=2, max_turns=20), seeds=range(3), policy=random_captain)
+    check_protocol(Game(players=2, max_turns=20), seeds=range(3), policy=seat(random_captain))
 
 
 def play_checked(seed: int):
@@ -42,7 +55,7 @@ def play_checked(seed: int):
         elif rng.random() < 0.15:
             action = rng.choice(state.legal_actions())
         else:
-            action = trader(state, rng)
+            action = trader(state.view(), rng)
         state = state.apply(action)
         state.validate()                      # cards, silver, goods, flags conserved; hands within 7; the agenda
         assert state.is_terminal() or max(state.scores()) < game.win_silver   # 60 silver wins at once
@@ -79,7 +92,7 @@ def test_save_and_load_round_trip_mid_game_and_refuse_a_damaged_save():
     for _ in range(150):
         if s.is_terminal():
             break
-        s = s.apply(s.chance_outcomes().sample(rng) if s.is_chance_node() else trader(s, rng))
+        s = s.apply(s.chance_outcomes().sample(rng) if s.is_chance_node() else trader(s.view(), rng))
         text = s.to_json()
         again = game.load_state(text)
         assert again.to_json() == text and again.legal_actions() == s.legal_actions()
@@ -213,5 +226,5 @@ def test_every_refusal_names_a_rulebook_heading_and_changes_nothing():
                 else:
                     assert state._is_legal(probe)      # a parameterised action the rules allow
             assert state.to_json() == before
-        state = state.apply(state.chance_outcomes().sample(rng) if state.is_chance_node() else trader(state, rng))
+        state = state.apply(state.chance_outcomes().sample(rng) if state.is_chance_node() else trader(state.view(), rng))
     assert refused > 500

@@ -369,7 +369,7 @@ def test_captains_are_numbered_from_one_in_the_log_and_the_action_labels():
                 state = state.apply(state.chance_outcomes().sample(rng))
                 continue
             labels += [str(a) for a in state.legal_actions()]
-            state = state.apply(random_captain(state, rng))
+            state = state.apply(random_captain(state.view(), rng))
         text = "\n".join(state.log + labels)
         named = {int(n) for n in re.findall(r"[Cc]aptains? (\d+)", text)}
         assert named == set(range(1, players + 1)), named
