@@ -228,3 +228,12 @@ def test_every_refusal_names_a_rulebook_heading_and_changes_nothing():
             assert state.to_json() == before
         state = state.apply(state.chance_outcomes().sample(rng) if state.is_chance_node() else trader(state.view(), rng))
     assert refused > 500
+
+
+@pytest.mark.parametrize("options", [{"mutiny": None}, {"mutiny": "\x00yes"}, {"win_silver": 0}, {"win_silver": "60"},
+                                     {"win_silver": True}])
+def test_bad_options_are_refused_with_a_sentence(options):
+    from pirates_lab.core import InvalidInput
+    with pytest.raises(InvalidInput) as error:
+        Game(players=2, **options)
+    assert str(error.value).endswith(".") and "\x00" not in str(error.value)
