@@ -96,7 +96,7 @@ def _mat_rows(state, p: int) -> list[tuple[str, str]]:
     cap = state.cap(p)
     goods = ", ".join(f"{n} {g}" for g, n in sorted(cap["cargo"].items())) or "none"
     return [("ship", cap["ship"]), ("First Mate", cap["mate"] or "none"), ("Traded Cargo", goods),
-            ("cards in hand", str(len(cap["hand"]))), ("silver", str(cap["silver"])),
+            ("cards in hand", str(len(state.hand(p)))), ("silver", str(cap["silver"])),
             ("where", "Tortuga" if tuple(cap["at"]) == (0, 0) else state.sea[tuple(cap["at"])])]
 
 

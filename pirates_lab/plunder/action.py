@@ -27,7 +27,7 @@ class ActionStep:
         place = self.place_card(p)
         free = ([DismissMate()] if cap["mate"] else []) + ([AbandonCaptured()] if cap["captured"] else [])
         if place.kind == "port" and place.nation in self.enemies(p):
-            cards = sorted({n for n in cap["hand"] if self.card(n).kind in ("rum", "sneak")})
+            cards = sorted({n for n in self.hand(p) if self.card(n).kind in ("rum", "sneak")})
             return [AttackPort()] + [Play(n) for n in cards] + free
         if self._may_sell_plunder(p, place) and (cap["loot"] or cap["captured"]):
             return [StartTrade()]

@@ -80,7 +80,7 @@ class AttackingAnotherCaptain:
 
     # ---------------------------------------------------------------- cards face down, revealed together
     def _secret_round(self, fight: Battle, step: str) -> None:
-        self.flow.push(self, Task("secret", None, replace(fight, step=step, placed=())))
+        self.flow.push(self, Task("secret", None, replace(fight, step=step, placed=(), cards=())))
 
     def _secret_actions(self, task):
         seat = task.data.to_place()
@@ -91,7 +91,7 @@ class AttackingAnotherCaptain:
         seat = fight.to_place()
         if action.card:
             self._take_from_hand(seat, action.card)
-        fight = replace(fight, placed=fight.placed + ((seat, action.card),))
+        fight = fight.placing(seat, action.card)
         both = fight.card_of(fight.hero) is not None and fight.card_of(fight.target) is not None
         self.flow.replace(self, Task("reveal" if both else "secret", None, fight))
         self.say(f"Captain {seat + 1} places {'a card' if action.card else 'no card'} face down.")
@@ -109,7 +109,7 @@ class AttackingAnotherCaptain:
             added[seat] = self.card(name).number if name else 0
             if name:
                 self._discard(name)
-        fight = replace(fight, placed=())
+        fight = replace(fight, placed=(), cards=())
         stat = STEP_STATS[step]
         value = {s: (self.speed(s) if stat == "speed" else self.ship_stat(s, stat)) + added[s] for s in (p, q)}
         self.say(f"Cards revealed ({step}): captain {p + 1} {value[p]} against captain {q + 1} {value[q]}; ties to "

@@ -25,7 +25,7 @@ class LoseYourShip:
             self._discard(cap["captured"])
         if cap["mate"]:
             self._discard(cap["mate"])
-        for name in list(cap["hand"]):
+        for name in self.hand(p):
             self._discard(name)
         cap.update(ship="Pinnace", prize_ship=False, captured=None, mate=None, hand=[], shown=[], at=(0, 0),
                    lost=True, unpaid=[])

@@ -68,11 +68,11 @@ class SailAndExplore:
         p, voyage = task.player, task.data
         cap = self.cap(p)
         found = []
-        if len(cap["hand"]) < self.comp.rules["move_below"]:
+        if len(self.hand(p)) < self.comp.rules["move_below"]:
             found += [Sail(h) for h in self._headings(voyage) if step(cap["at"], h) in self.sea]
         if voyage.explored:
             return found + [StopSailing()]  # one Explore, then Move: the steps repeat in sequence
-        maps = sorted({n for n in cap["hand"] if self.card(n).kind in MAP_IN_HAND})
+        maps = sorted({n for n in self.hand(p) if self.card(n).kind in MAP_IN_HAND})
         for h in EDGES:
             cell = step(cap["at"], h)
             if cell not in self.sea:
@@ -85,7 +85,7 @@ class SailAndExplore:
         if isinstance(action, Sail):
             if not isinstance(action.heading, int) or action.heading not in EDGES:
                 return IllegalMove(RULE_SAIL, "You cannot move diagonally: sail north, east, south or west.")
-            if len(cap["hand"]) >= self.comp.rules["move_below"]:
+            if len(self.hand(p)) >= self.comp.rules["move_below"]:
                 return IllegalMove(RULE_SAIL, "You may move only if you have fewer than 7 cards in hand.")
             if action.heading not in self._headings(voyage):
                 return IllegalMove(RULE_SAIL, f"You sail one direction a turn, turning at most once to port or "
@@ -95,7 +95,7 @@ class SailAndExplore:
             if voyage.explored:
                 return IllegalMove(RULE_SAIL, "You explore once before each move (Explore, Move, Draw, in sequence): "
                                               "move first, or stop.")
-            if action.card not in cap["hand"] or self.card(action.card).kind not in MAP_IN_HAND:
+            if action.card not in self.hand(p) or self.card(action.card).kind not in MAP_IN_HAND:
                 return IllegalMove(RULE_SAIL, f"You explore with a map card from your hand ({shown(action.card)} is "
                                               "not one).")
             return IllegalMove(RULE_SAIL, f"{shown(action.at)} is not an empty space next to your ship.")

@@ -2,21 +2,23 @@
 
 Rules: Plunder › Turn
 
->>> import random
 >>> from pirates_lab.plunder import Game
->>> state = Game(players=2).new_initial_state()
->>> while state.is_chance_node():
-...     state = state.apply(state.chance_outcomes().sample(random.Random(1)))
+>>> state = dealt(Game(players=2), seed=1)
 >>> at_step(state, state.first, "action", "give").phase()
 ('action', 'Action')
 """
 from __future__ import annotations
 
-from pirates_lab.core import Task
+from pirates_lab.core import Task, play
 
 from .tasks import Market, Voyage
 
-__all__ = ["at_step", "start_turn"]
+__all__ = ["at_step", "start_turn", "dealt"]
+
+
+def dealt(game, seed: int = 0):
+    """A new game of ``game`` dealt (chance drawn with ``random.Random(seed)``) up to its first decision."""
+    return play(game.new_initial_state(), rng=seed, humans=range(game.players)).run()
 
 
 def _data(state, p: int, phase: str, data):

@@ -64,8 +64,8 @@ class Setup:
     # ---------------------------------------------------------------- the First Captain
     def _drawn_first_draw(self, task, name: str) -> None:
         p = task.player
-        self._draw(p, name)
-        self.cap(p)["shown"].append(name)
+        self._from_deck(name)
+        self.cap(p)["shown"].append(name)  # face up: in the hand, and seen by all
         self.first_draws.setdefault(p, []).append(name)
         self.say(f"Captain {p + 1} draws {name} (number {self.card(name).number}) face up.")
         self.flow.pop(self)
@@ -92,7 +92,7 @@ class Setup:
         for p in range(n):  # a tie can leave more than 6: the most recently drawn go
             cap = self.cap(p)
             drawn = self.first_draws.get(p, [])
-            while len(cap["hand"]) > limit:
+            while len(self.hand(p)) > limit:
                 name = drawn.pop()
                 self._play_to_discard(p, name)
                 self.say(f"Captain {p + 1} discards {name}: a hand holds 6 cards.")

@@ -15,6 +15,7 @@ import copy
 import random
 
 from pirates_lab.core import AUTO, FlowState
+from pirates_lab.core.hidden import Hidden
 
 from .action import ActionStep
 from .attacking_another_captain import AttackingAnotherCaptain
@@ -79,7 +80,7 @@ class State(Setup, TurnPhases, SailAndExplore, ActionStep, Trade, Combat, Attack
         new = copy.copy(self)
         new.captains = [{k: (v.copy() if type(v) in (dict, list) else v) for k, v in cap.items()}
                         for cap in self.captains]
-        for key in ("goods", "deck", "discard", "sea", "encounters", "roles", "log", "agenda"):
+        for key in ("goods", "deck", "discard", "sea", "encounters", "roles", "agenda"):  # the log is shared
             setattr(new, key, getattr(self, key).copy())
         new.wars = [list(w) for w in self.wars]
         new.first_draws = {k: list(v) for k, v in self.first_draws.items()}
@@ -161,14 +162,15 @@ class State(Setup, TurnPhases, SailAndExplore, ActionStep, Trade, Combat, Attack
         return (p + 1) % self.game.players
 
     def hand(self, p: int) -> list:
-        return self.cap(p)["hand"]
+        """Every card in the captain's hand, sorted: the hidden ones (``cap["hand"]``) and those shown face up
+        (``cap["shown"]``: the First Captain draw's cards, known to all while they stay in the hand)."""
+        cap = self.cap(p)
+        return sorted(cap["hand"] + cap["shown"]) if cap["shown"] else list(cap["hand"])
 
     # ---------------------------------------------------------------- moving things
     def _take_from_hand(self, p: int, name: str) -> None:
         cap = self.cap(p)
-        cap["hand"].remove(name)
-        if name in cap["shown"]:
-            cap["shown"].remove(name)
+        cap["shown" if name in cap["shown"] else "hand"].remove(name)
 
     def _discard(self, name: str) -> None:
         self.discard[name] = self.discard.get(name, 0) + 1
@@ -264,7 +266,7 @@ class State(Setup, TurnPhases, SailAndExplore, ActionStep, Trade, Combat, Attack
                 "silver": cap["silver"], "ship": cap["ship"], "prize_ship": cap["prize_ship"],
                 "captured": cap["captured"], "cargo": dict(sorted(cap["cargo"].items())),
                 "loot": dict(sorted(cap["loot"].items())), "first_mate": cap["mate"], "enemies": sorted(self.enemies(p)),
-                "marque": cap["marque"], "hand_size": len(cap["hand"]), "shown": sorted(cap["shown"]),
+                "marque": cap["marque"], "hand_size": len(self.hand(p)), "shown": sorted(cap["shown"]),
                 "at": list(cap["at"]), "lost_ship": cap["lost"], "encounter": self.encounters.get(p)})
         task = self.task
         fight = self.combat
@@ -275,17 +277,15 @@ class State(Setup, TurnPhases, SailAndExplore, ActionStep, Trade, Combat, Attack
             if fight.against == "captain":
                 combat.update(target=fight.target, step=fight.step, abandoned=fight.abandoned,
                               left=[list(g) for g in fight.left],
-                              placed={str(seat): bool(card) for seat, card in fight.placed})
+                              placed={str(seat): bool(card) for seat, card in zip(fight.placed, fight.cards)})
                 if fight.card_of(player) is not None:
                     combat["my_card"] = fight.card_of(player)
         claim = self.contest
         contest = None
         if claim is not None:
-            contest = {"claimant": claim.claimant, "nation": claim.nation,
-                       "placed": sorted(seat for seat, _ in claim.cards)}
-            mine = [card for seat, card in claim.cards if seat == player]
-            if mine:
-                contest["my_card"] = mine[0]
+            contest = {"claimant": claim.claimant, "nation": claim.nation, "placed": sorted(claim.seats)}
+            if player in claim.seats:
+                contest["my_card"] = claim.cards[claim.seats.index(player)][0]
         voyage = self._data(Voyage)
         return {
             "player": player, "players": self.game.players, "current": self.current, "round": self.round,
@@ -297,7 +297,7 @@ class State(Setup, TurnPhases, SailAndExplore, ActionStep, Trade, Combat, Attack
             "bank": self.bank, "goods": dict(self.goods), "combat": combat, "contest": contest,
             "scores": [cap["silver"] for cap in self.captains],
             "sailing": None if voyage is None else [voyage.heading, int(voyage.turned), int(voyage.explored)],
-            "winner": self.winner, "log": list(self.log[-LOG_IN_VIEW:]),
+            "winner": self.winner, "log": list(self.log.recent(LOG_IN_VIEW)), "in_play": self._face_up_in_play(),
         }
 
     def redeal_hidden(self, player: int, rng: random.Random) -> "State":
@@ -309,35 +309,59 @@ class State(Setup, TurnPhases, SailAndExplore, ActionStep, Trade, Combat, Attack
         for p, cap in enumerate(new.captains):
             if p == player:
                 continue
-            hidden = list(cap["hand"])
-            for name in cap["shown"]:
-                hidden.remove(name)
-            pool += hidden
-            hands.append((p, len(hidden)))
-        face_down = []  # (agenda index, seat) of a card another captain placed face down
+            pool += cap["hand"]
+            hands.append((p, len(cap["hand"])))
+        face_down = []  # (agenda index, position) of a card another captain placed face down
         for i, task in enumerate(new.agenda):
-            placed = task.data.placed if isinstance(task.data, Battle) else \
-                task.data.cards if isinstance(task.data, Claim) else ()
-            for seat, name in placed:
-                if seat != player and name:
-                    pool.append(name)
-                    face_down.append((i, seat))
+            for k, seat, card in self._face_down(task):
+                if seat != player and card:
+                    pool += card
+                    face_down.append((i, k))
         rng.shuffle(pool)
         for p, n in hands:
             dealt, pool = pool[:n], pool[n:]
-            new.cap(p)["hand"] = sorted(dealt + list(new.cap(p)["shown"]))
-        for i, seat in face_down:
+            new.cap(p)["hand"] = sorted(dealt)
+        for i, k in face_down:
             card, pool = pool[0], pool[1:]
             task = new.agenda[i]
-            if isinstance(task.data, Battle):
-                data = replace(task.data, placed=tuple((s, card if s == seat else c) for s, c in task.data.placed))
-            else:
-                data = replace(task.data, cards=tuple((s, card if s == seat else c) for s, c in task.data.cards))
-            new.agenda[i] = replace(task, data=data)
+            cards = task.data.cards[:k] + ((card,),) + task.data.cards[k + 1:]
+            new.agenda[i] = replace(task, data=replace(task.data, cards=cards))
         new.deck = dict(storms)
         for name in pool:
             new.deck[name] = new.deck.get(name, 0) + 1
         return new
+
+    def _face_up_in_play(self) -> list[str]:
+        """The face-up cards the turn's tasks hold: an enemy's card, an abandoned ship, a prize, the Natives one
+        trades with (not the cards placed face down)."""
+        found = []
+        for task in self.agenda:
+            data = task.data
+            if isinstance(data, Battle):
+                found += [name for name in (data.enemy, data.abandoned) if name]
+            elif not isinstance(data, Claim):
+                found += self._held_by(task)
+        return sorted(found)
+
+    @staticmethod
+    def _face_down(task) -> list:
+        """``(position, seat, (card,) or ())`` for each card placed face down in a task's Battle or Claim."""
+        data = task.data
+        seats = data.placed if isinstance(data, Battle) else data.seats if isinstance(data, Claim) else ()
+        return [(k, seat, data.cards[k]) for k, seat in enumerate(seats)]
+
+    #: the core's leak check reads hidden_cards(): hands, the deck and cards face down are hidden
+    hidden_information = True
+
+    def hidden_cards(self) -> list:
+        """Where cards lie face down and who may see them: each captain's hand (its unshown cards) by that
+        captain, the deck by nobody, a card placed face down (a fight, a contested Letter) by its captain."""
+        places = [Hidden(("captains", p, "hand"), seen_by={p}) for p in range(self.game.players)]
+        places.append(Hidden(("deck",)))
+        for i, task in enumerate(self.agenda):
+            places += [Hidden(("agenda", i, "data", "cards", k), seen_by={seat})
+                       for k, seat, _ in self._face_down(task)]
+        return places
 
     # ---------------------------------------------------------------- invariants
     def all_cards(self) -> dict:
@@ -352,7 +376,7 @@ class State(Setup, TurnPhases, SailAndExplore, ActionStep, Trade, Combat, Attack
             for name, n in pile.items():
                 counts[name] = counts.get(name, 0) + n
         for cap in self.captains:
-            for name in cap["hand"]:
+            for name in cap["hand"] + cap["shown"]:
                 add(name)
             add(cap["ship"] if cap["ship"] != "Pinnace" else None)
             add(cap["captured"])
@@ -380,8 +404,8 @@ class State(Setup, TurnPhases, SailAndExplore, ActionStep, Trade, Combat, Attack
             if self.flags_left(nation) < 0:
                 raise ValueError(f"more {nation} flags are out than the Herald's {rules['flags_per_nation']}")
         for p, cap in enumerate(self.captains):
-            if len(cap["hand"]) > rules["move_below"] or cap["silver"] < 0:
-                raise ValueError(f"captain {p + 1} holds {len(cap['hand'])} cards and {cap['silver']} silver")
+            if len(self.hand(p)) > rules["move_below"] or cap["silver"] < 0:
+                raise ValueError(f"captain {p + 1} holds {len(self.hand(p))} cards and {cap['silver']} silver")
             if self.carried(p) > self.capacity(p):
                 raise ValueError(f"captain {p + 1} carries more than the ship holds")
         if self.task is None or self.flow.phases[self.task.phase].actor != AUTO:

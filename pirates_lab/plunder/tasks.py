@@ -7,9 +7,10 @@ travels with its tasks (``Task("broadside", p, fight)``), and the next step is t
 field changed (:func:`dataclasses.replace`).  Cards a task holds (the enemy's card, cards face down,
 an abandoned ship, a prize) are counted by :meth:`~pirates_lab.plunder.state.State.all_cards`.
 
->>> fight = Battle("ship", hero=0, enemy="Spanish Sloop")
->>> fight.held(), replace(fight, placed=((0, "Havana"),)).held()
-(['Spanish Sloop'], ['Spanish Sloop', 'Havana'])
+>>> fight = Battle("captain", hero=0, target=1, step="broadside")
+>>> fight = fight.placing(0, "Havana").placing(1, "")
+>>> fight.card_of(0), fight.card_of(1), fight.held(), fight.cards
+('Havana', '', ['Havana'], (('Havana',), ()))
 """
 from __future__ import annotations
 
@@ -57,8 +58,9 @@ class Battle:
     ``against``: "ship", "port", "natives" or "captain"; ``hero``: the captain on turn; ``enemy``: the enemy's
     card while the combat lasts (a ship or Natives; a Port stays in the sea: ``port``); ``hero_attacks``: False
     when Pirates attack.  Between captains: ``target`` (the defender), ``step`` (engagement, broadside,
-    boarding), ``placed`` (``(seat, card)`` face down this step, ``""`` for none), ``abandoned`` (the Captured
-    Ship a fleeing defender left) and ``left`` (the goods left on it).
+    boarding), ``placed`` (the seats that placed this step, in order) and ``cards`` (beside each, the card it
+    placed face down as a 1-tuple, or ``()`` for none), ``abandoned`` (the Captured Ship a fleeing defender
+    left) and ``left`` (the goods left on it).
     """
 
     against: str
@@ -69,20 +71,28 @@ class Battle:
     target: int | None = None
     step: str = ""
     placed: tuple = ()
+    cards: tuple = ()
     abandoned: str | None = None
     left: tuple = ()
 
     def held(self) -> list[str]:
         """The cards this combat holds: the enemy's, the cards face down, an abandoned ship."""
-        return [name for name in (self.enemy, *(card for _, card in self.placed), self.abandoned) if name]
+        return [name for name in (self.enemy, *(c for card in self.cards for c in card), self.abandoned) if name]
 
     def to_place(self) -> int:
         """Between captains: the seat that places a card face down next (the attacker first)."""
-        return self.hero if self.card_of(self.hero) is None else self.target
+        return self.hero if self.hero not in self.placed else self.target
 
     def card_of(self, seat: int) -> str | None:
         """The card ``seat`` placed face down this step ("" for none), or None if it has not placed yet."""
-        return next((card for who, card in self.placed if who == seat), None)
+        if seat not in self.placed:
+            return None
+        card = self.cards[self.placed.index(seat)]
+        return card[0] if card else ""
+
+    def placing(self, seat: int, card: str) -> "Battle":
+        """This battle with ``seat``'s card (``""``: none) placed face down."""
+        return replace(self, placed=self.placed + (seat,), cards=self.cards + ((card,) if card else (),))
 
 
 @saveable
@@ -98,16 +108,21 @@ class Market:
 @saveable
 @dataclass(frozen=True)
 class Claim:
-    """A Letter of Marque sought: the claimant, the nation, the cards face down ``(seat, card)``, claimant first,
-    and the captains still to decide whether to contest (the first answers first)."""
+    """A Letter of Marque sought: the claimant, the nation, the seats that placed a card face down (the
+    claimant first) and beside each its card as a 1-tuple, and the captains still to decide whether to
+    contest (the first answers first)."""
 
     claimant: int
     nation: str
+    seats: tuple = ()
     cards: tuple = ()
     asked: tuple = ()
 
     def held(self) -> list[str]:
-        return [card for _, card in self.cards]
+        return [c for card in self.cards for c in card]
+
+    def placing(self, seat: int, card: str) -> "Claim":
+        return replace(self, seats=self.seats + (seat,), cards=self.cards + ((card,),))
 
 
 @saveable

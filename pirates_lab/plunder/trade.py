@@ -88,7 +88,7 @@ class Trade:
         cap = self.cap(p)
         if cap["ship"] != "Pinnace" and not self._may_sell_ship(p, task):
             return []  # the ship in the Pinnace space must be sold at once, and it cannot be sold here
-        names = set(n for n in cap["hand"] if self.card(n).kind == "ship") | ({self.offered} if self.offered else set())
+        names = set(n for n in self.hand(p) if self.card(n).kind == "ship") | ({self.offered} if self.offered else set())
         trade_in = self._ship_sale_value(p)
         return sorted(n for n in names if not self.card(n).prize and self.card(n).value <= cap["silver"] + trade_in)
 
@@ -170,7 +170,7 @@ class Trade:
         elif isinstance(action, BuyShip):
             self._sell_own_ship(p)
             card = self.card(action.card)
-            if action.card == self.offered and action.card not in cap["hand"]:
+            if action.card == self.offered and action.card not in self.hand(p):
                 self.offered = None
             else:
                 self._take_from_hand(p, action.card)

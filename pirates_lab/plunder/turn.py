@@ -100,7 +100,7 @@ class TurnPhases:
         tasks = []
         if cap["lost"]:
             cap["lost"] = False
-            if len(cap["hand"]) < self.comp.rules["lost_ship_draw"]:
+            if len(self.hand(p)) < self.comp.rules["lost_ship_draw"]:
                 tasks.append(Task("lost_draw", p))
         first_turn = self.round == 1 and p == self.first  # "skips this phase on the first turn of the game"
         if not first_turn:

@@ -108,7 +108,7 @@ class War:
         nation = self.place_card(p).nation
         self._take_from_hand(p, name)
         others = [(p + i) % self.game.players for i in range(1, self.game.players)]
-        claim = Claim(p, nation, ((p, name),), tuple(q for q in others if self.hand(q)))
+        claim = Claim(p, nation, asked=tuple(q for q in others if self.hand(q))).placing(p, name)
         self.flow.push(self, Task("contest" if claim.asked else "reveal_contest", None, claim))
         self.say(f"Captain {p + 1} seeks the {nation} Letter of Marque and places a card face down.")
 
@@ -118,23 +118,23 @@ class War:
     def _do_contest(self, task, action) -> None:
         claim = task.data
         q = claim.asked[0]
-        cards = claim.cards
         if action.card:
             self._take_from_hand(q, action.card)
-            cards += ((q, action.card),)
+            claim = claim.placing(q, action.card)
             self.say(f"Captain {q + 1} contests with a card face down.")
         else:
             self.say(f"Captain {q + 1} does not contest.")
-        claim = replace(claim, cards=cards, asked=claim.asked[1:])
+        claim = replace(claim, asked=claim.asked[1:])
         self.flow.replace(self, Task("contest" if claim.asked else "reveal_contest", None, claim))
 
     def _auto_reveal_contest(self, task) -> None:
         self.flow.pop(self)
         claim = task.data
         p, nation = claim.claimant, claim.nation
-        numbers = {q: self.card(n).number for q, n in claim.cards}
-        shown = ", ".join(f"captain {q + 1}: {n} ({numbers[q]})" for q, n in sorted(claim.cards))
-        for _, name in claim.cards:
+        placed = [(q, card) for q, (card,) in zip(claim.seats, claim.cards)]
+        numbers = {q: self.card(n).number for q, n in placed}
+        shown = ", ".join(f"captain {q + 1}: {n} ({numbers[q]})" for q, n in sorted(placed))
+        for _, name in placed:
             self._discard(name)
         if all(numbers[p] >= v for q, v in numbers.items() if q != p):
             cap = self.cap(p)

@@ -2,16 +2,12 @@
 import random
 
 from pirates_lab.plunder import Game
-from pirates_lab.plunder.scenarios import at_step, start_turn  # noqa: F401  (scenario positions)
+from pirates_lab.plunder.scenarios import at_step, dealt, start_turn  # noqa: F401  (scenario positions)
 
 
 def fresh(players=2, seed=0, **options):
     """A dealt game at the First Captain's first decision."""
-    state = Game(players=players, **options).new_initial_state()
-    rng = random.Random(seed)
-    while state.is_chance_node():
-        state = state.apply(state.chance_outcomes().sample(rng))
-    return state
+    return dealt(Game(players=players, **options), seed)
 
 
 def to_deck(state, name):
@@ -26,9 +22,9 @@ def from_deck(state, name):
                 del state.discard[name]
             to_deck(state, name)
         else:
-            for cap in state.captains:
-                if name in cap["hand"]:
-                    cap["hand"].remove(name)
+            for p in range(len(state.captains)):
+                if name in state.hand(p):
+                    state._take_from_hand(p, name)
                     to_deck(state, name)
                     break
     state._from_deck(name)
@@ -37,7 +33,7 @@ def from_deck(state, name):
 def hand(state, p, cards):
     """Give captain ``p`` exactly these cards."""
     cap = state.captains[p]
-    for name in cap["hand"]:
+    for name in state.hand(p):
         to_deck(state, name)
     cap["hand"], cap["shown"] = [], []
     for name in cards:

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from pirates_lab.core import CorruptSave
+from pirates_lab.core import CorruptSave, play
 from pirates_lab.core.testing import check_protocol
 from pirates_lab.plunder import Game
 from pirates_lab.plunder.captains import random_captain, trader
@@ -17,11 +17,6 @@ from pirates_lab.plunder.captains import random_captain, trader
 GAMES = 40
 #: the nightly run (``pytest -m nightly``): 1,000 games to the end, several minutes (docs/plunder.md has the figure)
 NIGHTLY_GAMES = 1000
-
-
-def seat(chooser):
-    """A policy for check_protocol that hands the chooser the seat's view only."""
-    return lambda state, rng: chooser(state.view(), rng)
 
 
 def test_a_computer_captain_refuses_to_be_handed_the_state():
@@ -37,26 +32,23 @@ def test_protocol_random_captains():
 
 
 def test_protocol_traders_with_the_mutiny_option():
-    check_protocol(Game(players=4, max_turns=25, mutiny=True), seeds=range(3), policy=seat(trader))
+    check_protocol(Game(players=4, max_turns=25, mutiny=True), seeds=range(3), policy=trader)
 
 
 def test_protocol_two_captains_fighting():
-    check_protocol(Game(players=2, max_turns=20), seeds=range(3), policy=seat(random_captain))
+    check_protocol(Game(players=2, max_turns=20), seeds=range(3), policy=random_captain)
+
+
+def trader_with_random_moves(view, rng):
+    """The trader, but 15% of its decisions at random (so the games wander into every rule)."""
+    return rng.choice(view.legal_actions) if rng.random() < 0.15 else trader(view, rng)
 
 
 def play_checked(seed: int):
-    rng = random.Random(seed)
     game = Game(players=2 + seed % 3, max_turns=400, mutiny=seed % 5 == 0)
-    state = game.new_initial_state()
-    steps = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            action = state.chance_outcomes().sample(rng)
-        elif rng.random() < 0.15:
-            action = rng.choice(state.legal_actions())
-        else:
-            action = trader(state.view(), rng)
-        state = state.apply(action)
+    state, steps = game.new_initial_state(), 0
+    for step in play(state, trader_with_random_moves, random.Random(seed)):
+        state = step.after
         state.validate()                      # cards, silver, goods, flags conserved; hands within 7; the agenda
         assert state.is_terminal() or max(state.scores()) < game.win_silver   # 60 silver wins at once
         steps += 1
@@ -86,13 +78,9 @@ def test_a_thousand_seeded_games_end_with_a_winner_and_every_invariant_kept():
 
 def test_save_and_load_round_trip_mid_game_and_refuse_a_damaged_save():
     state, _ = play_checked(7)
-    rng = random.Random(7)
     game = Game(players=3, max_turns=30)
-    s = game.new_initial_state()
-    for _ in range(150):
-        if s.is_terminal():
-            break
-        s = s.apply(s.chance_outcomes().sample(rng) if s.is_chance_node() else trader(s.view(), rng))
+    for step in play(game.new_initial_state(), trader, random.Random(7), max_steps=150):
+        s = step.after
         text = s.to_json()
         again = game.load_state(text)
         assert again.to_json() == text and again.legal_actions() == s.legal_actions()
@@ -112,18 +100,13 @@ def test_a_save_with_a_card_too_many_is_refused():
 
 
 def _dealt(players=3, seed=3):
-    state = Game(players=players).new_initial_state()
-    rng = random.Random(seed)
-    while state.is_chance_node():
-        state = state.apply(state.chance_outcomes().sample(rng))
-    return state
+    from pirates_lab.plunder.scenarios import dealt
+    return dealt(Game(players=players), seed)
 
 
 def _unshown(cap) -> list:
-    hidden = list(cap["hand"])
-    for name in cap["shown"]:
-        hidden.remove(name)
-    return sorted(hidden)
+    """The cards of a hand nobody else has seen (the First Captain draw's cards stay face up in ``shown``)."""
+    return sorted(cap["hand"])
 
 
 def test_redeal_keeps_what_a_captain_saw_and_never_deals_the_storm():
@@ -133,7 +116,7 @@ def test_redeal_keeps_what_a_captain_saw_and_never_deals_the_storm():
         other.validate()
         assert other.observation(0) == state.observation(0)
         assert all("Storm" not in c["hand"] for c in other.captains)
-        assert all(set(c["shown"]) <= set(c["hand"]) for c in other.captains)
+        assert [c["shown"] for c in other.captains] == [c["shown"] for c in state.captains]
 
 
 def test_redeal_truly_redeals_the_other_hands_and_the_deck():
@@ -191,7 +174,7 @@ def test_a_card_placed_face_down_is_hidden_and_redealt():
     swapped._from_deck(card)
     swapped.deck["Havana"] = swapped.deck.get("Havana", 0) + 1
     top = swapped.agenda[-1]
-    swapped.agenda[-1] = replace(top, data=replace(top.data, placed=((p, card),)))
+    swapped.agenda[-1] = replace(top, data=replace(top.data, cards=((card,),)))
     swapped.validate()
     assert swapped.observation(q) == state.observation(q) and swapped.observation(p) != state.observation(p)
     redealt = {state.redeal_hidden(q, random.Random(seed)).combat.card_of(p) for seed in range(20)}
@@ -237,3 +220,38 @@ def test_bad_options_are_refused_with_a_sentence(options):
     with pytest.raises(InvalidInput) as error:
         Game(players=2, **options)
     assert str(error.value).endswith(".") and "\x00" not in str(error.value)
+
+
+class _Leaky(Game):
+    """A Plunder whose observation shows every hand (a leak the core's check must catch)."""
+
+    def new_initial_state(self):
+        from pirates_lab.plunder.state import State
+
+        class LeakyState(State):
+            def observation(self, player):
+                seen = super().observation(player)
+                seen["hands"] = [sorted(cap["hand"]) for cap in self.captains]
+                return seen
+        return LeakyState(self)
+
+
+class _NoRedeal(Game):
+    """A Plunder whose re-deal only copies (the core's check must catch it)."""
+
+    def new_initial_state(self):
+        from pirates_lab.plunder.state import State
+
+        class CopyingState(State):
+            def redeal_hidden(self, player, rng):
+                return self.clone()
+        return CopyingState(self)
+
+
+@pytest.mark.parametrize("broken", [_Leaky, _NoRedeal])
+def test_the_declared_hidden_cards_catch_a_leak_and_a_copy_for_a_redeal(broken):
+    """The hands, the deck and the cards face down are declared (State.hidden_cards): check_protocol swaps them
+    and re-deals; a leaking observation or a re-deal that changes nothing fails it, the real State passes."""
+    with pytest.raises(AssertionError):
+        check_protocol(broken(players=3, max_turns=3), seeds=range(1))
+    check_protocol(Game(players=3, max_turns=3), seeds=range(1))

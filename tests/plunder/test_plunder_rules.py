@@ -23,7 +23,7 @@ def test_setup_first_captain_roles_hands_and_the_sea():
     assert drawn[first] == max(drawn.values())
     assert state.roles == {"Treasurer": (first + 1) % 4, "Quartermaster": (first + 2) % 4,
                            "Herald": (first + 3) % 4, "Dealer": (first + 3) % 4}
-    assert all(len(c["hand"]) == 6 for c in state.captains)
+    assert all(len(state.hand(p)) == 6 for p in range(4))
     assert all("Storm" not in c["hand"] for c in state.captains)
     assert state.sea == {(0, 0): "Tortuga", (0, -1): "Open Sea", (1, 0): "Open Sea", (0, 1): "Open Sea",
                          (-1, 0): "Open Sea"}
@@ -42,7 +42,7 @@ def test_setup_ties_draw_again_and_the_first_draws_stay_in_hand():
     tied = [p for p, c in state.first_draws.items() if len(c) > 1]
     assert state.first in tied
     for p, cards in state.first_draws.items():
-        assert set(cards) <= set(state.captains[p]["hand"])
+        assert set(cards) <= set(state.hand(p))
 
 
 # ---------------------------------------------------------------- Resolve the Encounter

@@ -357,20 +357,17 @@ def test_captains_are_numbered_from_one_in_the_log_and_the_action_labels():
     import random
     import re
 
+    from pirates_lab.core import play
     from pirates_lab.plunder import Game
     from pirates_lab.plunder.captains import random_captain
 
     for players in (2, 3):
-        state = Game(players=players, max_turns=6).new_initial_state()
-        rng = random.Random(players)
         labels = []
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state = state.apply(state.chance_outcomes().sample(rng))
-                continue
-            labels += [str(a) for a in state.legal_actions()]
-            state = state.apply(random_captain(state.view(), rng))
-        text = "\n".join(state.log + labels)
+        for step in play(Game(players=players, max_turns=6).new_initial_state(), random_captain, random.Random(players)):
+            if not step.is_chance:
+                labels += [str(a) for a in step.state.legal_actions()]
+        state = step.after
+        text = "\n".join(list(state.log) + labels)
         named = {int(n) for n in re.findall(r"[Cc]aptains? (\d+)", text)}
         assert named == set(range(1, players + 1)), named
         assert f"Captain {state.first + 1} is the First Captain" in text
