@@ -255,3 +255,15 @@ def test_the_declared_hidden_cards_catch_a_leak_and_a_copy_for_a_redeal(broken):
     with pytest.raises(AssertionError):
         check_protocol(broken(players=3, max_turns=3), seeds=range(1))
     check_protocol(Game(players=3, max_turns=3), seeds=range(1))
+
+
+def test_the_docs_state_the_phase_table_and_the_game_counts_the_code_uses():
+    """docs/plunder.md: its phase table is FLOW.table(), and the seeded games it counts are the tests' (issue 25)."""
+    from pathlib import Path
+
+    from pirates_lab.plunder.turn import FLOW
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "plunder.md").read_text(encoding="utf-8")
+    assert FLOW.table() in docs
+    words = " ".join(docs.split())
+    assert f"the default run plays {GAMES} " in words and f"`pytest -m nightly` plays {NIGHTLY_GAMES:,}:" in words
