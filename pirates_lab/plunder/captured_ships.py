@@ -37,7 +37,7 @@ class CapturedShips:
         p = task.player
         cap = self.cap(p)
         found = [TakePrize("captured"), TakePrize("sail")]
-        if cap["ship"] != "Pinnace" and not cap["captured"]:
+        if cap["ship"] != "Pinnace":  # "you may discard the latter, or put it in the Captured Ship space"
             found.append(TakePrize("swap"))
         return found + [TakePrize("leave")]
 
@@ -59,6 +59,8 @@ class CapturedShips:
             old = cap["ship"]
             cap["ship"], cap["prize_ship"] = prize, True
             if old != "Pinnace" and action.how == "swap":
+                if cap["captured"]:  # the space is taken: that Captured Ship is abandoned
+                    self._abandon_captured(p)
                 cap["captured"] = old
             elif old != "Pinnace":
                 self._discard(old)

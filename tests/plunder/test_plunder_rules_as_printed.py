@@ -378,3 +378,27 @@ def test_a_refusal_quotes_what_was_typed_safely():
     state = fresh()
     error = refused(at_step(state, state.first, "action", "give"), Play("Navi\ngator"), "Action")
     assert "'Navi\\ngator'" in error.reason and "\n" not in str(error)
+
+
+def test_a_prize_may_be_sailed_with_the_old_ship_as_the_captured_one_even_when_one_is_there():
+    """Rules: Plunder › Captured Ships
+
+    Given a captain in an English Sloop with a Captured Dutch Galleon who boards a Spanish Sloop, When they take the
+    prize, Then they may sail it and "put [the old ship] in the Captured Ship space" (the Galleon there is
+    abandoned), as well as keep it as the Captured Ship, sail it discarding the old ship, or leave it."""
+    state = fresh()
+    p = state.first
+    state.captains[p]["at"] = (1, 0)
+    ship(state, p, "English Sloop")                       # 4/1/2 against the Spanish Sloop's 4/1/2
+    from_deck(state, "Dutch Galleon")
+    state.captains[p]["captured"] = "Dutch Galleon"
+    hand(state, p, ["Havana"])
+    from_deck(state, "Spanish Sloop")
+    state.encounters[p] = "Spanish Sloop"
+    state = play(at_step(state, p, "encounter", "action", "give"), Attack(), Board())
+    assert set(state.legal_actions()) == {TakePrize(h) for h in ("captured", "sail", "swap", "leave")}
+    state = state.apply(TakePrize("swap"))
+    cap = state.captains[p]
+    assert (cap["ship"], cap["prize_ship"], cap["captured"]) == ("Spanish Sloop", True, "English Sloop")
+    assert state.discard.get("Dutch Galleon") == 1
+    state.validate()
