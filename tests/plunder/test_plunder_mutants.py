@@ -13,7 +13,7 @@ from pirates_lab.core.geometry import E, N, S, W
 from pirates_lab.plunder.actions import (AbandonCaptured, AddCard, Attack, AttackCaptain, AttackPort, Board, Buy,
                                          BuyShip, Contest, DismissMate, DoneTrading, Explore, Fight, Give,
                                          KeepLetter, LetGo, Marque, PassAction, Pay, Play, Sail, Secret, Sell,
-                                         SellShip, StartTrade, StopSailing, TakePrize)
+                                         SellShip, Shout, StartTrade, StopSailing, TakePrize)
 from pirates_lab.plunder.components import components, load_components
 from pirates_lab.plunder.sail_and_explore import sailing_paths
 
@@ -198,17 +198,18 @@ def _broken(tmp_path, old, new):
 
 
 BROKEN = [
-    ("bank_silver = 400", "bank_silver = 0", "bank_silver must be at least 1"),
-    ("bank_silver = 400", "bank_silver = 4.5", "bank_silver must be a whole number"),
-    ("flags_per_nation = 6", "", "has no 'flags_per_nation'"),
+    ("bank_silver = 400", "bank_silver = 0", "[rules]: bank_silver must be at least 1, not 0."),
+    ("bank_silver = 400", "bank_silver = 4.5", "[rules]: bank_silver must be a whole number, not 4.5."),
+    ("flags_per_nation = 6", "", "[rules] has no 'flags_per_nation'."),
+    ("[pinnace]\nspeed = 2", "[pinnacle]\nspeed = 2", "[pinnace] has no 'speed'."),
     ('goods = ["Sugar", "Tobacco", "Rum", "Spices"]', 'goods = ["Sugar", "Sugar"]', "distinct names"),
     ('nations = ["Spain", "England", "France", "Netherlands"]', 'nations = ["Spain"]', "at least two nations"),
-    ("[pinnace]\nspeed = 2", "[pinnace]\nspeed = 0", "[pinnace]: speed must be at least 1"),
-    ("wages = 0\n\n#", "wages = -1\n\n#", "[pinnace]: wages must be at least 0"),
+    ("[pinnace]\nspeed = 2", "[pinnace]\nspeed = 0", "[pinnace]: speed must be at least 1, not 0."),
+    ("wages = 0\n\n#", "wages = -1\n\n#", "[pinnace]: wages must be at least 0, not -1."),
     ('name = "Tortuga"\nkind = "tortuga"', 'name = 5\nkind = "tortuga"', "name must be text"),
-    ('kind = "storm"', 'kind = "tortuga"', "no card of kind storm"),
+    ('kind = "storm"', 'kind = "tortuga"', "The deck has no card of kind storm."),
     ('name = "Tortuga"\nkind = "tortuga"\ncount = 1', 'name = "Tortuga"\nkind = "tortuga"\ncount = 2',
-     "exactly one Tortuga and one Storm"),
+     "The deck holds exactly one Tortuga and one Storm."),
     ("count = 12", "count = 3", "at least 4 Open Sea cards"),
     ("buy = { Sugar = 1, Tobacco = 2 }", "buy = { Sugar = 0, Tobacco = 2 }", "Sugar must be at least 1"),
     ("buy = { Sugar = 1, Tobacco = 2 }", 'buy = "cheap"', "buy must be a table of good = price"),
@@ -218,7 +219,8 @@ BROKEN = [
     ("warriors", "warriorz", "Natives need warriors and are met on a Coastland"),
     ('encounter = "open_sea"\nnation = "Spain"\nspeed = 4', 'encounter = "coastland"\nnation = "Spain"\nspeed = 4',
      "a ship is met on the Open Sea"),
-    ('ability = "speed"', 'ability = "luck"', "a First Mate's ability is one of"),
+    ('ability = "speed"', 'ability = "luck"',
+     "card 'Navigator': a First Mate's ability is one of speed, cannon, crew, cargo."),
     ('loot = "Tobacco"\nact = "port"\nnation = "Spain"', 'loot = "Tobacco"\nact = "port"',
      "War is Declared names a nation"),
     ('kind = "rum"\ncount = 2\nnumber = 6\nloot = "Rum"\nact = "port"', 'kind = "rum"\ncount = 2\nnumber = 6\n'
@@ -227,7 +229,7 @@ BROKEN = [
      'number = 1\nloot = "Spices"\nencounter = "open_sea"\nnation = "England"', "All Treasure Fleets belong to Spain"),
     ('kind = "treaty"', 'kind = "rum"', "no card of kind treaty"),
     ("[rules]", "[rulez]", "no [rules] table"),
-    ("count = 12", "count = 0", "count must be at least 1"),
+    ("count = 12", "count = 0", "card 'Open Sea': count must be at least 1, not 0."),
 ]
 
 
@@ -239,9 +241,172 @@ def test_every_check_of_the_data_file_refuses_with_its_sentence(tmp_path, old, n
     assert words in str(error.value), error.value
 
 
+@pytest.mark.parametrize("kind,count", [("war", 1), ("treaty", 2), ("rum", 2), ("sneak", 2), ("first_mate", 1)])
+def test_cards_played_as_the_action_are_played_in_a_port(tmp_path, kind, count):
+    """Rules: Plunder › Action"""
+    text = DATA.read_text(encoding="utf-8")
+    head = f'kind = "{kind}"\ncount = {count}\n'
+    start = text.index(head)
+    end = text.index('act = "port"', start)
+    path = tmp_path / "cards.toml"
+    path.write_text(text[:end] + 'act = "open_sea"' + text[end + len('act = "port"'):], encoding="utf-8")
+    with pytest.raises(InvalidInput, match="this card is played in a Port"):
+        load_components(path)
+
+
+def test_a_deck_of_two_nations_loads(tmp_path):
+    """Rules: Plunder › War (two nations are enough for a war)"""
+    text = DATA.read_text(encoding="utf-8").replace('"France"', '"Spain"').replace('"Netherlands"', '"England"')
+    text = text.replace('nations = ["Spain", "England", "Spain", "England"]', 'nations = ["Spain", "England"]')
+    path = tmp_path / "cards.toml"
+    path.write_text(text, encoding="utf-8")
+    assert load_components(path).nations == ("Spain", "England")
+
+
 def test_the_deck_must_deal_four_hands():
     """Rules: Plunder › Setup"""
     text = DATA.read_text(encoding="utf-8")
     assert "count = 12" in text
     assert load_components(DATA).size == 60 and components().card("Havana").buy_price("Sugar") == 1
     assert components().card("Havana").sell_price("Sugar") is None and components().card("Natives").loot == ("Spices", 3)
+
+
+# ---------------------------------------------------------------- rules the sample found untested
+def _contest(claimant_card, contester_card):
+    state = fresh(players=3)
+    p = state.first
+    q, r = (p + 1) % 3, (p + 2) % 3
+    lay(state, (1, 0), "Port Royal")
+    state.captains[p]["at"] = (1, 0)
+    from_deck(state, "War is Declared: Spain")
+    state.wars = [["War is Declared: Spain", "England"]]
+    hand(state, p, [claimant_card])
+    hand(state, q, [contester_card])
+    hand(state, r, [])
+    state = play(at_step(state, p, "action", "give"), Marque(claimant_card), Contest(contester_card))
+    return state, p, q
+
+
+def test_a_higher_card_outbids_the_claimant_of_a_letter():
+    """Rules: Plunder › Action
+
+    Given a claimant's Havana (3) against a contester's Cartagena (4), Then no Letter: "equal to or greater than all
+    the others" fails; the log shows both cards and both go to the discard pile."""
+    state, p, q = _contest("Havana", "Cartagena")
+    assert state.captains[p]["marque"] is None
+    shown = ", ".join(f"captain {seat + 1}: {card}" for seat, card in sorted({p: "Havana (3)", q: "Cartagena (4)"}.items()))
+    assert f"Cards turned up — {shown}. Captain {p + 1} is outbid: no Letter of Marque." in state.log
+    assert state.discard.get("Havana") == 1 and state.discard.get("Cartagena") == 1
+    won, p, q = _contest("Cartagena", "Havana")
+    assert won.captains[p]["marque"] == "England"
+    assert f"Captain {q + 1} contests with a card face down." in won.log
+
+
+def test_letting_a_captured_ship_go_in_the_action_returns_what_it_held():
+    """Rules: Plunder › Captured Ships
+
+    Given a captain with a Captured Dutch Galleon (cargo 5) and 5 Rum of loot in a Pinnace (cargo 2), When they
+    abandon it (free, in the Action), Then the ship is discarded and the 3 Rum that no longer fit go back."""
+    state = fresh()
+    p = state.first
+    state.captains[p]["at"] = (1, 0)
+    from_deck(state, "Dutch Galleon")
+    state.captains[p]["captured"] = "Dutch Galleon"
+    state.captains[p]["loot"] = {"Rum": 5}
+    state.goods["Rum"] -= 5
+    hand(state, p, [])
+    state = at_step(state, p, "action", "give").apply(AbandonCaptured())
+    assert state.captains[p]["captured"] is None and state.captains[p]["loot"] == {"Rum": 2}
+    assert state.discard.get("Dutch Galleon") == 1 and state.goods["Rum"] == 10 and state.phase()[0] == "action"
+    assert f"Captain {p + 1} abandons the Captured Ship Dutch Galleon." in state.log
+    state.validate()
+
+
+def test_a_new_captured_ship_replaces_the_old_one():
+    """Rules: Plunder › Captured Ships"""
+    state = fresh()
+    p = state.first
+    state.captains[p]["at"] = (1, 0)
+    ship(state, p, "English Sloop")
+    from_deck(state, "Dutch Galleon")
+    state.captains[p]["captured"] = "Dutch Galleon"
+    hand(state, p, [])
+    from_deck(state, "Spanish Sloop")
+    state.encounters[p] = "Spanish Sloop"
+    state = play(at_step(state, p, "encounter", "action", "give"), Attack(), Board(), TakePrize("captured"))
+    assert state.captains[p]["captured"] == "Spanish Sloop" and state.discard.get("Dutch Galleon") == 1
+    state.validate()
+
+
+def test_plunder_sold_in_a_port_of_your_letter_fetches_its_sell_price():
+    """Rules: Plunder › Selling
+
+    Given 3 Spices of loot in Port Royal (Sells Spices at 6) with the English Letter, When the captain trades, Then
+    18 silver, half kept (9); in Tortuga the same loot fetches 2 a token (6, half 3)."""
+    for where, port, kept in (((1, 0), "Port Royal", 9), ((0, 0), None, 3)):
+        state = _action(at=where, port=port, marque="England", loot={"Spices": 3})
+        state.goods["Spices"] -= 3
+        state = state.apply(StartTrade())
+        assert state.captains[state.first]["silver"] == 5 + kept
+        assert f"keeps half, {kept} (Selling)." in state.log[-1]
+
+
+def test_the_log_says_who_pays_forgets_and_shouts():
+    """Rules: Plunder › Pay the Crew"""
+    state = fresh(mutiny=True)
+    p, q = state.first, 1 - state.first
+    ship(state, p, "Spanish Galleon")
+    hand(state, p, [])
+    start = at_step(state, p, "pay", "sail", "action", "give")
+    paid = start.apply(Pay(True, True))
+    assert paid.log[-1] == f"Captain {p + 1} pays." and paid.captains[p]["silver"] == 3
+    forgot = play(start, Pay(False, True), Sail(E))
+    assert forgot.log[-1] == f"Captain {p + 1} forgets to pay crew."
+    shouted = list(forgot.apply(Shout(True)).log)
+    start = shouted.index(f'Captain {q + 1} shouts "Mutiny!"')
+    assert shouted[start:start + 3] == [f'Captain {q + 1} shouts "Mutiny!"', f"Captain {p + 1}'s crew throws them overboard.",
+                                f"Captain {p + 1} loses the ship and starts over from Tortuga with a Pinnace "
+                                "(If You Lose Your Ship)."]
+
+
+def test_cards_face_down_are_logged_without_saying_which():
+    """Rules: Plunder › Attacking Another Captain"""
+    state = fresh()
+    p, q = state.first, 1 - state.first
+    for seat in (p, q):
+        state.captains[seat]["at"] = (1, 0)
+    hand(state, p, ["Havana"])
+    hand(state, q, [])
+    state = play(at_step(state, p, "action", "give"), AttackCaptain(q), Fight(), Secret("Havana"), Secret(""))
+    assert [f"Captain {p + 1} places a card face down.", f"Captain {q + 1} places no card face down."] == \
+        [line for line in state.log if "face down" in line]
+    assert f"Cards revealed (broadside): captain {p + 1} 4 against captain {q + 1} 1; ties to the attacker." in state.log
+
+
+def test_the_end_of_the_game_is_its_own_phase():
+    """Rules: Plunder › Overview"""
+    state = _action(port="Havana", cargo={"Rum": 1})
+    state.goods["Rum"] -= 1
+    enough_silver(state, state.first, 58)
+    state = play(state, StartTrade(), Sell("Rum", 1))
+    assert state.phase() == ("game over", "Overview") and state.is_terminal()
+    assert state.log[-1] == f"Captain {state.first + 1} has 63 silver and wins."
+
+
+@pytest.mark.parametrize("position,move,words", [
+    (lambda: _action(port="Havana", cards=["Coastland"], flags=["England"]), Marque("Coastland"),
+     "England is already your enemy: it gives you no Letter of Marque."),
+    (lambda: _action(port="Havana", cards=["Coastland"], marque="England"), Marque("Coastland"),
+     "You already hold the England Letter of Marque."),
+    (lambda: _action(port="Havana", cards=["Coastland"]), Marque("Nassau"),
+     "Place a card from your hand face down ('Nassau' is not in it)."),
+])
+def test_a_letter_refused_says_why(position, move, words):
+    """Rules: Plunder › War"""
+    state = position()
+    state.wars = [["War is Declared: England", "France"]]   # England at war; the captain in Havana (Spain)
+    from_deck(state, "War is Declared: England")
+    lay(state, (1, 0), "Port Royal")
+    with pytest.raises(IllegalMove) as error:
+        state.apply(move)
+    assert error.value.reason == words

@@ -305,7 +305,7 @@ def test_no_spanish_ship_is_attacked_when_the_herald_has_no_spanish_flag_left():
     state.encounters[p] = "Spanish Sloop"
     state = at_step(state, p, "encounter", "action", "give")
     assert state.legal_actions() == (LetGo(),)
-    refused(state, Attack(), RULE_ENEMIES)
+    assert "The Herald has no Spain flag left" in refused(state, Attack(), RULE_ENEMIES).reason
     state.validate()
 
 
@@ -323,7 +323,7 @@ def test_no_war_is_declared_on_a_nation_whose_flags_are_all_out():
     assert Play(war, "Spain") in state.legal_actions()        # 5 of 6 flags out
     state.captains[p]["flags"] = ["Spain"]                    # the sixth
     assert Play(war, "Spain") not in state.legal_actions() and Play(war, "England") in state.legal_actions()
-    refused(state, Play(war, "Spain"), RULE_WAR)
+    assert refused(state, Play(war, "Spain"), RULE_WAR).reason == "The Herald has no Spain flag left to place on the card."
 
 
 def test_attacking_a_nation_already_your_enemy_by_war_places_no_flag():
