@@ -30,9 +30,5 @@ class LoseYourShip:
         cap.update(ship="Pinnace", prize_ship=False, captured=None, mate=None, hand=[], shown=[], at=(0, 0),
                    lost=True, unpaid=[])
         self.say(f"Captain {p + 1} loses the ship and starts over from Tortuga with a Pinnace ({RULE_LOSE_SHIP}).")
-        ends = [i for i, t in enumerate(self.agenda) if t.phase == "end"]
-        if p == self.current and ends:  # "If it is your turn, it ends immediately"
-            for cut in self.agenda[ends[-1] + 1:]:
-                for name in self._held_by(cut):  # a card a dropped task held goes to the discard pile
-                    self._discard(name)
+        if p == self.current:  # "If it is your turn, it ends immediately" (every task a card is held by is done)
             self.flow.cut(self, "end")

@@ -118,12 +118,12 @@ class Trade:
         p = task.player
         market = self.card(task.data.name)
         if isinstance(action, Buy):
-            if market.buy_price(action.good) is None:
+            if not isinstance(action.good, str) or market.buy_price(action.good) is None:
                 return IllegalMove(RULE_BUYING, f"{market.name} shows no Buy price for {shown(action.good)}.")
             return IllegalMove(RULE_BUYING, f"You cannot buy {shown(action.amount)} {shown(action.good)}: you need the silver, "
                                             "room in your hold and tokens left with the Quartermaster.")
         if isinstance(action, Sell):
-            if market.sell_price(action.good) is None:
+            if not isinstance(action.good, str) or market.sell_price(action.good) is None:
                 return IllegalMove(RULE_SELLING, f"{market.name} shows no Sell price for {shown(action.good)}.")
             return IllegalMove(RULE_SELLING, f"You do not have {shown(action.amount)} {shown(action.good)} of Traded Cargo.")
         cap = self.cap(p)

@@ -157,7 +157,7 @@ class TurnPhases:
             return
         if card.kind == "natives":
             self.flow.push(self, Task("natives", p, Battle("natives", p, enemy=name)))
-        elif card.name == "Pirates" or card.prize and card.nation is None:
+        elif card.name == "Pirates":  # "except for Pirates, who always attack"
             self.flow.push(self, Task("engage", p, Battle("ship", p, enemy=name, hero_attacks=False)))
         else:
             self.flow.push(self, Task("meet", p, Battle("ship", p, enemy=name)))

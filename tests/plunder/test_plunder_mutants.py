@@ -410,3 +410,158 @@ def test_a_letter_refused_says_why(position, move, words):
     with pytest.raises(IllegalMove) as error:
         state.apply(move)
     assert error.value.reason == words
+
+
+def test_fleeing_pirates_offers_every_card_with_or_without_the_captured_ship():
+    """Rules: Plunder › Engagement
+
+    Given Pirates attacking a captain with a Captured Ship and two cards, Then the choices are: fight, flee with no
+    card or either card, and the same again abandoning the Captured Ship."""
+    state = _meeting("Pirates", "English Sloop", ["Havana", "Open Sea"])
+    from_deck(state, "Dutch Galleon")
+    state.captains[state.first]["captured"] = "Dutch Galleon"
+    from pirates_lab.plunder.actions import Flee
+    assert set(state.legal_actions()) == {Fight(), Flee(""), Flee("Havana"), Flee("Open Sea"), Flee("", True),
+                                          Flee("Havana", True), Flee("Open Sea", True)}
+
+
+def test_the_log_of_a_broadside_lost_and_a_port_plundered():
+    """Rules: Plunder › Results of a Combat"""
+    p_lost = _meeting("Spanish Galleon")
+    p = p_lost.first
+    lost = play(p_lost, Attack(), AddCard(""))
+    assert (f"Spanish Galleon wins the Broadside: 1 against 3; captain {p + 1}'s ship is sunk (Broadside)."
+            in lost.log)
+    state = _action(port="Sint Eustatius")                 # cannon 2, garrison 3
+    ship(state, state.first, "Spanish Galleon")            # cannon 3, crew 4
+    state = play(state, AttackPort(), Board())
+    assert f"Captain {state.first + 1} plunders Sint Eustatius." in state.log
+    assert state.phase()[0] == "loot"
+
+
+def test_losing_the_ship_discards_the_captured_one_too():
+    """Rules: Plunder › If You Lose Your Ship
+
+    "Otherwise, return your cargo to the Quartermaster and discard your ships": the Captured Ship as well."""
+    state = _meeting("Spanish Galleon", "English Sloop")
+    p = state.first
+    from_deck(state, "Dutch Brigantine")
+    state.captains[p]["captured"] = "Dutch Brigantine"
+    state = play(state, Attack(), AddCard(""))             # speed 4 >= 2; cannon 1 < 3: sunk
+    assert state.captains[p]["captured"] is None and state.captains[p]["ship"] == "Pinnace"
+    assert state.discard.get("Dutch Brigantine") == 1 and state.discard.get("English Sloop") == 1
+    state.validate()
+
+
+def test_a_tie_at_the_first_draw_is_logged_and_the_deal_starts_left_of_the_dealer():
+    """Rules: Plunder › Setup
+
+    Captains 1 and 2 draw a 5 each: "Captains 1, 2 tie with 5: they draw again."  Then "the last Captain deals":
+    the first card dealt goes to the captain on the dealer's left (the First Captain), then round the table."""
+    from pirates_lab.plunder import Game
+
+    state = Game(players=3).new_initial_state()
+    state = play(state, "Navigator", "Master Gunner", "Open Sea")   # 5, 5, 1: captains 1 and 2 tie
+    assert "Captains 1, 2 tie with 5: they draw again." in state.log
+    state = play(state, "Bottle of Rum", "Coastland")                # 6 against 2: captain 1 is First Captain
+    assert state.first == 0 and state.roles["Dealer"] == 2
+    sizes = [len(state.hand(p)) for p in range(3)]                  # 2, 2 and 1 cards
+    order = []
+    while state.is_chance_node():
+        state = state.apply(next(n for n in sorted(state.deck) if state.card(n).kind != "storm"))
+        order += [p for p in range(3) if len(state.hand(p)) > sizes[p]]
+        sizes = [len(state.hand(p)) for p in range(3)]
+    assert order == [0, 1, 2] * 4 + [2] and sizes == [6, 6, 6]
+
+
+def test_the_deck_running_out_takes_the_discard_pile_back():
+    """Rules: Plunder › Sail and Explore (ASSUMPTION: an empty deck is refilled from the discard pile)"""
+    state = fresh()
+    p = state.first
+    hand(state, p, [])
+    lay(state, (1, 0), "Open Sea")
+    for name, n in list(state.deck.items()):            # every card left goes to the discard pile
+        state.discard[name] = state.discard.get(name, 0) + n
+    state.deck = {}
+    state = at_step(state, p, "sail", "action", "give").apply(Sail(E))
+    assert "The deck ran out: the discard pile is shuffled into a new deck." in state.log and state.is_chance_node()
+
+
+def test_an_abandoned_ship_is_seen_by_both_captains_until_taken():
+    """Rules: Plunder › Attacking Another Captain"""
+    state = fresh()
+    p, q = state.first, 1 - state.first
+    for seat in (p, q):
+        state.captains[seat]["at"] = (1, 0)
+    from_deck(state, "Dutch Galleon")
+    state.captains[q]["captured"] = "Dutch Galleon"
+    hand(state, q, [])
+    from pirates_lab.plunder.actions import Flee
+    state = play(at_step(state, p, "action", "give"), AttackCaptain(q), Flee("", True))
+    for seat in (p, q):
+        assert state.observation(seat)["combat"]["abandoned"] == "Dutch Galleon"
+        assert "Dutch Galleon" in state.observation(seat)["in_play"]
+
+
+@pytest.mark.parametrize("break_it,words", [
+    (lambda s: s.deck.__setitem__("Havana", s.deck.get("Havana", 0) + 1), "the cards in play are not exactly the deck"),
+    (lambda s: s.captains[0].__setitem__("silver", 6), "silver is not conserved"),
+    (lambda s: (s.captains[0].__setitem__("silver", -1), s.__setattr__("bank", s.bank + 6)),
+     "captain 1 holds 6 cards and -1 silver"),
+    (lambda s: s.goods.__setitem__("Rum", 11), "Rum tokens are not conserved"),
+])
+def test_validate_refuses_a_broken_position_with_its_reason(break_it, words):
+    """Rules: Plunder › Setup"""
+    state = fresh()
+    break_it(state)
+    with pytest.raises(ValueError) as error:
+        state.validate()
+    assert str(error.value) == words
+
+
+def test_a_ship_offered_in_the_last_turn_is_discarded_when_the_rounds_run_out():
+    """Rules: Plunder › Buying (a ship played to you is yours to buy that turn only)"""
+    state = fresh(max_turns=1)
+    p = state.first
+    q = state.left_of(p)                                  # the last captain of round 1
+    from_deck(state, "Spanish Sloop")
+    state.offered = "Spanish Sloop"
+    hand(state, q, [])
+    state = at_step(state, q, "give")
+    assert state.is_terminal() and state.observation(p)["offered"] is None
+    assert state.discard.get("Spanish Sloop") == 1
+
+
+def test_the_log_of_a_storm_after_a_lost_ship_a_lost_letter_and_a_first_mate():
+    """Rules: Plunder › Resolve the Encounter"""
+    from plunder_helpers import start_turn
+    state = fresh()
+    p = state.first
+    state.captains[p]["lost"] = True
+    hand(state, p, [])
+    state = play(start_turn(state, p), "Storm")
+    assert f"Captain {p + 1} draws the Storm: they stop drawing and the Encounter is discarded." in state.log
+    letter = _meeting("English Sloop", "Spanish Sloop")
+    letter.captains[letter.first]["marque"] = "England"
+    letter = letter.apply(Attack())
+    assert f"Captain {letter.first + 1} attacks England and loses the England Letter of Marque." in letter.log
+    mate = _action(port="Havana", cards=["Navigator"]).apply(Play("Navigator"))
+    assert f"Captain {mate.first + 1} takes on Navigator as First Mate (+1 speed; First Mate)." in mate.log
+
+
+def test_a_second_letter_of_the_same_nation_is_refused_under_war():
+    """Rules: Plunder › War"""
+    state = _action(port="Port Royal", cards=["Coastland"], marque="England")
+    state.wars = [["War is Declared: England", "France"]]
+    from_deck(state, "War is Declared: England")
+    with pytest.raises(IllegalMove) as error:
+        state.apply(Marque("Coastland"))
+    assert error.value.rule == "War" and error.value.reason == "You already hold the England Letter of Marque."
+
+
+def test_a_trade_in_something_that_is_not_a_good_is_refused():
+    """Rules: Plunder › Buying"""
+    state = _trade()
+    for move in (Buy(["Sugar"], 1), Sell({"Rum": 1}, 1), Buy("Sugar", "2")):
+        with pytest.raises(IllegalMove):
+            state.apply(move)
