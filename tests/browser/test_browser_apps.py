@@ -234,24 +234,25 @@ def pnp_battle_lab(page) -> str:
 
 
 def plunder_chain(page) -> str:
-    """Plunder: the calculator's "Cards to draw" slider 0 -> 1; P(won) in the chart's table equals the engine's
-    npc_chain_odds (a Pinnace against a Spanish Brigantine, holding Havana and Coastland)."""
+    """Plunder: the combat calculator's "Cards you will draw first" slider 2 -> 1; P(you win) in the chart's table
+    equals the engine's npc_chain_odds (a Pinnace against a Treasure Fleet, holding Open Sea and Coastland)."""
     from pirates_lab.plunder.odds import npc_chain_odds, side_of
     from pirates_lab.widgets.plunder import _start_unseen
 
     calculator = page.locator(".pl-plunder-chain").first
     calculator.scroll_into_view_if_needed()
-    hand = ["Havana", "Coastland"]
+    hand = ["Open Sea", "Coastland"]
     pool = _start_unseen(hand)
-    odds = {draws: npc_chain_odds(side_of("Pinnace"), side_of("Spanish Brigantine"), hand, draws, pool)
-            for draws in (0, 1)}
-    assert dict(odds[0].ends.items()) == {"sunk": 1}          # out of cards at the boarding: the opening view
-    set_slider(page, calculator.locator(".widget-slider").first, 1)
-    won = ".pl-plunder-chain .pl-dist-table tr:has-text('won') .pl-exact"
+    odds = {draws: npc_chain_odds(side_of("Pinnace"), side_of("Treasure Fleet"), hand, draws, pool).win
+            for draws in (1, 2)}
+    won = ".pl-plunder-chain .pl-dist-table tr:has-text('you win') .pl-exact"
     page.wait_for_selector(won, timeout=90_000)
-    shown = exact_attribute_after(page, won)
-    assert shown == odds[1].ends.probability(lambda end: end == "won")
-    return f"cards to draw 0 -> 1: P(won) 0 -> {shown}"
+    before = exact_attribute_after(page, won)
+    assert before == odds[2] and 0 < before < 1                  # the opening fight is near even
+    set_slider(page, calculator.locator(".widget-slider").first, 1)
+    shown = exact_attribute_after(page, won, not_equal=str(before))
+    assert shown == odds[1]
+    return f"cards to draw 2 -> 1: P(you win) {before} -> {shown}"
 
 
 #: The widget each lesson's README picture shows.
@@ -267,6 +268,7 @@ SHOWCASE = {
 SCREEN = {
     "01_dice_basics": "Try it yourself",
     "plunder_2013": "Predict, then reveal: one day's answers",
+    "plunder": "Should I attack? The combat calculator",
 }
 
 #: The interaction that checks a shown value against the core, per lesson (others: the Stepper).
