@@ -231,16 +231,6 @@ def test_phases_of_a_turn_digging_in_the_movement_phase_comes_before_combat():
     assert dug.players[0].doubloons == 3000 and set(dug.legal_actions()) == {EndTurn(), Attack(1)}
 
 
-def test_the_hand_made_mutants_still_name_code_that_exists():
-    """``hand_made_mutants.py`` breaks these lines one at a time (31 of 31 were caught); keep it in step."""
-    from pathlib import Path
-
-    from hand_made_mutants import MUTANTS
-    rules = Path(__file__).resolve().parents[2] / "pirates_lab" / "king_of_pirates" / "rules"
-    for module, original, _ in MUTANTS:
-        assert original in (rules / module).read_text(encoding="utf-8"), (module, original)
-
-
 def test_action_cards_another_players_a_card_between_two_steps_of_a_move():
     quoted("Action Cards", "Cards with an A are playable at any time during a turn")
     # Given player 0 may sail two spaces, and player 1 holds The Flying Dutchman, the Dutchman at (2, 0)
