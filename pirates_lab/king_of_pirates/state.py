@@ -64,7 +64,8 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
         self.offer: list = []              # pirate cards drawn and not yet placed (shown face up)
         self.current: int = 0
         self.round: int = 1
-        self.moves_left: int = 0
+        self.sailed = None                 # spaces sailed this move (None outside the move): see moves_left
+        self.halted: bool = False          # a warship stopped the move
         self.entered = None                # the space the current player last moved onto this turn
         self.combat = None                 # dict while a combat is on
         self.turn_bonus: dict = {}

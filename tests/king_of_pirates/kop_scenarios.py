@@ -2,11 +2,18 @@
 import random
 from dataclasses import replace
 
-from pirates_lab.core import CHANCE, Task
+from pirates_lab.core import CHANCE, Task, rulebook
 from pirates_lab.king_of_pirates import components
 from pirates_lab.king_of_pirates.game import FLOW, Game
 
 COMP = components()
+BOOK = rulebook("king_of_pirates")
+
+
+def quoted(heading, words):
+    """The words are printed under the heading (so a test quotes the rulebook, not our memory)."""
+    assert words in BOOK.section(heading), (heading, words)
+    return words
 
 
 def after_setup(players=2, seed=0, **options):
@@ -80,4 +87,19 @@ def reveal_ship(state, cell, ship, pool="ocean"):
     new = state.clone()
     new.revealed[cell] = new.ships[cell] = ship
     new.tile_pools[pool][ship] -= 1
+    return new
+
+
+def deal(state, hands):
+    """Every listed player's hand replaced by ``hands[p]`` (the old cards back in the deck first)."""
+    new = state.clone()
+    for p in hands:
+        for card in new.players[p].hand:
+            new.action_deck[card] = new.action_deck.get(card, 0) + 1
+        new.players[p] = replace(new.players[p], hand=())
+    for p, cards in hands.items():
+        for card in cards:
+            new.action_deck[card] -= 1
+        new.players[p] = replace(new.players[p], hand=tuple(sorted(cards)))
+    new.validate()
     return new

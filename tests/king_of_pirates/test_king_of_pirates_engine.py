@@ -199,7 +199,10 @@ def test_the_mutiny_card_window():
     assert error.value.rule == "Action Cards"
     mutiny = state.apply(Play("Mutiny"))
     assert mutiny.current_player() == 0 and mutiny.agenda[-1] == Task("mutiny", 0)
-    assert state.apply(Pass()).current_player() == 0 and state.apply(Pass()).agenda[-1] == Task("movement", 0)
+    # a pass, and the movement window asks player 1 again (it holds cards; none it may play before 0 moves)
+    passed = state.apply(Pass())
+    assert passed.current_player() == 1 and passed.phase().name == "window" and passed.legal_actions() == (Pass(),)
+    assert passed.apply(Pass()).current_player() == 0 and passed.apply(Pass()).agenda[-1] == Task("movement", 0)
 
 
 def test_compass_moves_the_dutchman_back_to_the_centre_and_sweeps():
@@ -285,8 +288,11 @@ def test_cards_in_the_combat_window():
     assert state.current_player() == 2
     state = state.apply(Play("Mercenaries", "nation"))
     assert state.totals()[1] == 11 + 2 + 1 and state.attack_modifier() == 2
+    # The window goes round again: player 1 (holding Ambush, not playable) passes; then player 2's
     # The Flying Dutchman onto the stronghold stops the attack: the turn ends
-    near = state.clone()
+    assert state.current_player() == 1 and state.legal_actions() == (Pass(),)
+    near = state.apply(Pass()).clone()
+    assert near.current_player() == 2
     near.dutchman = (stronghold[0] - 1, stronghold[1])
     swept = near.apply(Play("The Flying Dutchman", "east"))
     assert swept.combat is None and swept.agenda == [Task("end_turn", 0), Task("relocate", 0)]

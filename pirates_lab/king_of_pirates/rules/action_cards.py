@@ -9,9 +9,13 @@ Strongholds can be to move the Flying Dutchman on top of them during the Combat 
 other players' A cards after each step of a move.  At a
 player's own decisions during a turn (:data:`CARD_STEPS`: making room before the draw, sailing, at
 a lair, choosing a target, re-rolling) the cards it may play then are offered too: Tailwind in the
-middle of a move, Citrus Fruits after a failed roll, a U or A card instead of a discard.  Each player holding a playable card, in
-seat order from the current player, plays one card or passes; a card takes effect at once ("the
-first card played is the first to take effect") and the window goes round again.
+middle of a move, Citrus Fruits after a failed roll, a U or A card instead of a discard.
+
+Who is asked depends only on what everybody sees: every player holding a card (hand sizes are
+public), in seat order from the current player, plays one card or passes, whether or not a card
+of theirs can be played now; otherwise being asked would tell the table who holds what.  A card
+takes effect at once ("the first card played is the first to take effect") and the window goes
+round again.
 """
 from __future__ import annotations
 
@@ -43,7 +47,7 @@ class ActionCards:
         order = [(start + i) % self.game.players for i in range(self.game.players)]
         if kind == "step":      # between two steps of a move: the others' A cards (the mover has its own step)
             order = [p for p in order if p != self.current]
-        asked = tuple(p for p in order if self._plays(p, kind))
+        asked = tuple(p for p in order if self.players[p].hand)     # public: who holds a card at all
         if asked:
             FLOW.push(self, Task("window", None, (kind, asked)))
 
@@ -59,7 +63,7 @@ class ActionCards:
 
     def _auto_window(self, task):
         kind, asked = task.data
-        still = tuple(p for p in asked if self._plays(p, kind))
+        still = tuple(p for p in asked if self.players[p].hand)
         if not still:
             FLOW.pop(self)
             return True
@@ -88,9 +92,6 @@ class ActionCards:
         return self._card_plays(p, kind) if kind else []
 
     # ---- who may play what
-    def _plays(self, p: int, kind: str) -> bool:
-        return bool(self._card_plays(p, kind))
-
     def _card_plays(self, p: int, kind: str) -> list:
         """The cards player p may play in this window, with their targets.  Rules: King of Pirates › Action Cards"""
         timing = WINDOW_TIMING[kind]
@@ -138,8 +139,7 @@ class ActionCards:
         elif card == "Tailwind":
             bonus.setdefault("tailwind", []).append(p)
             if self.agenda and self.agenda[-1].phase == "movement":    # mid-move: two more spaces now
-                self.moves_left += 2
-                self.say(f"Player {p} may sail {self.moves_left} more space(s).")
+                self.say(f"Player {p + 1} may sail {self.moves_left} more space(s).")
         elif card in ("Assault", "Ambush"):
             bonus.setdefault(card.lower(), []).append(p)
         elif card == "Mercenaries":

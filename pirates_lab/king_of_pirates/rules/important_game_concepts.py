@@ -104,24 +104,26 @@ class ImportantGameConcepts:
             self.say(f"Player {p} sacrifices {action.pirate}: no mutiny.")
         else:
             order = [(p + i) % self.game.players for i in range(1, self.game.players)]
-            asked = tuple(q for q in order if "Keelhauling" in self.players[q].hand)
+            asked = tuple(q for q in order if self.players[q].hand)   # public: who holds a card at all
             if asked:       # "Keelhauling (U) - Prevent one Mutiny": anybody holding one may
                 FLOW.push(self, Task("keelhauling", p, (p, asked)))
             else:
                 self._carry_out_mutiny(p)
 
     def _keelhauling_actions(self, task):
-        return [Pass(), Play("Keelhauling")]
+        """Every player holding a card is asked (so being asked tells nobody who holds Keelhauling)."""
+        return [Pass()] + ([Play("Keelhauling")] if "Keelhauling" in self.players[task.data[1][0]].hand else [])
 
     def _do_keelhauling(self, q, task, action):
         """Another player may prevent the mutiny with a Keelhauling card.  Rules: King of Pirates › Action Cards"""
         victim, asked = task.data
         FLOW.pop(self)
+        asked = tuple(p for p in asked[1:] if self.players[p].hand)
         if isinstance(action, Play):
             self._remove_from_hand(q, "Keelhauling")
             self.say(f"Player {q} keelhauls player {victim}'s ringleader: no mutiny.")
-        elif len(asked) > 1:
-            FLOW.push(self, Task("keelhauling", victim, (victim, asked[1:])))
+        elif asked:
+            FLOW.push(self, Task("keelhauling", victim, (victim, asked)))
         else:
             self._carry_out_mutiny(victim)
 

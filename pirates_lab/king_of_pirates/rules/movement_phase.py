@@ -19,10 +19,21 @@ class MovementPhase:
     """Rules: King of Pirates › Phase 2: Movement Phase"""
 
     # ---- sailing
+    @property
+    def moves_left(self) -> int:
+        """Spaces the current player may still sail: its movement *now* (sails and +1 Movement pirates,
+        less one per Scurvy token but never below 1, plus 2 per Tailwind) less the spaces sailed, so a
+        Scurvy card or an Assassination in the middle of a move shortens it at once; 0 outside the move
+        and once a warship has stopped it.  Rules: King of Pirates › Important Game Concepts (Scurvy)"""
+        if self.sailed is None or self.halted:
+            return 0
+        p = self.current
+        return max(0, movement(self.players[p], self.turn_bonus.get("tailwind", []).count(p), self.comp) - self.sailed)
+
     def _auto_start_movement(self, task):
         p = task.player
         FLOW.finish(self)
-        self.moves_left = movement(self.players[p], self.turn_bonus.get("tailwind", []).count(p), self.comp)
+        self.sailed, self.halted = 0, False
         self.say(f"Player {p} may sail {self.moves_left} space(s).")
         return True
 
@@ -40,11 +51,10 @@ class MovementPhase:
         """Rules: King of Pirates › Phase 2: Movement Phase"""
         if isinstance(action, StopMoving):
             FLOW.finish(self)
-            self.moves_left = 0
             self.say(f"Player {p} stops at {self.players[p].position}.")
             return
         cell = action.to
-        self.moves_left -= 1
+        self.sailed += 1
         self._set(p, position=cell)
         self.entered = cell
         self.say(f"Player {p} sails to {cell}.")
@@ -60,7 +70,7 @@ class MovementPhase:
         ship = self.ships.get(cell)
         if ship and self.comp.targets[ship]["warship"]:
             self.say(f"A {ship} blocks the way: player {p} must stop and fight.")
-            self.moves_left = 0
+            self.halted = True
 
     # ---- an undiscovered ocean tile
     def _reveal_odds(self, task) -> Dist:
@@ -78,13 +88,14 @@ class MovementPhase:
         self.ships[cell] = content
         self.say(f"The {pool} tile at {cell} hides a {content}!")
         if self.comp.targets[content]["warship"] and self.players[self.current].position == cell:
-            self.moves_left = 0
+            self.halted = True
 
     # ---- the end of the move
     def _auto_arrive(self, task):
         """End of movement: a lair's visit in printed order, or dig / combat.  Rules: King of Pirates › Phase 2: Movement Phase"""
         p = task.player
         FLOW.pop(self)
+        self.sailed, self.halted = None, False      # the move is over
         cell = self.players[p].position
         if cell in self.comp.lairs:
             player = self.players[p]
@@ -202,22 +213,29 @@ class MovementPhase:
             self.offer = []
 
     # ---- a Treasure Island
-    def _can_dig(self, p: int) -> bool:
+    def _maps_needed_here(self, p: int) -> int | None:
+        """Treasure Maps ``p`` must turn in to dig where it stands (None: no treasure here)."""
         cell = self.players[p].position
         place = self.place_at(cell)
         if not place or not place[0].endswith("island") or cell in self.dug:
-            return False
-        need = treasure_maps_needed(self.players[p], self.comp.islands[place[0]]["rating"], self.comp)
-        return self.players[p].hand.count("Treasure Map") >= need
+            return None
+        return treasure_maps_needed(self.players[p], self.comp.islands[place[0]]["rating"], self.comp)
+
+    def _can_dig(self, p: int) -> bool:
+        need = self._maps_needed_here(p)
+        return need is not None and self.players[p].hand.count("Treasure Map") >= need
 
     def _auto_dig(self, task):
-        if not self._can_dig(task.player):      # not here, or not enough maps: straight to combat
+        """The dig is offered on a Treasure Island with its treasure whenever the hand is big enough to
+        hold the maps (hand sizes are public): whether it holds them is the player's secret."""
+        need = self._maps_needed_here(task.player)
+        if need is None or len(self.players[task.player].hand) < need:   # straight to combat
             FLOW.finish(self)
             return True
         return False
 
     def _dig_actions(self, task):
-        return [Pass(), Dig()]
+        return [Pass()] + ([Dig()] if self._can_dig(task.player) else [])
 
     def _do_dig(self, p, task, action):
         """Rules: King of Pirates › Phase 2: Movement Phase (digging for treasure)"""

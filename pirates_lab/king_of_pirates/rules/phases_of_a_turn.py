@@ -107,7 +107,8 @@ class TurnPhases:
         FLOW.finish(self, player=p)
 
     def _auto_end_turn(self, task):
-        self.combat, self.turn_bonus, self.moves_left, self.entered = None, {}, 0, None
+        self.combat, self.turn_bonus, self.entered = None, {}, None
+        self.sailed, self.halted = None, False
         if self.offer:
             self._discard_pirates(self.offer)
             self.offer = []
