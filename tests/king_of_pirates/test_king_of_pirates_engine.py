@@ -217,9 +217,10 @@ def test_compass_moves_the_dutchman_back_to_the_centre_and_sweeps():
     assert hit.players[1].hand == () and hit.players[1].crew == ()
     assert hit.agenda[-1] == Task("relocate", 1)      # not player 1's turn: player 0's goes on
     assert hit.apply("north-west").players[1].position == (0, -4)
-    lair = scenario(state, [Task("compass", 0)], dutchman=(3, 1))
+    lair = scenario(state, [Task("compass", 0)], dutchman=(3, 0))
     lair = with_player(lair, 1, position=(4, 0))
-    assert lair.apply("east").players[1].crew == state.players[1].crew     # safe at a Pirates Lair
+    onto = lair.apply("east")                                            # onto the lair at (4, 0)
+    assert onto.dutchman == (4, 0) and onto.players[1].crew == state.players[1].crew   # safe at a Pirates Lair
 
 
 def test_sailing_into_the_dutchman_ends_the_turn():

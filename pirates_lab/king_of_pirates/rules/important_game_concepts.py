@@ -36,13 +36,14 @@ class ImportantGameConcepts:
             self.say("The Flying Dutchman sails off the map and returns to the centre.")
         self.dutchman = nxt
         self.say(f"The Flying Dutchman moves {face} to {nxt}.")
-        self._sweep(nxt)
+        if nxt not in self.comp.lairs:       # "you cannot be attacked by ... the Flying Dutchman" there
+            self._sweep(nxt)
 
     def _sweep(self, cell: Cell) -> None:
-        """Everyone on the Dutchman's space (not at a lair) loses hand and pirates and goes to a
-        random lair; the current player's turn ends.  Rules: King of Pirates › Important Game Concepts"""
-        if cell in self.comp.lairs:
-            return
+        """Everyone on the Dutchman's space loses hand and pirates and goes to a random lair; the
+        current player's turn ends.  (Never called at a Pirates Lair: the callers check.)
+
+        Rules: King of Pirates › Important Game Concepts"""
         victims = [p for p, pl in enumerate(self.players) if pl.position == cell]
         for p in victims:
             player = self.players[p]
