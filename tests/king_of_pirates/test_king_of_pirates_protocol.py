@@ -92,8 +92,3 @@ def test_the_phase_table_names_every_step_with_a_rule():
     state = after_setup()
     assert state.phase() == ("upkeep_draw", "Phase 1: Upkeep Phase") and state.phase().rule == "Phase 1: Upkeep Phase"
 
-
-def test_the_docs_show_the_phase_table_as_it_is():
-    from pathlib import Path
-    docs = (Path(__file__).resolve().parents[2] / "docs" / "king_of_pirates.md").read_text(encoding="utf-8")
-    assert FLOW.table() in docs
