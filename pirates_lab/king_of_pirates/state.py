@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from pirates_lab import core
 from pirates_lab.core import CHANCE, Dist, IllegalMove
+from pirates_lab.core.errors import shown
 from pirates_lab.core.geometry import on_hex_board
 
 from .actions import Attack, BuyPart, Dig, Discard, Dismiss, KeepPirates, MakeCaptain, Play, Recruit, Replace, Reroll, Sail
@@ -178,20 +179,20 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
             if kind != "movement":
                 return IllegalMove(RULE_MOVEMENT, "You can only sail during your Movement Phase.")
             if not on_hex_board(action.to, self.comp.radius):
-                return IllegalMove(RULE_BOARD, f"{action.to} is not a space of the 61-tile board.")
-            return IllegalMove(RULE_MOVEMENT, f"You move one space at a time: {action.to} is not next to "
+                return IllegalMove(RULE_BOARD, f"{shown(action.to)} is not a space of the 61-tile board.")
+            return IllegalMove(RULE_MOVEMENT, f"You move one space at a time: {shown(action.to)} is not next to "
                                               f"{self.players[p].position}.")
         if isinstance(action, Play):
             if kind == "mutiny" and action.card != "Keelhauling":
                 return IllegalMove(RULE_CARDS, "Only Keelhauling (or a scapegoat) prevents a mutiny.")
             if kind != "window" or action.card not in self.players[p].hand:
-                return IllegalMove(RULE_CARDS, f"You cannot play {action.card} now: you need it in your hand, "
+                return IllegalMove(RULE_CARDS, f"You cannot play {shown(action.card)} now: you need it in your hand, "
                                                f"in a phase its timing letter allows.")
             window = top.data[0]
             letter = self.comp.action_cards[action.card]["timing"]
             if letter not in WINDOW_TIMING[window]:
                 return IllegalMove(RULE_CARDS, f"{action.card} is a {letter} card: not playable in the {window} phase.")
-            return IllegalMove(RULE_CARDS, f"{action} is not a use of {action.card} the card allows here.")
+            return IllegalMove(RULE_CARDS, f"{shown(action, 60)} is not a use of {action.card} the card allows here.")
         if isinstance(action, Reroll):
             return IllegalMove(RULE_COMBAT, "A cannonball re-roll needs a cannonball and a failed roll (or a "
                                             "player-versus-player attack).")
@@ -202,7 +203,9 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
             return IllegalMove(RULE_MOVEMENT, "Digging needs a Treasure Island with its treasure and enough "
                                               "Treasure Map cards.")
         if isinstance(action, Attack):
-            return IllegalMove(RULE_COMBAT, f"There is no {action.target!s} here to attack (or you are at a Pirates "
+            target = (f"player {action.target + 1}" if isinstance(action.target, int) and not isinstance(action.target, bool)
+                      else shown(action.target))
+            return IllegalMove(RULE_COMBAT, f"There is no {target} here to attack (or you are at a Pirates "
                                             f"Lair, where nobody can be attacked).")
         if isinstance(action, (Recruit, Replace, Dismiss, MakeCaptain)):
             return IllegalMove(RULE_MOVEMENT, "Crew changes happen at a Pirates Lair, with the pirates drawn there.")
@@ -320,7 +323,7 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
     def __str__(self) -> str:
         lines = [super().__str__(), f"Round {self.round}; Dutchman at {self.dutchman}."]
         for p, pl in enumerate(self.players):
-            lines.append(f"  player {p}: {pl.position} {pl.doubloons} Doubloons, rum {pl.rum}, cannonballs "
+            lines.append(f"  player {p + 1}: {pl.position} {pl.doubloons} Doubloons, rum {pl.rum}, cannonballs "
                          f"{pl.cannonballs}, scurvy {pl.scurvy}, crew {', '.join(pl.crew) or '-'}, {len(pl.hand)} cards")
         return "\n".join(lines)
 

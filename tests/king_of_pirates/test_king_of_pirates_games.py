@@ -118,7 +118,7 @@ def test_whole_games_from_the_setup_to_a_win(seed):
     final = random_playout(game.new_initial_state(), seed, actions=actions, max_steps=200_000)
     # the setup as printed: two pirates kept of three, three action cards each, then player 0's first turn
     kept = [line for line in final.log if " keeps " in line]
-    assert len(kept) == game.players and final.log.index(kept[-1]) < final.log.index("— Round 1, player 0's turn: upkeep.")
+    assert len(kept) == game.players and final.log.index(kept[-1]) < final.log.index("— Round 1, player 1's turn: upkeep.")
     # the end: one winner at 10,000 Doubloons or more, nobody else there, the whole return to the winner
     assert final.current_player() == TERMINAL and final.winner is not None and final.round > 1
     scores = final.scores()

@@ -132,7 +132,7 @@ class ActionCards:
         """A card takes effect at once.  Rules: King of Pirates › Action Cards"""
         card, target = action.card, action.target
         self._remove_from_hand(p, card)
-        self.say(f"Player {p} plays {card}.")
+        self.say(f"Player {p + 1} plays {card}.")
         bonus = self.turn_bonus
         if card == "Mutiny":
             self._mutiny(self.current)
@@ -152,7 +152,7 @@ class ActionCards:
             self._set(p, scurvy=0)
         elif card == "Assassination":
             q, pirate = target
-            self.say(f"{pirate} (player {q}) is assassinated.")
+            self.say(f"{pirate} (player {q + 1}) is assassinated.")
             self._lose_pirate(q, pirate)
         elif card == "The Flying Dutchman":
             self._move_dutchman(target)

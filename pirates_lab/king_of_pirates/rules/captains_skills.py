@@ -37,10 +37,10 @@ class CaptainsSkills:
     def _gain_scurvy(self, p: int) -> None:
         """Immune to Scurvy: the token is discarded.  Rules: King of Pirates › Captain's Skills"""
         if count_skill(self.players[p], "Immune to Scurvy", self.comp):
-            self.say(f"Player {p}'s crew is immune to scurvy: the token is discarded.")
+            self.say(f"Player {p + 1}'s crew is immune to scurvy: the token is discarded.")
         else:
             self._set(p, scurvy=self.players[p].scurvy + 1)
-            self.say(f"Player {p} gets a Scurvy token ({self.players[p].scurvy}).")
+            self.say(f"Player {p + 1} gets a Scurvy token ({self.players[p].scurvy}).")
 
     def _new_captain(self, p: int) -> None:
         """A pirate with "Immune to Scurvy" who becomes captain (or whose captain skill a new captain
@@ -49,7 +49,7 @@ class CaptainsSkills:
         player = self.players[p]
         if player.scurvy and count_skill(player, "Immune to Scurvy", self.comp):
             self._set(p, scurvy=0)
-            self.say(f"Player {p}'s new captain is immune to scurvy: {player.scurvy} Scurvy token(s) discarded.")
+            self.say(f"Player {p + 1}'s new captain is immune to scurvy: {player.scurvy} Scurvy token(s) discarded.")
 
     # ---- "Move 2 on the victory track": steal up to 200 Doubloons during the upkeep
     def _steals_left(self, task) -> int:
@@ -76,5 +76,5 @@ class CaptainsSkills:
             amount = min(self.comp.rules["steal_limit"], self.players[action.player].doubloons)
             self._set(action.player, doubloons=self.players[action.player].doubloons - amount)
             self._set(p, doubloons=self.players[p].doubloons + amount)
-            self.say(f"Player {p}'s captain steals {amount} Doubloons from player {action.player}.")
+            self.say(f"Player {p + 1}'s captain steals {amount} Doubloons from player {action.player + 1}.")
             self._check_winner()

@@ -46,7 +46,7 @@ class CombatPhase:
         ship = self.ships.get(cell)
         if ship and self.comp.targets[ship]["warship"] and cell == self.entered:   # "if you enter" its space
             FLOW.finish(self)
-            self.say(f"A {ship} forces player {p} to fight!")
+            self.say(f"A {ship} forces player {p + 1} to fight!")
             self._start_combat(p, ship)
             return True
         if not self._targets(p):
@@ -67,7 +67,7 @@ class CombatPhase:
         pvp = isinstance(target, int)
         self.combat = {"attacker": p, "defender": target if pvp else None, "target": None if pvp else target,
                        "cell": self.players[p].position, "attacker_roll": None, "defender_roll": None}
-        self.say(f"Combat: player {p} attacks {'player ' + str(target) if pvp else 'the ' + target}.")
+        self.say(f"Combat: player {p + 1} attacks {'player ' + str(target + 1) if pvp else 'the ' + target}.")
         FLOW.push(self, Task("combat_window", p))
 
     # ---- the numbers
@@ -199,7 +199,7 @@ class CombatPhase:
         else:
             d = c["defender"]
             winner, loser = (p, d) if a_total >= other else (d, p)
-            self.say(f"Attacker {a_total}, defender {other}: player {winner} wins.")
+            self.say(f"Attacker {a_total}, defender {other}: player {winner + 1} wins.")
             FLOW.push(self, Task("loot", winner, (self.comp.rules["pvp_loot_cards"], loser, 0)))
         self.combat = None
         return True
@@ -218,12 +218,12 @@ class CombatPhase:
         FLOW.pop(self)
         if loser is None:
             self._set(winner, doubloons=self.players[winner].doubloons + total)
-            self.say(f"Player {winner} plunders {total} Doubloons.")
+            self.say(f"Player {winner + 1} plunders {total} Doubloons.")
         else:
             stolen = min(total, self.players[loser].doubloons)
             self._set(loser, doubloons=self.players[loser].doubloons - stolen)
             self._set(winner, doubloons=self.players[winner].doubloons + stolen)
-            self.say(f"Player {winner} steals {stolen} Doubloons from player {loser} (the loot cards allowed {total}).")
+            self.say(f"Player {winner + 1} steals {stolen} Doubloons from player {loser + 1} (the loot cards allowed {total}).")
         self._check_winner()
         return True
 

@@ -37,7 +37,7 @@ class GameSetup:
     def _draw_pirate(self, p: int, pirate: str) -> None:
         self.pirate_deck.remove(pirate)
         self.offer.append(pirate)
-        self.say(f"Player {p} draws the pirate {pirate}.")
+        self.say(f"Player {p + 1} draws the pirate {pirate}.")
 
     def _setup_keep_actions(self, task):
         return [KeepPirates(a, b) for a, b in permutations(self.offer, 2)]
@@ -59,4 +59,4 @@ class GameSetup:
         self._discard_pirates(rest)
         self.offer = []
         self._refill(p)
-        self.say(f"Player {p} keeps {action.captain} as captain and {action.mate}.")
+        self.say(f"Player {p + 1} keeps {action.captain} as captain and {action.mate}.")

@@ -52,7 +52,7 @@ class ImportantGameConcepts:
             self._discard_pirates(player.crew)
             self._set(p, hand=(), crew=())
             self._clamp(p)
-            self.say(f"The Flying Dutchman takes player {p}'s cards and pirates!")
+            self.say(f"The Flying Dutchman takes player {p + 1}'s cards and pirates!")
         if self.current in victims:
             FLOW.cut(self, "end_turn")
             self.combat = None
@@ -74,12 +74,12 @@ class ImportantGameConcepts:
         p = task.player
         lair = self.comp.corner_lair(self.comp.compass.index(face))
         self._set(p, position=lair)
-        self.say(f"The compass die sends player {p} to the Pirates Lair at {lair}.")
+        self.say(f"The compass die sends player {p + 1} to the Pirates Lair at {lair}.")
 
     # ---- Mutiny
     def _mutiny(self, p: int) -> None:
         """Rules: King of Pirates › Important Game Concepts"""
-        self.say(f"Player {p}'s crew threatens a mutiny!")
+        self.say(f"Player {p + 1}'s crew threatens a mutiny!")
         FLOW.push(self, Task("mutiny", p))
 
     def _mutiny_actions(self, task):
@@ -99,10 +99,10 @@ class ImportantGameConcepts:
         FLOW.pop(self)
         if isinstance(action, Play):
             self._remove_from_hand(p, "Keelhauling")
-            self.say(f"Player {p} keelhauls the ringleader: no mutiny.")
+            self.say(f"Player {p + 1} keelhauls the ringleader: no mutiny.")
         elif isinstance(action, Sacrifice):
             self._lose_pirate(p, action.pirate)
-            self.say(f"Player {p} sacrifices {action.pirate}: no mutiny.")
+            self.say(f"Player {p + 1} sacrifices {action.pirate}: no mutiny.")
         else:
             order = [(p + i) % self.game.players for i in range(1, self.game.players)]
             asked = tuple(q for q in order if self.players[q].hand)   # public: who holds a card at all
@@ -122,7 +122,7 @@ class ImportantGameConcepts:
         asked = tuple(p for p in asked[1:] if self.players[p].hand)
         if isinstance(action, Play):
             self._remove_from_hand(q, "Keelhauling")
-            self.say(f"Player {q} keelhauls player {victim}'s ringleader: no mutiny.")
+            self.say(f"Player {q + 1} keelhauls player {victim + 1}'s ringleader: no mutiny.")
         elif asked:
             FLOW.push(self, Task("keelhauling", victim, (victim, asked)))
         else:

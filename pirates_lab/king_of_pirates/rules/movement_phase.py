@@ -34,7 +34,7 @@ class MovementPhase:
         p = task.player
         FLOW.finish(self)
         self.sailed, self.halted = 0, False
-        self.say(f"Player {p} may sail {self.moves_left} space(s).")
+        self.say(f"Player {p + 1} may sail {self.moves_left} space(s).")
         return True
 
     def _auto_movement(self, task):
@@ -51,13 +51,13 @@ class MovementPhase:
         """Rules: King of Pirates › Phase 2: Movement Phase"""
         if isinstance(action, StopMoving):
             FLOW.finish(self)
-            self.say(f"Player {p} stops at {self.players[p].position}.")
+            self.say(f"Player {p + 1} stops at {self.players[p].position}.")
             return
         cell = action.to
         self.sailed += 1
         self._set(p, position=cell)
         self.entered = cell
-        self.say(f"Player {p} sails to {cell}.")
+        self.say(f"Player {p + 1} sails to {cell}.")
         if cell == self.dutchman and cell not in self.comp.lairs:
             self.say("…straight into the Flying Dutchman!")
             self._sweep(cell)
@@ -69,7 +69,7 @@ class MovementPhase:
             return
         ship = self.ships.get(cell)
         if ship and self.comp.targets[ship]["warship"]:
-            self.say(f"A {ship} blocks the way: player {p} must stop and fight.")
+            self.say(f"A {ship} blocks the way: player {p + 1} must stop and fight.")
             self.halted = True
 
     # ---- an undiscovered ocean tile
@@ -100,7 +100,7 @@ class MovementPhase:
         if cell in self.comp.lairs:
             player = self.players[p]
             if player.scurvy:
-                self.say(f"At the Pirates Lair player {p} gets rid of {player.scurvy} Scurvy token(s).")
+                self.say(f"At the Pirates Lair player {p + 1} gets rid of {player.scurvy} Scurvy token(s).")
             self._set(p, scurvy=0)
             FLOW.push(self, Task("lair_buy", p))
             return True
@@ -129,7 +129,7 @@ class MovementPhase:
             return
         player = self.players[p]
         self._set(p, parts=player.parts + (action.part,), doubloons=player.doubloons - self.comp.ship["part_cost"])
-        self.say(f"Player {p} buys the {action.part} for {self.comp.ship['part_cost']} Doubloons.")
+        self.say(f"Player {p + 1} buys the {action.part} for {self.comp.ship['part_cost']} Doubloons.")
 
     def _pirates_to_draw(self, task) -> int:
         """Vacant positions + 1, less those drawn.  Rules: King of Pirates › Phase 2: Movement Phase"""
@@ -180,22 +180,22 @@ class MovementPhase:
         if isinstance(action, Recruit):
             self.offer.remove(action.pirate)
             self._set(p, crew=player.crew + (action.pirate,))
-            self.say(f"Player {p} recruits {action.pirate}.")
+            self.say(f"Player {p + 1} recruits {action.pirate}.")
         elif isinstance(action, Replace):
             self.offer.remove(action.new)
             crew = tuple(action.new if c == action.old else c for c in player.crew)
             self._set(p, crew=crew)
             self._discard_pirates([action.old])
-            self.say(f"Player {p} replaces {action.old} by {action.new}.")
+            self.say(f"Player {p + 1} replaces {action.old} by {action.new}.")
         elif isinstance(action, Dismiss):
             self._set(p, crew=tuple(c for c in player.crew if c != action.pirate))
             self._discard_pirates([action.pirate])
-            self.say(f"Player {p} dismisses {action.pirate}.")
+            self.say(f"Player {p + 1} dismisses {action.pirate}.")
         elif isinstance(action, MakeCaptain):
             crew = (action.pirate,) + tuple(c for c in player.crew if c != action.pirate)
             self._set(p, crew=crew)
             FLOW.replace(self, Task("lair_crew", p, ("captain changed",)))
-            self.say(f"{action.pirate} is now player {p}'s captain.")
+            self.say(f"{action.pirate} is now player {p + 1}'s captain.")
         self._clamp(p)
         self._new_captain(p)
 
@@ -249,5 +249,5 @@ class MovementPhase:
             self._remove_from_hand(p, "Treasure Map", need)
         self.dug.append(cell)
         self._set(p, doubloons=self.players[p].doubloons + island["value"])
-        self.say(f"Player {p} turns in {need} Treasure Map(s) and digs up {island['value']} Doubloons.")
+        self.say(f"Player {p + 1} turns in {need} Treasure Map(s) and digs up {island['value']} Doubloons.")
         self._check_winner()

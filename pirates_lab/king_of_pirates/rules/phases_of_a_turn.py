@@ -103,7 +103,7 @@ class TurnPhases:
 
     def _auto_start_turn(self, task):
         p = self.current
-        self.say(f"— Round {self.round}, player {p}'s turn: upkeep.")
+        self.say(f"— Round {self.round}, player {p + 1}'s turn: upkeep.")
         FLOW.finish(self, player=p)
 
     def _auto_end_turn(self, task):

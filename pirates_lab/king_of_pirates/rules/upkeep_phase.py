@@ -40,7 +40,7 @@ class UpkeepPhase:
 
     def _do_make_room(self, p, task, action):
         self._remove_from_hand(p, action.card)
-        self.say(f"Player {p} discards {action.card} to make room.")
+        self.say(f"Player {p + 1} discards {action.card} to make room.")
 
     def _auto_draw_cards(self, task):
         p = task.player
@@ -64,7 +64,7 @@ class UpkeepPhase:
         if not self.action_deck[card]:
             del self.action_deck[card]
         self._set(p, hand=tuple(sorted(self.players[p].hand + (card,))))
-        self.say(f"Player {p} draws an action card.")
+        self.say(f"Player {p + 1} draws an action card.")
         FLOW.replace(self, Task(task.phase, p, ((task.data[0] if task.data else 0) + 1,)))
 
     _resolve_setup_hand = _resolve_upkeep_draw
@@ -80,7 +80,7 @@ class UpkeepPhase:
     # ---- 1C: the upkeep die
     def _auto_upkeep_die(self, task):
         if self.at_lair(task.player):
-            self.say(f"Player {task.player} is at a Pirates Lair: no upkeep die.")
+            self.say(f"Player {task.player + 1} is at a Pirates Lair: no upkeep die.")
             FLOW.finish(self)
             return True
         return False
