@@ -1,4 +1,5 @@
-"""1,000 seeded random games of King of Pirates, save/load round trips, corrupt saves refused."""
+"""Seeded random games of King of Pirates (40 by default, 1,000 nightly), save/load round trips, corrupt
+saves refused."""
 import json
 import random
 
@@ -8,21 +9,33 @@ from pirates_lab.core import CHANCE, TERMINAL, CorruptSave, IllegalMove, random_
 from pirates_lab.king_of_pirates.game import Game, Sail
 
 
-def test_one_thousand_seeded_random_games():
-    ends = {"rounds": 0, "winner": 0}
-    total_steps = 0
-    for seed in range(1000):
+def seeded_games(count: int) -> dict:
+    """Play ``count`` seeded 3-round games (2 to 6 players); every one ends, validates, scores >= 0."""
+    ends = {"rounds": 0, "winner": 0, "steps": 0}
+    for seed in range(count):
         game = Game(players=2 + seed % 5, max_turns=3)
         actions = []
         final = random_playout(game.new_initial_state(), seed, actions=actions)
-        total_steps += len(actions)
+        ends["steps"] += len(actions)
         assert final.current_player() == TERMINAL
         final.validate()
         assert all(score >= 0 for score in final.scores())
         assert final.round == 4 or final.winner is not None
         ends["winner" if final.winner is not None else "rounds"] += 1
-    assert total_steps > 100_000
-    assert ends["rounds"] > 900
+    return ends
+
+
+def test_forty_seeded_random_games():
+    """40 games, 8 of each size (about 15 s on a quiet core; the 1,000 run nightly)."""
+    ends = seeded_games(40)
+    assert ends["steps"] > 40 * 100 and ends["rounds"] > 36
+
+
+@pytest.mark.nightly
+def test_one_thousand_seeded_random_games():
+    """The long run (pytest -m nightly); its time is in benchmarks/README.md."""
+    ends = seeded_games(1000)
+    assert ends["steps"] > 100_000 and ends["rounds"] > 900
 
 
 def test_games_are_reproducible_and_replayable():
