@@ -11,7 +11,8 @@
 - errors — :class:`IllegalMove`, :class:`CorruptSave`, :class:`InvalidInput`;
 - save/load helpers and editable data files;
 - :mod:`registry` — the games, registered by entry points (:func:`games`); the core names none;
-- :mod:`flow` — one turn-flow helper (:class:`TurnFlow`: a phase table and an agenda of tasks);
+- :mod:`flow` — one turn flow (:class:`TurnFlow`: a phase table and an agenda of tasks;
+  :class:`FlowState`: a state whose whole protocol is read from the table);
 - :func:`action` — actions as frozen dataclasses with a readable ``str()``;
 - :mod:`geometry` — axial hexes and a square grid with edges and rotations;
 - :mod:`report` — terminal output: percentages first, exact fractions beside them.
@@ -20,7 +21,7 @@ The core never imports Jupyter or a widget.
 """
 from . import geometry, markov, report, rules
 from .actions import action
-from .flow import AUTO, PLAYER, Phase, Task, TurnFlow
+from .flow import AUTO, PLAYER, AgendaError, FlowState, Phase, Task, TurnFlow
 from .registry import game_class, games
 from .data import load_data
 from .compare import PairCounts, sorted_pair_counts
@@ -37,6 +38,6 @@ __all__ = [
     "Dist", "Deck", "MarkovChain", "markov", "rules", "rulebook", "cite", "citation",
     "Game", "State", "CHANCE", "TERMINAL", "random_playout", "replay", "expected_scores",
     "IllegalMove", "CorruptSave", "InvalidInput", "PiratesLabError", "saveable", "load_data", "parse_dice",
-    "sorted_pair_counts", "PairCounts", "games", "game_class", "TurnFlow", "Phase", "Task", "PLAYER", "AUTO",
+    "sorted_pair_counts", "PairCounts", "games", "game_class", "TurnFlow", "FlowState", "AgendaError", "Phase", "Task", "PLAYER", "AUTO",
     "action", "geometry", "report", "is_json_plain", "PlayerView",
 ]
