@@ -165,12 +165,15 @@ class Captain:
         combat = obs.get("combat") or {}
         if combat.get("target") is None or combat.get("attacker") != seat:
             return None
-        bonus = obs.get("cards_in_play", {})
+        played = obs.get("cards_in_play", [])
+
+        def count(card, by=None, on=None):
+            return sum(1 for c in played if c["card"] == card and (by is None or c["by"] == by)
+                       and (on is None or c["target"] == on))
         me = _me(obs, seat)
-        modifier = combat_modifier(me, False) + 2 * bonus.get("assault", []).count(seat) \
-            + bonus.get("mercenaries", []).count(seat)
-        defence = components().targets[combat["target"]]["defence"] + 2 * len(bonus.get("soldiers", [])) \
-            + bonus.get("mercenaries", []).count("nation")
+        modifier = combat_modifier(me, False) + 2 * count("Assault", by=seat) + count("Mercenaries", on=seat)
+        defence = components().targets[combat["target"]]["defence"] + 2 * count("Soldiers") \
+            + count("Mercenaries", on="nation")
         return defence - modifier
 
     def _attacker_rerolls(self, view, obs, actions):

@@ -26,10 +26,18 @@ def after_setup(players=2, seed=0, **options):
     return state
 
 
+def _typed(task):
+    """A hand-made task with no data gets its row's empty value (``Task("steal", 0)`` carries ``Steals()``)."""
+    kind = FLOW.phases[task.phase].data
+    if task.data == () and isinstance(kind, type):
+        return Task(task.phase, task.player, kind())
+    return task
+
+
 def scenario(state, tasks, **fields):
     """The same position with a hand-made agenda (first task first) and fields replaced."""
     new = state.clone()
-    new.agenda = [Task("end_turn", 0)] + list(reversed(tasks))
+    new.agenda = [Task("end_turn", 0)] + [_typed(task) for task in reversed(tasks)]
     for key, value in fields.items():
         setattr(new, key, value)
     FLOW.settle(new)

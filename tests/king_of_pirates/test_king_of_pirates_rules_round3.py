@@ -214,7 +214,7 @@ def test_important_game_concepts_a_revealed_warship_stops_a_ship_with_moves_left
     entered = state.apply(Sail((3, 0)))
     # Then it stops there and fights: the combat dice are next, no more sailing
     assert entered.moves_left == 0 and entered.phase().name == "attacker_roll"
-    assert entered.combat["target"] == "Warship (French)"
+    assert entered.combat.target == "Warship (French)"
     # and a warship found under a face-down tile stops it the same way
     hidden = scenario(with_player(bare(), 0, position=(4, 0), parts=("Rum hold", "Gun deck")), [Task("start_movement", 0)])
     found = hidden.apply(Sail((3, 0))).apply("Warship (French)")
