@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from pirates_lab.core.hidden import Hidden
 from pirates_lab.core import AUTO, CHANCE, Dist, FlowState, Game, IllegalMove, Phase, Task, TurnFlow, action, saveable
 
 RULE_TURN, RULE_BATTLE, RULE_CARDS = "Your Turn", "Battles", "Cards"
@@ -100,6 +101,11 @@ FLOW = TurnFlow(
 
 class SkirmishState(FlowState):
     flow = FLOW
+    hidden_information = True
+
+    def hidden_cards(self):
+        """Each hand is seen by its holder only; nobody sees the deck."""
+        return [Hidden(("hands", q), seen_by={q}) for q in range(self.game.players)] + [Hidden(("deck",))]
 
     def __init__(self, game):
         super().__init__(game)
