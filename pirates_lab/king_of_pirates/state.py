@@ -16,6 +16,7 @@ from typing import NamedTuple
 from pirates_lab.core import CHANCE, FlowState, IllegalMove
 from pirates_lab.core.errors import shown
 from pirates_lab.core.geometry import on_hex_board
+from pirates_lab.core.hidden import Hidden
 
 from .actions import Attack, BuyPart, Dig, Discard, Dismiss, KeepPirates, MakeCaptain, Play, Recruit, Replace, Reroll, Sail
 from .components import Cell
@@ -26,7 +27,10 @@ from .rules.headings import RULE_BOARD, RULE_CARDS, RULE_COMBAT, RULE_MOVEMENT, 
 from .rules.pirate_skills import crew_positions, max_cannonballs, max_rum
 from .rules.task_data import Voyage
 
-__all__ = ["State", "PhaseInfo"]
+__all__ = ["State", "PhaseInfo", "RECENT_LOG_LINES"]
+
+#: The log lines an observation carries (the whole log is ``state.log``, shared by every position).
+RECENT_LOG_LINES = 20
 
 class PhaseInfo(NamedTuple):
     """The step the game is at (a phase of ``FLOW``, or "game over") and the rule that governs it."""
@@ -202,7 +206,8 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
     def observation(self, player: int) -> dict:
         """What ``player`` may see, JSON-plain: the public board, the Dutchman, every ship's pieces,
         tokens, crew and Doubloons, the others' hand *sizes*, their own hand, the face-down tiles as
-        backs only ("shark" / "ocean") until turned over, the discard piles and the log.
+        backs only ("shark" / "ocean") until turned over, the discard piles and the last
+        ``RECENT_LOG_LINES`` lines of the log.
 
         Rules: King of Pirates › Game Setup
         """
@@ -235,8 +240,19 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
             "loot_discard": {str(v): n for v, n in sorted(self.loot_discard.items())},
             "combat": combat,
             "cards_in_play": [{"card": c.card, "by": c.by, "target": c.target} for c in self.in_play],
-            "log": list(self.log),
+            "log": self.log.recent(RECENT_LOG_LINES),
         }
+
+    # ---------------------------------------------------------------- hidden information (core leak checks)
+    hidden_information = True
+
+    def hidden_cards(self) -> list[Hidden]:
+        """Where face-down cards lie: each player's hand (seen by its owner) and the action deck (by nobody).
+        Everything else is public or follows from what is public: the pirate and loot decks are what the
+        discard piles, crews and offers leave, and a tile's content is drawn only when it is turned over
+        (from counts the revealed tiles leave).  Rules: King of Pirates › Game Setup"""
+        return [Hidden(("players", q, "hand"), seen_by={q}, kind="action card") for q in range(self.game.players)] \
+            + [Hidden(("action_deck",), kind="action card")]
 
     def redeal_hidden(self, player: int, rng: random.Random) -> "State":
         """The other players' hands re-dealt from the cards ``player`` cannot see (theirs and the

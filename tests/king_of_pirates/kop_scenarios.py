@@ -2,7 +2,7 @@
 import random
 from dataclasses import replace
 
-from pirates_lab.core import CHANCE, Task, rulebook
+from pirates_lab.core import Task, play, rulebook
 from pirates_lab.king_of_pirates import components
 from pirates_lab.king_of_pirates.game import FLOW, Game
 
@@ -16,14 +16,18 @@ def quoted(heading, words):
     return words
 
 
+def first_choice(view, rng):
+    """A computer player that always takes the first move it is offered."""
+    return view.legal_actions[0]
+
+
 def after_setup(players=2, seed=0, **options):
     """The setup played (chance by a seeded rng, players take the first choice) up to player 0's turn."""
-    rng = random.Random(seed)
     state = Game(players=players, **options).new_initial_state()
-    while state.phase().name.startswith("setup"):
-        state = state.apply(state.chance_outcomes().sample(rng) if state.current_player() == CHANCE
-                            else state.legal_actions()[0])
-    return state
+    for step in play(state, first_choice, random.Random(seed)):
+        if not step.after.phase().name.startswith("setup"):
+            return step.after
+    raise AssertionError("the setup did not end")
 
 
 def _typed(task):

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from pirates_lab.core import CHANCE, TERMINAL, CorruptSave, IllegalMove, random_playout, replay
+from pirates_lab.core import TERMINAL, CorruptSave, IllegalMove, play, random_playout, replay
 from pirates_lab.king_of_pirates.game import Game, Sail
 
 
@@ -50,26 +50,18 @@ def test_games_are_reproducible_and_replayable():
 @pytest.mark.parametrize("seed", range(12))
 def test_every_position_validates_and_survives_save_load(seed):
     game = Game(players=2 + seed % 5, max_turns=2, win_doubloons=3000 if seed % 2 else None)
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    step = 0
-    while not state.is_terminal():
+    playthrough = play(game.new_initial_state(), None, random.Random(seed))
+    for index, step in enumerate(playthrough):
+        state = step.state
         state.validate()
-        if step % 7 == 0:
+        if index % 7 == 0:
             text = state.to_json()
             loaded = game.load_state(text)
             assert loaded.to_json() == text
             assert loaded.legal_actions() == state.legal_actions()
             assert loaded.current_player() == state.current_player()
-        if state.current_player() == CHANCE:
-            action = state.chance_outcomes().sample(rng)
-        else:
-            action = rng.choice(state.legal_actions())
-        before = state.to_json()
-        new = state.apply(action)
-        assert state.to_json() == before     # apply (and the game's own clone) never changes the old state
-        state = new
-        step += 1
+            assert state.apply(step.action).to_json() == step.after.to_json() and state.to_json() == text
+    state = playthrough.state
     text = state.to_json()
     assert game.load_state(text).to_json() == text
 
@@ -100,25 +92,20 @@ def test_a_tampered_but_checksummed_save_is_refused():
 
 
 def test_illegal_moves_in_random_positions_leave_the_state_unchanged():
-    rng = random.Random(9)
     checked = 0
     for seed in range(30):
-        state = Game(players=3, max_turns=1).new_initial_state()
-        while not state.is_terminal():
-            if state.current_player() != CHANCE:
-                before = state.to_json()
-                bogus = Sail((9, 9))
-                with pytest.raises(IllegalMove) as error:
-                    state.apply(bogus)
-                assert error.value.rule in ("Phase 2: Movement Phase", "The Game Board")
-                with pytest.raises(IllegalMove):
-                    state.apply("not an action")
-                assert state.to_json() == before
-                checked += 1
-                action = rng.choice(state.legal_actions())
-            else:
-                action = state.chance_outcomes().sample(rng)
-            state = state.apply(action)
+        for step in play(Game(players=3, max_turns=1).new_initial_state(), None, random.Random(9 + seed)):
+            if step.is_chance:
+                continue
+            state = step.state
+            before = state.to_json()
+            with pytest.raises(IllegalMove) as error:
+                state.apply(Sail((9, 9)))
+            assert error.value.rule in ("Phase 2: Movement Phase", "The Game Board")
+            with pytest.raises(IllegalMove):
+                state.apply("not an action")
+            assert state.to_json() == before
+            checked += 1
     assert checked > 100
 
 
