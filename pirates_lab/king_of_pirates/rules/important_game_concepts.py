@@ -11,7 +11,7 @@ from pirates_lab.core.geometry import HEX_DIRECTIONS, on_hex_board
 from ..actions import AcceptMutiny, Pass, Play, Sacrifice
 from ..components import Cell
 from .phases_of_a_turn import FLOW
-from .task_data import Combat, Keelhaul, Spent
+from .task_data import Keelhaul
 
 __all__ = ["ImportantGameConcepts"]
 
@@ -50,17 +50,9 @@ class ImportantGameConcepts:
             self._set(p, hand=(), crew=())
             self._clamp(p)
             self.say(f"The Flying Dutchman takes player {p + 1}'s cards and pirates!")
-        combat = self.combat
-        if self.current in victims:
+        if self.current in victims:      # (a combat is on the mover's space: its ships are taken too)
             FLOW.cut(self, "end_turn")
-        elif combat is not None and combat.defender in victims:
-            self._cancel_combat()
         FLOW.push(self, *[Task("relocate", p) for p in victims])
-
-    def _cancel_combat(self) -> None:
-        """The defender was swept away: the combat does not happen."""
-        self.say("The combat is off.")
-        FLOW.remove(self, lambda task: isinstance(task.data, (Combat, Spent)))
 
     def _relocate_odds(self, task) -> Dist:
         return Dist.uniform(self.comp.compass)
