@@ -65,7 +65,6 @@ def opens(timing: Timing):
         carry_on(state)
         state._open_window(timing)
         return True
-    open_window.__doc__ = f"opens the {timing.name.lower()} card window"
     return open_window
 
 
@@ -180,7 +179,7 @@ class TurnPhases:
     """The start and the end of a turn.  Rules: King of Pirates › Phases of a Turn"""
 
     def _auto_start_turn(self, task):
-        p = self.current
+        p = task.player
         self.say(f"— Round {self.round}, player {p + 1}'s turn: upkeep.")
         carry_on(self, player=p)
 
