@@ -310,7 +310,7 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
             cells = comp.shark_cells if kind == "shark" else comp.ocean_cells
             shown = [self.revealed[c] for c in cells if c in self.revealed]
             for content, total in comp.tiles[kind].items():
-                if self.tile_pools[kind].get(content, 0) + shown.count(content) != total:
+                if self.tile_pools[kind][content] + shown.count(content) != total:
                     raise ValueError(f"{kind} tiles are not all accounted for")
         for cell, ship in self.ships.items():
             if self.revealed.get(cell) != ship:

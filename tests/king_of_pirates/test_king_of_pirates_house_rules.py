@@ -114,9 +114,9 @@ def test_a_setup_drawing_more_pirates_than_the_deck_holds_reshuffles_the_discard
 
 # ---------------------------------------------------------------- corrupt positions
 @pytest.mark.parametrize("change, words", [
-    (dict(rum=-1), "negative resources"), (dict(doubloons=-5), "negative resources"),
-    (dict(cannonballs=-1), "negative resources"), (dict(scurvy=-1), "negative resources"),
-    (dict(position=(9, 9)), "bad player"), (dict(parts=("Rum hold", "Rum hold")), "too many pirates or parts"),
+    (dict(rum=-1), "^negative resources$"), (dict(doubloons=-5), "^negative resources$"),
+    (dict(cannonballs=-1), "^negative resources$"), (dict(scurvy=-1), "^negative resources$"),
+    (dict(position=(9, 9)), "^bad player "), (dict(parts=("Rum hold", "Rum hold")), "^too many pirates or parts$"),
 ])
 def test_validate_refuses_a_corrupt_ship(change, words):
     state = Game(players=2).new_initial_state()
