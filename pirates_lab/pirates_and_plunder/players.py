@@ -2,10 +2,10 @@
 
 Rules: Pirates & Plunder › Playing the Game
 
-A player is a callable ``(state, rng) -> action`` that reads ``state.view()`` (its observation and
-legal actions) and, to look one move ahead, ``state.redeal_hidden(seat, rng)``: a whole position
-the seat cannot tell from the real one (the only hidden thing in this game is a secret battle
-commitment).
+A player is a callable ``(view, rng) -> action`` given the seat's :class:`~pirates_lab.core.SeatView`, never
+the state: it reads ``view.observation`` and ``view.legal_actions`` and, to look one move ahead,
+``view.redeal(rng)``: a whole position the seat cannot tell from the real one (the only hidden thing in
+this game is a secret battle commitment).
 
 The greedy player tries its legal actions (at most ``limit`` of them, sampled; a tile together with
 the best ship on it) on that position and keeps the one that leaves it furthest ahead *if the game
@@ -48,9 +48,9 @@ def default_moves(view, actions) -> list:
     return [a for a in actions if getattr(a, "route", routes[0]) == routes[0]]
 
 
-def random_player(state, rng: random.Random):
+def random_player(view, rng: random.Random):
     """Any legal action, uniformly at random."""
-    return rng.choice(state.view().legal_actions)
+    return view.legal_actions[rng.randrange(len(view.legal_actions))]
 
 
 def standing(state, player: int) -> int:
@@ -87,9 +87,8 @@ def _battle_choice(view, legal):
     return wanted if wanted in legal else legal[0]
 
 
-def greedy_player(state, rng: random.Random, limit: int = 12):
+def greedy_player(view, rng: random.Random, limit: int = 12):
     """One move ahead: the action that leaves this seat furthest ahead if the game ended now."""
-    view = state.view()
     legal = list(view.legal_actions)
     if len(legal) == 1:
         return legal[0]
@@ -99,7 +98,7 @@ def greedy_player(state, rng: random.Random, limit: int = 12):
     if default is not None:
         return default
     legal = default_moves(view, legal)
-    world = state.redeal_hidden(view.player, rng)
+    world = view.redeal(rng)
     candidates = legal if len(legal) <= limit else rng.sample(legal, limit)
     best, best_value = [], None
     for action in candidates:
