@@ -412,7 +412,7 @@ class State(MovingPirates, Explorations, FlowState):
         battle = task.data
         pending = {"phase": task.phase, "player": task.player, "ships": [battle.pirate, battle.target]}
         attacker = self.ships[battle.pirate][0]
-        if task.phase == "defend" and (not self.game.options["secret_battles"] or player == attacker):
+        if battle.committed and (not self.game.options["secret_battles"] or player == attacker):
             pending["attack"] = list(resource_counts(self.committed[attacker]))
         return pending
 

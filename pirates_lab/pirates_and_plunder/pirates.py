@@ -103,6 +103,7 @@ class Battle:
 
     pirate: int
     target: int
+    committed: bool = False        # the attack is in (the defender to answer)
 
 
 def sea_links(state, node: int) -> list:
@@ -406,7 +407,7 @@ class MovingPirates:
                  f"committing {shown}.")
         kept = tuple(h - c for h, c in zip(self.resources[task.player], action.resources))
         self.committed[task.player], self.kept[task.player] = resource_names(action.resources), resource_names(kept)
-        self.flow.replace(self, Task("defend", defender, battle))
+        self.flow.replace(self, Task("defend", defender, Battle(battle.pirate, battle.target, committed=True)))
 
     def defend(self, task, action: Commit) -> None:
         battle = task.data

@@ -21,31 +21,34 @@ from __future__ import annotations
 import random
 
 from .battles import open_battle
-from .game import Commit, PlaceTile
+from .game import Commit, DrawExploration, MovePirate, Pay, PlaceTile, Take
 from .pirates import canonical_commitment
 from .scoring import final_scoring
 
-__all__ = ["random_player", "greedy_player", "standing", "default_choice", "DEFAULT_FIRST", "default_moves"]
+__all__ = ["random_player", "greedy_player", "standing", "default_choice", "DEFAULT_FIRST", "default_moves", "is_battle"]
 
-#: steps whose first listed action is the computer players' default (the choice the engine made by itself
-#: before it was a decision)
-DEFAULT_FIRST = ("explore_offer", "pay", "treasure", "royal_port")
+#: the decisions whose first listed action is the computer players' default (the choice the engine made by
+#: itself before it was a decision): draw the exploration tile, pay from the largest piles, take the most plentiful
+DEFAULT_FIRST = (DrawExploration, Pay, Take)
 
 
 def default_choice(view):
-    """The computer players' default at a step of :data:`DEFAULT_FIRST` (None elsewhere)."""
-    if (view.observation or {}).get("phase") in DEFAULT_FIRST and view.legal_actions:
-        return view.legal_actions[0]
-    return None
+    """The computer players' default when the choices are those of :data:`DEFAULT_FIRST` (None otherwise)."""
+    legal = view.legal_actions
+    return legal[0] if legal and isinstance(legal[0], DEFAULT_FIRST) else None
+
+
+def is_battle(view) -> bool:
+    """Is the seat committing resources to a battle?"""
+    return bool(view.legal_actions) and isinstance(view.legal_actions[0], Commit)
 
 
 def default_moves(view, actions) -> list:
-    """At the ``pirates`` step, the moves that use the longest route left (and "stop"): the old order."""
-    observation = view.observation or {}
-    routes = observation.get("routes")
-    if observation.get("phase") != "pirates" or not routes:
+    """Among pirate moves, those that use the longest route left (and "stop"): the old order."""
+    if not any(isinstance(a, MovePirate) for a in actions):
         return list(actions)
-    return [a for a in actions if getattr(a, "route", routes[0]) == routes[0]]
+    longest = max(a.route for a in actions if isinstance(a, MovePirate))
+    return [a for a in actions if not isinstance(a, MovePirate) or a.route == longest]
 
 
 def random_player(view, rng: random.Random):
@@ -92,7 +95,7 @@ def greedy_player(view, rng: random.Random, limit: int = 12):
     legal = list(view.legal_actions)
     if len(legal) == 1:
         return legal[0]
-    if view.observation.get("battle") and view.observation["phase"] in ("attack", "defend"):
+    if is_battle(view):
         return _battle_choice(view, legal)
     default = default_choice(view)
     if default is not None:

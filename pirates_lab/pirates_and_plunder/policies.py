@@ -20,7 +20,7 @@ import random
 from .battles import open_battle, secret_battle
 from .game import Commit
 from .pirates import canonical_commitment
-from .players import default_choice, default_moves, greedy_player
+from .players import default_choice, default_moves, greedy_player, is_battle
 
 __all__ = ["POLICIES", "TIPS", "BattleHabit"]
 
@@ -54,8 +54,7 @@ class BattleHabit:
 
     def __call__(self, view, rng: random.Random):
         actions = view.legal_actions
-        obs = view.observation or {}
-        if not (obs.get("battle") and obs.get("phase") in ("attack", "defend")):
+        if not is_battle(view):
             default = default_choice(view)
             if default is not None:
                 return default
