@@ -96,6 +96,14 @@ def test_moves_after_the_end_are_refused():
     assert error.value.rule == "Final Scoring"
 
 
+def test_the_docs_show_the_phase_table_and_every_option():
+    """docs/pirates_and_plunder.md shows the engine's own phase table, and names every option the Game takes."""
+    from pathlib import Path
+    docs = (Path(__file__).resolve().parents[2] / "docs/pirates_and_plunder.md").read_text()
+    assert FLOW.table() in docs
+    assert all(f"`{name}" in docs for name in Game.default_options)
+
+
 def test_the_phase_table_cites_real_headings():
     table = FLOW.table()
     for heading in ("Drawing and Placing Land Tiles", "Placing Ships", "Scoring Islands and Trade Routes",
