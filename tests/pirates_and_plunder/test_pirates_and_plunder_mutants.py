@@ -8,8 +8,6 @@ from __future__ import annotations
 import random
 from collections import deque
 
-import pytest
-
 from pirates_lab.core import Task, play
 from pirates_lab.core.testing import refused
 from pirates_lab.pirates_and_plunder import (FLOW, Commit, Game, MovePirate, NoShip, PlaceShip, PlaceTile, breakdown,
@@ -276,8 +274,7 @@ def test_the_log_says_when_nothing_is_taken_and_when_an_exploration_tile_has_now
     assert "Player 1 draws the Storm: there is nowhere to lay it." in after.log
 
 
-@pytest.mark.parametrize("seed", [0])
-def test_route_segments_of_a_feature_are_counted_once(seed):
+def test_route_segments_of_a_feature_are_counted_once():
     """Rules: Pirates & Plunder › Scoring Islands and Trade Routes"""
     state = build(tiles=[(CROSS, (0, 0), 0)], ships=[(0, (0, 0), 0)], drawn=CROSS, player=1)
     assert feature(state, state.node((0, 0), 0)).segments == 1
