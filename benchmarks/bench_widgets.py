@@ -164,6 +164,11 @@ def _pp(name):
     return build
 
 
+def _lesson_view():
+    from pirates_lab.widgets.lesson import lesson_view
+    return lesson_view("plunder_2013", presenter=False)
+
+
 def _pnp_battle_lab():
     from pirates_lab.widgets.pirates_and_plunder import BattleLab
     return BattleLab()
@@ -181,6 +186,8 @@ SPECS = [
     WidgetSpec("kit: DistView of 2d6, dist set (chart and table)", _dist_view, None, None,
                shown=lambda w: _as_fractions(w.dist), peer=icepool_2d6, peer_name="icepool 2@d6",
                check=lambda ours, peer: ours == peer),
+    WidgetSpec("kit: LessonView of Plunder (2013), contents: screen 1 -> 3 (How to Play: flip advice, a question)",
+               _lesson_view, lambda w: w.contents, 2),
     WidgetSpec("King of Pirates: CombatView (re-roll table), cannonballs 2 -> 3", _kop("CombatView"),
                lambda w: w.cannonballs, 3),
     WidgetSpec("King of Pirates: RumView (upkeep), rum 4 -> 5", _kop("RumView"), lambda w: w.rum, 5),

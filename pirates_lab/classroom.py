@@ -32,7 +32,7 @@ from pirates_lab.core.registry import games
 
 __all__ = ["LESSONS", "Lesson", "lessons", "INDEX", "UnknownLesson", "MissingNotebook", "notebooks_dir", "lesson_file", "lesson_path",
            "available_lessons", "free_port", "port_is_free", "voila_command", "lab_command", "prelaunch_hook",
-           "presenter_source", "write_voila_config", "Server", "LARGE_ENV", "NOTEBOOKS_ENV"]
+           "presenter_source", "page_source", "write_voila_config", "Server", "LARGE_ENV", "NOTEBOOKS_ENV"]
 
 @dataclass(frozen=True)
 class Lesson:
@@ -151,31 +151,56 @@ def presenter_source(large: bool = False) -> str:
             f"presenter_bar(large={bool(large)})")
 
 
+def page_source(large: bool = False, screen: str | None = None) -> str:
+    """The hidden first cell of a lesson on screens: what the page address asked for (the lesson's own
+    top row has the Large fonts and Projector switches).
+
+    >>> page_source(True, "5").splitlines()[-1]
+    "page_options(large=True, screen='5')"
+    """
+    return ("from pirates_lab.widgets.lesson import page_options\n"
+            f"page_options(large={bool(large)}, screen={screen!r})")
+
+
+def _argument(handler, name: str) -> str | None:
+    if handler is None:
+        return None
+    try:
+        return handler.get_argument(name, None)
+    except Exception:  # not a tornado handler
+        return None
+
+
 def _wants_large(handler) -> bool:
     default = os.environ.get(LARGE_ENV, "") not in ("", "0", "false", "no")
-    if handler is None:
-        return default
-    try:
-        value = handler.get_argument("large", None)
-    except Exception:  # not a tornado handler: keep the server's default
-        return default
+    value = _argument(handler, "large")
     if value is None:
         return default
     return value.lower() not in ("0", "false", "no", "off")
+
+
+def _wanted_screen(handler) -> str | None:
+    value = _argument(handler, "screen")
+    return value.strip()[:80] if value and value.strip() else None
 
 
 def prelaunch_hook(handler, notebook, cwd):
     """Voila calls this before running a notebook: put the presenter bar on top.
 
     ``?large=1`` in the page address (or ``pirates-lab classroom --large``) starts with large
-    fonts; the bar's toggle switches at any time.  A notebook that shows a presenter bar
-    itself is left as it is.
+    fonts; the bar's toggle switches at any time.  A lesson on screens (the notebook calls
+    ``lesson_view``) gets the address's wishes instead (``?screen=5`` opens screen 5): its own top
+    row has the switches.  A notebook that shows a presenter bar itself is left as it is.
     """
     import nbformat
 
-    if any(cell.cell_type == "code" and "presenter_bar" in cell.source for cell in notebook.cells):
+    code = [cell.source for cell in notebook.cells if cell.cell_type == "code"]
+    if any("presenter_bar" in source for source in code):
         return notebook
-    cell = nbformat.v4.new_code_cell(presenter_source(_wants_large(handler)))
+    if any("lesson_view" in source for source in code):
+        cell = nbformat.v4.new_code_cell(page_source(_wants_large(handler), _wanted_screen(handler)))
+    else:
+        cell = nbformat.v4.new_code_cell(presenter_source(_wants_large(handler)))
     cell.metadata["tags"] = ["pirates-lab-presenter"]
     notebook.cells.insert(0, cell)
     return notebook

@@ -1,5 +1,6 @@
 """Every notebook runs top to bottom headless; committed notebooks carry no outputs;
-each game notebook has a step for every section heading of its rulebook, in order."""
+each game notebook has a step for every section heading of its rulebook, titled as printed: a markdown
+heading in printed order, or (a lesson on screens, ``lesson_view(...)``) a rule or reference screen."""
 import json
 import re
 from pathlib import Path
@@ -36,7 +37,7 @@ def is_subsequence(needles: list[str], haystack: list[str]) -> bool:
 @pytest.mark.parametrize("path", ALL, ids=[p.stem for p in ALL])
 def test_notebook_runs_top_to_bottom(path):
     nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name="python3",
+    NotebookClient(nb, timeout=CELL_TIMEOUT, startup_timeout=180, kernel_name="python3",
                    resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
               if o.get("output_type") == "error"]
@@ -50,9 +51,28 @@ def test_committed_notebooks_have_no_outputs(path):
                for c in nb["cells"] if c["cell_type"] == "code"), "strip outputs before committing"
 
 
+def shows_screens(path: Path) -> bool:
+    """Does the notebook show its lesson on screens (the kit's LessonView)?"""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    return any("lesson_view(" in "".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+
+
+def screen_titles(game: str) -> list[str]:
+    """The rule and reference screens' titles of a game's lesson: the class path's rules, then the reference
+    screens, each group in printed order (the model refuses any other order)."""
+    from pirates_lab.widgets.lesson_model import Lesson
+
+    lesson = Lesson.for_game(game)
+    return [s.title for s in lesson.screens if s.kind in ("rule", "reference")]
+
+
 @pytest.mark.parametrize("path", GAME_NOTEBOOKS, ids=[p.stem for p in GAME_NOTEBOOKS])
 def test_game_notebook_has_a_step_for_every_rulebook_heading(path):
     headings = rulebook(path.stem).headings
+    if shows_screens(path):
+        titles = screen_titles(path.stem)
+        assert sorted(titles) == sorted(headings), "a screen for every heading, titled exactly as printed"
+        return
     shown = markdown_headings(path)
     missing = [h for h in headings if h not in shown]
     assert not missing, f"no step titled {missing}"
@@ -64,6 +84,16 @@ def test_index_links_to_notebooks_that_exist():
     links = re.findall(r"\]\(([^)]+\.ipynb)\)", text)
     assert "01_dice_basics.ipynb" in links
     assert [link for link in links if not (NOTEBOOKS / link).exists()] == []
+
+
+def test_the_screen_check_can_fail(tmp_path):
+    nb = tmp_path / "x.ipynb"
+    nb.write_text(json.dumps({"cells": [{"cell_type": "code", "source": ["lesson_view('plunder_2013')"]}]}))
+    assert shows_screens(nb)
+    nb.write_text(json.dumps({"cells": [{"cell_type": "markdown", "source": ["# Setup"]}]}))
+    assert not shows_screens(nb)
+    titles = screen_titles("plunder_2013")
+    assert sorted(titles) == sorted(rulebook("plunder_2013").headings) and len(titles) == len(set(titles))
 
 
 def test_the_heading_check_can_fail():

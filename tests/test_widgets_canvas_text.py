@@ -11,7 +11,7 @@ import pytest
 from pirates_lab.core import Dist
 from pirates_lab.widgets import BoardCanvas, Drawing
 from pirates_lab.widgets.canvas import CANVAS_TEXT, live_boards
-from pirates_lab.widgets.dice import DiceLab, comparison_ops
+from pirates_lab.widgets.dice import DiceLab
 from pirates_lab.widgets.drawing import (LARGE_TEXT_FLOOR, DrawOp, NORMAL_TEXT, TextSize, bar_chart_ops, font_px,
                                          painted_sizes, replay, scaled_font)
 from pirates_lab.widgets.presenter import PresenterBar
@@ -88,9 +88,11 @@ def test_a_board_paints_with_the_kit_wide_size_and_repaints_when_the_presenter_t
 
     bar.toggle.value = True                                   # the teacher clicks "Large fonts"
     repainted = fakes["pieces"].texts[len(LABELS):]
-    assert [font for _, font, _ in repainted] == ["bold 16px sans-serif", "16px sans-serif", "bold 16px sans-serif",
-                                                  "18px serif", "16px sans-serif"]
-    assert board.painted_sizes() == {"pieces": [16.0, 16.0, 16.0, 18.0, 16.0]}
+    # the whole drawing is painted 1.5 times larger (geometry and text), and no text under 16 x 1.5 = 24 px
+    assert [font for _, font, _ in repainted] == ["bold 24px sans-serif", "24px sans-serif", "bold 24px sans-serif",
+                                                  "27px serif", "24px sans-serif"]
+    assert board.painted_sizes() == {"pieces": [24.0, 24.0, 24.0, 27.0, 24.0]}
+    assert (board.scale, board.canvas.width, board.canvas.height) == (1.5, 300, 150)
     assert fakes["background"].texts == []                    # an empty layer is not painted for nothing
 
     bar.toggle.value = False                                  # and back
@@ -103,7 +105,7 @@ def test_a_board_made_after_large_fonts_were_switched_on_starts_large(monkeypatc
     board = BoardCanvas(100, 50, layers=("chart",))
     fakes = _fake_layers(board, monkeypatch)
     board.draw("chart", Drawing().text("3", 0, 0, font="10px sans-serif").ops)
-    assert fakes["chart"].texts == [("3", "16px sans-serif", None)]
+    assert fakes["chart"].texts == [("3", "24px sans-serif", None)]        # 10 px x 1.5 = 15, at least 16 x 1.5
 
 
 def test_closed_and_forgotten_boards_are_not_repainted():
@@ -119,14 +121,21 @@ def test_closed_and_forgotten_boards_are_not_repainted():
     assert gone() is None or gone() not in boards          # the registry holds no board alive
 
 
-def test_the_dice_lab_comparison_chart_is_at_least_16_px_with_large_fonts(monkeypatch):
-    lab = DiceLab("2d6")
-    fakes = _fake_layers(lab.comparison, monkeypatch)
+def test_a_board_grows_with_large_fonts_and_clicks_still_land_on_the_drawing(monkeypatch):
+    clicked = []
+    board = BoardCanvas(200, 100, layers=("chart",), to_board=lambda x, y: (round(x), round(y)))
+    board.on_click(clicked.append)
+    board.draw("chart", Drawing().rect(10, 20, 30, 40, fill="#000000").ops)
+    assert (board.canvas.width, board.canvas.layout.width, board.canvas.layout.max_width) == (200, "200px", "100%")
     CANVAS_TEXT.large = True
-    sizes = [font_px(font) for _, font, _ in fakes["chart"].texts]
-    assert len(sizes) == 12 and min(sizes) == 16.0            # 11 outcome labels and the legend
-    labels = [(text, width) for text, _, width in fakes["chart"].texts]
-    assert labels[0][0] == "2" and labels[0][1] == pytest.approx((480 - 16) / 11 * 0.95)
+    assert (board.canvas.width, board.canvas.height, board.canvas.layout.width) == (300, 150, "300px")
+    assert board.painted("chart")[0].args == (15, 30, 45, 60)            # painted sharp, not stretched
+    board._mouse_down(150, 75)                                             # the middle of the painted canvas
+    board.click(20, 30)                                                    # the drawing's own coordinates
+    assert clicked == [(100, 50), (20, 30)]
+    fixed = BoardCanvas(50, 50, grow=False)
+    fixed.draw("pieces", Drawing().text("a", 1, 1, font="10px sans-serif").ops)
+    assert fixed.canvas.width == 50 and fixed.scale == 1.0 and fixed.painted_sizes() == {"pieces": [16.0]}
 
 
 def test_chart_labels_fit_their_slots_whatever_size_they_are_painted():
@@ -134,7 +143,6 @@ def test_chart_labels_fit_their_slots_whatever_size_they_are_painted():
     texts = [op for op in ops if op.kind == "text"]
     assert all(op.max_width is not None and op.max_width <= 460 for op in texts)
     assert painted_sizes(ops, TextSize(floor=16)) == [16.0] * len(texts)
-    assert [op.max_width for op in comparison_ops(Dist.die(6), {}) if op.kind == "text"][:1] == [(480 - 16) / 6 * 0.95]
 
 
 def test_text_collisions_see_labels_that_only_collide_once_grown_to_16_px():
@@ -157,8 +165,6 @@ def test_text_collisions_see_labels_that_only_collide_once_grown_to_16_px():
 
 def test_the_kit_drawings_do_not_collide_with_large_fonts():
     from pirates_lab.widgets.drawing import text_collisions
-    experiment = DiceLab("3d6").experiment
-    assert text_collisions(comparison_ops(experiment.dist, experiment.frequencies()), width=480, height=220) == []
     rows = [(str(n), (n + 1) / 66) for n in range(11)]
     assert text_collisions(bar_chart_ops(rows, 460, 220, title="P(success) against cannonballs carried"),
                            width=460, height=220) == []
@@ -210,3 +216,10 @@ def test_every_shape_is_drawn_in_its_own_style_whatever_came_before():
         ("fill_circle", "#111111", None, 3), ("stroke_circle", "#111111", "#222222", 3),
         ("stroke_line", "#111111", "#222222", 1), ("stroke_rect", "#111111", "#333333", 1),
         ("stroke_line", "#111111", "#000000", 1), ("fill_text", "#111111", "#000000", 1)]
+
+
+def test_a_board_that_always_has_room_keeps_a_16_px_floor_when_it_grows(monkeypatch):
+    CANVAS_TEXT.large = True
+    roomy = BoardCanvas(100, 50, layers=("chart",), shrinks=False)
+    roomy.draw("chart", Drawing().text("3", 0, 0, font="10px sans-serif").text("4", 0, 0, font="12px sans-serif").ops)
+    assert roomy.painted_sizes() == {"chart": [16.0, 18.0]} and roomy.canvas.width == 150

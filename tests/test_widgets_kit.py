@@ -7,7 +7,7 @@ import pytest
 from pirates_lab.core import Dist, InvalidInput, parse_dice
 from pirates_lab.widgets import (BoardCanvas, DistView, Drawing, Question, RulePanel, Step, Stepper, ValidatedText,
                                  assumption_box, dist_rows, exact_answer, guard, rasterize, reset_canvas_manager)
-from pirates_lab.widgets.dice import DiceExperiment, DiceLab, comparison_ops, sorted_comparison
+from pirates_lab.widgets.dice import DiceExperiment, DiceLab, dice_for_people, sorted_comparison
 from pirates_lab.widgets.drawing import axial_to_pixel, bar_chart_ops, pixel_to_axial, shade
 
 
@@ -184,6 +184,7 @@ def test_dice_lab_rolls_and_converges():
     assert lab.experiment.dist == Dist.die(6) and lab.exact.dist == Dist.die(6)
     lab.buttons[1].click()                      # 10,000 rolls
     assert lab.experiment.rolls == 10_000 and lab.experiment.max_z_score() < 4
+    assert "10,000 rolls" in lab.status.value
     lab.expression.text.value = "banana"
     assert "not dice notation" in lab.expression.message.value and lab.experiment.rolls == 10_000
     lab.examples.value = "3d6kh2"
@@ -192,11 +193,57 @@ def test_dice_lab_rolls_and_converges():
         DiceExperiment(Dist.die(6)).roll(0)
 
 
-def test_comparison_chart_has_two_bars_per_outcome():
-    experiment = DiceExperiment(Dist.die(4), seed=1)
-    experiment.roll(400, progress=False)
-    ops = comparison_ops(experiment.dist, experiment.frequencies())
-    assert sum(op.kind == "rect" for op in ops) == 1 + 2 * 4
+def test_the_comparison_chart_is_bqplot_with_exact_outlines_and_rolled_bars():
+    lab = DiceLab("d4", seed=1)
+    lab.roll(400)
+    chart = lab.comparison
+    assert list(chart.exact.x) == [1, 2, 3, 4] and list(chart.exact.y) == [0.25] * 4 and chart.exact.fill is False
+    assert sum(chart.rolled.y) == pytest.approx(1) and sum(lab.experiment.counts.values()) == 400
+    assert (chart.x.min, chart.x.max) == (0.5, 4.5)                       # the outer bars whole
+    assert chart.chart.title == "d4 rolled 400 times"
+    assert chart.y.min == 0 and chart.y_axis.tick_values[0] == 0 and chart.y.max == chart.y_axis.tick_values[-1]
+
+
+def test_titles_follow_the_data():
+    lab = DiceLab("2d6")
+    lab.examples.value = "3d6kh2"
+    assert lab.exact.chart.title == "Exact: 3d6kh2" and lab.comparison.chart.title.startswith("3d6kh2 ")
+    lab.expression.text.value = "d20 + 4"
+    assert lab.exact.title == "Exact: d20 + 4"
+
+
+@pytest.mark.parametrize("typed, says", [("-5", "has no dice"), ("7", "has no dice"), ("-1d6", "starts by taking"),
+                                         ("3d6kh4", "Keep between 1 and 3")])
+def test_dice_notation_for_people_refuses_what_is_not_dice(typed, says):
+    with pytest.raises(InvalidInput, match=says):
+        dice_for_people(typed)
+    lab = DiceLab("2d6")
+    lab.expression.text.value = typed
+    assert says in lab.expression.message.value and lab.experiment.dist == parse_dice("2d6")
+
+
+def test_dice_notation_keeps_modifiers_after_dice():
+    assert dice_for_people("2d6-1") == parse_dice("2d6") .map(lambda x: x - 1)
+    assert dice_for_people("d6 - d4").mean() == Fraction(1)
+
+
+def test_monte_carlo_is_shown_as_counts():
+    from pirates_lab.widgets.dice import rolled_html, rolled_table
+    experiment = DiceExperiment(Dist.die(2), seed=5)
+    experiment.roll(20_000)
+    rows = rolled_table(experiment)
+    heads = experiment.counts[1]
+    assert rows[0] == (1, Fraction(1, 2), f"{heads:,} of 20,000 rolls")
+    assert f"{heads:,} of 20,000 rolls" in rolled_html(experiment) and "/20000" not in rolled_html(experiment)
+
+
+def test_the_progress_of_a_long_roll_is_a_progress_bar_not_text():
+    seen = []
+    DiceExperiment(Dist.die(6), seed=1).roll(12_000, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(5_000, 12_000), (10_000, 12_000), (12_000, 12_000)]
+    lab = DiceLab("d6")
+    lab.buttons[2].click()
+    assert lab.progress.value == lab.progress.max == 100_000 and lab.progress.layout.visibility == "hidden"
 
 
 def test_sorted_comparison_ties():
@@ -262,6 +309,62 @@ def test_word_outcomes_are_horizontal_bars_with_whole_labels_on_the_left():
     view = DistView(Dist.uniform(["attacker wins mêlée", "defender escapes", "a very long outcome name indeed, too long"]))
     assert view.bars.orientation == "horizontal" and view.x_axis.side == "left" and view.x_axis.tick_rotate == 0
     assert max(len(x) for x in view.bars.x) <= 24 and len(set(view.bars.x)) == 3
-    assert view.chart.fig_margin["left"] >= 10 * 19          # room for "attacker wins mêlée"
+    assert view.chart.fig_margin["left"] >= 8 * 19           # room for "attacker wins mêlée"
     view.dist = Dist.die(6)
     assert view.bars.orientation == "vertical" and view.x_axis.side == "bottom"
+
+
+def test_any_bqplot_chart_can_grow_with_large_fonts():
+    import bqplot
+
+    from pirates_lab.widgets.canvas import CANVAS_TEXT
+    from pirates_lab.widgets.kit import growing_chart
+
+    figure = growing_chart(bqplot.Figure(fig_margin={"top": 20, "bottom": 30, "left": 40, "right": 10}), 400, 200)
+    view = DistView(Dist.die(6), width=300, height=150)
+    assert (figure.layout.width, figure.layout.height, view.chart.layout.width) == ("400px", "200px", "300px")
+    CANVAS_TEXT.large = True
+    assert (figure.layout.width, figure.layout.height, figure.fig_margin["left"]) == ("600px", "300px", 60)
+    assert (view.chart.layout.width, view.chart.layout.height) == ("450px", "225px")
+    CANVAS_TEXT.large = False
+    assert figure.layout.width == "400px" and view.chart.layout.width == "300px"
+
+
+@pytest.mark.parametrize("top, ticks", [(0.19, [0, 0.05, 0.1, 0.15, 0.2]), (0.7, [0, 0.2, 0.4, 0.6, 0.8]),
+                                        (1.0, [0, 0.2, 0.4, 0.6, 0.8, 1.0]), (0.03, [0, 0.01, 0.02, 0.03])])
+def test_probability_axes_start_at_0_with_round_ticks(top, ticks):
+    from pirates_lab.widgets.kit import probability_ticks
+    axis_top, shown, form = probability_ticks(top)
+    assert shown == pytest.approx(ticks) and axis_top == pytest.approx(ticks[-1]) and axis_top >= top
+    hits = round(top * 100)
+    view = DistView(Dist.from_weights({0: 100 - hits, 1: hits}) if hits < 100 else Dist.certain(1))
+    assert view.y_scale.min == 0 and view.y_axis.tick_values[0] == 0 and view.y_scale.max <= 1
+
+
+def test_a_long_table_shows_its_top_rows_and_a_visible_show_all():
+    view = DistView(Dist.die(30))
+    assert view.table.value.count("<tr>") == 1 + 30 and "show all 30 rows" in view.table.value
+    assert "max-height" not in view.table.value and "overflow" not in view.table.value     # no scroll box
+    assert "show all" not in DistView(Dist.die(20)).table.value
+
+
+def test_a_toggle_set_picks_by_tapping_and_keeps_to_its_limit():
+    from pirates_lab.widgets.controls import ToggleSet
+
+    hand = ToggleSet(["a", "b", "c"], value=["c"], most=2)
+    assert hand.value == ("c",) and not any(b.disabled for b in hand.buttons)
+    hand.buttons[0].value = True
+    assert hand.value == ("a", "c") and hand.buttons[1].disabled          # the limit: only un-choosing is left
+    hand.buttons[2].value = False
+    assert hand.value == ("a",) and not hand.buttons[1].disabled
+    with pytest.raises(InvalidInput):
+        ToggleSet(["a", "a"])
+    with pytest.raises(InvalidInput):
+        ToggleSet(["a"], most=0)
+
+
+@pytest.mark.parametrize("value, low, high", [(0, 1, 5), (3, 5, 1), (True, 0, 1)])
+def test_a_rule_slider_refuses_limits_that_make_no_sense(value, low, high):
+    from pirates_lab.widgets.controls import rule_slider
+    with pytest.raises(InvalidInput):
+        rule_slider("crew", value, low, high)

@@ -1,25 +1,38 @@
-"""Dice basics: exact distributions next to rolled frequencies that converge to them.
+"""Dice basics: exact distributions next to rolled counts that converge to them.
 
 Model: :class:`DiceExperiment` (plain Python: a Dist, a seeded generator, counts of rolls).
-View: :class:`DiceLab` (expression box, exact chart, roll buttons, comparison chart).
+View: :class:`DiceLab` (expression box, examples, exact chart, roll buttons with a progress bar, the
+rolled-against-exact chart) and :class:`ComparisonChart` (bqplot: outlines exact, filled bars rolled).
+
+Dice notation here is for people: :func:`dice_for_people` refuses an expression with no dice or one
+that starts by taking dice away, and says how to write what was meant.
+
+>>> dice_for_people("2d6-1").mean()
+Fraction(6, 1)
+>>> dice_for_people("-5")
+Traceback (most recent call last):
+...
+pirates_lab.core.errors.InvalidInput: -5 has no dice: a die is written d6 (one six-sided die) or 2d6 (two of them); a number after the dice adds or takes away points, as in 2d6-1.
 """
 from __future__ import annotations
 
 import math
 import random
+import re
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
-from tqdm.auto import tqdm
 
 from pirates_lab.core import Dist, InvalidInput, parse_dice, sorted_pair_counts
 
-from .canvas import BoardCanvas
-from .drawing import Drawing, DrawOp
-from .kit import DistView, ValidatedText, error_html
+from .kit import _LIVE_CHARTS, DistView, ValidatedText, error_html, probability_ticks
+from .shown import counted, table_html
 
-__all__ = ["DiceExperiment", "DiceLab", "comparison_ops", "sorted_comparison", "EXAMPLES"]
+__all__ = ["DiceExperiment", "DiceLab", "ComparisonChart", "dice_for_people", "sorted_comparison", "rolled_table",
+           "rolled_html",
+           "EXAMPLES"]
 
 #: Ready-made examples for the lab (label -> dice expression).
 EXAMPLES = {
@@ -29,6 +42,19 @@ EXAMPLES = {
     "three dice, keep the best two (3d6kh2)": "3d6kh2",
     "four dice, drop the lowest (4d6kh3)": "4d6kh3",
 }
+
+
+def dice_for_people(text: str) -> Dist:
+    """:func:`~pirates_lab.core.parse_dice`, refusing what a person would not mean as dice: no dice at
+    all (``-5``, ``7``) or dice taken away before any are rolled (``-1d6``)."""
+    cleaned = str(text).replace(" ", "")
+    if re.fullmatch(r"[+-]?\d+([+-]\d+)*", cleaned):
+        raise InvalidInput(f"{cleaned[:20]} has no dice: a die is written d6 (one six-sided die) or 2d6 (two of them); "
+                           f"a number after the dice adds or takes away points, as in 2d6-1.")
+    if cleaned.startswith("-"):
+        raise InvalidInput(f"{cleaned[:20]} starts by taking dice away: start with the dice you roll, as in 2d6-1 "
+                           f"or 10-1d6 written as 1d6 subtracted from 10.")
+    return parse_dice(text)
 
 
 def sorted_comparison(attacker_dice: int, defender_dice: int, ties_to: str = "defender") -> Dist:
@@ -44,10 +70,10 @@ def sorted_comparison(attacker_dice: int, defender_dice: int, ties_to: str = "de
 
 
 class DiceExperiment:
-    """Roll a Dist many times and compare the frequencies with the exact probabilities.
+    """Roll a Dist many times and compare the counts with the exact probabilities.
 
     >>> lab = DiceExperiment(Dist.die(6), seed=1)
-    >>> lab.roll(600, progress=False)
+    >>> lab.roll(600)
     >>> sum(lab.counts.values())
     600
     """
@@ -66,19 +92,17 @@ class DiceExperiment:
             self.dist = dist
         self.counts = Counter()
 
-    def roll(self, n: int, *, progress: bool = True, chunk: int = 5_000) -> None:
-        """Roll ``n`` more times (a progress bar for long runs)."""
+    def roll(self, n: int, *, progress: Callable[[int, int], None] | None = None, chunk: int = 5_000) -> None:
+        """Roll ``n`` more times; ``progress(done, n)`` after each chunk (a progress bar on a page)."""
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise InvalidInput(f"Roll a positive whole number of times, not {n!r}.")
-        # leave=True: a bar closed before a Voila page connects shows "model not found" there
-        bar = tqdm(total=n, desc="rolling", disable=not progress or n < 20_000, leave=True)
-        left = n
-        while left:
-            batch = min(chunk, left)
+        done = 0
+        while done < n:
+            batch = min(chunk, n - done)
             self.counts.update(self.dist.sample(self.rng) for _ in range(batch))
-            bar.update(batch)
-            left -= batch
-        bar.close()
+            done += batch
+            if progress is not None:
+                progress(done, n)
 
     def frequencies(self) -> dict[Any, float]:
         total = self.rolls or 1
@@ -97,62 +121,113 @@ class DiceExperiment:
         return worst
 
 
-def comparison_ops(dist: Dist, frequencies: dict[Any, float], width: int = 480, height: int = 220) -> tuple[DrawOp, ...]:
-    """Exact probability (outlined bars) against rolled frequency (filled bars)."""
-    d = Drawing().clear().rect(0, 0, width, height, fill="#ffffff")
-    items = dist.items()[:60]
-    if not items:
-        return d.ops
-    top, bottom, left = 10, 30, 8
-    usable = height - top - bottom
-    biggest = max(max(float(p) for _, p in items), max(frequencies.values(), default=0)) or 1.0
-    slot = (width - 2 * left) / len(items)
-    for i, (outcome, p) in enumerate(items):
-        x = left + i * slot
-        f = frequencies.get(outcome, 0.0)
-        d.rect(x + slot * 0.15, top + usable * (1 - f / biggest), slot * 0.7, usable * f / biggest, fill="#e0a030")
-        d.rect(x + slot * 0.1, top + usable * (1 - float(p) / biggest), slot * 0.8, usable * float(p) / biggest,
-               stroke="#1f3b63", width=2)
-        if len(items) <= 24:
-            d.text(str(outcome), x + slot / 2, height - bottom + 14, font="11px sans-serif", align="center",
-                   max_width=slot * 0.95)
-    d.text("outline: exact   filled: rolled", width - 8, top + 6, font="11px sans-serif", align="right",
-           max_width=width / 2)
-    return d.ops
+def rolled_table(experiment: DiceExperiment, what: str = "rolls") -> list[tuple[Any, Any, str]]:
+    """(outcome, exact chance, how often it came up as counts: "1,020 of 20,000 rolls") rows."""
+    n = experiment.rolls
+    return [(outcome, p, counted(experiment.counts.get(outcome, 0), n, what)) for outcome, p in experiment.dist.items()]
+
+
+class ComparisonChart(widgets.VBox):
+    """The rolled counts (filled bars, as shares of the rolls) against the exact odds (outlines), one
+    bqplot chart; grows with Large fonts like every kit chart."""
+
+    def __init__(self, experiment: DiceExperiment, *, width: int = 480, height: int = 240, name: str = ""):
+        import bqplot
+
+        self.experiment = experiment
+        self.name = name                 # the dice, for the title ("2d6")
+        self.width, self.height = width, height
+        self.x = bqplot.LinearScale()
+        self.y = bqplot.LinearScale(min=0)
+        self.rolled = bqplot.Bars(x=[0], y=[0], scales={"x": self.x, "y": self.y}, colors=["#e0a030"], padding=0.3)
+        self.exact = bqplot.Bars(x=[0], y=[0], scales={"x": self.x, "y": self.y}, fill=False, stroke="#1f3b63",
+                                 stroke_width=2, padding=0.1, colors=["#1f3b63"])
+        self.x_axis = bqplot.Axis(scale=self.x, tick_format="d", tick_style={"font-size": "13px"})
+        self.y_axis = bqplot.Axis(scale=self.y, side="left", tick_format=".0%",
+                                  tick_style={"font-size": "13px"})
+        self.chart = bqplot.Figure(marks=[self.rolled, self.exact], axes=[self.x_axis, self.y_axis],
+                                   fig_margin={"top": 36, "bottom": 40, "left": 56, "right": 16},
+                                   title_style={"font-size": "15px"},
+                                   layout=widgets.Layout(width=f"{width}px", max_width="100%", height=f"{height}px"))
+        self.chart.add_class("pl-dice-comparison")
+        self.legend = widgets.HTML("<span class='pl-dice-legend' style='font-size:0.9em'>outlines: exact · "
+                                   "filled bars: rolled</span>")
+        super().__init__([self.chart, self.legend])
+        _LIVE_CHARTS.add(self)               # resized with Large fonts like every kit chart
+        self.refresh()
+
+    def refresh(self) -> None:
+        experiment = self.experiment
+        outcomes = sorted(experiment.dist.outcomes())
+        numeric = all(isinstance(o, int) for o in outcomes)
+        xs = [float(o) for o in outcomes] if numeric else list(range(len(outcomes)))
+        exact = [float(experiment.dist[o]) for o in outcomes]
+        rolled = [experiment.frequencies()[o] for o in outcomes]
+        step = min((b - a for a, b in zip(xs, xs[1:])), default=1.0) or 1.0
+        with self.chart.hold_sync():
+            self.x.min, self.x.max = xs[0] - step / 2, xs[-1] + step / 2        # the outer bars whole
+            self.rolled.x, self.rolled.y = xs, rolled
+            self.exact.x, self.exact.y = xs, exact
+            top, ticks, form = probability_ticks(max(exact + rolled))
+            self.y.min, self.y.max = 0.0, top
+            self.y_axis.tick_values, self.y_axis.tick_format = ticks, form
+            self.x_axis.tick_values = xs if len(xs) <= 12 else xs[::-(-len(xs) // 12)]
+            n = experiment.rolls
+            dice = f"{self.name} " if self.name else ""
+            self.chart.title = f"{dice}rolled {n:,} times" if n else f"{dice}exact odds (roll to compare)"
+        self._size()
+
+    def _size(self) -> None:
+        from .canvas import CANVAS_TEXT
+
+        grow = CANVAS_TEXT.factor()
+        self.chart.layout.width = f"{round(self.width * grow)}px"
+        self.chart.layout.height = f"{round(self.height * grow)}px"
+        self.chart.fig_margin = {k: round(v * grow) for k, v in {"top": 36, "bottom": 40, "left": 56, "right": 16}.items()}
 
 
 class DiceLab(widgets.VBox):
-    """Type a dice expression, see its exact distribution, roll it and watch frequencies converge."""
+    """Type a dice expression, see its exact distribution, roll it and watch the counts converge."""
 
     def __init__(self, expression: str = "2d6", seed: int = 0):
-        self.experiment = DiceExperiment(parse_dice(expression), seed=seed)
-        self.expression = ValidatedText(parse_dice, self._set_dist, value=expression,
+        self.experiment = DiceExperiment(dice_for_people(expression), seed=seed)
+        self.expression = ValidatedText(dice_for_people, self._set_dist, value=expression,
                                         description="Dice:", placeholder="2d6, 3d6kh2, d20+4")
         self.examples = widgets.Dropdown(options=[("examples…", "")] + [(k, v) for k, v in EXAMPLES.items()],
-                                         value="", layout=widgets.Layout(width="320px"))
+                                         value="", layout=widgets.Layout(width="auto"))
         self.examples.observe(self._example, names="value")
-        self.exact = DistView(self.experiment.dist, title=f"Exact: {expression}")
+        self.exact = DistView(self.experiment.dist, title=self._title(expression), show_chart=False)
         self.buttons = []
         for n in (100, 10_000, 100_000):
-            button = widgets.Button(description=f"Roll {n:,}", tooltip=f"Roll {n:,} more times")
+            button = widgets.Button(description=f"Roll {n:,}", tooltip=f"Roll {n:,} more times",
+                                    layout=widgets.Layout(width="auto"))
             button.add_class("pl-roll-button")
             button.on_click(lambda _, n=n: self.roll(n))
             self.buttons.append(button)
-        reset = widgets.Button(description="Reset", tooltip="Forget the rolls")
+        reset = widgets.Button(description="Forget the rolls", tooltip="Start counting again",
+                               layout=widgets.Layout(width="auto"))
         reset.on_click(lambda _: self._reset())
-        self.comparison = BoardCanvas(480, 220, layers=("chart",), css_class="pl-dice-comparison")
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(width="12em",
+                                                                                         visibility="hidden"))
+        self.progress.add_class("pl-dice-progress")
+        self.comparison = ComparisonChart(self.experiment, name=expression, width=400)
         self.status = widgets.HTML()
         self.message = widgets.HTML()
-        super().__init__([
-            widgets.HBox([self.expression, self.examples]), self.exact,
-            widgets.HBox(self.buttons + [reset]), self.comparison, self.status, self.message,
-        ])
+        row = dict(layout=widgets.Layout(flex_flow="row wrap", align_items="center", max_width="100%"))
+        charts = widgets.HBox([self.comparison, self.exact], **row)
+        super().__init__([widgets.HBox([self.expression, self.examples], **row), charts,
+                          widgets.HBox(self.buttons + [reset, self.progress], **row), self.status, self.message])
         self.add_class("pl-dice-lab")
         self._refresh()
 
+    @staticmethod
+    def _title(expression: str) -> str:
+        return f"Exact: {' '.join(str(expression).split())}"
+
     def _set_dist(self, dist: Dist) -> None:
         self.experiment.reset(dist)
-        self.exact.title = f"Exact: {self.expression.text.value}"
+        self.exact.title = self._title(self.expression.text.value)      # titles follow the data
+        self.comparison.name = " ".join(self.expression.text.value.split())
         self.exact.dist = dist
         self._refresh()
 
@@ -164,18 +239,30 @@ class DiceLab(widgets.VBox):
         self.experiment.reset()
         self._refresh()
 
+    def _progress(self, done: int, total: int) -> None:
+        self.progress.max, self.progress.value = total, done
+
     def roll(self, n: int) -> None:
+        self.progress.layout.visibility = "visible" if n >= 20_000 else "hidden"
         try:
-            self.experiment.roll(n)
+            self.experiment.roll(n, progress=self._progress)
         except InvalidInput as error:
             self.message.value = error_html(error)
             return
+        finally:
+            self.progress.layout.visibility = "hidden"
         self.message.value = ""
         self._refresh()
 
     def _refresh(self) -> None:
         experiment = self.experiment
-        self.comparison.draw("chart", comparison_ops(experiment.dist, experiment.frequencies()))
-        self.status.value = (f"<span class='pl-dice-status'>{experiment.rolls:,} rolls; largest gap from the exact "
-                             f"odds: {experiment.max_z_score():.2f} standard errors "
-                             f"(mean exact {float(experiment.dist.mean()):.4f})</span>")
+        self.comparison.refresh()
+        n = experiment.rolls
+        self.status.value = (f"<span class='pl-dice-status'>{n:,} rolls; the largest gap from the exact odds is "
+                             f"{experiment.max_z_score():.1f} standard errors (under 4 is ordinary luck)</span>"
+                             if n else "<span class='pl-dice-status'>No rolls yet: press a Roll button.</span>")
+
+
+def rolled_html(experiment: DiceExperiment, what: str = "rolls") -> str:
+    """The rolled-against-exact table for a page (counts, never reduced fractions)."""
+    return table_html(rolled_table(experiment, what), header=("total", "exact chance", "rolled"))

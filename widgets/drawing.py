@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
 __all__ = ["DrawOp", "Drawing", "replay", "rasterize", "hex_corners", "axial_to_pixel", "pixel_to_axial",
            "bar_chart_ops", "shade", "TextSize", "NORMAL_TEXT", "LARGE_TEXT_FLOOR", "scaled_font", "font_px",
-           "painted_sizes", "DEFAULT_FONT", "LARGE_TEXT", "text_box", "text_collisions"]
+           "painted_sizes", "DEFAULT_FONT", "LARGE_TEXT", "text_box", "text_collisions", "scale_ops"]
 
 #: The font of a text op that names none.
 DEFAULT_FONT = "14px sans-serif"
@@ -264,6 +264,9 @@ def bar_chart_ops(rows: Sequence[tuple[str, float]], width: int = 420, height: i
     """A bar chart of (label, probability) rows, bars scaled to the largest value; labels never wider
     than their bar's slot (whole percents where the slot is narrow).
 
+    Deprecated (issue 19: one bar-chart engine): charts are bqplot (:class:`~pirates_lab.widgets.kit.DistView`);
+    this stays only until its last caller (King of Pirates' combat chart) moves to DistView.
+
     >>> [op.args[0] for op in bar_chart_ops([("a", 0.25), ("b", 0.75)], 200, 100) if op.kind == "text"]
     ['a', '25.0%', 'b', '75.0%']
     >>> [op.args[0] for op in bar_chart_ops([(str(n), 1 / 11) for n in range(11)], 460) if op.kind == "text"][:2]
@@ -290,6 +293,40 @@ def bar_chart_ops(rows: Sequence[tuple[str, float]], width: int = 420, height: i
             d.text(percent, x + slot / 2, height - bottom + 28, font="10px sans-serif", align="center",
                    max_width=slot * 0.95)
     return d.ops
+
+
+# ---------------------------------------------------------------- a drawing at another size
+def scale_ops(ops: Iterable[DrawOp], factor: float) -> tuple[DrawOp, ...]:
+    """The same drawing ``factor`` times larger (coordinates, sizes, line widths, font sizes and text
+    widths), so a canvas is painted sharp at projector size instead of stretched.
+
+    >>> op = scale_ops(Drawing().text("O", 10, 4, font="bold 12px sans-serif", max_width=20).ops, 1.5)[0]
+    >>> op.args, op.font, op.max_width
+    (('O', 15.0, 6.0), 'bold 18px sans-serif', 30.0)
+    >>> scale_ops(Drawing().polygon([(0, 0), (2, 0), (0, 2)]).ops, 2)[0].args
+    ((0.0, 0.0), (4.0, 0.0), (0.0, 4.0))
+    """
+    if not factor > 0:
+        raise ValueError(f"factor must be positive, not {factor!r}")
+    ops = tuple(ops)
+    if factor == 1:
+        return ops
+
+    def font(text):
+        return _PX.sub(lambda m: f"{float(m.group(1)) * factor:g}px", text) if text else text
+
+    scaled = []
+    for op in ops:
+        if op.kind == "polygon":
+            args = tuple((x * factor, y * factor) for x, y in op.args)
+        elif op.kind == "text":
+            args = (op.args[0], op.args[1] * factor, op.args[2] * factor)
+        else:
+            args = tuple(a * factor for a in op.args)
+        width = None if op.max_width is None else op.max_width * factor
+        scaled.append(replace(op, args=args, width=op.width * factor,
+                              font=font(op.font or DEFAULT_FONT) if op.kind == "text" else op.font, max_width=width))
+    return tuple(scaled)
 
 
 # ---------------------------------------------------------------- adapters

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import functools
 import html
+import math
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -21,7 +23,7 @@ from pirates_lab.core.rules import rulebook
 from .numbers import answer_matches, friendly, percent_text, short_fraction
 
 __all__ = ["DistView", "RulePanel", "assumption_box", "Stepper", "Step", "Question", "ValidatedText",
-           "guard", "error_html", "dist_rows", "exact_answer"]
+           "guard", "error_html", "dist_rows", "exact_answer", "growing_chart", "probability_ticks"]
 
 ERROR_STYLE = "color:#b22222;font-weight:600"
 
@@ -64,25 +66,30 @@ def _is_number(x: Any) -> bool:
     return isinstance(x, (int, Fraction)) and not isinstance(x, bool)
 
 
-class DistView(widgets.VBox):
+class DistView(widgets.HBox):
     """A bqplot bar chart and a table (percent first, exact beside it) of a Dist; set ``.dist`` to update.
 
     Numeric outcomes sit on a numeric axis (sorted as numbers, ticks thinned so labels never
-    overlap); other outcomes are labelled bars in the Dist's order.
+    overlap, the outer bars whole); other outcomes are labelled bars in the Dist's order.  The
+    probability axis starts at 0 % with round ticks.  The table is shown whole up to 20 rows (a longer
+    one: its top rows and a visible "show all N rows"), beside the chart when there is room.  With
+    Large fonts the chart grows 1.5 times (see :data:`~pirates_lab.widgets.canvas.CANVAS_TEXT`).
 
     >>> view = DistView(Dist.die(6), title="One die")
     >>> view.table_rows()[0]
     ('1', Fraction(1, 6))
+    >>> view.title = "Two dice"; view.chart.title
+    'Two dice'
     """
 
-    def __init__(self, dist: Dist | None = None, *, title: str = "", describe: Callable[[Any], str] = str,
-                 width: int = 420, height: int = 240, show_table: bool = True, max_bars: int = 60):
+    def __init__(self, dist: Dist | None = None, *, title: str = "", describe: Callable[[Any], str] | None = None,
+                 width: int = 420, height: int = 240, show_table: bool = True, max_bars: int = 60,
+                 show_chart: bool = True):
         import bqplot
 
-        self.title = title
-        self.describe = describe
+        self.describe = describe or _describe
         self.max_bars = max_bars
-        self.height = height
+        self.width, self.height = width, height
         self.x_numeric = bqplot.LinearScale()
         self.x_labels = bqplot.OrdinalScale()
         self.y_scale = bqplot.LinearScale(min=0)
@@ -90,7 +97,7 @@ class DistView(widgets.VBox):
                                 padding=0.15, tooltip=bqplot.Tooltip(fields=["x", "y"], formats=["", ".2%"]))
         self.x_axis = bqplot.Axis(scale=self.x_labels, label="", tick_style={"font-size": "13px"})
         self.y_axis = bqplot.Axis(scale=self.y_scale, side="left", tick_format=".0%",
-                                  tick_style={"font-size": "13px"}, num_ticks=4)
+                                  tick_style={"font-size": "13px"})
         self.chart = bqplot.Figure(marks=[self.bars], axes=[self.x_axis, self.y_axis], title=title,
                                    fig_margin={"top": 36, "bottom": 48, "left": 56, "right": 12},
                                    layout=widgets.Layout(width=f"{width}px", max_width="100%", height=f"{height}px"),
@@ -100,10 +107,23 @@ class DistView(widgets.VBox):
         self.table.add_class("pl-dist-table")
         self.show_table = show_table
         self._dist: Dist | None = None
-        super().__init__([self.chart, self.table] if show_table else [self.chart])
+        self._rows = 0
+        shown = ([self.chart] if show_chart else []) + ([self.table] if show_table or not show_chart else [])
+        super().__init__(shown,
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start", max_width="100%"))
         self.add_class("pl-dist-view")
+        _LIVE_CHARTS.add(self)
         if dist is not None:
             self.dist = dist
+
+    @property
+    def title(self) -> str:
+        """The chart's title (setting it retitles the chart: titles follow the data)."""
+        return self.chart.title
+
+    @title.setter
+    def title(self, text: str) -> None:
+        self.chart.title = str(text)
 
     @property
     def dist(self) -> Dist | None:
@@ -121,7 +141,7 @@ class DistView(widgets.VBox):
         """(x values, probabilities, numeric axis?) as drawn: numbers sorted as numbers."""
         dist = self._dist
         outcomes = list(dist.outcomes())
-        if outcomes and all(_is_number(o) for o in outcomes) and len(outcomes) > 1:
+        if outcomes and all(_is_number(o) for o in outcomes) and len(outcomes) <= 400:
             xs = sorted(outcomes)
             return [float(x) for x in xs], [float(dist[x]) for x in xs], True
         rows = dist_rows(dist, self.describe, limit=self.max_bars)
@@ -134,6 +154,7 @@ class DistView(widgets.VBox):
         scale = self.x_numeric if numeric else self.x_labels
         if not numeric:
             xs = _short_labels(xs)
+        self._rows = len(xs)
         with self.bars.hold_sync():
             self.bars.scales = {"x": scale, "y": self.y_scale}
             self.bars.orientation = "vertical" if numeric else "horizontal"
@@ -141,42 +162,154 @@ class DistView(widgets.VBox):
         self.x_axis.scale = scale
         self.x_axis.tick_rotate = 0
         if numeric:
+            step = min((b - a for a, b in zip(xs, xs[1:])), default=1.0) or 1.0
+            self.x_numeric.min, self.x_numeric.max = xs[0] - step / 2, xs[-1] + step / 2   # the outer bars whole
             self.x_axis.side, self.y_axis.side = "bottom", "left"
             self.x_axis.tick_values = _thin_ticks(xs, 12)
             self.x_axis.tick_format = "d" if all(float(x).is_integer() for x in xs) else ".2f"
-            self.chart.fig_margin = {"top": 36, "bottom": 48, "left": 56, "right": 16}
-            self.chart.layout.height = f"{self.height}px"
         else:
             self.x_axis.side, self.y_axis.side = "left", "bottom"
             self.x_axis.tick_values = list(xs)
             self.x_axis.tick_format = ""
-            longest = max((len(str(x)) for x in xs), default=1)
-            # room for the longest label at large fonts (about 10 px a character at 18 px)
-            self.chart.fig_margin = {"top": 36, "bottom": 40, "left": min(280, 16 + 10 * longest), "right": 24}
-            self.chart.layout.height = f"{max(self.height, min(640, 30 * len(xs) + 80))}px"
-        self.y_scale.max = min(1.0, max(ys + [0.01]) * 1.1)   # a probability axis never passes 100%
+        top, ticks, form = probability_ticks(max(ys, default=0.0))
+        self.y_scale.min, self.y_scale.max = 0.0, top        # from 0 %, never past 100 %
+        self.y_axis.tick_values = ticks
+        self.y_axis.tick_format = form
+        self._size()
+
+    def _size(self) -> None:
+        """Chart size and margins for the data and the text size (Large fonts: 1.5 times, labels at 16 px+)."""
+        from .canvas import CANVAS_TEXT
+
+        grow = CANVAS_TEXT.factor()
+        width, height = round(self.width * grow), round(self.height * grow)
+        if self.bars.orientation == "vertical":
+            self.chart.fig_margin = {"top": round(36 * grow), "bottom": round(40 * grow), "left": round(56 * grow),
+                                     "right": round(16 * grow)}
+        else:
+            longest = max((len(str(x)) for x in self.bars.x), default=1)
+            # room for the longest label (about 8 px a character at 13 px, 12 at 18 px)
+            self.chart.fig_margin = {"top": round(36 * grow), "bottom": round(40 * grow),
+                                     "left": min(round(280 * grow), round((16 + 8 * longest) * grow)),
+                                     "right": round(24 * grow)}
+            height = max(height, min(round(640 * grow), round((30 * self._rows + 80) * grow)))
+        self.chart.layout.width, self.chart.layout.height = f"{width}px", f"{height}px"
 
     def table_rows(self) -> list[tuple[str, Fraction]]:
-        return dist_rows(self._dist, self.describe) if self._dist is not None else []
+        return dist_rows(self._dist, self.describe, limit=200) if self._dist is not None else []
 
     def _table_for(self, dist: Dist) -> str:
-        body = "".join(
-            f"<tr><td>{html.escape(label)}</td><td style='text-align:right'>{html.escape(percent_text(p))}</td>"
-            f"<td class='pl-exact' data-exact='{p}'>{_exact_cell(p)}</td></tr>"
-            for label, p in self.table_rows())
-        return ("<div style='max-height:320px;overflow-y:auto;max-width:100%'><table class='pl-dist' "
-                "style='border-collapse:collapse'><thead><tr><th>outcome</th><th>chance</th><th>exact</th></tr>"
-                "</thead><tbody>" + body + "</tbody></table></div>")
+        from .shown import TOP_ROWS, WHOLE_ROWS
+
+        def row(label: str, p: Fraction) -> str:
+            return (f"<tr><td>{html.escape(label)}</td><td style='text-align:right;white-space:nowrap'>"
+                    f"{html.escape(percent_text(p))}</td>"
+                    f"<td class='pl-exact' data-exact='{p}'>{_exact_cell(p)}</td></tr>")
+
+        rows = self.table_rows()
+        shown, rest = (rows, []) if len(rows) <= WHOLE_ROWS else (rows[:TOP_ROWS], rows[TOP_ROWS:])
+        head = "<thead><tr><th>outcome</th><th>chance</th><th>exact</th></tr></thead>"
+        table = (f"<table class='pl-dist' style='border-collapse:collapse'>{head}<tbody>"
+                 + "".join(row(label, p) for label, p in shown) + "</tbody></table>")
+        if rest:
+            table += (f"<details class='pl-show-all'><summary>show all {len(rows):,} rows</summary>"
+                      f"<table class='pl-dist' style='border-collapse:collapse'><tbody>"
+                      + "".join(row(label, p) for label, p in rest) + "</tbody></table></details>")
+        return f"<div class='pl-dist-table-box' style='max-width:100%;padding:0 8px'>{table}</div>"
 
     def table_html(self) -> str:
         return self.table.value
+
+
+_LIVE_CHARTS: "weakref.WeakSet[DistView]" = weakref.WeakSet()
+
+
+def _resize_live_charts(change=None) -> None:
+    for view in list(_LIVE_CHARTS):
+        if view.comm is not None and getattr(view.chart, "comm", None) is not None:
+            view._size()
+
+
+class _ChartSize:
+    """A bqplot figure's size at normal fonts; :func:`growing_chart` keeps it 1.5 times that with Large fonts."""
+
+    def __init__(self, figure, width: int, height: int, margin: dict | None):
+        self.chart = self.figure = figure
+        self.width, self.height, self.margin = width, height, dict(margin or figure.fig_margin or {})
+
+    @property
+    def comm(self):
+        return self.figure.comm
+
+    def _size(self) -> None:
+        from .canvas import CANVAS_TEXT
+
+        grow = CANVAS_TEXT.factor()
+        self.figure.layout.width = f"{round(self.width * grow)}px"
+        self.figure.layout.height = f"{round(self.height * grow)}px"
+        self.figure.layout.max_width = "100%"
+        if self.margin:
+            self.figure.fig_margin = {k: round(v * grow) for k, v in self.margin.items()}
+
+
+def growing_chart(figure, width: int, height: int, margin: dict | None = None):
+    """Make any bqplot ``Figure`` grow with Large fonts like the kit's charts (``width`` x ``height`` px at
+    normal size, 1.5 times with Large fonts, never wider than its box); returns the figure.
+
+    >>> import bqplot
+    >>> figure = growing_chart(bqplot.Figure(), 400, 200)
+    >>> figure.layout.width, figure.layout.max_width
+    ('400px', '100%')
+    """
+    size = _ChartSize(figure, width, height, margin)
+    figure._pl_chart_size = size          # the figure keeps its size rule alive; the registry holds it weakly
+    _LIVE_CHARTS.add(size)
+    size._size()
+    return figure
+
+
+def _watch_large_fonts() -> None:
+    from .canvas import CANVAS_TEXT
+
+    CANVAS_TEXT.observe(_resize_live_charts, names=["large", "grow"])
+
+
+_watch_large_fonts()
+
+
+def _describe(outcome: Any) -> str:
+    """An outcome in words: whole numbers with thousands separators (216,000), tuples as their parts."""
+    if isinstance(outcome, int) and not isinstance(outcome, bool):
+        return f"{outcome:,}"
+    if isinstance(outcome, tuple):
+        return " ".join(_describe(part) for part in outcome)
+    return str(outcome)
+
+
+def probability_ticks(top: float) -> tuple[float, list[float], str]:
+    """A probability axis from 0 with at most six round ticks: (axis top, ticks, tick format).
+
+    >>> probability_ticks(0.19)
+    (0.2, [0.0, 0.05, 0.1, 0.15, 0.2], '.0%')
+    >>> probability_ticks(1.0)[0], probability_ticks(0.0)[1], probability_ticks(0.004)[2]
+    (1.0, [0.0, 0.01], '.1%')
+    """
+    top = min(1.0, max(0.0, float(top)))
+    if top == 0:
+        return 0.01, [0.0, 0.01], ".0%"
+    for step in (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.25):
+        if top <= step * 5 + 1e-12:
+            break
+    n = max(1, math.ceil(top / step - 1e-9))
+    ticks = [round(k * step, 6) for k in range(n + 1)]
+    return min(1.0, ticks[-1]), [t for t in ticks if t <= 1.0], ".1%" if step < 0.01 else ".0%"
 
 
 def _exact_cell(p: Fraction) -> str:
     """A short exact fraction, or a long one folded in a <details> a reader can open."""
     short = short_fraction(p)
     if short is not None:
-        return html.escape(short)
+        return f"<span style='white-space:nowrap'>{html.escape(short)}</span>"      # a fraction never wraps
     return (f"<details class='pl-long-fraction'><summary>{len(str(p))} digits</summary>"
             f"<span style='word-break:break-all'>{p}</span></details>")
 

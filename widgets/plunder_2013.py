@@ -10,37 +10,28 @@ from __future__ import annotations
 
 import html
 import random
-import re
-from dataclasses import dataclass, field, replace
-from fractions import Fraction
 
 import ipywidgets as widgets
 
 from pirates_lab.core import InvalidInput
 from pirates_lab.plunder_2013 import (CATEGORIES, Answer, ComputerPirate, Deduction, Dig, FlipExtra, Game, Keep,
-                                      Pass, card_name, dig_advice, flip_advice, location_name, pirate_name)
+                                      Pass, Record, card_name, dig_advice, flip_advice, location_name, pirate_name)
 from pirates_lab.plunder_2013.game import score_chest
 
 from .canvas import BoardCanvas
-from .drawing import Drawing, DrawOp, shade
-from .kit import error_html, exact_answer, guard
-from .numbers import friendly_html
+from .drawing import Drawing, DrawOp, scale_ops  # noqa: F401  (scale_ops: kept for old callers, the kit's)
+from .kit import error_html, guard
+from .plunder_2013_grid import (MARK_CYCLE, GridLayout, GridMarks, SolutionGridView, answer_word, cell_at,  # noqa: F401
+                                day_grid_html, solution_grid_ops)
+from .questions import Question
 
 __all__ = ["GridLayout", "GridMarks", "solution_grid_ops", "cell_at", "PlunderMatch", "PlunderTable",
            "SolutionGridView", "ClassroomRound", "ClassroomView", "answer_word", "fit_to_width", "wide_button",
-           "scale_ops"]
+           "scale_ops", "day_grid_html", "MARK_CYCLE", "log_html", "Plunder2013Renderer"]
 
-MARK_CYCLE = {"": "X", "X": "O", "O": ""}
-
-
-def fit_to_width(board: BoardCanvas, width: int) -> None:
-    """Let a board shrink with its box (never wider than drawn, never a sideways scroll): the canvas
-    keeps its drawing size and aspect; ipycanvas maps clicks back to canvas coordinates."""
-    board.canvas.layout.width = "100%"
-    board.canvas.layout.max_width = f"{width}px"
-    board.canvas.layout.height = "auto"
-    board.layout.width = "100%"
-    board.layout.max_width = f"{width}px"
+def fit_to_width(board: BoardCanvas, width: int | None = None) -> None:
+    """Kept for old callers: every kit board now shrinks with its box (see :class:`BoardCanvas`)."""
+    board._size_layout()
 
 
 def wide_button(description: str, **options) -> widgets.Button:
@@ -54,261 +45,46 @@ def _row(children) -> widgets.HBox:
     return widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap", max_width="100%"))
 
 
-def answer_word(aye: bool) -> str:
-    return "Y" if aye else "N"
 
+# ---------------------------------------------------------------- the GameTable renderer
+class Plunder2013Renderer:
+    """A :class:`~pirates_lab.widgets.GameTable` renderer: the seat's right grid, filled by the exact solver
+    from what that seat has seen (its own map cards and every answer); its hand as card names.
+    Registered for the table in ``pyproject.toml`` (group ``pirates_lab.renderers``).
 
-# ---------------------------------------------------------------- geometry of the grid
-@dataclass(frozen=True)
-class GridLayout:
-    """Where everything sits: the day grid on the left, one X/O block per rival on the right."""
-
-    players: int
-    cards: int = 6
-    days: int = 15
-    row: int = 24
-    day_width: int = 40
-    clue_width: int = 54
-    pirate_width: int = 40
-    gap: int = 30
-    cell: int = 36
-    label_width: int = 118
-    top: int = 34
-
-    @property
-    def left_width(self) -> int:
-        return self.day_width + 3 * self.clue_width + self.players * self.pirate_width
-
-    @property
-    def right_x(self) -> int:
-        return self.left_width + self.gap
-
-    @property
-    def block_height(self) -> int:
-        return self.row + 3 * self.cell + 10
-
-    @property
-    def width(self) -> int:
-        return self.right_x + self.label_width + self.cards * self.cell + 10
-
-    def height(self, rivals: int) -> int:
-        left = self.top + (self.days + 2) * self.row + 10
-        right = self.top + rivals * self.block_height + 10
-        return max(left, right)
-
-    def cell_origin(self, block: int, category: int, card: int) -> tuple[int, int]:
-        x = self.right_x + self.label_width + (card - 1) * self.cell
-        y = self.top + block * self.block_height + self.row + category * self.cell
-        return x, y
-
-
-@dataclass
-class GridMarks:
-    """The marks a player writes by hand on the right grid: (player, category, card) -> "X"/"O"."""
-
-    marks: dict = field(default_factory=dict)
-
-    def cycle(self, cell: tuple[int, str, int]) -> str:
-        """Blank -> X -> O -> blank, as a pencil would."""
-        new = MARK_CYCLE[self.marks.get(cell, "")]
-        if new:
-            self.marks[cell] = new
-        else:
-            self.marks.pop(cell, None)
-        return new
-
-    def disagreements(self, deduction: Deduction) -> list[tuple[int, str, int]]:
-        """Hand marks the solver proves wrong (an X on a possible card, an O on an impossible one...)."""
-        marginals = deduction.marginals()
-        wrong = []
-        for (player, category, card), mark in sorted(self.marks.items()):
-            p = marginals[player][category][card]
-            if (mark == "X" and p > 0) or (mark == "O" and p == 0):
-                wrong.append((player, category, card))
-        return wrong
-
-
-def solution_grid_ops(deduction: Deduction, *, mode: str = "solver", marks: GridMarks | None = None,
-                      days: int = 15, selected: tuple[int, str, int] | None = None,
-                      finders: int = 0) -> tuple[DrawOp, ...]:
-    """The Solution Grid as draw operations (pure: the same deduction always gives the same ops).
-
-    Left: one row per day (clue cards, then Y/N per pirate; "-" for the asker).  Right: one
-    block per rival, rows island/marker/trap, columns cards 1..n.  ``mode="solver"``: the printed
-    marks from the exact solver (X ruled out, O he might have it: see the rule cited below), each O
-    shaded by its probability with its percentage, or a ✓ when certain; ``mode="hand"``: only the
-    marks in ``marks``.  The "My Treasure" row shows 6, 3, 1 with one crossed out per pirate who
-    found your treasure (``finders``: known once the chest is read).
-
-    Rules: Plunder (2013) › Using the Solution Grids
-    Rules: Plunder (2013) › Game End and Scoring
+    >>> from pirates_lab.widgets.table_render import check_renderer
+    >>> check_renderer(Plunder2013Renderer(), Game(players=3), seeds=range(1), every=40) > 0
+    True
     """
-    if mode not in ("solver", "hand"):
-        raise InvalidInput(f"mode is 'solver' or 'hand', not {mode!r}")
-    layout = GridLayout(deduction.players, deduction.cards, max(days, len(deduction.records)))
-    rivals = deduction.rivals()
-    d = Drawing().clear().rect(0, 0, layout.width, layout.height(len(rivals)), fill="#fbf7ef")
-    d.text(f"Solution Grid of {pirate_name(deduction.me)}", 6, 14, font="bold 16px sans-serif")
-    x0 = layout.right_x
-    d.text("My Treasure", x0, 14, font="15px sans-serif")
-    for k, value in enumerate((6, 3, 1)):
-        x = x0 + 110 + 28 * k
-        d.text(str(value), x, 14, font="bold 16px sans-serif", align="center")
-        if k < finders:
-            d.line(x - 9, 22, x + 9, 6, stroke="#b22222", width=2)
-    # ---- left grid: days
-    y0 = layout.top
-    headers = ["Day", "Island", "Marker", "Trap"] + [pirate_name(p).split()[-1][:5] for p in range(deduction.players)]
-    xs = [0, layout.day_width] + [layout.day_width + k * layout.clue_width for k in (1, 2, 3)]
-    xs += [xs[-1] + k * layout.pirate_width for k in range(1, deduction.players)]
-    widths = [layout.day_width] + [layout.clue_width] * 3 + [layout.pirate_width] * deduction.players
-    for x, w, label in zip(xs, widths, headers):
-        d.rect(x, y0, w, layout.row, fill="#e8dcc2", stroke="#8b5a2b")
-        d.text(label, x + w / 2, y0 + layout.row / 2, font="14px sans-serif", align="center")
-    for day in range(layout.days):
-        y = y0 + (day + 1) * layout.row
-        record = deduction.records[day] if day < len(deduction.records) else None
-        cells = [str(day + 1)]
-        if record is not None:
-            cells += [str(c) for c in record.clue]
-            said = dict(record.answers)
-            cells += ["-" if p == record.asker else answer_word(said[p]) if p in said else "?"
-                      for p in range(deduction.players)]
-        else:
-            cells += [""] * (3 + deduction.players)
-        for x, w, text in zip(xs, widths, cells):
-            d.rect(x, y, w, layout.row, fill="#ffffff", stroke="#c8b48a")
-            if text:
-                colour = "#1b7f3b" if text == "Y" else "#b22222" if text == "N" else "#000000"
-                d.text(text, x + w / 2, y + layout.row / 2, fill=colour, font="15px sans-serif", align="center")
-    # ---- right grid: one block per rival
-    cells = deduction.cells() if mode == "solver" else None
-    for block, player in enumerate(rivals):
-        top = layout.top + block * layout.block_height
-        d.text(pirate_name(player), layout.right_x, top + layout.row / 2, font="bold 15px sans-serif")
-        for card in range(1, deduction.cards + 1):
-            x, _ = layout.cell_origin(block, 0, card)
-            d.text(str(card), x + layout.cell / 2, top + layout.row / 2, font="14px sans-serif", align="center")
-        for c, category in enumerate(CATEGORIES):
-            _, y = layout.cell_origin(block, c, 1)
-            d.text(category.title(), layout.right_x, y + layout.cell / 2, font="15px sans-serif")
-            for card in range(1, deduction.cards + 1):
-                x, y = layout.cell_origin(block, c, card)
-                cell = cells[player][category][card] if cells is not None else None
-                if cell is not None:
-                    mark = cell.mark
-                    fill = "#ffffff" if mark == "X" else shade(float(cell.probability))
-                else:
-                    mark = (marks.marks if marks else {}).get((player, category, card), "")
-                    fill = "#ffffff"
-                d.rect(x, y, layout.cell, layout.cell, fill=fill, stroke="#8b5a2b")
-                if cell is not None and mark == "O":
-                    # the printed O ("he might have it"); certainty as a ✓, the chance as a percentage
-                    ink = "#ffffff" if cell.probability > Fraction(1, 2) else "#222222"
-                    d.text("O", x + layout.cell / 2, y + 11, fill=ink, font="bold 14px sans-serif", align="center")
-                    d.text("✓" if cell.certain else cell.percent(), x + layout.cell / 2, y + layout.cell - 9,
-                           fill=ink, font="bold 12px sans-serif", align="center")
-                elif mark:
-                    d.text(mark, x + layout.cell / 2, y + layout.cell / 2,
-                           fill="#444444" if mark == "X" else "#1b4f8b", font="bold 18px sans-serif", align="center")
-                if selected == (player, category, card):
-                    d.rect(x + 2, y + 2, layout.cell - 4, layout.cell - 4, stroke="#1f3b63", width=3)
-    return d.ops
 
+    def __init__(self, game=None):
+        players = getattr(game, "players", 4)
+        self.layout = GridLayout.compact(players, getattr(game, "cards", 6))
+        self.width, self.height = self.layout.width, self.layout.height(players - 1)
 
-def scale_ops(ops, factor: float) -> tuple[DrawOp, ...]:
-    """The same drawing ``factor`` times larger (coordinates, sizes, line widths and font sizes), so a
-    canvas can be drawn sharp at projector size and shrink with its box.
+    def seat_name(self, player: int) -> str:
+        return pirate_name(player)
 
-    >>> scale_ops(Drawing().text("O", 10, 4, font="bold 12px sans-serif").ops, 1.5)[0].font
-    'bold 18px sans-serif'
-    """
-    def font(text):
-        return re.sub(r"(\d+(?:\.\d+)?)px", lambda m: f"{float(m.group(1)) * factor:g}px", text) if text else text
+    def deduction(self, observation: dict) -> Deduction | None:
+        """The seat's deduction, or None while the map cards are still being dealt."""
+        hand = tuple(observation["hand"])
+        if not all(hand):
+            return None
+        view = Deduction(observation["players"], observation["me"], hand, observation["cards_per_category"])
+        for r in observation["records"]:
+            view.add(Record(r["asker"], tuple(r["clue"]), tuple((p, aye) for p, aye in r["answers"])))
+        return view
 
-    scaled = []
-    for op in ops:
-        if op.kind == "polygon":
-            args = ([(x * factor, y * factor) for x, y in op.args[0]],)
-        elif op.kind == "text":
-            args = (op.args[0], op.args[1] * factor, op.args[2] * factor)
-        else:
-            args = tuple(a * factor for a in op.args)
-        scaled.append(replace(op, args=args, width=op.width * factor, font=font(op.font)))
-    return tuple(scaled)
+    def draw(self, observation: dict, player: int) -> tuple[DrawOp, ...]:
+        deduction = self.deduction(observation)
+        if deduction is None:
+            return Drawing().clear().rect(0, 0, self.width, self.height, fill="#fbf7ef").text(
+                "The map cards are being dealt", self.width / 2, self.height / 2, font="15px sans-serif",
+                align="center", max_width=self.width - 12).ops
+        return solution_grid_ops(deduction, layout=GridLayout.compact(deduction.players, deduction.cards))
 
-
-def cell_at(deduction: Deduction, x: float, y: float) -> tuple[int, str, int] | None:
-    """The right-grid cell (player, category, card) under canvas point (x, y), or None."""
-    layout = GridLayout(deduction.players, deduction.cards)
-    for block, player in enumerate(deduction.rivals()):
-        for c, category in enumerate(CATEGORIES):
-            for card in range(1, deduction.cards + 1):
-                cx, cy = layout.cell_origin(block, c, card)
-                if cx <= x < cx + layout.cell and cy <= y < cy + layout.cell:
-                    return (player, category, card)
-    return None
-
-
-# ---------------------------------------------------------------- the grid widget
-class SolutionGridView(widgets.VBox):
-    """The Solution Grid on a canvas: filled by hand or by the solver; click a cell for "why"."""
-
-    #: drawn this many times the layout's size (sharp on a projector); the canvas shrinks to its box
-    SCALE = 1.5
-
-    def __init__(self, deduction: Deduction, *, mode: str = "solver", days: int = 15):
-        self.deduction = deduction
-        self.finders = 0
-        self.marks = GridMarks()
-        self.days = days
-        self.selected: tuple[int, str, int] | None = None
-        layout = GridLayout(deduction.players, deduction.cards, days)
-        scale = self.SCALE
-        self.board = BoardCanvas(round(layout.width * scale), round(layout.height(len(deduction.rivals())) * scale),
-                                 layers=("grid",), css_class="pl-plunder-grid",
-                                 to_board=lambda x, y: cell_at(self.deduction, x / scale, y / scale))
-        fit_to_width(self.board, self.board.width)
-        self.mode = widgets.ToggleButtons(options=[("Solver", "solver"), ("By hand", "hand")], value=mode,
-                                          style={"button_width": "auto"})
-        self.mode.add_class("pl-plunder-grid-mode")
-        self.why = widgets.HTML("<i>Click a cell of the right grid: the solver says why.</i>")
-        self.why.add_class("pl-plunder-why")
-        self.board.on_click(self.click)
-        self.mode.observe(lambda change: self.refresh(), names="value")
-        super().__init__([self.mode, self.board, self.why])
-        self.refresh()
-
-    def set_deduction(self, deduction: Deduction) -> None:
-        self.deduction = deduction
-        self.refresh()
-
-    def ops(self) -> tuple[DrawOp, ...]:
-        return solution_grid_ops(self.deduction, mode=self.mode.value, marks=self.marks, days=self.days,
-                                 selected=self.selected, finders=self.finders)
-
-    def refresh(self) -> None:
-        self.board.draw("grid", scale_ops(self.ops(), self.SCALE))
-
-    def click(self, cell) -> None:
-        if cell is None:
-            return
-        self.selected = cell
-        if self.mode.value == "hand":
-            self.marks.cycle(cell)
-            wrong = self.marks.disagreements(self.deduction)
-            self.why.value = (f"{len(self.marks.marks)} marks by hand; "
-                              + (f"the solver disagrees with {len(wrong)}." if wrong else "the solver agrees with all."))
-        else:
-            self.show_why(*cell)
-        self.refresh()
-
-    def show_why(self, player: int, category: str, card: int) -> str:
-        explanation = self.deduction.why(player, category, card)
-        self.why.value = (f"<b>{html.escape(pirate_name(player))} — {html.escape(card_name(category, card))}"
-                          f" ({category} {card}): {friendly_html(explanation.probability)}</b><br>"
-                          f"{html.escape(explanation.text)}")
-        return explanation.text
+    def hand(self, observation: dict, player: int) -> list[str]:
+        return [card_name(category, card) for category, card in zip(CATEGORIES, observation["hand"]) if card]
 
 
 # ---------------------------------------------------------------- a game against computer pirates
@@ -366,7 +142,7 @@ class PlunderTable(widgets.VBox):
         self.status.add_class("pl-plunder-status")
         self.message = widgets.HTML()
         self.journal = widgets.HTML()
-        self.grid = SolutionGridView(self.match.view(), days=self.match.game.days)
+        self.grid = SolutionGridView(self.match.view(), days=self.match.game.days, compact=True)
         self.advice = widgets.HTML()
         self.advice.add_class("pl-plunder-advice")
         self.keep_button = wide_button("Keep the clues")
@@ -391,7 +167,11 @@ class PlunderTable(widgets.VBox):
         self.dig_button.on_click(lambda _: run(self.play)(Dig(*(self.pickers[c].value for c in CATEGORIES))))
         self.pass_button.on_click(lambda _: run(self.play)(Pass()))
         self.controls = widgets.VBox()
-        super().__init__([self.status, self.controls, self.message, self.advice, self.grid, self.journal])
+        move = widgets.VBox([self.controls, self.message, self.advice])
+        self.tabs = widgets.Tab(children=[move, self.grid, self.journal],
+                                titles=["Your move", "Solution Grid", "Log"])
+        self.tabs.add_class("pl-plunder-tabs")
+        super().__init__([self.status, self.tabs])
         self.add_class("pl-plunder-table")
         self.refresh()
 
@@ -434,20 +214,36 @@ class PlunderTable(widgets.VBox):
             lines = []
             me = match.human
             sent = {tuple(card.location) for card in state.chest if card.player == me}
-            hunters = sum(1 for p, n in enumerate(state.crew) if n and p != me) - 1
             for rival in view.rivals():
+                # the others who may dig first for this rival's treasure: every pirate but me and the rival
+                # with crew cards left (the p2013 helper's hunters_for, counted here until it is in main)
+                hunters = sum(1 for p, n in enumerate(state.crew) if n and p not in (me, rival))
                 advice = dig_advice(view, rival, decks=state.public_decks(),
                                     next_asker=(state.asker + 1) % match.game.players, days_left=state.days_left(),
-                                    hunters=max(0, hunters), crew_left=state.crew[me],
+                                    hunters=hunters, crew_left=state.crew[me],
                                     rivals_left=max(1, len(view.rivals()) - len(sent)))
                 lines.append(html.escape(str(advice)))
             self.advice.value = "<b>Dig advisor</b>:<br>" + "<br>".join(lines)
             self.controls.children = (_row(list(self.pickers.values())),
                                       _row([self.dig_button, self.pass_button]))
         self.status.value = head
-        self.journal.value = ("<div style='max-height:420px;overflow-y:auto;overflow-x:hidden;overflow-wrap:anywhere'>"
-                              "<b>Log</b><br>"
-                          + "<br>".join(html.escape(line) for line in state.log[-40:]) + "</div>")
+        self.journal.value = log_html(state.log)
+
+
+def log_html(lines: list[str], newest: int = 12) -> str:
+    """The log for a page: the newest lines whole, the earlier ones folded behind a visible "show all N
+    lines" (never a scroll box that hides lines).
+
+    >>> "show all 20 lines" in log_html([f"day {n}" for n in range(20)])
+    True
+    """
+    def body(part) -> str:
+        return "".join(f"<div>{html.escape(line)}</div>" for line in part)
+
+    earlier, recent = lines[:-newest] if len(lines) > newest else [], lines[-newest:]
+    folded = (f"<details class='pl-show-all'><summary>show all {len(lines):,} lines</summary>{body(earlier)}"
+              f"</details>") if earlier else ""
+    return f"<div class='pl-plunder-log' style='overflow-wrap:anywhere'>{folded}{body(recent) or '<em>nothing yet</em>'}</div>"
 
 
 # ---------------------------------------------------------------- classroom mode
@@ -490,51 +286,77 @@ class ClassroomRound:
         return after
 
 
-class ClassroomView(widgets.VBox):
-    """Teacher's panel: reveal answers one by one; the class types its prediction of the new count."""
+class ClassroomView(widgets.HBox):
+    """Teacher's panel: reveal answers one by one; the class types its prediction of the new count first.
+
+    The questions on the left, the right grid beside them (:meth:`GridLayout.compact`), so the whole round
+    fits one projector screen.  A prediction gets feedback that teaches (:class:`~.questions.Question`):
+    empty, not a whole number, higher or lower."""
 
     def __init__(self, round_: ClassroomRound):
         self.round = round_
-        self.grid = SolutionGridView(round_.current)
+        self.grid = SolutionGridView(round_.current, layout=GridLayout.compact(round_.current.players,
+                                                                               round_.current.cards), modes=False)
         self.header = widgets.HTML()
-        self.prediction = widgets.Text(placeholder="How many deals will remain?", continuous_update=False)
+        self.prediction = widgets.Text(placeholder="how many deals?", continuous_update=False,
+                                       layout=widgets.Layout(width="10em"))
         self.prediction.add_class("pl-plunder-predict")
+        self.check_button = wide_button("Check")
+        self.check_button.add_class("pl-check")
         self.feedback = widgets.HTML()
         self.reveal_button = wide_button("Reveal the next answer", button_style="info")
         self.reveal_button.add_class("pl-plunder-reveal")
         self.reveal_button.on_click(lambda _: guard(self.feedback)(self.reveal)())
-        self.prediction.observe(lambda change: self.check(change["new"]), names="value")
-        super().__init__([self.header, _row([self.prediction, self.reveal_button]), self.feedback, self.grid])
+        self.check_button.on_click(lambda _: self.check(self.prediction.value))
+        self.prediction.observe(lambda change: self.check(change["new"]) if change["new"].strip() else None,
+                                names="value")
+        self._question: Question | None = None
+        self.grid.children = (self.grid.board,)          # its "why" goes under the questions
+        left = widgets.VBox([self.header, _row([self.prediction, self.check_button]), self.feedback,
+                             self.reveal_button, self.grid.why],
+                            layout=widgets.Layout(flex="1 1 320px", min_width="280px", margin="0 12px 0 0"))
+        super().__init__([left, self.grid], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start",
+                                                                  max_width="100%"))
         self.add_class("pl-plunder-classroom")
         self.refresh()
 
+    def question(self) -> Question:
+        """The prediction asked now: the solver's count after the next reveal."""
+        if self._question is None:
+            self._question = Question(self.round.preview().count(), unit="count")
+        return self._question
+
     def check(self, text: str) -> bool | None:
         """Compare a prediction with the exact count after the next reveal (a day no deal fits: say so)."""
-        if not str(text).strip() or self.round.next_player() is None:
+        if self.round.next_player() is None:
             return None
         try:
-            expected = self.round.preview().count()
+            feedback = self.question().check(str(text))
         except InvalidInput as error:
             self.feedback.value = error_html(error)
             return None
-        ok, message = exact_answer(expected)(str(text))
-        self.feedback.value = (f"<span style='color:{'#1b7f3b' if ok else '#b22222'}'>"
-                               f"{'✔' if ok else '✘'} {html.escape(message)}</span>")
-        return ok
+        colour = {"right": "#1b7f3b", "empty": "#6b4f2a"}.get(feedback.status, "#b22222")
+        mark = {"right": "✔ ", "empty": ""}.get(feedback.status, "✘ ")
+        self.feedback.value = (f"<span class='pl-feedback-{feedback.status}' style='color:{colour};font-weight:600'>"
+                               f"{mark}{html.escape(feedback.message)}</span>")
+        return feedback.ok
 
     def reveal(self) -> None:
         self.round.reveal()
+        self._question = None
         self.prediction.value = ""
+        self.feedback.value = ""
         self.refresh()
 
     def refresh(self) -> None:
         r = self.round
         said = ", ".join(f"{pirate_name(p)}: {'Aye!' if r.answers[p] else 'Nay!'}" for p in r.revealed) or "nobody yet"
         nxt = r.next_player()
-        self.header.value = (f"<b>Day: {html.escape(pirate_name(r.asker))} announces "
+        self.header.value = (f"<b>{html.escape(pirate_name(r.asker))} announces "
                              f"{html.escape(location_name(r.clue))}</b><br>Answers so far: {html.escape(said)}<br>"
-                             f"Deals that fit everything said: <b>{r.current.count()}</b><br>"
-                             + (f"Next to answer: {html.escape(pirate_name(nxt))}. Predict, then reveal."
+                             f"Deals that fit everything said: <b class='pl-plunder-deals'>{r.current.count():,}</b><br>"
+                             + (f"Next to answer: {html.escape(pirate_name(nxt))}. How many deals will still fit?"
                                 if nxt is not None else "Every answer is in."))
         self.reveal_button.disabled = nxt is None
+        self.prediction.disabled = self.check_button.disabled = nxt is None
         self.grid.set_deduction(r.current)

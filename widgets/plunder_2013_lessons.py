@@ -1,39 +1,96 @@
 """The Plunder (2013) lesson for pages: the scenarios module of ``data/lessons.toml``.
 
 Every demo and answer of :mod:`pirates_lab.plunder_2013.lessons` (the engine computes each answer
-when the step is checked), plus the demos that are widgets — the Solution Grid — and
-:func:`lesson_card`, one step of the walkthrough shown on its own under its notebook heading.
+when the screen is checked), plus the demos that are widgets: a picture of the table, the classroom
+round (predict, then reveal), the Solution Grid and a game against computer pirates.
+:func:`lesson` reads the lesson file; :func:`lesson_view` shows it.
 
+Rules: Plunder (2013) › Setup
 Rules: Plunder (2013) › Using the Solution Grids
 """
 from __future__ import annotations
 
+import math
+
 import ipywidgets as widgets
 
+from pirates_lab.plunder_2013 import CATEGORIES, Deduction, pirate_name
 from pirates_lab.plunder_2013.lessons import *  # noqa: F401,F403  (the lesson's demos and answers)
-from pirates_lab.plunder_2013.lessons import DAYS, __all__ as _scenarios, deduction_after
+from pirates_lab.plunder_2013.lessons import DAYS, ME, MY_CARDS, PLAYERS, __all__ as _scenarios, deduction_after
 
-from .kit import Stepper
-from .plunder_2013 import SolutionGridView
-from .walkthrough import Walkthrough
+from .canvas import BoardCanvas
+from .drawing import Drawing, DrawOp
+from .lesson import LessonView
+from .lesson_model import Lesson
+from .plunder_2013 import ClassroomRound, ClassroomView, PlunderTable, SolutionGridView
 
-__all__ = [*_scenarios, "solution_grid", "walkthrough", "lesson_card"]
+__all__ = [*_scenarios, "table_picture", "table_picture_ops", "classroom_round", "solution_grid", "play_table",
+           "lesson", "lesson_view", "GAME"]
 
 GAME = "plunder_2013"
+PICTURE_WIDTH, PICTURE_HEIGHT = 500, 290
+_COLOURS = {"island": "#2e7d32", "marker": "#1f5fa8", "trap": "#b22222"}
+
+
+def table_picture_ops(players: int = PLAYERS, me: int = ME) -> tuple[DrawOp, ...]:
+    """A four-pirate table as Setup lays it out: each pirate with three face-down Map cards and a stack
+    of crew cards, the three Clue decks (island, marker, trap) and the open Treasure Chest in the middle.
+
+    Rules: Plunder (2013) › Setup
+    """
+    width, height = PICTURE_WIDTH, PICTURE_HEIGHT
+    d = Drawing().clear().rect(0, 0, width, height, fill="#e9dcc0")
+    d.circle(width / 2, height / 2, 132, fill="#c8a97e", stroke="#8b5a2b", width=3)
+    cx, cy = width / 2, height / 2
+    for k, category in enumerate(CATEGORIES):
+        x = cx - 90 + 60 * k
+        for depth in (4, 2, 0):
+            d.rect(x - 18 + depth, cy - 52 - depth, 36, 48, fill=_COLOURS[category], stroke="#ffffff", width=2)
+        d.text(category.title(), x, cy + 8, font="bold 13px sans-serif", align="center", fill="#3b2a14")
+    d.rect(cx - 40, cy + 22, 80, 30, fill="#6b4f2a", stroke="#3b2a14", width=2)
+    d.text("Treasure Chest", cx, cy + 64, font="13px sans-serif", align="center", fill="#3b2a14")
+    for seat in range(players):
+        angle = math.pi / 2 + 2 * math.pi * seat / players            # seat 1 (you) at the bottom
+        sx, sy = cx + 190 * math.cos(angle), cy + 112 * math.sin(angle)
+        name = pirate_name(seat) + (" (you)" if seat == me else "")
+        for k in range(3):
+            d.rect(sx - 34 + 24 * k, sy - 22, 20, 28, fill="#5a3b1c" if seat != me else _COLOURS[CATEGORIES[k]],
+                   stroke="#ffffff", width=1.5)
+        d.rect(sx + 40, sy - 20, 14, 24, fill="#d9c7a0", stroke="#5a3b1c")
+        d.text(name, sx, sy + 20, font="bold 13px sans-serif", align="center", fill="#1f1408", max_width=150)
+    return d.ops
+
+
+def table_picture() -> widgets.Widget:
+    """The game in one picture (see :func:`table_picture_ops`)."""
+    board = BoardCanvas(PICTURE_WIDTH, PICTURE_HEIGHT, layers=("table",), css_class="pl-plunder-table-picture")
+    board.draw("table", table_picture_ops())
+    return board
+
+
+def classroom_round() -> widgets.Widget:
+    """Peg-Leg Meg's day: the class predicts each answer's effect on the count, then the teacher reveals it."""
+    asker, clue, answers = DAYS[0]
+    return ClassroomView(ClassroomRound(Deduction(players=PLAYERS, me=ME, my_cards=MY_CARDS), asker=asker,
+                                        clue=clue, answers=answers))
 
 
 def solution_grid() -> widgets.Widget:
-    """Using the Solution Grids: Sneaky Pete's grid after the three days, filled in by the solver
-    (switch to "By hand" to fill it yourself; click a box for "why")."""
-    return SolutionGridView(deduction_after(len(DAYS)), days=len(DAYS) + 2)
+    """Sneaky Pete's grid after the three days, filled in by the solver (switch to "By hand" to fill it
+    yourself; click a box for "why")."""
+    return SolutionGridView(deduction_after(len(DAYS)), days=len(DAYS), compact=True)
 
 
-def walkthrough() -> Walkthrough:
+def play_table() -> widgets.Widget:
+    """A game against three computer pirates (you are Sneaky Pete)."""
+    return PlunderTable(players=PLAYERS, seed=2013)
+
+
+def lesson() -> Lesson:
     """The lesson file ``pirates_lab/plunder_2013/data/lessons.toml``, read and checked."""
-    return Walkthrough.for_game(GAME)
+    return Lesson.for_game(GAME)
 
 
-def lesson_card(heading: str, lesson: Walkthrough | None = None) -> Stepper:
-    """One step of the walkthrough on its own (rule, live demo, why, question), for a notebook section
-    that already carries the heading: the kit Stepper without its navigation and title."""
-    return (lesson or walkthrough()).card(heading, css_class='pl-plunder-lesson')
+def lesson_view(**options) -> LessonView:
+    """The lesson on screens (what the notebook shows)."""
+    return LessonView(lesson(), **options)

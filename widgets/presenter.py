@@ -26,7 +26,8 @@ import ipywidgets as widgets
 
 from .canvas import CANVAS_TEXT, large_from_env
 
-__all__ = ["PresenterBar", "presenter_bar", "presenter_css", "projector_css", "LARGE_SCALE"]
+__all__ = ["PresenterBar", "presenter_bar", "presenter_css", "projector_css", "LARGE_SCALE", "LARGE_BUTTON_PX",
+           "LARGE_HANDLE_PX"]
 
 #: How much larger text gets in presenter mode.
 LARGE_SCALE = 1.5
@@ -37,8 +38,14 @@ _FONT_VARIABLES = {
     "--jp-content-font-size0": 11, "--jp-content-font-size1": 14, "--jp-content-font-size2": 17,
     "--jp-content-font-size3": 20, "--jp-content-font-size4": 24, "--jp-content-font-size5": 28,
     "--jp-code-font-size": 13, "--jp-widgets-font-size": 13, "--jp-widgets-inline-height": 28,
-    "--jp-widgets-inline-label-width": 80,
+    "--jp-widgets-inline-label-width": 80, "--jp-widgets-menu-item-height": 24,
+    "--jp-widgets-slider-handle-size": 18, "--jp-widgets-slider-track-thickness": 5,
+    "--jp-widgets-inline-width": 300, "--jp-widgets-horizontal-tab-height": 28,
+    "--jp-widgets-progress-thickness": 20,
 }
+
+#: with Large fonts, a button is at least this tall and a slider handle at least this big (issue 19)
+LARGE_BUTTON_PX, LARGE_HANDLE_PX = 42, 28
 
 
 def presenter_css(scale: float = LARGE_SCALE) -> str:
@@ -47,11 +54,24 @@ def presenter_css(scale: float = LARGE_SCALE) -> str:
         raise ValueError(f"scale must be positive, not {scale!r}")
     variables = "".join(f"{name}:{round(size * scale)}px !important;" for name, size in _FONT_VARIABLES.items())
     base = round(14 * scale)
-    return (f":root,body{{{variables}}}"
+    button = max(LARGE_BUTTON_PX, round(28 * scale))
+    handle = max(LARGE_HANDLE_PX, round(18 * scale))
+    return (f":root,body,.jupyter-widgets,.jp-OutputArea{{{variables}}}"
             f".jp-RenderedHTMLCommon,.widget-html-content,.widget-label,.pl-dist,.pl-rule,.pl-assumption"
             f"{{font-size:{base}px !important;line-height:1.4}}"
             f".jupyter-widgets button,.jupyter-widgets input,.jupyter-widgets select"
             f"{{font-size:{base}px !important}}"
+            # what a class clicks: buttons at least 42 px tall, slider handles 28 px, long slider tracks
+            f".jupyter-widgets button.jupyter-button,.widget-toggle-button,.widget-toggle-buttons button"
+            f"{{min-height:{button}px !important;height:auto !important}}"
+            f".widget-dropdown select,.widget-text input,.widget-readout{{min-height:{button - 4}px !important}}"
+            f".widget-slider .noUi-handle{{width:{handle}px !important;height:{handle}px !important;"
+            f"border-radius:{handle // 2}px !important}}"
+            f".widget-hslider .noUi-handle{{top:calc(-{handle}px / 2 + 3px) !important;"
+            f"right:calc(-{handle}px / 2) !important}}"
+            f".widget-hslider .noUi-target{{height:{max(6, round(5 * scale))}px !important}}"
+            # controls never wider than their box (a long track where there is room, shorter where there is not)
+            f".widget-hslider,.widget-text,.widget-dropdown{{max-width:100% !important}}"
             f".pl-presenter-bar{{font-size:{base}px}}"
             # charts (bqplot SVG) and their labels scale too: at least 16 px on a projector
             f".bqplot .tick text,.bqplot .axislabel{{font-size:{max(16, round(12 * scale))}px !important}}"

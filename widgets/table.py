@@ -1,7 +1,8 @@
 """GameTable: one ipywidgets table that plays any registered game against computer players.
 
 ``GameTable(game, renderer=None, *, humans=(0,), players=None, seed=0)``: ``game`` is a core
-``Game`` (or a registered name, or a Game class); ``humans`` the seats people play; every other
+``Game`` (or a registered name, or a Game class); ``renderer`` None picks the board the game's
+front-end registered (:mod:`.renderers`), else the observation in words; ``humans`` the seats people play; every other
 seat is a computer player (``players``: one callable for all, a mapping seat -> callable, or
 None for :func:`random_player`).  A computer player is ``player(state, rng) -> action`` and
 decides from ``state.view()`` only (see :mod:`.table_model`).
@@ -41,6 +42,7 @@ from .kit import error_html, guard
 from .table_actions import ActionChoice, ActionPage, action_columns, action_page
 from .table_model import (DEFAULT_MAX_STEPS, ComputerPlayerError, Players, Step, TableModel, ViewOnlyState, advance,
                           computer_for, random_player, seat_name)
+from .renderers import renderer_for
 from .table_render import DEFAULT_HEIGHT, DEFAULT_WIDTH, TextRenderer, curtain_ops, describe_observation, render_ops
 
 __all__ = ["GameTable", "TableModel", "TextRenderer", "advance", "random_player", "ViewOnlyState", "Step",
@@ -50,7 +52,8 @@ __all__ = ["GameTable", "TableModel", "TextRenderer", "advance", "random_player"
 PAGE_WIDTH = 980           # fits a 1024 px screen with the notebook's margins
 PANE_WIDTH = 470           # the right-hand pane: hand, actions (beside a 480 px board)
 MIN_PANE_WIDTH = 320       # narrower than this, the pane goes under the board
-LOG_HEIGHT = 130
+LOG_HEIGHT = 130          # (kept for old callers: the log no longer scrolls)
+LOG_LINES = 5             # the newest log lines shown whole; the earlier ones behind "show all N lines"
 
 
 class GameTable(widgets.VBox):
@@ -59,12 +62,14 @@ class GameTable(widgets.VBox):
     def __init__(self, game, renderer=None, *, humans: Collection[int] = (0,), players: Players = None,
                  seed: int = 0, max_steps: int = DEFAULT_MAX_STEPS, page_rows: int = 7,
                  names: Sequence[str] | Callable[[int], str] | None = None):
-        self.renderer = renderer if renderer is not None else TextRenderer()
+        model = TableModel(game, humans=humans, players=players, seed=seed, max_steps=max_steps, names=names)
+        # no renderer given: the one the game's front-end registered (pirates_lab.renderers), else words
+        self.renderer = renderer if renderer is not None else renderer_for(model.game)
         if not callable(getattr(self.renderer, "draw", None)):
             raise InvalidInput("A renderer needs a draw(observation, player) method.")
-        if names is None:
-            names = getattr(self.renderer, "seat_name", None)
-        self.model = TableModel(game, humans=humans, players=players, seed=seed, max_steps=max_steps, names=names)
+        if names is None and callable(getattr(self.renderer, "seat_name", None)):
+            model.names = self.renderer.seat_name          # seats named as the board names them
+        self.model = model
         self.page_rows = page_rows
         self.page = 0
         self.action_buttons: list[widgets.Button] = []
@@ -125,7 +130,11 @@ class GameTable(widgets.VBox):
         pane = min(PANE_WIDTH, PAGE_WIDTH - width) if side_by_side else min(PAGE_WIDTH, max(width, PANE_WIDTH))
         right = widgets.VBox([widgets.HTML("<b>Your hand</b>"), self.hand, widgets.HTML("<b>Your move</b>"),
                               self.filter, self.actions, self.pager],
-                             layout=widgets.Layout(width=f"{pane}px", padding="0 0 0 10px" if side_by_side else "0"))
+                             layout=widgets.Layout(width=f"{pane}px", padding="0 0 0 10px" if side_by_side else "0",
+                                                   flex="0 0 auto", max_width="100%"))
+        # with Large fonts the board is painted 1.5 times larger: it takes the room the pane leaves (shrinking,
+        # sharp, never pushing the pane narrower than its buttons need)
+        self.board.layout.flex, self.board.layout.min_width = "1 1 auto", "0"
         middle = (widgets.HBox if side_by_side else widgets.VBox)([self.board, right])
         controls = widgets.HBox([self.new_game_button, self.undo_button, self.continue_button])
         super().__init__([self.title, self.turn, self.scores, middle, self.message, self.log_box, controls],
@@ -310,12 +319,17 @@ class GameTable(widgets.VBox):
         self.hand.value = f"<div style='color:#555;font-size:0.9em'>{who}</div><div>{body}</div>"
 
     def _show_log(self, observation: dict) -> None:
+        """The newest lines whole (newest last), the earlier ones folded behind a visible "show all N lines":
+        no scroll box hides a line."""
         lines = self.model.log_lines(observation)
-        body = "".join(f"<div>{html.escape(line)}</div>" for line in lines) or "<div><em>nothing yet</em></div>"
-        # column-reverse keeps the box scrolled to the newest line (last) without any script
-        self.log_box.value = (f"<div style='display:flex;flex-direction:column-reverse;max-height:{LOG_HEIGHT}px;"
-                          f"overflow-y:auto;border:1px solid #ccc;padding:4px 8px;background:#fafafa;line-height:1.4'>"
-                          f"<div class='pl-table-log-lines'>{body}</div></div>")
+        earlier, recent = (lines[:-LOG_LINES], lines[-LOG_LINES:]) if len(lines) > LOG_LINES else ([], lines)
+        body = "".join(f"<div>{html.escape(line)}</div>" for line in recent) or "<div><em>nothing yet</em></div>"
+        if earlier:
+            body = (f"<details class='pl-show-all'><summary>show all {len(lines):,} lines</summary>"
+                    + "".join(f"<div>{html.escape(line)}</div>" for line in earlier) + "</details>" + body)
+        self.log_box.value = (f"<div style='display:flex;flex-direction:column-reverse;border:1px solid #ccc;"
+                              f"padding:4px 8px;background:#fafafa;line-height:1.4;overflow-wrap:anywhere'>"
+                              f"<div class='pl-table-log-lines'>{body}</div></div>")
 
     def _show_scores(self, observation: dict | None) -> None:
         try:

@@ -2,7 +2,7 @@
 
 Re-run from the repository root (needs Debian's ``/usr/bin/chromium`` and the project venv)::
 
-    .venv/bin/python docs/screenshots/take.py                 # all four pictures
+    .venv/bin/python docs/screenshots/take.py                 # all the pictures
     .venv/bin/python docs/screenshots/take.py king_of_pirates_dutchman_board   # only some
     .venv/bin/python docs/screenshots/take.py --out /tmp/shots                  # a trial, elsewhere
 
@@ -40,13 +40,15 @@ class Shot:
     selector: str = ""       # CSS selector of the widget to picture ("" = one screen of the page)
     large: bool = False
     scroll_to: str = ""      # for a screen: the element scrolled to the top first ("" = the first screen)
+    screen: str = ""         # a lesson on screens: the screen to open (?screen=), a number or a title
 
 
 SHOTS = (
     Shot("classroom_large_fonts", "pillage_and_plunder", large=True, scroll_to=".pl-pp-battle-calculator"),
     Shot("king_of_pirates_dutchman_board", "king_of_pirates", ".pl-kop-dutchman-board"),
     Shot("pillage_and_plunder_battle_calculator", "pillage_and_plunder", ".pl-pp-battle-calculator"),
-    Shot("plunder_2013_classroom_round", "plunder_2013", ".pl-plunder-classroom"),
+    Shot("plunder_2013_classroom_round", "plunder_2013", large=True, screen="4"),
+    Shot("dice_basics_try_it_yourself", "01_dice_basics", large=True, screen="9"),
 )
 
 #: every canvas outside bqplot charts has more than one colour (Voila paints after the page connects)
@@ -73,11 +75,14 @@ def serve():
     return Server(command, port, log=Path(tempfile.gettempdir()) / "take_screenshots_voila.log", cwd=ROOT)
 
 
-def open_lesson(context, base: str, stem: str, *, large: bool = False):
+def open_lesson(context, base: str, stem: str, *, large: bool = False, screen: str = ""):
     """A page with the lesson fully rendered (Voila done, widgets shown, canvases painted)."""
+    from urllib.parse import urlencode
+
     page = context.new_page()
     page.set_viewport_size(VIEWPORT)
-    page.goto(f"{base}/voila/render/{stem}.ipynb" + ("?large=1" if large else ""), wait_until="domcontentloaded",
+    query = urlencode({**({"large": 1} if large else {}), **({"screen": screen} if screen else {})})
+    page.goto(f"{base}/voila/render/{stem}.ipynb" + (f"?{query}" if query else ""), wait_until="domcontentloaded",
               timeout=240_000)
     page.wait_for_selector("#loading", state="detached", timeout=240_000)
     page.wait_for_selector(".pl-presenter-bar", timeout=60_000)       # classroom mode puts it on every page
@@ -121,7 +126,7 @@ def take(names: list[str], out: Path = HERE) -> list[Path]:
         context = browser_context(playwright, profile)
         base = server.url.rstrip("/")
         for shot in shots:
-            page = open_lesson(context, base, shot.lesson, large=shot.large)
+            page = open_lesson(context, base, shot.lesson, large=shot.large, screen=shot.screen)
             path = out / f"{shot.name}.png"
             if shot.selector:
                 page.wait_for_selector(shot.selector, timeout=60_000)

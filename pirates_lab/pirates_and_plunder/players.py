@@ -11,6 +11,10 @@ The greedy player tries its legal actions (at most ``limit`` of them, sampled; a
 the best ship on it) on that position and keeps the one that leaves it furthest ahead *if the game
 ended now* (final scoring included).  In a
 battle it uses the solved battles: the smallest winning attack, or the cheapest repulse.
+
+Where the rules leave a choice the engine used to make by itself, the computer players keep that old
+choice (:func:`default_choice`): draw the exploration tile, pay from the largest piles, take the most
+plentiful resources, commit from the largest piles, and move each pirate with the longest route left.
 """
 from __future__ import annotations
 
@@ -21,7 +25,27 @@ from .game import Commit, PlaceTile
 from .pirates import canonical_commitment
 from .scoring import final_scoring
 
-__all__ = ["random_player", "greedy_player", "standing"]
+__all__ = ["random_player", "greedy_player", "standing", "default_choice", "DEFAULT_FIRST", "default_moves"]
+
+#: steps whose first listed action is the computer players' default (the choice the engine made by itself
+#: before it was a decision)
+DEFAULT_FIRST = ("explore_offer", "pay", "treasure", "royal_port")
+
+
+def default_choice(view):
+    """The computer players' default at a step of :data:`DEFAULT_FIRST` (None elsewhere)."""
+    if (view.observation or {}).get("phase") in DEFAULT_FIRST and view.legal_actions:
+        return view.legal_actions[0]
+    return None
+
+
+def default_moves(view, actions) -> list:
+    """At the ``pirates`` step, the moves that use the longest route left (and "stop"): the old order."""
+    observation = view.observation or {}
+    routes = observation.get("routes")
+    if observation.get("phase") != "pirates" or not routes:
+        return list(actions)
+    return [a for a in actions if getattr(a, "route", routes[0]) == routes[0]]
 
 
 def random_player(state, rng: random.Random):
@@ -71,6 +95,10 @@ def greedy_player(state, rng: random.Random, limit: int = 12):
         return legal[0]
     if view.observation.get("battle") and view.observation["phase"] in ("attack", "defend"):
         return _battle_choice(view, legal)
+    default = default_choice(view)
+    if default is not None:
+        return default
+    legal = default_moves(view, legal)
     world = state.redeal_hidden(view.player, rng)
     candidates = legal if len(legal) <= limit else rng.sample(legal, limit)
     best, best_value = [], None

@@ -21,7 +21,7 @@ import random
 from .battles import open_battle, secret_battle
 from .game import Commit
 from .pirates import canonical_commitment
-from .players import greedy_player
+from .players import default_choice, default_moves, greedy_player
 
 __all__ = ["POLICIES", "TIPS", "BattleHabit"]
 
@@ -66,6 +66,10 @@ class BattleHabit:
         actions = view.legal_actions
         obs = view.observation or {}
         if not (obs.get("battle") and obs.get("phase") in ("attack", "defend")):
+            default = default_choice(view)
+            if default is not None:
+                return default
+            actions = default_moves(view, actions)
             attacks = [a for a in actions if getattr(a, "target", -1) >= 0]   # a pirate move that attacks
             pool = attacks or actions
             return pool[rng.randrange(len(pool))]

@@ -41,9 +41,13 @@ CANVAS_PIXELS_JS = """() => [...document.querySelectorAll('#rendered_cells canva
 })"""
 
 
-def load_lesson(open_page, voila: str, stem: str):
-    """Open a lesson, wait until Voila has run it and every widget has rendered."""
-    page, console = open_page(f"{voila}/voila/render/{stem}.ipynb")
+def load_lesson(open_page, voila: str, stem: str, screen: str | None = None):
+    """Open a lesson (at ``screen``, for a lesson on screens: ``?screen=``), wait until Voila has run it and
+    every widget has rendered."""
+    from urllib.parse import quote
+
+    address = f"{voila}/voila/render/{stem}.ipynb" + (f"?screen={quote(screen)}" if screen else "")
+    page, console = open_page(address)
     page.wait_for_selector("#loading", state="detached")
     page.wait_for_selector(".pl-presenter-bar")
     page.wait_for_function("() => ![...document.querySelectorAll('.jupyter-widgets')]"
@@ -51,7 +55,7 @@ def load_lesson(open_page, voila: str, stem: str):
     return page, console
 
 
-def wait_for_painted_canvases(page, timeout_ms: int = 20_000) -> list[dict]:
+def wait_for_painted_canvases(page, timeout_ms: int = 90_000) -> list[dict]:
     """Every canvas on the page, once all of them have drawn something (or the timeout passed)."""
     try:
         page.wait_for_function(f"() => ({CANVAS_PIXELS_JS})().every(c => c.painted > 0 && c.colours > 1)",
@@ -79,7 +83,7 @@ def table_rows(page, selector: str) -> list[tuple[str, str]]:
     return [tuple(row) for row in rows]
 
 
-def wait_for_rows(page, selector: str, expected: list, timeout: float = 20) -> list[tuple[str, str]]:
+def wait_for_rows(page, selector: str, expected: list, timeout: float = 90) -> list[tuple[str, str]]:
     """The table's rows once they equal ``expected`` (or whatever they are after ``timeout`` seconds)."""
     deadline = time.monotonic() + timeout
     rows = table_rows(page, selector)
@@ -117,6 +121,16 @@ def stepper_next(page) -> str:
     return f"Next: {before!r} -> {after!r}"
 
 
+def screen_next(page) -> str:
+    """A lesson on screens: Next shows screen 2 and the counter says so."""
+    before = page.locator(".pl-screen-heading").first.inner_text()
+    page.locator(".pl-lesson-next").first.click()
+    page.wait_for_function("() => document.querySelector('.pl-lesson-counter-text').dataset.screen === '2'")
+    after = page.locator(".pl-screen-heading").first.inner_text()
+    assert after and after != before and page.locator(".pl-lesson-counter-text").inner_text().startswith("2 / ")
+    return f"Next: {before!r} -> {after!r}"
+
+
 def set_slider(page, slider, value: int) -> None:
     """Type a value into an ipywidgets slider's readout (what a teacher can do too) and press Enter."""
     readout = slider.locator(".widget-readout")
@@ -130,18 +144,19 @@ def slider_labelled(container, label: str):
     return container.locator(".widget-slider").filter(has=container.page.locator(".widget-label", has_text=label)).first
 
 
-def exact_after(page, selector: str, pattern: str, timeout: float = 20, not_equal: str | None = None) -> Fraction:
-    """The fraction matched by ``pattern`` (one group) in the text of ``selector``, once it is not ``not_equal``."""
+def exact_after(page, selector: str, pattern: str, timeout: float = 90, not_equal: str | None = None) -> Fraction:
+    """The fraction matched by ``pattern`` (one group; thousands separators allowed) in the text of ``selector``,
+    once it is not ``not_equal``."""
     deadline = time.monotonic() + timeout
     while True:
         match = re.search(pattern, page.locator(selector).first.inner_text())
         if match and match.group(1) != not_equal or time.monotonic() > deadline:
             assert match, f"no {pattern!r} in {selector}"
-            return Fraction(match.group(1))
+            return Fraction(match.group(1).replace(",", ""))
         page.wait_for_timeout(200)
 
 
-def exact_attribute_after(page, selector: str, timeout: float = 20, not_equal: str | None = None) -> Fraction:
+def exact_attribute_after(page, selector: str, timeout: float = 90, not_equal: str | None = None) -> Fraction:
     """The exact value in the ``data-exact`` attribute of ``selector`` (the page shows percent first and folds long
     fractions), once it is not ``not_equal``."""
     deadline = time.monotonic() + timeout
@@ -193,12 +208,12 @@ def plunder_reveal(page) -> str:
 
     lesson = Deduction(players=4, me=0, my_cards=(2, 5, 1))
     header = ".pl-plunder-classroom"
-    pattern = r"Deals that fit everything said: (\d+)"
+    pattern = r"Deals that fit everything said: ([\d,]+)"
     page.locator(header).first.scroll_into_view_if_needed()
     assert exact_after(page, header, pattern) == lesson.count()
     page.locator(".pl-plunder-reveal").first.click()
     lesson.record(1, (3, 2, 6), {2: "aye"}, partial=True)   # pirate 2 answers first: Aye
-    shown = exact_after(page, header, pattern, not_equal=str(Deduction(players=4, me=0, my_cards=(2, 5, 1)).count()))
+    shown = exact_after(page, header, pattern, not_equal=f"{Deduction(players=4, me=0, my_cards=(2, 5, 1)).count():,}")
     assert shown == lesson.count()
     return f"revealed one answer: {shown} deals"
 
@@ -233,7 +248,7 @@ def plunder_chain(page) -> str:
     assert dict(odds[0].ends.items()) == {"sunk": 1}          # out of cards at the boarding: the opening view
     set_slider(page, calculator.locator(".widget-slider").first, 1)
     won = ".pl-plunder-chain .pl-dist-table tr:has-text('won') .pl-exact"
-    page.wait_for_selector(won, timeout=20_000)
+    page.wait_for_selector(won, timeout=90_000)
     shown = exact_attribute_after(page, won)
     assert shown == odds[1].ends.probability(lambda end: end == "won")
     return f"cards to draw 0 -> 1: P(won) 0 -> {shown}"
@@ -246,6 +261,12 @@ SHOWCASE = {
     "king_of_pirates": ".pl-kop-dutchman-board",
     "plunder_2013": ".pl-plunder-classroom",
     "pirates_and_plunder": ".pl-pnp-battle-lab",
+}
+
+#: The screen each interaction is on, for a lesson on screens (opened with ``?screen=``).
+SCREEN = {
+    "01_dice_basics": "Try it yourself",
+    "plunder_2013": "Predict, then reveal: one day's answers",
 }
 
 #: The interaction that checks a shown value against the core, per lesson (others: the Stepper).
@@ -282,12 +303,15 @@ def test_lesson_renders_as_an_app(open_page, voila, lesson, screenshot):
 
 def test_one_interaction_shows_the_exact_value(open_page, voila, lesson, screenshot):
     stem = lesson.stem
-    page, console = load_lesson(open_page, voila, stem)
+    page, console = load_lesson(open_page, voila, stem, SCREEN.get(stem))
     interaction = INTERACTIONS.get(stem)
     if interaction is None:
-        if page.locator(".pl-stepper").count() == 0:
+        if page.locator(".pl-lesson").count():
+            interaction = screen_next
+        elif page.locator(".pl-stepper").count() == 0:
             pytest.fail(f"{stem}: no interaction registered and no Stepper to step through")
-        interaction = stepper_next
+        else:
+            interaction = stepper_next
     interaction(page)
     canvases = wait_for_painted_canvases(page)
     screenshot(page, f"voila_{stem}_after")
@@ -344,7 +368,7 @@ def test_classroom_command_serves_one_lesson(open_page, tmp_path, screenshot):
     command = [sys.executable, "-m", "pirates_lab.cli", "classroom", lesson, "--port", str(port), "--large"]
     with Server(command, port, log=log):
         url = f"http://127.0.0.1:{port}/"
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 60
         while f"at {url}" not in log.read_text() and time.monotonic() < deadline:
             time.sleep(0.1)
         assert f"at {url}" in log.read_text(), "the command did not print its address"
@@ -367,12 +391,33 @@ def test_the_all_lessons_menu_lists_every_lesson(open_page, voila, screenshot):
     page, console = open_page(f"{voila}/voila/render/{MENU}")
     menu = page.locator(".pl-lesson-menu").first
     menu.wait_for(state="visible", timeout=90_000)
-    rows = menu.locator("tr")
+    rows = menu.locator("tbody tr")
     shown = {rows.nth(i).locator("td").first.inner_text().replace("(not built yet)", "").strip(): rows.nth(i)
              for i in range(rows.count())}
+    from pirates_lab.widgets.menu import lesson_length
+
     for lesson in lessons().values():
         row = shown[lesson.title]
         assert lesson.description in row.inner_text()
+        screens, _, minutes, level = lesson_length(lesson.name)
+        if screens:                                    # a lesson on screens: its length and level
+            assert f"{screens} screens" in row.inner_text() and f"{minutes} minutes" in row.inner_text()
+            assert level in row.inner_text()
         if (NOTEBOOKS / lesson.file).is_file():
             assert row.locator("a").get_attribute("href") == lesson.file
     screenshot(page, "voila_menu")
+
+
+def test_the_address_opens_a_screen_and_next_walks_on(open_page, voila):
+    """A teacher jumps to a screen: ``?screen=5`` (or its title) opens it; Back and Next walk from there."""
+    from pirates_lab.widgets.lesson_model import Lesson
+
+    lesson = Lesson.for_game("plunder_2013")
+    page, _ = load_lesson(open_page, voila, "plunder_2013", "5")
+    counter = page.locator(".pl-lesson-counter-text")
+    assert counter.get_attribute("data-screen") == "5" and counter.inner_text() == f"5 / {len(lesson.class_screens)}"
+    assert page.locator(".pl-screen-heading").inner_text() == lesson.screens[4].title
+    page.locator(".pl-lesson-back").click()
+    page.wait_for_function("() => document.querySelector('.pl-lesson-counter-text').dataset.screen === '4'")
+    page, _ = load_lesson(open_page, voila, "plunder_2013", "Digging Up Treasure")
+    assert page.locator(".pl-screen-heading").inner_text() == "Digging Up Treasure"

@@ -11,7 +11,7 @@ from pirates_lab.core.testing import check_protocol
 from pirates_lab.pirates_and_plunder import (FLOW, Commit, Game, MovePirate, NoShip, PlaceShip, PlaceTile, Repulse, State,
                                              StopPirates, tiles)
 
-GAMES = 1000  # the issue asks for 1,000 (about 70 s on a quiet machine); every step of every game is checked
+GAMES = 40  # about 4 s on a loaded 2-core machine; the 1,000-game run is nightly (pytest -m nightly)
 
 
 def test_registered_and_playable():
@@ -38,11 +38,11 @@ def invariants(state, before_points):
     assert placed_cells == set(state.cells) and not placed_cells & set(state.needs)
 
 
-@pytest.mark.slow
-def test_seeded_random_games_keep_every_invariant():
+def play_seeded_games(games: int) -> dict:
+    """Random games (2 to 5 players, every option), every invariant checked after every move."""
     rng = random.Random(2026)
-    battles = completed = explored = 0
-    for seed in range(GAMES):
+    counts = {"battles": 0, "completed": 0, "explored": 0, "choices": 0}
+    for seed in range(games):
         game = Game(players=2 + seed % 4, secret_battles=seed % 2 == 1, advanced=seed % 3 == 0)
         state = game.new_initial_state()
         points = list(state.points)
@@ -50,16 +50,30 @@ def test_seeded_random_games_keep_every_invariant():
             if state.current_player() == CHANCE:
                 action = state.chance_outcomes().sample(rng)
             else:
+                counts["choices"] += state.agenda[-1].phase in ("pay", "treasure", "royal_port", "explore_offer")
                 action = rng.choice(state.legal_actions())
             state = state.apply(action)
             invariants(state, points)
             points = list(state.points)
         assert len(state.placed) + len(state.discarded) == tiles().total and state.agenda == []
         assert sum(state.returns()) == 1
-        battles += sum("attacks player" in line for line in state.log)
-        completed += sum("completed" in line for line in state.log)
-        explored += len(state.explorations)
-    assert battles > 40 and completed > 1000 and explored > 30
+        counts["battles"] += sum("attacks player" in line for line in state.log)
+        counts["completed"] += sum("completed" in line for line in state.log)
+        counts["explored"] += len(state.explorations)
+    return counts
+
+
+def test_seeded_random_games_keep_every_invariant():
+    """Rules: Pirates & Plunder › Playing the Game"""
+    counts = play_seeded_games(GAMES)
+    assert counts["battles"] >= 5 and counts["completed"] > 200 and counts["explored"] >= 3 and counts["choices"] >= 5
+
+
+@pytest.mark.nightly
+def test_a_thousand_seeded_random_games_keep_every_invariant():
+    """Rules: Pirates & Plunder › Playing the Game"""
+    counts = play_seeded_games(1000)
+    assert counts["battles"] > 40 and counts["completed"] > 1000 and counts["explored"] > 30
 
 
 def test_save_and_load_round_trip_mid_game():

@@ -68,7 +68,7 @@ def test_parts_galleons_counted_in_the_raw_tile_file(answers):
 
 def test_goal_points_are_the_sum_of_the_scores_written_in_the_log(answers):
     final = scenarios.goal_game()
-    logged = [int(m.group(1)) for line in final.log for m in [re.match(r"Player 0 scores (-?\d+):", line)] if m]
+    logged = [int(m.group(1)) for line in final.log for m in [re.match(r"Player 1 scores (-?\d+):", line)] if m]
     assert logged and answers["Goal"] == sum(logged)
 
 

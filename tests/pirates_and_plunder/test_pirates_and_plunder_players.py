@@ -42,7 +42,7 @@ def test_greedy_attacks_with_just_enough_and_defends_with_just_enough():
     state = build(tiles=tiles, ships=[(1, (0, 0), 3), (0, (0, -1), 0)], drawn="three-way crossroads", player=1,
                   resources=[[1, 0, 0, 0], [0, 3, 0, 0]])
     from pirates_lab.pirates_and_plunder import NoShip, PlaceTile
-    state = state.apply(PlaceTile((1, 0), 0)).apply(NoShip()).apply(MovePirate(8, (0, -1), 0, 0))
+    state = state.apply(PlaceTile((1, 0), 0)).apply(NoShip()).apply(MovePirate(8, (0, -1), 0, 0, route=2))
     rng = random.Random(0)
     attack = greedy_player(state, rng)
     assert attack == Commit(canonical_commitment([0, 3, 0, 0], 2))      # base 0 + the defender's 1 + 1

@@ -1,6 +1,7 @@
-"""The Plunder (2013) lesson (pirates_lab/plunder_2013/data/lessons.toml): one step per rulebook heading,
-every demo builds, and every answer the engine computes equals an independent computation — a plain
-enumeration of every deal written here, the reference brute force, or the rule done by hand.
+"""The Plunder (2013) lesson (pirates_lab/plunder_2013/data/lessons.toml): a class path of screens with a
+screen for every rulebook heading, every demo builds, and every answer the engine computes equals an
+independent computation — a plain enumeration of every deal written here, the reference brute force, or
+the rule done by hand.
 
 Rules: Plunder (2013) › Setup
 """
@@ -17,13 +18,20 @@ import pirates_lab.widgets.plunder_2013_lessons as scenarios
 from pirates_lab.core.rules import rulebook
 from pirates_lab.plunder_2013 import lessons
 from pirates_lab.plunder_2013.reference import brute_force
-from pirates_lab.widgets.walkthrough import LessonError, Walkthrough
+from pirates_lab.widgets.lesson import LessonView, shown_text
+from pirates_lab.widgets.lesson_model import Lesson, LessonError
 
 GAME = "plunder_2013"
 
 
 def answers_by_heading() -> dict:
-    return {name.split("'")[1]: value for name, value in Walkthrough.for_game(GAME).answers().items()}
+    return {name.split("'")[1]: value for name, value in Lesson.for_game(GAME).answers().items()}
+
+
+def view_at(title: str) -> LessonView:
+    view = LessonView(Lesson.for_game(GAME), presenter=False)
+    view.go(view.lesson.find(title).number - 1)
+    return view
 
 
 @functools.lru_cache(maxsize=1)
@@ -44,11 +52,21 @@ def fitting_deals() -> list[list[tuple[int, int, int]]]:
 
 
 # ---------------------------------------------------------------- the lesson file
-def test_every_heading_has_a_step_in_printed_order():
-    lesson = Walkthrough.for_game(GAME)
+def test_every_heading_has_a_rule_screen_in_printed_order_on_a_short_class_path():
+    lesson = Lesson.for_game(GAME)
     assert lesson.coverage() == []
-    assert [spec.heading for spec in lesson.specs] == rulebook(GAME).headings
-    assert all(spec.demo and spec.why and spec.answer and not spec.intro_only for spec in lesson.specs)
+    rules = [s for s in lesson.class_screens if s.kind == "rule"]
+    assert [s.title for s in rules] == rulebook(GAME).headings          # titled exactly as printed
+    assert all(s.quote and s.demo and s.why and s.question for s in rules)
+    assert lesson.screens[0].kind == "game" and len(lesson.class_screens) <= 15
+    kinds = [s.kind for s in lesson.class_screens]
+    # the classroom round and a game to play come early: before the last two rules
+    assert kinds.index("play") < kinds.index("rule") + 3 and max(i for i, k in enumerate(kinds) if k == "play") < 7
+    assert lesson.minutes == 30 and lesson.level
+
+
+def test_every_demo_builds_and_no_screen_shows_its_answer_before_the_question():
+    assert Lesson.for_game(GAME).check_all(shown_text) == []
 
 
 # ---------------------------------------------------------------- answers, computed another way
@@ -86,40 +104,59 @@ def test_the_hands_at_the_end_fit_every_answer_of_the_three_days():
 
 
 # ---------------------------------------------------------------- broken demos and answers are noticed
-def test_a_demo_that_raises_fails_check_all_naming_the_step(monkeypatch):
+def test_a_demo_that_raises_fails_check_all_naming_the_screen(monkeypatch):
     def broken():
         raise ValueError("the grid fell overboard")
 
     monkeypatch.setattr(scenarios, "solution_grid", broken)
-    with pytest.raises(LessonError, match=r"step 3 'Using the Solution Grids'.*the grid fell overboard"):
-        Walkthrough.for_game(GAME).check_all()
+    with pytest.raises(LessonError, match=r"screen 6 'The Solution Grid after three days'.*the grid fell overboard"):
+        Lesson.for_game(GAME).check_all(shown_text)
+
+
+def test_a_broken_demo_shows_its_error_in_place_and_the_question_still_works(monkeypatch):
+    from pirates_lab.widgets.walkthrough import visible_text
+
+    monkeypatch.setattr(scenarios, "three_days", lambda: 1 / 0)
+    view = view_at("Using the Solution Grids")
+    assert "division by zero" in visible_text(view.content) and view.question.check("5,946") is True
 
 
 def test_a_changed_answer_changes_the_verdict(monkeypatch):
     monkeypatch.setattr(scenarios, "deals_at_start", lambda: 7)
-    stepper = Walkthrough.for_game(GAME).stepper()
-    assert stepper.check("7") is True
-    assert stepper.check("216,000") is False
+    view = view_at("Setup")
+    assert view.question.check("216,000") is False and view.question.check("7") is True
 
 
 def test_a_demo_that_shows_its_answer_fails_check_all(monkeypatch):
-    monkeypatch.setattr(scenarios, "three_days", lambda: {"deals that fit": lessons.deals_after_three_days()})
-    monkeypatch.setattr(scenarios, "solution_grid", scenarios.three_days)
-    with pytest.raises(LessonError, match="shows the answer"):
-        Walkthrough.for_game(GAME).check_all()
+    monkeypatch.setattr(scenarios, "setup_table", lambda: {"deals that fit": lessons.deals_at_start()})
+    with pytest.raises(LessonError, match=r"screen 2 'Setup'.*shows the answer \(216,000\)"):
+        Lesson.for_game(GAME).check_all(shown_text)
 
 
-def test_the_answer_checker_takes_what_people_type():
-    stepper = Walkthrough.for_game(GAME).stepper()
-    assert [stepper.check(text) for text in ("216,000", "216000", "216 000", "60^3")] == [True, True, True, False]
-    stepper.go(1)
-    assert [stepper.check(text) for text in ("48.8%", "61/125", "0.488", "61 / 125", "50%")] == [
-        True, True, True, True, False]
+def test_the_answer_checker_takes_what_people_type_and_teaches():
+    view = view_at("Setup")
+    question = view.question
+    assert [question.check(text) for text in ("216 000", "216000", "216,000")] == [True, True, True]
+    question.reset()
+    assert question.check("") is None and "Type an answer first" in question.feedback.value
+    assert question.check("-4") is False and "whole number, 0 or more" in question.feedback.value
+    assert question.check("100,000") is False and "higher than 100,000" in question.feedback.value
+    assert question.reveal_button.layout.display == ""             # two wrong tries: "Show the answer and why"
+    question.reveal_button.click()
+    assert "216,000" in question.feedback.value and "multiply" in question.why.value
+    view = view_at("How to Play")
+    assert [view.question.check(t) for t in ("50%", "48.8%")] == [False, True] and "61/125" in \
+        view.question.feedback.value
+    assert view_at("How to Play").question.check("150%") is False
 
 
-def test_a_lesson_card_is_one_step_without_navigation_and_checks_with_the_engine():
-    card = scenarios.lesson_card("Game End and Scoring")
-    assert card.children == (card.content,)
-    assert card.check("8") is True and card.check("9") is False
-    with pytest.raises(LessonError, match=r"no step 'Boarding Actions'.*its steps are: Setup, How to Play"):
-        scenarios.lesson_card("Boarding Actions")
+def test_every_screen_has_a_reset_and_folded_teacher_notes():
+    view = LessonView(Lesson.for_game(GAME), presenter=False)
+    for index in range(len(view.screens)):
+        view.go(index)
+        assert "<summary>Teacher notes</summary>" in view.notes.value and "?screen=" in view.notes.value
+        assert view.reset_button.description == "Reset"
+    view.go(1)
+    view.question.check("12")
+    view.reset()
+    assert view.question.feedback.value == "" and view.question.model.wrong_tries == 0

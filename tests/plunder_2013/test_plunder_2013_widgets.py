@@ -66,9 +66,8 @@ def test_hand_marks_cycle_and_the_solver_checks_them():
     s = small_deduction()
     view = SolutionGridView(s, mode="hand")
     layout = GridLayout(3)
-    k = view.SCALE                                # the canvas is drawn k times the layout's size
     x, y = layout.cell_origin(0, 0, 2)
-    x, y = k * (x + 5), k * (y + 5)
+    x, y = x + 5, y + 5                           # clicks are in the drawing's coordinates
     view.board.click(x, y)                        # pirate 1 island 2: X (right)
     assert view.marks.marks == {(1, "island", 2): "X"}
     view.board.click(x, y)                        # X -> O: wrong, the solver disagrees
@@ -77,7 +76,7 @@ def test_hand_marks_cycle_and_the_solver_checks_them():
     assert view.marks.marks == {}
     assert texts(view.ops()).count("X") == 0      # hand mode shows only hand marks
     view.mode.value = "solver"
-    view.board.click(*(k * (v + 5) for v in layout.cell_origin(1, 0, 4)))
+    view.board.click(*(v + 5 for v in layout.cell_origin(1, 0, 4)))
     assert "must hold" in view.why.value and view.selected == (2, "island", 4)
 
 
@@ -130,7 +129,10 @@ def test_classroom_reveals_answers_one_by_one():
     view = ClassroomView(round_)
     assert round_.next_player() == 2 and round_.current.count() == 60 ** 3
     expected = round_.preview().count()
-    assert view.check(str(expected)) is True and view.check(str(expected + 1)) is False
+    assert view.check(str(expected + 1)) is False and "lower" in view.feedback.value      # feedback that teaches
+    assert view.check("") is None and "Type an answer first" in view.feedback.value
+    assert view.check("-3") is False and "whole number, 0 or more" in view.feedback.value
+    assert view.check(f"{expected:,}") is True
     view.reveal_button.click()
     assert round_.revealed == [2] and round_.current.count() == expected
     view.reveal_button.click()
@@ -146,26 +148,39 @@ def test_classroom_shows_an_impossible_answer_in_the_widget():
     s = Deduction(players=3, me=0, my_cards=(1, 1, 1))
     round_ = ClassroomRound(s, asker=0, clue=(1, 1, 1), answers={1: "aye", 2: "nay"})   # only I hold those cards
     view = ClassroomView(round_)
-    assert view.check("5") is None and "answered wrongly" in view.feedback.value
+    assert view.check("5") is None and "answered wrongly" in view.feedback.value   # shown in place
     view.reveal_button.click()
     assert "answered wrongly" in view.feedback.value and round_.revealed == []
 
 
 # ---------------------------------------------------------------- on a projector (issue 13)
-def test_the_grid_shrinks_with_its_box_and_keeps_its_drawing_size():
+def test_the_grid_is_a_kit_board_that_grows_with_large_fonts_and_shrinks_with_its_box():
+    from pirates_lab.widgets.canvas import CANVAS_TEXT
+
     view = SolutionGridView(small_deduction())
     layout = GridLayout(3)
     canvas = view.board.canvas
-    k = view.SCALE                                # drawn sharp at projector size, shrinks with its box
-    assert (canvas.width, canvas.height) == (round(k * layout.width), round(k * layout.height(2)))
-    assert canvas.layout.width == "100%" and canvas.layout.max_width == f"{canvas.width}px"
-    drawn = view.board.ops["grid"]
-    assert [op.kind for op in drawn] == [op.kind for op in view.ops()]
-    title = next(op for op in drawn if op.kind == "text" and op.args[0].startswith("Solution Grid"))
-    assert title.font == "bold 24px sans-serif" and title.args[1:] == (6 * k, 14 * k)
-    assert canvas.layout.height == "auto"
+    assert (canvas.width, canvas.height) == (layout.width, layout.height(2))
+    assert canvas.layout.max_width == "100%" and canvas.layout.height == "auto"
+    CANVAS_TEXT.large = True                                # painted 1.5 times larger, sharp
+    assert (canvas.width, canvas.height) == (round(1.5 * layout.width), round(1.5 * layout.height(2)))
+    title = next(op for op in view.board.painted("grid") if op.kind == "text" and op.args[0].startswith("Solution"))
+    assert title.font == "bold 24px sans-serif" and title.args[1:] == (9.0, 21.0)
     # six pirates, twelve cards: the widest grid the Game accepts still fits a 1024 px projector at most 1.1x shrunk
     assert GridLayout(6, 12).width <= 1.1 * 994
+
+
+def test_a_compact_grid_puts_the_days_in_a_table_beside_the_right_grid():
+    s = small_deduction()
+    view = SolutionGridView(s, compact=True)
+    compact = GridLayout.compact(3)
+    assert (view.board.width, view.board.height) == (compact.width, compact.height(2)) and compact.width < 320
+    texts = [op.args[0] for op in view.ops() if op.kind == "text"]
+    assert "Solution Grid of Sneaky Pete" not in texts and "Day" not in texts       # the days are the table
+    assert "<th>Day</th>" in view.days_table.value and view.days_table.value.count("<tr>") == 1 + 3 + 1
+    x, y = compact.cell_origin(1, 0, 4)
+    view.board.click(x + 3, y + 3)
+    assert view.selected == (2, "island", 4) and "must hold" in view.why.value
 
 
 def test_grid_text_is_large_enough_to_read_on_a_projector():
@@ -192,7 +207,8 @@ def test_classroom_feedback_does_not_go_stale_after_a_reveal():
     round_ = ClassroomRound(Deduction(players=4, me=0, my_cards=(2, 5, 1)), asker=1, clue=(3, 2, 6),
                             answers={0: "nay", 2: "aye", 3: "nay"})
     view = ClassroomView(round_)
-    assert view.check("lots") is False and "Type a number" in view.feedback.value
+    assert view.check("lots") is False and "Type a whole number" in view.feedback.value
     view.reveal_button.click()
     assert view.feedback.value == "" and view.prediction.value == ""
-    assert f"Deals that fit everything said: <b>{round_.current.count()}</b>" in view.header.value
+    assert f"Deals that fit everything said: <b class='pl-plunder-deals'>{round_.current.count():,}</b>" in \
+        view.header.value

@@ -1,0 +1,250 @@
+"""Looking at a lesson's screens in Chromium like a teacher would (issue 19), for the projector checks.
+
+A lesson on screens (the kit's LessonView: ``.pl-lesson``) is walked with Next, one screen at a time; on
+each screen the page is measured (its height against the viewport, scroll boxes that hide content, stdout,
+developer words, players numbered from 0, button and slider-handle sizes), Large fonts are switched off and
+on again to see canvases and charts grow, and a question is answered the ways a class would (nothing, out of
+range, wrong twice, then "Show the answer and why").  Every function waits for conditions (the screen
+counter, the page going quiet), never for a fixed time.
+"""
+from __future__ import annotations
+
+import re
+
+from pirates_lab.widgets.lesson_model import DEVELOPER_WORDS
+
+#: a screen may be this many viewports tall ("at most about one viewport")
+MOST_VIEWPORTS = 1.15
+BUTTON_PX, HANDLE_PX = 40, 24
+#: a canvas or chart "grows" with Large fonts when shown this much larger (or when it already fills its box)
+GROWTH = 1.2
+#: player numbering for code, not people
+ZERO_SEAT = re.compile(r"\b(?:[Pp]layer|[Ss]eat|[Cc]aptain|[Pp]irate) 0\b")
+
+#: resolves once the page has not changed for 0.8 s (at most 15 s): the kernel's answer has arrived
+QUIET_JS = """() => new Promise(resolve => {
+    let timer = setTimeout(done, 800);
+    const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, 800); });
+    const limit = setTimeout(done, 15000);
+    function done() { observer.disconnect(); clearTimeout(limit); resolve(); }
+    observer.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+})"""
+
+#: the screen shown: its number, how many there are, its kind (from the counter's data attributes)
+COUNTER_JS = """() => { const c = document.querySelector('.pl-lesson-counter-text');
+    return c ? {screen: +c.dataset.screen, screens: +c.dataset.screens, kind: c.dataset.kind,
+                build: parseFloat(c.dataset.buildCpu || '0')} : null; }"""
+
+#: the page's height (the panel Voila scrolls), boxes that scroll or clip their content, stdout shown
+MEASURE_JS = """() => {
+    let scroller = document.scrollingElement, extra = scroller.scrollHeight - scroller.clientHeight;
+    for (const el of document.querySelectorAll('*')) {
+        const more = el.scrollHeight - el.clientHeight;
+        if (more > extra && ['auto', 'scroll'].includes(getComputedStyle(el).overflowY)) { scroller = el; extra = more; }
+    }
+    const visible = el => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden';
+    const describe = el => el.tagName.toLowerCase() + [...el.classList].filter(c => c.startsWith('pl-') || c.startsWith('widget-'))
+        .slice(0, 2).map(c => '.' + c).join('') + ` "${(el.innerText || '').trim().replace(/\\s+/g, ' ').slice(0, 50)}"`;
+    const hidden = [];
+    for (const el of document.querySelectorAll('#rendered_cells *')) {
+        if (el === scroller || el.closest('.bqplot') || el.tagName === 'SELECT' || el.tagName === 'OPTION'
+            || el.tagName === 'CANVAS' || el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || !visible(el)) continue;
+        const style = getComputedStyle(el);
+        if (['auto', 'scroll', 'hidden', 'clip'].includes(style.overflowY) && el.scrollHeight > el.clientHeight + 4
+            && el.clientHeight > 0) hidden.push(describe(el) + ` (${style.overflowY}: ${el.scrollHeight} > ${el.clientHeight} px)`);
+    }
+    const stdout = [...document.querySelectorAll('#rendered_cells [data-mime-type="application/vnd.jupyter.stdout"]')]
+        .filter(visible).map(e => e.innerText.trim().slice(0, 120)).filter(t => t);
+    return {height: scroller.scrollHeight, viewport: window.innerHeight, hidden: hidden.slice(0, 8), stdout};
+}"""
+
+#: visible buttons shorter than the minimum, slider handles smaller than the minimum
+SIZES_JS = """([button, handle]) => {
+    const visible = el => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden';
+    const label = el => (el.innerText || el.title || el.getAttribute('aria-label') || '').trim().slice(0, 30);
+    const small = [];
+    for (const b of document.querySelectorAll('#rendered_cells button')) {
+        if (!visible(b) || b.closest('.bqplot')) continue;
+        const h = b.getBoundingClientRect().height;
+        if (h < button - 0.5) small.push(`button '${label(b)}' is ${Math.round(h)} px tall`);
+    }
+    for (const h of document.querySelectorAll('#rendered_cells .noUi-handle')) {
+        if (!visible(h)) continue;
+        const r = h.getBoundingClientRect();
+        if (r.width < handle - 0.5 || r.height < handle - 0.5) small.push(`slider handle ${Math.round(r.width)} x ${Math.round(r.height)} px`);
+    }
+    return small.slice(0, 8);
+}"""
+
+#: what a class looks at: canvases (drawn and shown sizes) and charts, in page order, with the room each has
+#: (in a row of things side by side: the row's width less its neighbours'; else the screen's width)
+LOOKED_AT_JS = """() => {
+    const visible = el => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden';
+    const owner = el => { const b = el.closest('[class*="pl-"]'); return b ? [...b.classList].filter(c => c.startsWith('pl-')).join('.') : el.tagName; };
+    const screen = document.querySelector('.pl-screen') || document.querySelector('#rendered_cells');
+    const room = el => {
+        for (let item = el; item && item !== screen; item = item.parentElement) {
+            const row = item.parentElement;
+            if (!row) break;
+            const style = getComputedStyle(row);
+            const others = [...row.children].filter(c => c !== item && visible(c));
+            if (style.display.includes('flex') && !style.flexDirection.startsWith('column') && others.length) {
+                const width = row.getBoundingClientRect().width;
+                const used = others.map(c => c.getBoundingClientRect()).filter(r => r.top < item.getBoundingClientRect().bottom
+                    && r.bottom > item.getBoundingClientRect().top).reduce((sum, r) => sum + r.width, 0);
+                return Math.min(width - used, screen.getBoundingClientRect().width);
+            }
+        }
+        return screen.getBoundingClientRect().width;
+    };
+    const found = [];
+    for (const c of document.querySelectorAll('#rendered_cells canvas')) {
+        if (c.closest('.bqplot') || !visible(c)) continue;
+        found.push({what: 'canvas ' + owner(c), drawn: c.width, shown: c.getBoundingClientRect().width, room: room(c)});
+    }
+    for (const f of document.querySelectorAll('#rendered_cells .bqplot.figure, #rendered_cells div.bqplot')) {
+        if (!visible(f) || f.parentElement.closest('.bqplot')) continue;
+        found.push({what: 'chart ' + owner(f), drawn: 0, shown: f.getBoundingClientRect().width, room: room(f)});
+    }
+    return found;
+}"""
+
+
+def wait_quiet(page) -> None:
+    page.evaluate(QUIET_JS)
+
+
+def counter(page) -> dict | None:
+    return page.evaluate(COUNTER_JS)
+
+
+def is_screen_lesson(page) -> bool:
+    return page.locator(".pl-lesson .pl-lesson-next").count() > 0
+
+
+def go_next(page, number: int, timeout_ms: int = 60_000) -> None:
+    """Press Next and wait until the counter says screen ``number``."""
+    page.locator(".pl-lesson-next").first.click()
+    page.wait_for_function(f"() => document.querySelector('.pl-lesson-counter-text')?.dataset.screen === '{number}'",
+                           timeout=timeout_ms)
+    wait_quiet(page)
+
+
+def developer_words(text: str) -> list[str]:
+    """Developer words (the kit's list, snake_case names) in text a student sees."""
+    from pirates_lab.widgets.lesson_model import developer_words as words
+
+    return words(text)
+
+
+def text_problems(text: str) -> dict[str, list[str]]:
+    """Developer words and players numbered from 0 in a screen's visible text."""
+    words = developer_words(text)
+    zero = sorted(set(ZERO_SEAT.findall(text)))
+    return {"developer_words": [f"{w!r} is on the screen" for w in words][:8],
+            "players": [f"{z!r} is on the screen: players are numbered from 1" for z in zero]}
+
+
+def measure(page) -> dict[str, list[str]]:
+    """One screen's height, hidden scroll boxes, stdout and control sizes."""
+    found = page.evaluate(MEASURE_JS)
+    limit = MOST_VIEWPORTS * found["viewport"]
+    tall = [f"{found['height']} px tall, more than {MOST_VIEWPORTS} x the {found['viewport']} px viewport"] \
+        if found["height"] > limit else []
+    return {"height": tall, "scroll_boxes": [f"a scroll box hides content: {h}" for h in found["hidden"]],
+            "stdout": [f"printed output on the page: {s!r}" for s in found["stdout"]],
+            "sizes": page.evaluate(SIZES_JS, [BUTTON_PX, HANDLE_PX])}
+
+
+def _toggle_large(page, on: bool) -> None:
+    toggle = page.locator(".pl-presenter-toggle").first
+    active = "mod-active" in (toggle.get_attribute("class") or "")
+    if active != on:
+        toggle.click()
+    page.wait_for_function(f"() => document.querySelector('.pl-presenter-toggle').classList.contains('mod-active') === {str(on).lower()}")
+    wait_quiet(page)
+
+
+def growth(page) -> list[str]:
+    """Switch Large fonts off and on again: every canvas must be redrawn larger and shown larger (or fill the
+    room it has), every chart shown larger (or fill the room it has).  Paints at normal size are not recorded as projector
+    text (``window.__plPaused``)."""
+    large = page.evaluate(LOOKED_AT_JS)
+    if not large:
+        return []
+    page.evaluate("() => { window.__plPaused = true; }")
+    try:
+        _toggle_large(page, False)
+        normal = page.evaluate(LOOKED_AT_JS)
+    finally:
+        _toggle_large(page, True)
+        page.evaluate("() => { window.__plPaused = false; }")
+    problems = []
+    for big, small in zip(large, normal):
+        fills = big["shown"] >= 0.9 * big["room"]
+        if not (big["shown"] >= GROWTH * small["shown"] - 1 or fills):
+            problems.append(f"{big['what']} is shown {small['shown']:.0f} px wide at normal size and "
+                            f"{big['shown']:.0f} px with Large fonts ({big['room']:.0f} px of room)")
+        if big["what"].startswith("canvas") and big["drawn"] < 1.4 * small["drawn"]:
+            problems.append(f"{big['what']} is drawn {small['drawn']} px wide at normal size and {big['drawn']} px "
+                            f"with Large fonts (stretched, not redrawn)")
+    if len(large) != len(normal):
+        problems.append(f"{len(large)} canvases and charts with Large fonts, {len(normal)} without")
+    return problems
+
+
+def _feedback_text(question) -> str:
+    return question.locator(".pl-feedback").first.inner_text().strip()
+
+
+def _answer(page, question, text: str, expect: str) -> str:
+    box = question.locator(".pl-answer input").first
+    box.fill(text)
+    box.press("Enter")
+    question.locator(".pl-check").first.click()
+    try:
+        page.wait_for_function("([el, expect]) => el.querySelector('.pl-feedback').innerText.includes(expect)",
+                               arg=[question.element_handle(), expect], timeout=90_000)
+    except Exception:
+        pass
+    wait_quiet(page)
+    return _feedback_text(question)
+
+
+def question_feedback(page) -> list[str]:
+    """Answer the screen's question as a class might; what fails to teach."""
+    question = page.locator(".pl-screen .pl-question").first
+    problems = []
+    shown = _answer(page, question, "", "Type an answer first")
+    if "Type an answer first" not in shown:
+        problems.append(f"an empty answer shows {shown!r}, not 'Type an answer first'")
+    shown = _answer(page, question, "-5", " ")
+    if not any(words in shown for words in ("between 0 and 100", "whole number, 0 or more", "higher", "lower",
+                                              "Not quite")):
+        problems.append(f"an out-of-range answer (-5) shows {shown!r}")
+    shown = _answer(page, question, "98765431", " ")
+    reveal = question.locator(".pl-show-answer").first
+    try:
+        reveal.wait_for(state="visible", timeout=90_000)
+    except Exception:
+        problems.append(f"after two wrong answers there is no 'Show the answer and why' (feedback {shown!r})")
+        return problems
+    reveal.click()
+    try:
+        page.wait_for_function("el => el.querySelector('.pl-feedback').innerText.includes('The answer')",
+                               arg=question.element_handle(), timeout=90_000)
+    except Exception:
+        problems.append(f"'Show the answer and why' shows {_feedback_text(question)!r}")
+    wait_quiet(page)
+    if not question.locator(".pl-why").first.inner_text().strip():
+        problems.append("'Show the answer and why' gives no why")
+    return problems
+
+
+def reset_screen(page) -> None:
+    page.locator(".pl-screen-reset").first.click()
+    wait_quiet(page)
+
+
+__all__ = ["DEVELOPER_WORDS", "MOST_VIEWPORTS", "counter", "is_screen_lesson", "go_next", "measure", "growth",
+           "question_feedback", "reset_screen", "text_problems", "wait_quiet", "developer_words"]

@@ -1,0 +1,358 @@
+"""The lesson kit in plain pytest: the Lesson/Screen model read from TOML, the screen view (counter, Back /
+Next, contents, ?screen=, Reset, teacher notes) and feedback that teaches (empty, range, higher/lower,
+"Show the answer and why" after two wrong tries).  The demo lesson is Plunder (2013)'s rulebook with the
+scenarios of tests/walkthrough_demo.py; every value checked here is computed another way."""
+from __future__ import annotations
+
+import textwrap
+from fractions import Fraction
+from pathlib import Path
+
+import ipywidgets as widgets
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import walkthrough_demo as demo
+from pirates_lab.core.rules import rulebook
+from pirates_lab.widgets.lesson import LessonView, QuestionView, lesson_view, page_options, show_value, shown_text
+from pirates_lab.widgets.lesson_model import (CLASS_LIMIT, Lesson, LessonError, developer_words, lesson_file,
+                                              shows_answer)
+from pirates_lab.widgets.questions import Question, number_text, unit_of
+from pirates_lab.widgets.shown import table_html
+from pirates_lab.widgets.walkthrough import visible_text
+
+GAME = "plunder_2013"
+HEADINGS = rulebook(GAME).headings          # Setup, How to Play, Using the Solution Grids, Digging…, Game End…
+TOP = f'game = "{GAME}"\nscenarios = "walkthrough_demo"\nminutes = 20\nlevel = "any age"\n'
+GAME_SCREEN = '[[screen]]\nkind = "game"\ntitle = "The game"\ntext = "Find the treasure."\n'
+
+
+def write(tmp_path: Path, body: str, top: str = TOP) -> Path:
+    path = tmp_path / "lesson.toml"
+    path.write_text(top + textwrap.dedent(body), encoding="utf-8")
+    return path
+
+
+def rule(heading: str, extra: str = "") -> str:
+    return f'[[screen]]\nkind = "rule"\nheading = "{heading}"\ndemo = "my_hand"\nwhy = "Because."\n{extra}'
+
+
+def reference(heading: str) -> str:
+    return f'[[screen]]\nkind = "reference"\nheading = "{heading}"\n'
+
+
+SETUP_QUESTION = '[screen.question]\nprompt = "How many deals?"\nanswer = "deals_at_start"\n'
+
+
+@pytest.fixture
+def lesson(tmp_path) -> Lesson:
+    """Game screen, Setup as a rule with a question, a calculator after it, the rest as reference screens."""
+    body = (GAME_SCREEN + rule("Setup", 'teacher = ["Six cards a category (our choice)."]\n' + SETUP_QUESTION)
+            + '[[screen]]\nkind = "calculator"\ntitle = "Count them"\nneeds = ["Setup"]\ndemo = "my_hand"\n'
+            + "".join(reference(h) for h in HEADINGS[1:]))
+    return Lesson(write(tmp_path, body))
+
+
+# ---------------------------------------------------------------- the model
+def test_a_lesson_is_its_class_path_then_a_reference_screen_for_every_other_section(lesson):
+    assert [s.title for s in lesson.screens] == ["The game", "Setup", "Count them", *HEADINGS[1:]]
+    assert [s.number for s in lesson.screens] == list(range(1, 3 + len(HEADINGS)))
+    assert [s.title for s in lesson.class_screens] == ["The game", "Setup", "Count them"]
+    assert [s.title for s in lesson.reference_screens] == HEADINGS[1:]
+    assert lesson.coverage() == [] and (lesson.minutes, lesson.level) == (20, "any age")
+    assert lesson.answers() == {"screen 2 'Setup'": 216_000}
+
+
+def test_screens_are_found_by_number_title_or_heading(lesson):
+    assert lesson.find(3).title == lesson.find("3").title == "Count them"
+    assert lesson.find("  setup ").number == 2 and lesson.find("Digging Up Treasure").reference
+    with pytest.raises(LessonError, match="screens 1 to 7"):
+        lesson.find(99)
+    with pytest.raises(LessonError, match="No screen called 'Boarding'"):
+        lesson.find("Boarding")
+
+
+def test_reference_screens_may_be_written_anywhere_and_are_read_in_printed_order(tmp_path):
+    body = reference("Game End and Scoring") + GAME_SCREEN + reference("How to Play")
+    lesson = Lesson(write(tmp_path, body))
+    assert [s.title for s in lesson.screens] == ["The game", "How to Play", "Game End and Scoring"]
+    assert lesson.coverage() == ["Setup", "Using the Solution Grids", "Digging Up Treasure"]
+
+
+@pytest.mark.parametrize("body, message", [
+    (rule("Setup"), "opens with the game in one screen"),
+    (GAME_SCREEN + rule("How to Play") + rule("Setup"), "out of order"),
+    (GAME_SCREEN + rule("Setup") + reference("Setup"), "already has a screen"),
+    (GAME_SCREEN + '[[screen]]\ntitle = "Too early"\nneeds = ["Setup"]\ntext = "x"\n' + rule("Setup"), "needs the rule"),
+    (GAME_SCREEN + rule("Setup Phase"), "Setup Phase"),
+    (GAME_SCREEN + '[[screen]]\nkind = "rule"\nheading = "Setup"\ntitle = "Getting ready"\nwhy = "x"\n', "exactly as printed"),
+    (GAME_SCREEN + '[[screen]]\nkind = "rule"\nheading = "Setup"\ndemo = "my_hand"\n', "why"),
+    (GAME_SCREEN + rule("Setup", 'quote = "Deal two Map cards"\n'), "word for word"),
+    (GAME_SCREEN + rule("Setup", SETUP_QUESTION.replace('"deals_at_start"', "216000")), "NAME of a function"),
+    (GAME_SCREEN + rule("Setup", 'explain = "typo"\n'), "explain"),
+    (GAME_SCREEN + '[[screen]]\nkind = "reference"\nheading = "Setup"\ndemo = "my_hand"\n', "make it a rule screen"),
+    (GAME_SCREEN + '[[screen]]\nkind = "lecture"\ntitle = "x"\ntext = "y"\n', "lecture"),
+    (GAME_SCREEN + '[[screen]]\ntitle = "Empty"\n', "shows nothing"),
+    (GAME_SCREEN + '[[screen]]\ntitle = "Code"\ntext = "d6.pool(3) is a Dist"\n', "developer words"),
+    (GAME_SCREEN + '[[screen]]\ntitle = "Seats"\ntext = "player 0 goes first"\n', "player 0"),
+    (GAME_SCREEN + rule("Setup", 'demo = "no_such_function"\n').replace('demo = "my_hand"\n', ""), "no_such_function"),
+])
+def test_bad_lessons_are_refused_with_a_sentence_naming_the_screen(tmp_path, body, message):
+    with pytest.raises(LessonError, match=message):
+        Lesson(write(tmp_path, body))
+
+
+@pytest.mark.parametrize("top, message", [
+    (TOP.replace("minutes = 20\n", ""), "minutes"), (TOP.replace('level = "any age"\n', ""), "level"),
+    (TOP + "class_limit = 30\n", "at most 20"), (TOP + "colour = 1\n", "colour"),
+    (TOP.replace(GAME, "plunder_1999"), "not a rulebook"), (TOP.replace("walkthrough_demo", "no_such_module"),
+                                                            "no_such_module"),
+])
+def test_bad_lesson_headers_are_refused(tmp_path, top, message):
+    with pytest.raises(LessonError, match=message):
+        Lesson(write(tmp_path, GAME_SCREEN + rule("Setup"), top=top))
+
+
+def test_a_class_walks_at_most_15_screens_unless_the_file_says_20(tmp_path):
+    extra = "".join(f'[[screen]]\ntitle = "Idea {n}"\ntext = "An idea."\n' for n in range(CLASS_LIMIT))
+    with pytest.raises(LessonError, match="16 class screens; a class walks at most 15"):
+        Lesson(write(tmp_path, GAME_SCREEN + extra))
+    assert len(Lesson(write(tmp_path, GAME_SCREEN + extra, top=TOP + "class_limit = 20\n")).class_screens) == 16
+
+
+def test_a_lesson_that_is_not_a_game_needs_no_rulebook_but_has_no_rule_screens(tmp_path):
+    top = 'title = "Coins"\nscenarios = "walkthrough_demo"\nminutes = 5\nlevel = "any age"\n'
+    lesson = Lesson(write(tmp_path, '[[screen]]\ntitle = "Heads"\ntext = "A coin has two sides."\n', top=top))
+    assert lesson.book is None and lesson.coverage() == [] and lesson.screens[0].kind == "screen"
+    with pytest.raises(LessonError, match="needs game"):
+        Lesson(write(tmp_path, reference("Setup"), top=top))
+
+
+def test_check_all_names_the_screen_of_a_demo_that_raises_or_shows_its_answer(lesson, monkeypatch):
+    assert lesson.check_all(shown_text) == []
+    monkeypatch.setattr(demo, "my_hand", lambda: 1 / 0)
+    with pytest.raises(LessonError, match=r"screen 2 'Setup': ZeroDivisionError"):
+        lesson.check_all(shown_text)
+    monkeypatch.setattr(demo, "my_hand", lambda: {"deals": 216_000})
+    with pytest.raises(LessonError, match=r"screen 2 'Setup': the screen shows the answer \(216,000\)"):
+        lesson.check_all(shown_text)
+    monkeypatch.setattr(demo, "my_hand", lambda: {"pool": "d6.pool(2)"})
+    with pytest.raises(LessonError, match="developer words"):
+        lesson.check_all(shown_text)
+    monkeypatch.setattr(demo, "deals_at_start", lambda: 0.5)
+    with pytest.raises(LessonError, match="needs an int or a Fraction"):
+        lesson.answers()
+
+
+def test_developer_words_are_whole_words():
+    assert developer_words("Distance to the Dist") == ["Dist"]
+    assert developer_words("see pirates_lab/core/dist.py, explore_draw") == [".py", "pirates_lab", "explore_draw"]
+    assert developer_words("None of the cards match; True pirates say Aye") == []
+    assert developer_words("ASSUMPTION: six cards") == ["ASSUMPTION"]
+
+
+def test_lesson_files_are_found_by_name():
+    assert lesson_file("dice_basics").name == "dice_basics.toml"
+    assert lesson_file(GAME).parts[-3:] == (GAME, "data", "lessons.toml")
+    with pytest.raises(LessonError, match="No lesson called 'treasure_maps'"):
+        lesson_file("treasure_maps")
+
+
+# ---------------------------------------------------------------- feedback that teaches
+def test_an_empty_answer_asks_for_one_and_is_not_a_try():
+    question = Question(Fraction(1, 6))
+    for typed in ("", "   ", None):
+        feedback = question.check(typed)
+        assert (feedback.status, feedback.message, feedback.ok) == ("empty", "Type an answer first.", None)
+    assert question.wrong_tries == 0
+
+
+@pytest.mark.parametrize("expected, typed, says", [
+    (Fraction(1, 6), "150%", "A probability is between 0 and 100 %"),
+    (Fraction(1, 6), "-0.2", "A probability is between 0 and 100 %"),
+    (Fraction(1, 6), "7/6", "A probability is between 0 and 100 %"),
+    (216_000, "-5", "A count is a whole number, 0 or more."),
+    (216_000, "2.5", "A count is a whole number, 0 or more."),
+    (216_000, "lots", "lots is not a number. Type a whole number"),
+])
+def test_out_of_range_answers_say_what_the_range_is(expected, typed, says):
+    feedback = Question(expected).check(typed)
+    assert feedback.message.startswith(says) and feedback.ok is False
+
+
+@given(st.fractions(min_value=0, max_value=1), st.fractions(min_value=0, max_value=1))
+def test_a_wrong_probability_says_higher_or_lower_truthfully(expected, typed):
+    text = f"{typed.numerator}/{typed.denominator}"
+    feedback = Question(expected, unit="probability").check(text)
+    if typed == expected:
+        assert feedback.status == "right"
+    else:
+        assert feedback.message == f"Not quite: the answer is {'higher' if expected > typed else 'lower'} than {text}."
+
+
+def test_two_wrong_tries_offer_the_answer_and_why_and_the_same_text_is_one_try():
+    question = Question(216_000, explanation="60 ways in each category, cubed.")
+    assert not question.check("1000").can_reveal
+    assert not question.check("1000").can_reveal and question.wrong_tries == 1      # Enter, then Check
+    assert question.check("500,000").can_reveal and question.wrong_tries == 2
+    shown = question.reveal()
+    assert (shown.status, shown.message, shown.explanation) == ("revealed", "The answer: 216,000.",
+                                                                "60 ways in each category, cubed.")
+    question.reset()
+    assert question.wrong_tries == 0 and not question.can_reveal
+
+
+def test_the_question_view_shows_feedback_and_the_reveal_button_in_place():
+    view = QuestionView("How many deals?", lambda: Question(216_000, explanation="Count them."))
+    assert view.check("") is None and "Type an answer first" in view.feedback.value
+    view.answer.value = "200,000"                                   # what Enter does
+    assert "higher than 200,000" in view.feedback.value and view.reveal_button.layout.display == "none"
+    view.check_button.click()                                       # the same text: still one try
+    assert view.model.wrong_tries == 1
+    assert view.check("300000") is False and view.reveal_button.layout.display == ""
+    view.reveal_button.click()
+    assert "The answer: 216,000." in view.feedback.value and "Count them." in view.why.value
+    view.reset()
+    assert view.answer.value == view.feedback.value == view.why.value == ""
+
+
+def test_a_right_answer_shows_the_why():
+    view = QuestionView("P(six)?", Question(Fraction(1, 6), explanation="One face of six."))
+    assert view.check("16.67%") is True and "Right: 16.67% (1/6)." in view.feedback.value
+    assert "One face of six." in view.why.value
+
+
+@pytest.mark.parametrize("value, unit, text", [(216000, "count", "216,000"), (Fraction(5, 12), "probability",
+                                                                              "41.67% (5/12)"),
+                                               (Fraction(7, 2), "number", "3.5 (7/2)"), (-3, "number", "-3")])
+def test_numbers_are_worded_for_people(value, unit, text):
+    assert unit_of(value) == unit and number_text(value, unit) == text
+
+
+def test_text_answers_ignore_case_and_spaces():
+    question = Question(("Sneaky Pete", "Pete"))
+    assert question.check(" sneaky  PETE").ok and question.answer_text() == "Sneaky Pete"
+    assert Question("Jack").check("Bill").message == "Not quite: Bill is not it. Try again."
+
+
+# ---------------------------------------------------------------- the view
+def test_the_view_walks_the_screens_with_a_counter_back_next_and_contents(lesson):
+    view = LessonView(lesson, presenter=False)
+    assert view.counter_text() == "1 / 3" and view.back_button.disabled and not view.next_button.disabled
+    view.next_button.click()
+    assert (view.index, view.counter_text(), view.screen.title) == (1, "2 / 3", "Setup")
+    assert "data-screen='2'" in view.counter.value and "Setup" in view.title.value
+    view.contents.value = 4
+    assert view.counter_text() == "Reference 2 / 4" and view.screen.title == HEADINGS[2]
+    assert [label for label, _ in view.contents.options][:4] == ["1. The game", "2. Setup", "3. Count them",
+                                                                f"Reference: {HEADINGS[1]}"]
+    view.go(99)
+    assert view.next_button.disabled and view.index == len(lesson.screens) - 1
+    view.back_button.click()
+    assert view.index == len(lesson.screens) - 2
+
+
+def test_screens_are_built_only_when_shown_and_rebuilt_by_reset(lesson, monkeypatch):
+    built = []
+    monkeypatch.setattr(demo, "my_hand", lambda: built.append(1) or {"You are": "Sneaky Pete"})
+    view = LessonView(lesson, presenter=False)
+    assert built == []                                    # the first screen has no demo: nothing built yet
+    view.go(1)
+    view.go(0)
+    view.go(1)
+    assert built == [1]                                   # built once
+    view.reset()
+    assert built == [1, 1]
+
+
+def test_the_page_address_opens_a_screen(lesson, monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", "screen=Count+them&large=0")
+    assert LessonView(lesson, presenter=False).screen.title == "Count them"
+    page_options(large=False, screen="2")                 # the classroom page's first cell wins over the address
+    try:
+        assert LessonView(lesson, presenter=False).index == 1
+        page_options(screen="Boarding")
+        view = LessonView(lesson, presenter=False)
+        assert view.index == 0 and "No screen called" in view.message.value
+    finally:
+        page_options()
+    assert LessonView(lesson, start=4, presenter=False).index == 3
+
+
+def test_a_rule_screen_quotes_and_folds_the_whole_section_and_notes_go_to_the_teacher(tmp_path):
+    quote = "Deal an Island, Marker and Trap Map card face down to each player."
+    lesson = Lesson(write(tmp_path, GAME_SCREEN + rule("Setup", f'quote = "{quote}"\nteacher = ["Our choice."]\n')
+                          + reference("How to Play")))
+    view = LessonView(lesson, start=2, presenter=False)
+    text = visible_text(view)
+    assert quote in text and "Rules: Plunder (2013) › Setup" in text and "The whole section" in text
+    assert "Select one of you scurvy dogs" not in text                # folded, as a reader sees it
+    assert "Teacher notes" in text and "Our choice." not in text and "walkthrough_demo" not in text
+    assert "Our choice." in view.notes.value and "?screen=2" in view.notes.value
+    view.go(2)                                                         # a reference screen: the whole section
+    assert "flips face up the top card" in visible_text(view)
+
+
+def test_a_heading_with_no_text_of_its_own_says_what_it_opens():
+    lesson = Lesson.named("dice_basics")
+    assert lesson.book is None                                         # (checked on a real one below)
+    from pirates_lab.widgets.lesson import _introduces
+    book_lesson = type("L", (), {"book": rulebook("pillage_and_plunder"),
+                                 "section": lambda self, s: rulebook("pillage_and_plunder").find(s.heading)})()
+    screen = type("S", (), {"heading": "Chapter III: Taking Your Turn"})()
+    text = _introduces(book_lesson, screen)
+    assert "The Basics" in text and "heading with no text" not in text
+
+
+def test_values_are_shown_for_people_and_long_tables_show_all_on_demand():
+    text = visible_text(show_value({"chance": Fraction(5, 12), "deals": 216_000}, "Odds"))
+    assert "41.67% (5/12)" in text and "216,000" in text
+    assert "white-space:nowrap" in show_value(Fraction(5, 12)).value          # a fraction never wraps
+    long = table_html([(n, n * n) for n in range(30)])
+    assert long.count("<tr>") == 30 and "<summary>show all 30 rows</summary>" in long
+    assert table_html([(n,) for n in range(20)]).count("<details") == 0        # 20 rows: whole
+    with pytest.raises(LessonError, match="cannot be shown"):
+        show_value({"ship": object()})
+
+
+def test_every_kit_lesson_file_checks_and_its_screens_build(monkeypatch):
+    for name in ("dice_basics", GAME):
+        lesson = Lesson.named(name)
+        assert lesson.check_all(shown_text) == [] and len(lesson.class_screens) <= lesson.class_limit
+        view = lesson_view(lesson, presenter=False)
+        for index in range(len(lesson.screens)):
+            view.go(index)
+            text = visible_text(view.content)
+            assert "⚠" not in text, (view.screen.name, text[:300])
+            assert developer_words(text) == [], (view.screen.name, developer_words(text))
+
+
+def test_the_dice_lesson_answers_equal_independent_counts():
+    from itertools import product
+
+    answers = {name.split("'")[1]: value for name, value in Lesson.named("dice_basics").answers().items()}
+    rolls = list(product(range(1, 7), repeat=2))
+    assert answers["One die"] == Fraction(2, 6)
+    assert answers["Two dice"] == Fraction(sum(a + b >= 9 for a, b in rolls), 36)
+    assert answers["Keep the highest"] == Fraction(sum(max(a, b) >= 5 for a, b in rolls), 36)
+    risk = [(sorted(r[:3], reverse=True), sorted(r[3:], reverse=True)) for r in product(range(1, 7), repeat=5)]
+    assert answers["Sorted comparisons"] == sum(a[0] > d[0] and a[1] > d[1] for a, d in risk)
+    assert answers["Counting sets of faces"] == Fraction(720, 6 ** 6)
+    assert answers["One roll decides the next"] == Fraction(1, 2) * Fraction(2, 6) + Fraction(1, 2) * Fraction(20, 36)
+    three = list(product(range(1, 7), repeat=3))
+    assert answers["Dice notation"] == Fraction(sum(sum(sorted(r)[1:]) == 12 for r in three), 216)
+    assert answers["Checking by rolling"] == 36_000 // 6
+    assert answers["One step further: a chain of bets"] == Fraction(2, 5)   # a fair game: 5 p = 2
+
+
+def test_shows_answer_finds_distinctive_forms_only():
+    assert shows_answer("216,000 deals", Fraction(216000)) == "216,000"
+    assert shows_answer("7 deals", Fraction(7)) == ""                           # too common to count
+    assert shows_answer("it is 5/12 of them", Fraction(5, 12)) == "5/12"
+    assert shows_answer("15/120", Fraction(5, 12)) == ""
+
+
+def test_widgets_in_a_screen_are_kept_as_they_are():
+    box = widgets.HTML("hi")
+    assert show_value(box) is box

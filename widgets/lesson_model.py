@@ -1,0 +1,492 @@
+"""A lesson is a sequence of screens, one idea each: the model (plain Python, no widgets).
+
+A lesson file (``pirates_lab/<game>/data/lessons.toml``, or any TOML file) lists ``[[screen]]``
+tables: the class path a teacher walks with Next (at most 15 screens; 20 if the file says so), then
+a reference screen for every other rulebook section.  Each screen says *what* it teaches; the game
+package computes everything (a demo and an answer are NAMES of functions in the lesson's scenarios
+module, run when the screen is shown or checked).  The format is documented in ``docs/lessons.md``;
+the view is :class:`pirates_lab.widgets.lesson.LessonView`.
+
+>>> import textwrap, tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "lesson.toml").write_text(textwrap.dedent('''
+...     game = "plunder_2013"
+...     minutes = 10
+...     level = "any age"
+...     [[screen]]
+...     kind = "game"
+...     title = "The game in one screen"
+...     text = "Every pirate hides a treasure; find the others' first."
+...     [[screen]]
+...     kind = "reference"
+...     heading = "Setup"
+... '''))
+>>> lesson = Lesson(folder / "lesson.toml")
+>>> [screen.title for screen in lesson.screens]
+['The game in one screen', 'Setup']
+>>> lesson.coverage()[:2]
+['How to Play', 'Using the Solution Grids']
+>>> lesson.find("2").title, lesson.find("Setup").number
+('Setup', 2)
+"""
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from pirates_lab.core import InvalidInput
+from pirates_lab.core.data import data_path, load_data
+from pirates_lab.core.rules import Rulebook, Section, rulebook, rulebook_names
+
+from .questions import UNITS, Question, unit_of
+
+__all__ = ["Lesson", "Screen", "QuestionSpec", "LessonError", "KINDS", "lesson_file", "CLASS_LIMIT", "MOST_CLASS_SCREENS",
+           "DEVELOPER_WORDS", "developer_words", "is_screen_lesson", "quoted_from", "shows_answer"]
+
+#: the kinds of screen: the game in one screen, a rule, a game to play, a calculator, any other idea, a reference
+KINDS = ("game", "rule", "play", "calculator", "screen", "reference")
+#: a 45-minute class walks at most this many screens
+CLASS_LIMIT = 15
+#: the most a lesson file may ask for (``class_limit``): Pillage & Plunder's long rulebook (issue 19)
+MOST_CLASS_SCREENS = 20
+
+#: words that belong to code, not to a student's screen (checked in every text a student reads)
+DEVELOPER_WORDS = ("Dist", "bind(", ".bind", "pool(", ".py", "pirates_lab", "ASSUMPTION", "(a heading with no text",
+                   "player 0", "Player 0", "seat 0", "Fraction(", "self.", "()", "{'", "[(", "<pirates_lab")
+
+_TOP = {"game", "title", "scenarios", "minutes", "level", "summary", "class_limit", "screen"}
+_SCREEN = {"kind", "title", "heading", "occurrence", "quote", "text", "demo", "label", "why", "teacher", "needs",
+           "question"}
+_QUESTION = {"prompt", "answer", "unit", "explain"}
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+class LessonError(InvalidInput):
+    """A lesson file that cannot be taught: a bad heading, a literal answer, a demo that raises …"""
+
+
+def developer_words(text: str) -> list[str]:
+    """The developer words (:data:`DEVELOPER_WORDS`, and ``snake_case`` names) in a student's text.
+
+    >>> developer_words("d6.pool(3) is a Dist; see explore_draw"), developer_words("Two dice: 7 is likeliest.")
+    (['Dist', 'pool(', 'explore_draw'], [])
+    """
+    found = [word for word in DEVELOPER_WORDS if re.search(_word_pattern(word), text)]
+    found += [name for name in re.findall(r"\b[a-z]+_[a-z_]+\b", text) if name not in found]
+    return found
+
+
+def _word_pattern(word: str) -> str:
+    """``word`` as a regex that matches it as a word (``Dist`` is not in ``Distance``)."""
+    start = r"(?<![A-Za-z0-9_])" if word[0].isalnum() else ""
+    end = r"(?![A-Za-z0-9_])" if word[-1].isalnum() else ""
+    return start + re.escape(word) + end
+
+
+@dataclass(frozen=True)
+class QuestionSpec:
+    """A screen's question: the prompt, the NAME of the answer function, its unit, an explanation function."""
+
+    prompt: str
+    answer: str
+    unit: str | None = None        # None: inferred from the answer (a count, a probability, a number, text)
+    explain: str = ""              # NAME of a function returning more words of why (optional)
+
+
+@dataclass(frozen=True)
+class Screen:
+    """One screen of a lesson, validated (names only: nothing has run yet)."""
+
+    number: int                    # 1-based place in the whole lesson (class path first, then reference)
+    kind: str
+    title: str
+    heading: str = ""              # the rulebook section it teaches (rule and reference screens)
+    occurrence: int = 1
+    quote: str = ""
+    text: str = ""
+    demo: str = ""
+    label: str = ""
+    why: str = ""
+    teacher: tuple[str, ...] = ()
+    needs: tuple[str, ...] = ()
+    question: QuestionSpec | None = None
+
+    @property
+    def reference(self) -> bool:
+        return self.kind == "reference"
+
+    @property
+    def name(self) -> str:
+        """How errors and answers name the screen: ``screen 3 'Setup'``."""
+        again = f" (occurrence {self.occurrence})" if self.occurrence > 1 else ""
+        return f"screen {self.number} {self.title!r}{again}"
+
+    def student_texts(self) -> list[str]:
+        """Every text of the file a student reads on this screen (not the teacher notes)."""
+        return [t for t in (self.title, self.quote, self.text, self.label, self.why,
+                            self.question.prompt if self.question else "") if t]
+
+
+def lesson_file(name: str) -> Path:
+    """The lesson file of ``name``: a game's ``data/lessons.toml``, else the kit's ``data/<name>.toml``;
+    LessonError when there is none."""
+    own = Path(__file__).resolve().parent / "data" / f"{name}.toml"
+    if re.match(r"^[a-z0-9_]+$", str(name)) and own.is_file():
+        return own
+    try:
+        path = data_path(str(name), "lessons.toml")
+    except (ModuleNotFoundError, ValueError, TypeError):
+        path = None
+    if path is None or not path.is_file():
+        raise LessonError(f"No lesson called {str(name)[:40]!r} (no data/lessons.toml in its package, "
+                          f"no {own.name} in the kit)")
+    return path
+
+
+def is_screen_lesson(path: str | Path) -> bool:
+    """Is this lesson file in screens (``[[screen]]``), not the old walkthrough steps (``[[step]]``)?"""
+    try:
+        return "screen" in load_data("", Path(path))
+    except InvalidInput:
+        return False
+
+
+class Lesson:
+    """A lesson file, validated against the game's rulebook (if it names one).
+
+    ``scenarios`` overrides the module named in the file.  Functions are looked up when a screen is
+    built, so a test may swap one (``monkeypatch.setattr(module, "name", ...)``) and see it change.
+    """
+
+    def __init__(self, path: str | Path, *, scenarios: ModuleType | Any | None = None):
+        self.path = Path(path)
+        data = load_data("", self.path)
+        self.where = f"Lesson file {self.path.name}"
+        self._refuse_unknown(data, _TOP, self.where)
+        self.game = data.get("game")
+        self.book: Rulebook | None = None
+        if self.game is not None:
+            if self.game not in rulebook_names():
+                raise LessonError(f"{self.where}: game = {self.game!r} is not a rulebook; "
+                                  f"known: {', '.join(rulebook_names())}")
+            self.book = rulebook(self.game)
+        self.title = self._text(data, "title", self.where) or (self.book.title if self.book else "")
+        if not self.title:
+            raise LessonError(f"{self.where}: title = \"…\" is missing (a lesson that is not a game needs one)")
+        self.summary = self._text(data, "summary", self.where)
+        self.level = self._text(data, "level", self.where)
+        self.minutes = data.get("minutes")
+        if not (isinstance(self.minutes, int) and not isinstance(self.minutes, bool) and 5 <= self.minutes <= 120):
+            raise LessonError(f"{self.where}: minutes = N is missing or not a whole number of minutes from 5 to 120")
+        if not self.level:
+            raise LessonError(f"{self.where}: level = \"…\" is missing (who the lesson is for)")
+        self.class_limit = data.get("class_limit", CLASS_LIMIT)
+        if not (isinstance(self.class_limit, int) and 1 <= self.class_limit <= MOST_CLASS_SCREENS):
+            raise LessonError(f"{self.where}: class_limit is a whole number of screens, at most {MOST_CLASS_SCREENS}")
+        raw = data.get("screen")
+        if not isinstance(raw, list) or not raw:
+            raise LessonError(f"{self.where}: no [[screen]] tables")
+        specs = [self._screen(n, table) for n, table in enumerate(raw, start=1)]
+        path_screens = [s for s in specs if not s.reference]
+        references = sorted((s for s in specs if s.reference), key=self._position)
+        self.screens: list[Screen] = [_renumber(s, n) for n, s in enumerate(path_screens + references, start=1)]
+        self._check_order()
+        self.module_name = data.get("scenarios", "")
+        if scenarios is None and any(s.demo or s.question for s in self.screens):
+            if not isinstance(self.module_name, str) or not self.module_name:
+                raise LessonError(f"{self.where}: screens name demos or answers, so the file needs "
+                                  f"scenarios = \"<module>\" at the top")
+            try:
+                scenarios = importlib.import_module(self.module_name)
+            except ImportError as error:
+                raise LessonError(f"{self.where}: cannot import scenarios module {self.module_name!r}: {error}") \
+                    from error
+        self.scenarios = scenarios
+        for screen in self.screens:
+            names = [("demo", screen.demo)]
+            if screen.question:
+                names += [("answer", screen.question.answer), ("explain", screen.question.explain)]
+            for kind, name in names:
+                if name and not callable(getattr(self.scenarios, name, None)):
+                    raise LessonError(f"{screen.name}: {kind} {name!r} is not a function in {self._module_label()}")
+
+    @classmethod
+    def for_game(cls, game: str, **options) -> "Lesson":
+        """The lesson shipped with a game: ``pirates_lab/<game>/data/lessons.toml``."""
+        return cls(data_path(game, "lessons.toml"), **options)
+
+    @classmethod
+    def named(cls, name: str, **options) -> "Lesson":
+        """A lesson by name: a game's (``plunder_2013``) or one of the kit's own (``dice_basics``:
+        ``pirates_lab/widgets/data/dice_basics.toml``)."""
+        return cls(lesson_file(name), **options)
+
+    # ------------------------------------------------------------ the sequence
+    @property
+    def class_screens(self) -> list[Screen]:
+        """The class path: what a teacher walks with Next in a 45-minute class."""
+        return [s for s in self.screens if not s.reference]
+
+    @property
+    def reference_screens(self) -> list[Screen]:
+        """Every other rulebook section, in printed order (reachable from the contents)."""
+        return [s for s in self.screens if s.reference]
+
+    def find(self, where: str | int) -> Screen:
+        """A screen by number (``5``, ``"5"``), title or rulebook heading (``"Setup"``); LessonError if none."""
+        text = str(where).strip()
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(self.screens):
+                return self.screens[number - 1]
+            raise LessonError(f"There is no screen {number}: this lesson has screens 1 to {len(self.screens)}.")
+        wanted = " ".join(text.split()).casefold()
+        for screen in self.screens:
+            if wanted in (screen.title.casefold(), screen.heading.casefold()):
+                return screen
+        raise LessonError(f"No screen called {text[:40]!r}; screens: {', '.join(s.title for s in self.screens)}")
+
+    def coverage(self) -> list[str]:
+        """The rulebook headings (printed order) without a rule or reference screen ([] when complete)."""
+        if self.book is None:
+            return []
+        taught = {self._position(s) for s in self.screens if s.heading}
+        return [section.heading for index, section in enumerate(self.book.sections) if index not in taught]
+
+    def section(self, screen: Screen) -> Section:
+        return self.book.find(screen.heading, screen.occurrence)
+
+    # ------------------------------------------------------------ running demos and answers
+    def _function(self, screen: Screen, name: str) -> Callable:
+        function = getattr(self.scenarios, name, None)
+        if not callable(function):
+            raise LessonError(f"{screen.name}: {name!r} is not a function in {self._module_label()}")
+        return function
+
+    def demo(self, screen: Screen) -> Any:
+        """Run the screen's demo: what it returns (a widget, a Dist, a number, text, a list or a dict)."""
+        return self._function(screen, screen.demo)() if screen.demo else None
+
+    def answer(self, screen: Screen) -> Any:
+        """Run the screen's answer function: an int or a Fraction (a text question: a word or words)."""
+        spec = screen.question
+        if spec is None:
+            raise LessonError(f"{screen.name}: has no question")
+        value = self._function(screen, spec.answer)()
+        text = isinstance(value, str) or (isinstance(value, (list, tuple)) and value
+                                          and all(isinstance(v, str) for v in value))
+        number = isinstance(value, (int, Fraction)) and not isinstance(value, bool)
+        if spec.unit == "text" and not text or spec.unit not in (None, "text") and not number or not (text or number):
+            raise LessonError(f"{screen.name}: answer {spec.answer!r} returned {type(value).__name__}; a question "
+                              f"needs an int or a Fraction (a text question: text or a list of accepted texts)")
+        return value
+
+    def question(self, screen: Screen) -> Question:
+        """The screen's :class:`~.questions.Question`: the engine's answer, its unit, the why in words."""
+        spec = screen.question
+        value = self.answer(screen)
+        words = [screen.why] if screen.why else []
+        if spec.explain:
+            extra = self._function(screen, spec.explain)()
+            if not isinstance(extra, str):
+                raise LessonError(f"{screen.name}: explain {spec.explain!r} returned {type(extra).__name__}, not text")
+            words.append(extra)
+        return Question(value, unit=spec.unit or unit_of(value), explanation="\n\n".join(words))
+
+    def answers(self) -> dict[str, Any]:
+        """Every question's answer as the engine computes it now, by screen name."""
+        return {screen.name: self.answer(screen) for screen in self.screens if screen.question}
+
+    def check_all(self, shown: Callable[[Any, Screen], str] | None = None) -> list[str]:
+        """Run every demo and answer; raise :class:`LessonError` naming the first screen that fails: a demo
+        or answer that raises, a question whose answer is shown on the screen before it is asked, a student
+        text with developer words.  ``shown(value, screen)`` gives the text a demo shows people (the view's
+        :func:`~pirates_lab.widgets.lesson.shown_text`).  Returns [] (nothing left undecided)."""
+        for screen in self.screens:
+            try:
+                value = self.demo(screen)
+                text = shown(value, screen) if shown is not None and value is not None else ""
+                question = self.question(screen) if screen.question else None
+            except LessonError as error:
+                message = str(error)
+                raise LessonError(message if message.startswith(screen.name) else f"{screen.name}: {message}") \
+                    from error
+            except Exception as error:
+                raise LessonError(f"{screen.name}: {type(error).__name__}: {error}") from error
+            words = developer_words(text)
+            if words:
+                raise LessonError(f"{screen.name}: the demo shows developer words to students: {', '.join(words)}")
+            if question is not None and question.unit != "text":      # the why is shown once answered
+                before = [t for t in screen.student_texts() if t != screen.why]
+                leak = shows_answer(" ".join([text, *before]), question.expected)
+                if leak:
+                    raise LessonError(f"{screen.name}: the screen shows the answer ({leak}) before the question")
+        return []
+
+    # ------------------------------------------------------------ reading the file
+    def _module_label(self) -> str:
+        return getattr(self.scenarios, "__name__", None) or self.module_name or "the scenarios"
+
+    @staticmethod
+    def _refuse_unknown(table: dict, allowed: set, where: str) -> None:
+        unknown = sorted(set(table) - allowed)
+        if unknown:
+            raise LessonError(f"{where}: unknown key(s) {', '.join(unknown)}; allowed: {', '.join(sorted(allowed))}")
+
+    @staticmethod
+    def _text(table: dict, key: str, where: str) -> str:
+        value = table.get(key, "")
+        if not isinstance(value, str):
+            raise LessonError(f"{where}: {key} must be text")
+        return value.strip()
+
+    def _screen(self, number: int, raw: Any) -> Screen:
+        if not isinstance(raw, dict):
+            raise LessonError(f"screen {number}: a [[screen]] must be a table")
+        kind = raw.get("kind", "screen")
+        heading = raw.get("heading", "")
+        where = f"screen {number} {str(raw.get('title') or heading)!r}"
+        self._refuse_unknown(raw, _SCREEN, where)
+        if kind not in KINDS:
+            raise LessonError(f"{where}: kind {kind!r} is not one of {', '.join(KINDS)}")
+        texts = {key: self._text(raw, key, where) for key in ("title", "heading", "quote", "text", "label", "why")}
+        occurrence = raw.get("occurrence", 1)
+        if not isinstance(occurrence, int) or isinstance(occurrence, bool) or occurrence < 1:
+            raise LessonError(f"{where}: occurrence must be a whole number from 1")
+        if kind in ("rule", "reference"):
+            if self.book is None:
+                raise LessonError(f"{where}: a {kind} screen needs game = \"<rulebook>\" at the top")
+            if not texts["heading"]:
+                raise LessonError(f"{where}: heading = \"…\" is missing (the rulebook heading exactly as printed)")
+            try:
+                section = self.book.find(texts["heading"], occurrence)
+            except KeyError as error:
+                raise LessonError(f"{where}: {error.args[0]}") from None
+            if texts["title"] and texts["title"] != texts["heading"]:
+                raise LessonError(f"{where}: a {kind} screen is titled with its heading exactly as printed; "
+                                  f"leave title out")
+            texts["title"] = texts["heading"]
+            if texts["quote"] and not quoted_from(texts["quote"], section.text):
+                raise LessonError(f"{where}: the quote is not in the rulebook's section text word for word "
+                                  f"(use … between the parts you quote)")
+        else:
+            if texts["heading"] or texts["quote"]:
+                raise LessonError(f"{where}: only rule and reference screens have a heading and a quote")
+            if not texts["title"]:
+                raise LessonError(f"{where}: title = \"…\" is missing")
+        if kind == "reference" and (raw.get("demo") or raw.get("question") or texts["quote"]):
+            raise LessonError(f"{where}: a reference screen shows its section's text only (no demo, quote or "
+                              f"question): make it a rule screen")
+        if kind == "rule" and not texts["why"]:
+            raise LessonError(f"{where}: why = \"…\" is missing: say in words what the rule means")
+        demo = raw.get("demo", "")
+        if demo and not (isinstance(demo, str) and _NAME.match(demo)):
+            raise LessonError(f"{where}: demo must be the NAME of a scenario function, not {demo!r}")
+        teacher = raw.get("teacher", [])
+        if not isinstance(teacher, list) or not all(isinstance(t, str) and t.strip() for t in teacher):
+            raise LessonError(f"{where}: teacher must be a list of sentences (the teacher notes)")
+        needs = raw.get("needs", [])
+        if not isinstance(needs, list) or not all(isinstance(n, str) for n in needs):
+            raise LessonError(f"{where}: needs must be a list of rulebook headings")
+        question = self._question(raw.get("question"), where)
+        screen = Screen(number, kind, texts["title"], texts["heading"], occurrence, texts["quote"], texts["text"],
+                        demo, texts["label"], texts["why"], tuple(t.strip() for t in teacher), tuple(needs), question)
+        if not (screen.quote or screen.text or screen.demo or screen.why or screen.reference):
+            raise LessonError(f"{where}: the screen shows nothing (give it text, a demo or a why)")
+        words = [w for t in screen.student_texts() for w in developer_words(t)]
+        if words:
+            raise LessonError(f"{where}: developer words in what students read: {', '.join(words)} "
+                              f"(put them in the teacher notes)")
+        return screen
+
+    def _question(self, raw: Any, where: str) -> QuestionSpec | None:
+        if raw is None:
+            return None
+        if not isinstance(raw, dict):
+            raise LessonError(f"{where}: [screen.question] must be a table with prompt and answer")
+        self._refuse_unknown(raw, _QUESTION, f"{where} question")
+        prompt, answer = raw.get("prompt", ""), raw.get("answer", "")
+        unit, explain = raw.get("unit"), raw.get("explain", "")
+        if not isinstance(prompt, str) or not prompt.strip():
+            raise LessonError(f"{where}: the question has no prompt")
+        if not (isinstance(answer, str) and _NAME.match(answer)):
+            raise LessonError(f"{where}: answer = {answer!r} is a value; answer must be the NAME of a function that "
+                              f"computes it at run time (never a literal in the lesson)")
+        if unit is not None and unit not in UNITS:
+            raise LessonError(f"{where}: question unit {unit!r} is not one of {', '.join(UNITS)}")
+        if explain and not (isinstance(explain, str) and _NAME.match(explain)):
+            raise LessonError(f"{where}: explain must be the NAME of a function")
+        return QuestionSpec(prompt.strip(), answer, unit, explain)
+
+    def _position(self, screen: Screen) -> int:
+        return self.book.sections.index(self.book.find(screen.heading, screen.occurrence))
+
+    def _check_order(self) -> None:
+        seen: dict[int, Screen] = {}
+        for group in (self.class_screens, self.reference_screens):
+            last = None
+            for screen in (s for s in group if s.heading):
+                position = self._position(screen)
+                if position in seen:
+                    raise LessonError(f"{screen.name}: the section already has a screen ({seen[position].name})")
+                if last is not None and position < self._position(last):
+                    raise LessonError(f"{screen.name}: out of order: the rulebook prints it before {last.name}")
+                seen[position], last = screen, screen
+        class_screens = self.class_screens
+        if len(class_screens) > self.class_limit:
+            raise LessonError(f"{self.where}: {len(class_screens)} class screens; a class walks at most "
+                              f"{self.class_limit} (make the others reference screens)")
+        if class_screens and class_screens[0].kind != "game" and self.book is not None:
+            raise LessonError(f"{class_screens[0].name}: a game's class path opens with the game in one screen "
+                              f"(kind = \"game\": the goal and a picture of the table)")
+        taught: set[str] = set()
+        for screen in class_screens:
+            missing = [need for need in screen.needs if need not in taught]
+            if missing:
+                raise LessonError(f"{screen.name}: needs the rule {missing[0]!r} on a screen before it")
+            if screen.kind == "rule":
+                taught.add(screen.heading)
+
+
+def _renumber(screen: Screen, number: int) -> Screen:
+    from dataclasses import replace
+
+    return replace(screen, number=number)
+
+
+# ---------------------------------------------------------------- checks on text
+def _normal(text: str) -> str:
+    return " ".join(text.replace("\u2019", "'").split())
+
+
+def quoted_from(quote: str, section: str) -> bool:
+    """Is every part of ``quote`` (parts separated by … or ...) in the section, word for word?"""
+    parts = [p for p in re.split(r"…|\.\.\.", quote) if p.strip()]
+    body = _normal(section)
+    return bool(parts) and all(_normal(p).strip(" .") in body for p in parts)
+
+
+def shows_answer(text: str, value: Fraction) -> str:
+    """The form in which ``text`` shows a distinctive answer (3+ digits, or a fraction), else ''."""
+    from .numbers import percent_text
+
+    value = Fraction(value)
+    forms = set()
+    if value.denominator == 1:
+        if abs(value.numerator) < 100:
+            return ""
+        forms |= {str(value.numerator), f"{value.numerator:,}"}
+    else:
+        forms |= {f"{value.numerator}/{value.denominator}", f"{value.numerator} / {value.denominator}"}
+        if 0 < value < 1:
+            forms.add(percent_text(value))
+    for form in forms:
+        if re.search(r"(?<![\w.,/])" + re.escape(form) + r"(?![\w/]|[.,]\d)", text):
+            return form
+    return ""
