@@ -118,6 +118,8 @@ def _play_on_alike(real: State, swapped: State, player: int, what: str, rng: ran
         real, swapped = real.apply(move), swapped.apply(move)
         if real.is_terminal() or swapped.is_terminal():
             return
+        if unseen_pool(real, player, real.hidden_cards()) != unseen_pool(swapped, player, swapped.hidden_cards()):
+            return                                   # a swapped card was revealed (a hand discarded face up)
         assert swapped.observation(player) == real.observation(player), (
             f"player {player}'s observation differs {step} move(s) ({move}) after two cards it cannot see were "
             f"swapped ({what}): the game leaks a hidden card through what happens next")
