@@ -119,7 +119,8 @@ def _play_on_alike(real: State, swapped: State, player: int, what: str, rng: ran
         real, swapped = real.apply(move), swapped.apply(move)
         if real.is_terminal() or swapped.is_terminal():
             return
-        if unseen_pool(real, player, real.hidden_cards()) != hidden_before:
+        unseen = unseen_pool(real, player, real.hidden_cards())
+        if unseen != hidden_before or unseen != unseen_pool(swapped, player, swapped.hidden_cards()):
             return      # a card the seat could not see was shown by a rule (a hand discarded face up): the worlds part
         assert swapped.observation(player) == real.observation(player), (
             f"player {player}'s observation differs {step} move(s) ({move}) after two cards it cannot see were "
