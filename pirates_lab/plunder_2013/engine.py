@@ -35,12 +35,24 @@ from functools import cached_property, lru_cache
 
 import numpy as np
 
-__all__ = ["Constraint", "Posterior", "solve", "feasible", "answer_is_aye", "MAX_CARDS"]
+from pirates_lab.core import InvalidInput
+
+__all__ = ["Constraint", "Posterior", "solve", "feasible", "answer_is_aye", "class_cost", "TooManyExplanations",
+           "MAX_CARDS"]
 
 #: the largest cards_per_category the Game accepts; counts stay below 2**53 up to (11P5)**3
 MAX_CARDS = 12
 _EXACT = 2.0 ** 53
 _CHUNK = 1 << 20           # pair-table entries handled at once (memory stays small)
+#: below this :func:`class_cost` the class engine is always quick (a few ms): it is used at once
+CLASS_CHEAP = 200_000
+#: above this the class engine is refused (seconds and hundreds of MB) if the combos engine cannot help
+CLASS_LIMIT = 4_000_000
+#: up to this many combos the combos engine answers everything in a few ms: it is preferred
+FEW_COMBOS = 30_000
+#: above this many (island, marker) class pairs, one rival's locations or a clue's answers cost the
+#: class engine a tenth of a second or more: the combos engine answers them when it can
+HEAVY_PAIRS = 20_000
 
 
 @dataclass(frozen=True)
@@ -216,6 +228,19 @@ class Posterior:
         self.ayes = ayes                        # [j] list of Aye clues (card indexes)
         self.impossible = impossible
         self.total = 0 if impossible else self._joined[0]
+        #: builds the combos engine for the same facts (or None): used for the questions that cost
+        #: this engine most (one rival's locations, a clue's answers, the deals) once its joins are big
+        self.alternative = None
+
+    @cached_property
+    def _other(self):
+        """The combos engine, when this one's joins are heavy and it is available (else None)."""
+        if self.alternative is None or self.total == 0:
+            return None
+        islands, markers, _ = self._base
+        if len(islands.weight) * len(markers.weight) <= HEAVY_PAIRS:
+            return None
+        return self.alternative()
 
     @property
     def k(self) -> int:
@@ -324,6 +349,8 @@ class Posterior:
 
     def location_counts(self, j: int) -> np.ndarray:
         """Array (cards, cards, cards): consistent deals giving other pirate j each location."""
+        if self._other is not None:
+            return self._other.location_counts(j)
         n = self.cards
         out = np.zeros((n, n, n), dtype=np.int64)
         if self.total == 0:
@@ -355,6 +382,8 @@ class Posterior:
 
         Keys are tuples of 0/1 (nay/aye) in the order of :meth:`answering`.
         """
+        if self._other is not None:
+            return self._other.answer_counts(clue, asker)
         answering = self.answering(asker)
         if self.total == 0:
             return {}
@@ -418,6 +447,8 @@ class Posterior:
 
     def deals(self, limit: int) -> np.ndarray | None:
         """Every consistent deal as an array (total, k, 3) of card indexes, or None if > limit."""
+        if self._other is not None:
+            return self._other.deals(limit)
         if self.total > limit:
             return None
         if self.total == 0:
@@ -483,17 +514,84 @@ def _facts(players, me, my_cards, cards, constraints, holds, lacks):
     return others, allowed, [sorted(a) for a in ayes], impossible
 
 
+def class_cost(cards: int, allowed, ayes) -> int:
+    """How big the class engine's tables get: the largest of (island class vectors x marker class
+    vectors) and the trap table by rival and card, from the sizes of the rivals' Aye cards.
+
+    An upper bound read from the facts alone (nothing is built): sizes multiply over the rivals.
+    """
+    dense = []
+    for c in range(3):
+        size = 1
+        for j, clues in enumerate(ayes):
+            size *= 1 + len({clue[c] for clue in clues if allowed[c][j] >> clue[c] & 1})
+        dense.append(size)
+    return max(dense[0] * dense[1], dense[2] * max(1, len(ayes)) * cards)
+
+
+class TooManyExplanations(InvalidInput):
+    """Answers that both counting engines would take too long to count (refused at once)."""
+
+
+def _class_size(cards: int, allowed, ayes) -> int:
+    """The class engine's real work for these facts: island x marker class vectors (the pairs it
+    joins) or the trap table by rival and card, whichever is larger (its categories are built:
+    cheap, and cached for the engine)."""
+    special = [[tuple(sorted({clue[c] for clue in clues if allowed[c][j] >> clue[c] & 1}))
+                for j, clues in enumerate(ayes)] for c in range(3)]
+    islands, markers = (_category_of(cards, tuple(allowed[c]), tuple(special[c])) for c in range(2))
+    traps = int(np.prod([len(s) + 1 for s in special[2]])) * max(1, len(ayes)) * cards
+    return max(len(islands.weight) * len(markers.weight), traps)
+
+
+def _choose(players, me, cards, others, allowed, ayes, impossible, engine: str):
+    """Which engine counts these facts (both are exact and agree; tests check it):
+
+    * the class engine while its tables are small (:func:`class_cost`: most positions of a game);
+    * else the combos engine (:mod:`.triples`) when the Aye-explaining triples join into few combos;
+    * else the class engine up to :data:`CLASS_LIMIT` pairs, handing its dearest questions to the
+      combos engine when that one can be built (:attr:`Posterior.alternative`);
+    * else the combos engine with more combos; else a refusal in words, at once (never a long wait).
+    """
+    from .triples import MAX_COMBOS, explain
+
+    if engine not in ("auto", "classes", "triples"):
+        raise ValueError(f"engine must be 'auto', 'classes' or 'triples', not {engine!r}")
+    if impossible or engine == "classes":
+        return Posterior(players, me, cards, others, allowed, ayes, impossible)
+    if engine == "triples":
+        explained = explain(players, me, cards, others, allowed, ayes)
+        if explained is None:
+            raise TooManyExplanations("The Aye answers join into too many triples for the combos engine.")
+        return explained
+    if class_cost(cards, allowed, ayes) <= CLASS_CHEAP:
+        return Posterior(players, me, cards, others, allowed, ayes, impossible)
+    explained = explain(players, me, cards, others, allowed, ayes, max_combos=FEW_COMBOS)
+    if explained is not None:
+        return explained
+    if _class_size(cards, allowed, ayes) <= CLASS_LIMIT:
+        post = Posterior(players, me, cards, others, allowed, ayes, impossible)
+        post.alternative = lambda: explain(players, me, cards, others, allowed, ayes, max_combos=MAX_COMBOS)
+        return post
+    explained = explain(players, me, cards, others, allowed, ayes)
+    if explained is not None:
+        return explained
+    raise TooManyExplanations(
+        "These answers can be explained in too many ways to count exactly in a moment (many Ayes, few Nays): "
+        "record the Nays of the same days too, and the count becomes quick again.")
+
+
 def solve(players: int, me: int, my_cards: tuple[int, int, int], cards: int,
           constraints: tuple[Constraint, ...] = (),
           holds: tuple[tuple[int, int, int], ...] = (),
-          lacks: tuple[tuple[int, int, int], ...] = ()) -> Posterior:
+          lacks: tuple[tuple[int, int, int], ...] = (), engine: str = "auto"):
     """Count the deals consistent with ``constraints`` (and hypotheses) from ``me``'s view.
 
     ``holds``/``lacks``: (player, category index, card) hypotheses "player holds/lacks card".
     Answers by ``me`` are checked against ``my_cards``; a wrong one gives ``total == 0``.
     """
     others, allowed, ayes, impossible = _facts(players, me, my_cards, cards, constraints, holds, lacks)
-    return Posterior(players, me, cards, others, allowed, ayes, impossible)
+    return _choose(players, me, cards, others, allowed, ayes, impossible, engine)
 
 
 def _cards_in(mask: int):
