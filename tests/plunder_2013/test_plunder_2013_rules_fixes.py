@@ -172,36 +172,39 @@ def test_a_rival_who_may_dig_first_makes_digging_now_worth_it():
     """Rule: "The player who sent the Crew Card there first steals 3 Treasure points ... The second
     player to get this location correct receives 2 ... the third receives 1".
     Given even odds on pirate 1's treasure, 10 days left and two other pirates each with a 1 in 3
-    chance a day of digging there first, when I ask the advisor, then it says dig now: waiting
-    sharpens the odds, but the points I can still steal fall faster."""
+    chance a day of digging there first, when I ask the advisor, then it says dig now: tomorrow's
+    answers sharpen the odds, but the points I can still steal fall faster."""
     d = even_odds()
     advice = dig_advice(d, 1, next_asker=0, days_left=10, overtake=Fraction(1, 3))
     assert advice.probability == Fraction(1, 2) and advice.dig_now and advice.best_day == 0
-    assert len(advice.plan) == 11 and advice.now == Fraction(3, 2)
+    assert advice.horizon == 1 and len(advice.plan) == 2 and advice.now == Fraction(3, 2)
+    assert advice.plan[1][3] < advice.now
 
 
-def test_with_nobody_racing_the_advisor_waits_to_the_end_of_the_game():
+def test_with_nobody_racing_waiting_never_costs():
     """Rule: "only the first one can recover treasure" — with nobody else digging, waiting costs
-    nothing: given no race (overtake 0) and 10 days left, the best day is the last one."""
+    nothing: given no race (overtake 0) and 10 days left, the values never fall from one day to the
+    next and the advisor waits (pirate 1 asks on day 2, so that day teaches nothing more: a tie, and
+    the earliest best day is named)."""
     d = even_odds()
-    advice = dig_advice(d, 1, next_asker=0, days_left=10, overtake=0)
-    assert not advice.dig_now and advice.best_day == 10
-    values = [row[3] for row in advice.plan]
-    assert values == sorted(values)
+    for horizon in (1, 2):
+        advice = dig_advice(d, 1, next_asker=0, days_left=10, overtake=0, horizon=horizon)
+        values = [row[3] for row in advice.plan]
+        assert values == sorted(values) and len(values) == horizon + 1 == advice.horizon + 1
+        assert not advice.dig_now and advice.best_day == 1 and values[1] > values[0]
+    assert values[2] == values[1]
 
 
 def test_the_model_the_advisor_solves():
-    """q_1 is the exact one-day look-ahead; later days follow q_t = 1 - (1 - q_0)(1 - g)^t; the
-    points are the exact race odds for the other hunters."""
+    """q_t is the exact look-ahead of the days looked at (no curve beyond them); the points are the
+    exact race odds for the other hunters; the value is their product."""
     from pirates_lab.plunder_2013.advisors import race_points
     d = even_odds()
-    advice = dig_advice(d, 1, next_asker=0, days_left=4)
-    q0, q1 = advice.probability, advice.tomorrow_best
-    g = (q1 - q0) / (1 - q0)
+    advice = dig_advice(d, 1, next_asker=0, days_left=4, horizon=2)
+    assert [row[0] for row in advice.plan] == [0, 1, 2] and advice.plan[1][1] == advice.tomorrow_best
     for t, q, points, value in advice.plan:
-        assert q == 1 - (1 - q0) * (1 - g) ** t and value == q * points
-        assert points == race_points(0, 2, Fraction(1, 10), t)
-    assert advice.plan[1][1] == q1
+        assert value == q * points and points == race_points(0, 2, Fraction(1, 10), t)
+    assert "Later days are not weighed" in advice.note
     # two hunters, each 1/10 a day, two days: found = 19/100 each
     f = Fraction(19, 100)
     assert race_points(0, 2, Fraction(1, 10), 2) == (1 - f) ** 2 * 3 + 2 * f * (1 - f) * 2 + f ** 2 * 1
