@@ -148,6 +148,17 @@ class ChestCard:
     day: int
 
 
+@lru_cache(maxsize=512)
+def _digs(cards: int, own: tuple[int, int, int]) -> tuple["Dig", ...]:
+    """Every location a pirate may send a crew card to: all but his own treasure's.
+
+    Rules: Plunder (2013) › Digging Up Treasure — "when you think you have figured out the
+    location of another pirate's treasure, take one of your Crew cards".
+    """
+    return tuple(Dig(i, m, t) for i in range(1, cards + 1) for m in range(1, cards + 1)
+                 for t in range(1, cards + 1) if (i, m, t) != own)
+
+
 @lru_cache(maxsize=256)
 def _deal_dist(free: tuple[int, ...]) -> Dist:
     return Dist.uniform(DealCard(x) for x in free)
@@ -227,8 +238,6 @@ class Game(CoreGame):
         self.copies = copies
         self.days = days if max_turns is None else min(days, max_turns)
         self.crew_cards = players   # Rules: Plunder (2013) › Setup — as many Crew cards as players
-        self._digs = tuple(Dig(i, m, t) for i in range(1, cards + 1)
-                           for m in range(1, cards + 1) for t in range(1, cards + 1))
 
     def new_initial_state(self) -> "State":
         return State(self)
@@ -297,7 +306,7 @@ class State(CoreState):
         if self.phase == "answer":
             return (Answer(self._truth(self.pending[0])),)
         if self.phase == "dig":
-            return (Pass(),) + self.game._digs
+            return (Pass(),) + _digs(self.game.cards, tuple(self.hands[self.window[0]]))
         return ()
 
     def _is_legal(self, action) -> bool:
@@ -305,7 +314,8 @@ class State(CoreState):
         the n**3 listed digs: ``Dig(True, 1, 1)`` would compare equal to ``Dig(1, 1, 1)``."""
         if isinstance(action, Dig):
             n = self.game.cards
-            return self.phase == "dig" and all(type(x) is int and 1 <= x <= n for x in action.location)
+            return (self.phase == "dig" and all(type(x) is int and 1 <= x <= n for x in action.location)
+                    and action.location != tuple(self.hands[self.window[0]]))
         return super()._is_legal(action)
 
     def _chance_outcomes(self) -> Dist:
@@ -330,6 +340,10 @@ class State(CoreState):
             n = self.game.cards
             if not all(type(x) is int and 1 <= x <= n for x in action.location):
                 return IllegalMove(RULE_DIG, f"A location is one island, one marker and one trap, each 1 to {n}.")
+            player = self.window[0]
+            if action.location == tuple(self.hands[player]):
+                return IllegalMove(RULE_DIG, f"{location_name(action.location)} is where {pirate_name(player)}'s own "
+                                             f"treasure is hidden: a crew card digs for another pirate's treasure.")
         if isinstance(action, (Keep, FlipExtra)):
             if self.phase != "choose":
                 return IllegalMove(RULE_TURN, "Only the player whose turn it is chooses the clues, right after flipping them.")
