@@ -13,8 +13,10 @@ Rules: Plunder (2013) › Using the Solution Grids
   are re-dealt uniformly among the deals that keep EVERY public answer true (the exact solver
   samples one), so the re-deal never contradicts the grid.  While the cards are still being
   dealt, the other pirates' dealt cards are re-dealt among the cards that pirate has not seen.
-  Not re-dealt (documented in docs/plunder_2013.md): the other pirates' crew-card locations
-  (a choice, not a card) and, once the game is over, nothing (every find is public then).
+  The other pirates' crew cards in the chest ("with the answer side face down") are re-dealt
+  too: each becomes a right guess at one of its sender's rivals in the new deal (ASSUMPTION,
+  docs/plunder_2013.md); who sent it and on which day stay.  Once the game is over nothing is
+  re-dealt (every find is public then).
 * :func:`deduction_from` / :func:`available_decks` — what a computer pirate needs, read from an
   observation only.
 """
@@ -25,7 +27,7 @@ import random
 from .components import CATEGORIES, GAME
 from .deduction import Deduction, Record
 
-__all__ = ["observation", "redeal_hidden", "deduction_from", "available_decks"]
+__all__ = ["observation", "redeal_hidden", "deduction_from", "available_decks", "tomorrow_decks", "clue_copies"]
 
 
 def _found(state) -> list[bool]:
@@ -90,12 +92,34 @@ def deduction_from(obs: dict, with_today: bool = False) -> Deduction:
 
 
 def available_decks(obs: dict) -> dict[str, dict[int, int]]:
-    """What the next flip of each deck comes from (its discards once it is empty)."""
+    """What the next flip of each deck comes from now (its discards once it is empty): the extra flip."""
     result = {}
     for c in CATEGORIES:
         pile = obs["decks"][c] or obs["discards"][c]
         result[c] = {int(x): n for x, n in pile.items()}
     return result
+
+
+def tomorrow_decks(obs: dict) -> dict[str, dict[int, int]]:
+    """What tomorrow's flip of each deck comes from: the deck, or once it is empty its discards
+    with today's clue card too (it is discarded at the end of the day, before the reshuffle).
+
+    Rules: Plunder (2013) › How to Play (ASSUMPTION: an empty clue deck is refilled from its discards)
+    """
+    result = {}
+    for c, category in enumerate(CATEGORIES):
+        pile = {int(x): n for x, n in (obs["decks"][category] or obs["discards"][category]).items()}
+        if not obs["decks"][category] and obs["clue"] is not None:
+            card = obs["clue"][c]
+            pile[card] = pile.get(card, 0) + 1
+        result[category] = pile
+    return result
+
+
+def clue_copies(obs: dict) -> int:
+    """Copies of each card in a whole clue deck (every card is in the deck, the discards or face up)."""
+    cards = sum(obs["decks"]["island"].values()) + sum(obs["discards"]["island"].values()) + (obs["clue"] is not None)
+    return cards // obs["cards_per_category"]
 
 
 def redeal_hidden(state, player: int, rng: random.Random):
@@ -115,4 +139,14 @@ def redeal_hidden(state, player: int, rng: random.Random):
     deal = view.posterior.sample(rng)
     for j, p in enumerate(view.rivals()):
         new.hands[p] = [int(deal[j][c]) + 1 for c in range(3)]
+    new.chest = [card if card.player == player else _redealt(card, new.hands, rng) for card in state.chest]
     return new
+
+
+def _redealt(card, hands, rng: random.Random):
+    """Another pirate's crew card, its location re-dealt (ASSUMPTION): a right guess at one of its
+    sender's rivals, each equally likely, in the re-dealt deal.  Who sent it and when stay (public)."""
+    from .game import ChestCard
+
+    rivals = [p for p in range(len(hands)) if p != card.player]
+    return ChestCard(card.player, tuple(hands[rng.choice(rivals)]), card.day)

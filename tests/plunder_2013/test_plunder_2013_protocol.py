@@ -142,3 +142,26 @@ def test_an_unknown_seat_is_refused_with_a_sentence():
             state.observation(bad)
         with pytest.raises(InvalidInput, match="no player"):
             state.deduction(bad)
+
+
+def test_redeal_hides_the_other_pirates_crew_card_locations_too():
+    """Rule: "toss your Crew Card with the answer side face down into the Treasure Chest."
+    Given Barnacle Bill's crew card face down in the chest (pirate 0 cannot see where it went) and
+    pirate 0's own card, When pirate 0's view is re-dealt, Then Bill's card moves about (who sent it
+    and when stay; each time it is a right guess at one of Bill's rivals in the new deal), pirate 0's
+    own card stays, and pirate 0 sees exactly the same.  (Before: the true location was kept, so a
+    search player in seat 0 saw where Bill dug.)"""
+    state = dealt(Game(players=4), HANDS4)
+    state = answered(replay(state, [Clues(6, 6, 6), Keep()]))
+    state = replay(state, [Pass(), Dig(1, 2, 3), Pass(), Pass(), Dig(2, 3, 4), Pass()])
+    assert state.chest == [ChestCard(2, (1, 2, 3), 1), ChestCard(0, (2, 3, 4), 1)]
+    rng = random.Random(4)
+    places = set()
+    for _ in range(30):
+        other = state.redeal_hidden(0, rng)
+        bill, mine = other.chest
+        assert (bill.player, bill.day) == (2, 1) and mine == state.chest[1]
+        assert list(bill.location) in [other.hands[p] for p in (0, 1, 3)]
+        assert other.observation(0) == state.observation(0)
+        places.add(bill.location)
+    assert len(places) > 3
