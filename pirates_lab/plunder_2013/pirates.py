@@ -18,11 +18,11 @@ from fractions import Fraction
 
 from pirates_lab.core import PlayerView
 
-from .advisors import dig_advice, flip_advice
+from .advisors import dig_advice, flip_advice, hunters_for
 from .game import Dig, FlipExtra, Keep, Pass, State
-from .views import available_decks, deduction_from
+from .views import available_decks, clue_copies, deduction_from, tomorrow_decks
 
-__all__ = ["ComputerPirate", "random_pirate"]
+__all__ = ["ComputerPirate", "random_pirate", "treasures_left", "sent_locations"]
 
 
 class ComputerPirate:
@@ -54,9 +54,10 @@ class ComputerPirate:
 
     def dig_choice(self, obs: dict, view) -> Dig | Pass:
         player = obs["me"]
-        sent = {tuple(card["location"]) for card in obs["chest"] if card["player"] == player}
+        sent = sent_locations(obs)
         days_left = max(0, obs["max_days"] - obs["day"])
         last_day = days_left == 0
+        treasures = treasures_left(view, sent)
         choices = []
         for rival, (location, probability) in view.most_likely().items():
             if location in sent or probability == 0:
@@ -64,17 +65,48 @@ class ComputerPirate:
             if probability == 1 or (last_day and probability > 0):
                 choices.append((probability, location))
             elif probability >= self.boldness:
-                hunters = sum(1 for p, n in enumerate(obs["crew"]) if n and p not in (player, rival))
-                advice = dig_advice(view, rival, decks=available_decks(obs),
-                                    next_asker=(obs["asker"] + 1) % obs["players"],
-                                    days_left=days_left, overtake=self.overtake, hunters=hunters,
-                                    crew_left=obs["crew"][player], rivals_left=max(1, len(view.rivals()) - len(sent)))
+                advice = dig_advice(view, rival, decks=tomorrow_decks(obs), next_asker=(obs["asker"] + 1) % obs["players"],
+                                    days_left=days_left, overtake=self.overtake,
+                                    hunters=hunters_for(obs["crew"], player, rival), copies=clue_copies(obs),
+                                    crew_left=obs["crew"][player], rivals_left=max(1, treasures))
                 if advice.dig_now:
                     choices.append((probability, location))
         if not choices:
             return Pass()
         probability, location = max(choices)
         return Dig(*location)
+
+
+def sent_locations(obs: dict) -> set[tuple[int, int, int]]:
+    """The locations the observing pirate has sent crew cards to (its own cards in the chest)."""
+    return {tuple(card["location"]) for card in obs["chest"] if card["player"] == obs["me"]}
+
+
+def treasures_left(view, sent) -> int:
+    """How many rivals' treasures are still to dig for: the rivals, less the most of them my crew
+    cards in the chest can have found (a card matches at most one pirate, and only where the
+    answers since still allow it).
+
+    Rules: Plunder (2013) › Digging Up Treasure — "once you send your Crewmember to dig, they cannot
+    come back from the Treasure Chest": a card sent on a guess the answers later disprove is lost, so
+    crew cards grow scarce, and the dig advisor weighs them (``crew_left`` against these treasures).
+    Counting the locations sent instead (as before) could never find a card scarce: each location
+    sent took one card and one treasure off together.
+    """
+    rivals = list(view.rivals())
+    could = [{r for r in rivals if view.location_distribution(r)[location] > 0} for location in sorted(sent)]
+    return len(rivals) - _most_matched(could, frozenset())
+
+
+def _most_matched(could: list[set], taken: frozenset) -> int:
+    """The largest matching of cards (each a set of rivals it may have found) to distinct rivals."""
+    if not could:
+        return 0
+    first, rest = could[0], could[1:]
+    best = _most_matched(rest, taken)
+    for rival in first - taken:
+        best = max(best, 1 + _most_matched(rest, taken | {rival}))
+    return best
 
 
 def random_pirate(pass_chance: float = 0.9):
