@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pirates_lab.core import Dist, InvalidInput, cite, saveable
+from pirates_lab.core.errors import shown
 
 from .components import CATEGORIES, GAME, card_name, location_name, pirate_name
 from .engine import MAX_CARDS, Constraint, Posterior, answer_is_aye, feasible, solve
@@ -135,7 +136,7 @@ def _parse_cards(cards, what: str, limit: int) -> tuple[int, int, int]:
             raise InvalidInput(f"{what} must name three cards (island, marker, trap), got {len(values)}.")
     for category, value in zip(CATEGORIES, values):
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= limit:
-            raise InvalidInput(f"{what}: the {category} card must be a whole number from 1 to {limit}, got {value!r}.")
+            raise InvalidInput(f"{what}: the {category} card must be a whole number from 1 to {limit}, got {shown(value)}.")
     return values  # type: ignore[return-value]
 
 
@@ -144,7 +145,7 @@ def _parse_answer(value, player: int) -> bool:
         return value
     if isinstance(value, str) and value.strip().lower() in _WORDS:
         return _WORDS[value.strip().lower()]
-    raise InvalidInput(f"Player {player}'s answer must be 'aye' or 'nay', got {value!r}.")
+    raise InvalidInput(f"{pirate_name(player)}'s answer must be 'aye' or 'nay', got {shown(value)}.")
 
 
 def smallest_conflict(check, hard: list[Constraint], soft: list[tuple[object, Constraint]]) -> list[object]:
@@ -205,13 +206,13 @@ class Deduction:
 
     def __init__(self, players: int, me: int, my_cards, cards_per_category: int = 6):
         if isinstance(players, bool) or not isinstance(players, int) or players < 2:
-            raise InvalidInput(f"players must be a whole number of at least 2, got {players!r}.")
+            raise InvalidInput(f"players must be a whole number of at least 2, got {shown(players)}.")
         if isinstance(cards_per_category, bool) or not isinstance(cards_per_category, int) \
                 or not players <= cards_per_category <= MAX_CARDS:
             raise InvalidInput(f"cards_per_category must be from {players} (one per pirate) to {MAX_CARDS}, "
-                               f"got {cards_per_category!r}.")
+                               f"got {shown(cards_per_category)}.")
         if isinstance(me, bool) or not isinstance(me, int) or not 0 <= me < players:
-            raise InvalidInput(f"me must be a player number from 0 to {players - 1}, got {me!r}.")
+            raise InvalidInput(f"me must be a player number from 0 to {players - 1}, got {shown(me)}.")
         self.players = players
         self.me = me
         self.cards = cards_per_category
@@ -358,12 +359,13 @@ class Deduction:
     def _seat(self, player, what: str = "player") -> int:
         """``player`` if it is a seat at this table (a whole number from 0), else InvalidInput naming the range."""
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
-            raise InvalidInput(f"{what} must be a player number from 0 to {self.players - 1}, got {player!r}.")
+            raise InvalidInput(f"{what} must be a player number from 0 to {self.players - 1}, got {shown(player)}.")
         return player
 
     def _column(self, player: int) -> int:
         if player not in self.rivals():
-            raise InvalidInput(f"player must be a rival of player {self.me}: one of {list(self.rivals())}, got {player!r}.")
+            raise InvalidInput(f"player must be a rival of {pirate_name(self.me)} (seat {self.me}): one of "
+                               f"{list(self.rivals())}, got {shown(player)}.")
         return self.rivals().index(player)
 
     # ------------------------------------------------------------------ why
@@ -373,9 +375,9 @@ class Deduction:
         if isinstance(category, str) and category.strip().lower() in CATEGORIES:
             category = category.strip().lower()
         if category not in CATEGORIES:
-            raise InvalidInput(f"category must be one of {', '.join(CATEGORIES)}, got {category!r}.")
+            raise InvalidInput(f"category must be one of {', '.join(CATEGORIES)}, got {shown(category)}.")
         if isinstance(card, bool) or not isinstance(card, int) or not 1 <= card <= self.cards:
-            raise InvalidInput(f"card must be a whole number from 1 to {self.cards}, got {card!r}.")
+            raise InvalidInput(f"card must be a whole number from 1 to {self.cards}, got {shown(card)}.")
         c = CATEGORIES.index(category)
         name, who = card_name(category, card), pirate_name(player)
         if player == self.me:
@@ -402,7 +404,9 @@ class Deduction:
             else:
                 listed = "; ".join(str(ref) for ref in chosen)
                 supposition = f"held {name}" if mark == "X" else f"did not hold {name}"
-                text = (f"If {who} {supposition}, these {len(chosen)} answers could not all be true: {listed}. "
+                these = ("this answer could not be true" if len(chosen) == 1
+                         else f"these {len(chosen)} answers could not all be true")
+                text = (f"If {who} {supposition}, {these}: {listed}. "
                         f"So {who} {'cannot hold' if mark == 'X' else 'must hold'} {name}.")
             return Explanation(player, category, card, mark, probability, chosen, text)
         with_card = probability * self.count()

@@ -37,6 +37,7 @@ from functools import lru_cache
 
 from pirates_lab.core import CHANCE, TERMINAL, Deck, Dist, IllegalMove, InvalidInput, action, cite, saveable
 from pirates_lab.core import Game as CoreGame
+from pirates_lab.core.errors import shown
 from pirates_lab.core import State as CoreState
 
 from .components import CATEGORIES, GAME, RULE_SETUP, card_name, components, location_name, pirate_name, steal_points
@@ -123,7 +124,7 @@ class Dig:
         for category, value in zip(CATEGORIES, (self.island, self.marker, self.trap)):
             if type(value) is not int:
                 raise InvalidInput(f"A dig circles one {category} card by its number (a whole number), "
-                                   f"not {value!r}.")
+                                   f"not {shown(value)}.")
 
     @property
     def location(self) -> tuple[int, int, int]:
@@ -233,7 +234,7 @@ class Game(CoreGame):
         for label, value, low, high in (("cards_per_category", cards, players, MAX_CARDS),
                                         ("clue_copies", copies, 1, 20), ("max_days", days, 1, 100)):
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise ValueError(f"{label} must be a whole number from {low} to {high}, got {value!r}.")
+                raise InvalidInput(f"{label} must be a whole number from {low} to {high}, got {shown(value)}.")
         self.cards = cards
         self.copies = copies
         self.days = days if max_turns is None else min(days, max_turns)

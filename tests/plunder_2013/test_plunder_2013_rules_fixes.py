@@ -259,3 +259,21 @@ def test_dig_advice_on_junk_is_a_sentence(rival, days, overtake, crew):
         dig_advice(d, rival, days_left=days, overtake=overtake, crew_left=crew, deal_limit=10)
     except InvalidInput as error:
         assert str(error).strip()
+
+
+def test_an_aye_alone_can_rule_cards_out():
+    """Rule: "'Aye!' If that player has one or more secret Map cards that match the revealed Clue cards."
+    and "There are no duplicate cards".  Given I hold Whale Island and Palm Tree, When Peg-Leg Meg says
+    Aye to Whale Island / Palm Tree / Snake Pit on day 1 (no other row yet), Then her Aye can only be the
+    Snake Pit: ✓ for her, X on every other trap of hers and X on the Snake Pit for Barnacle Bill, each
+    explained by that one answer.  (The lesson said an Aye "alone rules nothing out".)"""
+    d = Deduction(3, 0, (1, 1, 1))
+    d.record(asker=2, clues=(1, 1, 2), answers={0: "aye", 1: "aye"})
+    assert d.forced() == {1: {"trap": 2}, 2: {}}
+    assert d.impossible()[1]["trap"] == (1, 3, 4, 5, 6) and d.impossible()[2]["trap"] == (1, 2)
+    why = d.why(2, "trap", 2)
+    assert why.mark == "X" and [(r.day, r.player, r.aye) for r in why.answers] == [(1, 1, True)]
+    assert why.text.startswith("If Barnacle Bill held Snake Pit, this answer could not be true: day 1:")
+    # and an Aye to three of my own cards cannot be true at all
+    with pytest.raises(InvalidInput):
+        Deduction(3, 0, (1, 1, 1)).record(asker=2, clues=(1, 1, 1), answers={0: "aye", 1: "aye"})
