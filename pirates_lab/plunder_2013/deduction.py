@@ -261,6 +261,27 @@ class Deduction:
         self.records = self.records + (record,)
         self._posterior = posterior
 
+    def add_all(self, records, partial_last: bool = False) -> None:
+        """Add several days at once (the last one may be partial): the same checks as :meth:`add`,
+        one count at the end instead of one a day.  If no deal fits, the days are added one by one,
+        so the error names the first day that cannot be right (and nothing is added)."""
+        records = tuple(records)
+        if not records:
+            return
+        parsed = []
+        for day, record in enumerate(records):
+            if not isinstance(record, Record):
+                raise InvalidInput(f"add_all takes Records (asker, clue, answers), got {type(record).__name__}.")
+            partial = partial_last and day == len(records) - 1
+            parsed.append(self.parse_record(record.asker, record.clue, dict(record.answers), partial))
+        posterior = self._solve(self.records + tuple(parsed))
+        if posterior.total == 0:
+            trial = self.copy()
+            for day, record in enumerate(parsed):
+                trial.add(record, partial_last and day == len(parsed) - 1)      # raises on the bad day
+        self.records = self.records + tuple(parsed)
+        self._posterior = posterior
+
     def _inconsistency(self, record: Record) -> InconsistentAnswers:
         day = len(self.records) + 1
         hard = list(record.constraints())
@@ -317,9 +338,12 @@ class Deduction:
         """The exact Dist of ``player``'s treasure location (island, marker, trap)."""
         post = self.posterior
         j = self._column(player)
-        counts = post.location_counts(j)
-        return Dist.from_weights({(int(i) + 1, int(m) + 1, int(t) + 1): int(counts[i, m, t])
-                                  for i, m, t in zip(*counts.nonzero())})
+        cache = post.__dict__.setdefault("_location_dists", {})    # one per posterior (Dists are immutable)
+        if j not in cache:
+            counts = post.location_counts(j)
+            cache[j] = Dist.from_weights({(int(i) + 1, int(m) + 1, int(t) + 1): int(counts[i, m, t])
+                                          for i, m, t in zip(*counts.nonzero())})
+        return cache[j]
 
     def most_likely(self) -> dict[int, tuple[tuple[int, int, int], Fraction]]:
         """Per rival: the most likely (island, marker, trap) and its exact probability (ties: lowest)."""

@@ -507,8 +507,7 @@ class State(CoreState):
         """``player``'s exact deduction from what they have seen (own cards and every answer)."""
         player = self._check_player(player)
         view = Deduction(self.game.players, player, tuple(self.hands[player]), self.game.cards)
-        for record in self.records:
-            view.add(record)
+        view.add_all(self.records)
         return view
 
     def days_left(self) -> int:

@@ -86,8 +86,7 @@ def deduction_from(obs: dict, with_today: bool = False) -> Deduction:
     """
     view = Deduction(obs["players"], obs["me"], tuple(obs["hand"]), obs["cards_per_category"])
     records = _records(obs, with_today)
-    for day, record in enumerate(records):
-        view.add(record, partial=day == len(obs["records"]))      # today's answers may be partial
+    view.add_all(records, partial_last=len(records) > len(obs["records"]))      # today's answers may be partial
     return view
 
 

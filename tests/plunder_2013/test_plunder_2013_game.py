@@ -173,11 +173,10 @@ def test_options_are_checked():
     assert Game(players=5).crew_cards == 5
 
 
-@pytest.mark.slow
-def test_one_thousand_random_games_never_exclude_the_true_deal():
+def random_games_keep_the_true_deal(games: int) -> int:
     """Seeded random games, 2-6 players: every player's exact view keeps the truth possible."""
     checked = 0
-    for seed in range(1000):
+    for seed in range(games):
         players = 2 + seed % 5
         game = Game(players=players)
         state = random_playout(game.new_initial_state(), seed, policy=random_pirate(0.93))
@@ -191,7 +190,18 @@ def test_one_thousand_random_games_never_exclude_the_true_deal():
                 assert marginals[p][category][state.hands[p][c]] > 0
             assert view.location_distribution(p)[tuple(state.hands[p])] > 0
         checked += 1
-    assert checked == 1000
+    return checked
+
+
+def test_sixty_random_games_never_exclude_the_true_deal():
+    """Sixty seeded games (a few seconds): the default run; the thousand are nightly."""
+    assert random_games_keep_the_true_deal(60) == 60
+
+
+@pytest.mark.nightly
+def test_one_thousand_random_games_never_exclude_the_true_deal():
+    """A thousand seeded games, 2-6 players (about a minute on a quiet machine): pytest -m nightly."""
+    assert random_games_keep_the_true_deal(1000) == 1000
 
 
 def test_computer_pirates_play_sensibly():
