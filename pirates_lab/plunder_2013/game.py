@@ -209,7 +209,9 @@ class Game(CoreGame):
     """Plunder (2013) for 2-6 pirate captains.
 
     Options: ``cards_per_category`` (6), ``clue_copies`` (3 copies of every card in each clue
-    deck: not published, an ASSUMPTION), ``max_days`` (15, printed).  ``max_turns`` caps the days.
+    deck: not published, an ASSUMPTION), ``max_days`` (15, printed), ``first_player`` (the seat the
+    table selects to go first "by any means you choose": a choice made before the game, so an option;
+    default seat 0).  ``max_turns`` caps the days.
     """
 
     name = GAME
@@ -226,6 +228,7 @@ class Game(CoreGame):
         "cards_per_category": components()["game"]["cards_per_category"],
         "clue_copies": components()["game"]["clue_copies"],
         "max_days": components()["game"]["max_days"],
+        "first_player": components()["game"]["first_player"],
     }
 
     def __init__(self, players: int = 4, max_turns: int | None = None, **options):
@@ -235,6 +238,11 @@ class Game(CoreGame):
                                         ("clue_copies", copies, 1, 20), ("max_days", days, 1, 100)):
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise InvalidInput(f"{label} must be a whole number from {low} to {high}, got {shown(value)}.")
+        first = self.options["first_player"]
+        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
+            raise InvalidInput(f"first_player is the seat who goes first, 0 to {players - 1} (players 1 to {players}), "
+                               f"got {shown(first)}.")
+        self.first = first          # Rules: Plunder (2013) › Setup — "Select one of you ... to go first"
         self.cards = cards
         self.copies = copies
         self.days = days if max_turns is None else min(days, max_turns)
@@ -263,7 +271,7 @@ class State(CoreState):
         self.decks = {c: {x: game.copies for x in range(1, n + 1)} for c in CATEGORIES}
         self.discards = {c: {} for c in CATEGORIES}
         self.day = 0
-        self.asker = 0
+        self.asker = game.first
         self.clue = None
         self.replaced = None
         self.pending = []

@@ -277,3 +277,45 @@ def test_an_aye_alone_can_rule_cards_out():
     # and an Aye to three of my own cards cannot be true at all
     with pytest.raises(InvalidInput):
         Deduction(3, 0, (1, 1, 1)).record(asker=2, clues=(1, 1, 1), answers={0: "aye", 1: "aye"})
+
+
+def test_adding_the_days_at_once_is_adding_them_one_by_one():
+    """Given six days of a 4-pirate game, When a view adds them all at once (one count), Then it has the
+    same records, count and marginals as adding them one by one; and when the fourth day cannot be
+    right, Then the error names day 4 and nothing is added."""
+    import random
+
+    from pirates_lab.plunder_2013.deduction import InconsistentAnswers
+    from pirates_lab.plunder_2013.reference import random_game
+    hands, records = random_game(random.Random(3), 4, 6)
+    one = Deduction(4, 0, hands[0])
+    for r in records:
+        one.add(r)
+    at_once = Deduction(4, 0, hands[0])
+    at_once.add_all(records)
+    assert at_once.records == one.records and at_once.count() == one.count()
+    assert at_once.marginals() == one.marginals()
+    wrong = Record(records[3].asker, records[3].clue, tuple((p, not aye) for p, aye in records[3].answers))
+    fresh = Deduction(4, 0, hands[0])
+    with pytest.raises(InconsistentAnswers, match="^Day 4"):
+        fresh.add_all(records[:3] + [wrong] + records[4:])
+    assert fresh.records == ()
+
+
+def test_the_table_selects_who_goes_first():
+    """Rule: "Select one of you scurvy dogs to go first by any means you choose."
+    Given a 3-pirate game with first_player=2, When the cards are dealt, Then Barnacle Bill (seat 2)
+    asks on day 1 and the turn passes to his left (seat 0) on day 2; a seat not at the table is
+    refused with a sentence; by default seat 0 (player 1) goes first, as before."""
+    state = Game(players=3, first_player=2).new_initial_state()
+    for card in (1, 1, 1, 2, 2, 2, 3, 3, 3):
+        state = state.apply(DealCard(card))
+    state = replay(state, [Clues(4, 4, 4), Keep()])
+    assert state.current_player() == 0 and state.asker == 2          # seat 0 answers first: left of the asker
+    while state.phase == "answer":
+        state = state.apply(state.legal_actions()[0])
+    assert state.records[0].asker == 2 and state.window == [0, 1, 2]
+    for bad in (3, -1, True, "1"):
+        with pytest.raises(InvalidInput, match="first_player is the seat who goes first"):
+            Game(players=3, first_player=bad)
+    assert Game(players=3).new_initial_state().asker == 0
