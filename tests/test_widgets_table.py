@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pirates_lab.core import CHANCE, TERMINAL, Dist, IllegalMove, InvalidInput, PlayerView, action, games
+from pirates_lab.core import CHANCE, TERMINAL, Dist, IllegalMove, InvalidInput, SeatView, State, action, games
 from pirates_lab.core import Game as CoreGame
 from pirates_lab.core import State as CoreState
 from pirates_lab.core.testing import check_protocol
 from pirates_lab.widgets.drawing import Drawing, DrawOp
-from pirates_lab.widgets.table import (ComputerPlayerError, GameTable, Step, TableModel, TextRenderer, ViewOnlyState,
-                                       action_page, advance, random_player)
+from pirates_lab.widgets.table import (ComputerPlayerError, GameTable, Step, TableModel, TextRenderer, action_page,
+                                       advance, random_player)
 from pirates_lab.widgets.table_actions import action_columns
 from pirates_lab.widgets.table_render import check_renderer, describe_observation, describe_value
 
@@ -166,13 +166,12 @@ def test_advance_is_bounded():
 def test_computer_players_get_only_their_own_view():
     seen = []
 
-    def strict(state, rng):
-        if not isinstance(state, ViewOnlyState):
-            raise AssertionError(f"given {type(state).__name__}, not a seat's view")
-        view = state.view()
-        assert isinstance(view, PlayerView) and view.player == state.current_player()
+    def strict(view, rng):
+        if not isinstance(view, SeatView) or isinstance(view, State):
+            raise AssertionError(f"given {type(view).__name__}, not a seat's view")
+        assert view.view() is view and view.to_act
         seen.append((view.player, view.observation))
-        return rng.choice(state.legal_actions())
+        return rng.choice(view.legal_actions)
 
     start = toy().new_initial_state()
     state, steps = advance(start, humans=(), players=strict, rng=random.Random(3))
@@ -192,9 +191,9 @@ def test_a_computer_player_that_peeks_is_refused(peek):
 
 
 def test_a_computer_player_may_determinise_what_it_cannot_see():
-    def searcher(state, rng):
-        world = state.redeal_hidden(state.current_player(), rng)
-        assert world.hands[state.current_player()] == int(state.view().observation["hand"][0].split()[1])
+    def searcher(view, rng):
+        world = view.redeal(rng)
+        assert world.hands[view.player] == int(view.observation["hand"][0].split()[1])
         return Bid(3)
 
     state, steps = advance(toy().new_initial_state(), humans=(), players=searcher, rng=random.Random(2))
@@ -211,7 +210,7 @@ def test_random_player_is_uniform_over_the_view():
     counts = {}
     rng = random.Random(5)
     for _ in range(600):
-        choice = random_player(ViewOnlyState(state, 0), rng)
+        choice = random_player(SeatView(state, 0), rng)
         counts[choice] = counts.get(choice, 0) + 1
     assert set(counts) == {Bid(0), Bid(1), Bid(2)} and min(counts.values()) > 150
 
@@ -248,8 +247,10 @@ def test_a_game_without_observations_is_still_playable_with_random_computers():
     assert "cannot show what a seat sees yet" in table.log_box.value and len(table.action_buttons) == 4
     table.action_buttons[3].click()
     assert table.model.state.is_terminal() and table.model.state.bids[0] == 3
-    with pytest.raises(ComputerPlayerError, match="not written yet"):
-        advance(BlindGame(players=3).new_initial_state(), players=lambda s, r: s.view().legal_actions[0], rng=1)
+    end, _ = advance(BlindGame(players=3).new_initial_state(), players=lambda view, r: view.legal_actions[0], rng=1)
+    assert end.is_terminal()                      # a player that reads only its choices needs no observation
+    with pytest.raises(ComputerPlayerError, match="does not implement observation"):
+        advance(BlindGame(players=3).new_initial_state(), players=lambda view, r: view.observation["hand"], rng=1)
 
 
 # ---------------------------------------------------------------- the model
@@ -665,12 +666,12 @@ def test_the_text_renderer_shows_every_view_of_a_real_game(real_game):
 def test_real_game_computers_decide_from_views_only(real_game):
     kinds = set()
 
-    def strict(state, rng):
-        kinds.add(type(state))
-        return random_player(state, rng)
+    def strict(view, rng):
+        kinds.add(type(view))
+        return random_player(view, rng)
 
     end, _ = advance(real_game.new_initial_state(), players=strict, rng=random.Random(1))
-    assert end.is_terminal() and kinds == {ViewOnlyState} and sum(end.returns()) == 1
+    assert end.is_terminal() and kinds == {SeatView} and sum(end.returns()) == 1
 
 
 @pytest.mark.parametrize("seed", range(2))

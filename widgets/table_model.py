@@ -2,18 +2,16 @@
 
 It plays any game on the core protocol (:class:`pirates_lab.core.State`); it names no game.
 
-- :func:`advance` — THE loop that rolls chance and lets computer players move until a human
-  must decide or the game ends (bounded by ``max_steps``); it returns what happened.
+- :func:`advance` — chance and the computer players move until a human must decide or the game
+  ends (bounded by ``max_steps``), with the core's one play loop (:func:`pirates_lab.core.play`);
+  it returns what happened.
 - :func:`random_player` — the default computer player: uniform over the legal actions.
-- :class:`ViewOnlyState` — what a computer player is handed: its own
-  :class:`~pirates_lab.core.PlayerView` in the shape of a state, and nothing else.
 - :class:`TableModel` — state, seats, seeded rng, history for undo, what each seat may see.
 
-A computer player is any callable ``player(state, rng) -> action`` (the shape of the strategy
-lab's policies and of :func:`pirates_lab.core.random_playout`).  At the table it decides from
-``state.view()`` only: the ``state`` it is given is a :class:`ViewOnlyState`, which answers
-``view()``, ``observation()``, ``legal_actions()``, ``current_player()``, ``game`` and
-``redeal_hidden(player, rng)`` (a determinised state, for search players) and refuses the rest.
+A computer player is any callable ``player(view, rng) -> action`` (the strategy lab's policies,
+:func:`pirates_lab.core.random_policy`): ``view`` is the seat's :class:`~pirates_lab.core.SeatView`
+— its observation, its legal actions, ``view.redeal(rng)`` for search players — never the state.
+(``ViewOnlyState`` is the old name of that window, kept for imports.)
 
 >>> import random
 >>> from pirates_lab.core import CHANCE, TERMINAL, Dist, Game, State
@@ -46,107 +44,29 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pirates_lab.core import CHANCE, TERMINAL, IllegalMove, InvalidInput, PlayerView, State, game_class
+from pirates_lab.core import CHANCE, TERMINAL, ComputerPlayerError, InvalidInput, SeatView, State, game_class, play
 from pirates_lab.core import Game as CoreGame
+from pirates_lab.core import policy_for, random_policy
 
 __all__ = ["ComputerPlayer", "Players", "random_player", "ViewOnlyState", "ComputerPlayerError", "Step", "advance",
            "computer_for", "TableModel", "seat_name"]
 
-#: a computer player: ``player(state, rng) -> action`` deciding from ``state.view()`` only
-ComputerPlayer = Callable[[Any, random.Random], Any]
+#: a computer player: ``player(view, rng) -> action``, ``view`` a SeatView
+ComputerPlayer = Callable[[SeatView, random.Random], Any]
 #: who plays the computer seats: one player for all, a mapping seat -> player, a list by seat, or None
 Players = ComputerPlayer | Mapping[int, ComputerPlayer] | Sequence[ComputerPlayer | None] | None
 
 DEFAULT_MAX_STEPS = 1000
 
+#: the default computer player: one of its legal actions, uniformly at random (it reads nothing else)
+random_player = random_policy
+#: the old name of the window a computer player is given (now the core's SeatView)
+ViewOnlyState = SeatView
+
 
 def seat_name(seat: int) -> str:
     """Seats are numbered from 0 in code and from 1 for people."""
     return f"Player {seat + 1}"
-
-
-def random_player(state, rng: random.Random):
-    """The default computer player: one of its legal actions, uniformly at random (it reads nothing else)."""
-    actions = state.legal_actions()
-    if not actions:
-        raise InvalidInput("There is no legal action to choose from.")
-    return rng.choice(actions)
-
-
-class ViewOnlyState:
-    """A computer player's window on the game: its PlayerView in the shape of a State.
-
-    Anything that is not in the seat's view (other hands, deck order, the state's fields) is
-    refused with an AttributeError that says so.  ``redeal_hidden(player, rng)`` gives a whole
-    state re-dealt where this seat cannot see (as honest as the game's ``redeal_hidden``).
-    ``legal_actions()`` works even while a game's ``observation()`` is not written (the legal
-    actions are the acting seat's own); ``view()`` then raises the game's NotImplementedError.
-    Python cannot hide the state completely (its methods are held here): the window is for
-    honest players, and it turns an accidental peek into a clear error.
-    """
-
-    __slots__ = ("_seat", "_state", "_view")
-
-    def __init__(self, state: State, seat: int):
-        if state.current_player() != seat:
-            raise InvalidInput(f"{seat_name(seat)} has no decision to make here.")
-        self._seat = seat
-        self._state = state
-        self._view: PlayerView | None = None
-
-    @property
-    def game(self) -> CoreGame:
-        """The game's rules and options (public knowledge)."""
-        return self._state.game
-
-    @property
-    def player(self) -> int:
-        return self._seat
-
-    def _own(self, player: int | None) -> None:
-        if player is not None and player != self._seat:
-            raise InvalidInput(f"A computer player sees only its own seat ({seat_name(self._seat)}), "
-                               f"not {seat_name(player) if isinstance(player, int) else repr(player)}.")
-
-    def view(self, player: int | None = None) -> PlayerView:
-        self._own(player)
-        if self._view is None:
-            self._view = self._state.view(self._seat)
-        return self._view
-
-    def observation(self, player: int | None = None) -> dict:
-        return self.view(player).observation
-
-    def legal_actions(self) -> tuple:
-        return self._view.legal_actions if self._view is not None else tuple(self._state.legal_actions())
-
-    def current_player(self) -> int:
-        return self._seat
-
-    def is_terminal(self) -> bool:
-        return False
-
-    def is_chance_node(self) -> bool:
-        return False
-
-    def redeal_hidden(self, player: int, rng: random.Random) -> State:
-        self._own(player)
-        return self._state.redeal_hidden(player, rng)
-
-    def __getattr__(self, name: str):
-        raise AttributeError(f"A computer player decides from its own view only: {name!r} is not part of it "
-                             f"(use state.view(): the observation and the legal actions).")
-
-    def __repr__(self) -> str:
-        return f"ViewOnlyState({seat_name(self._seat)}, {len(self.legal_actions())} legal actions)"
-
-
-class ComputerPlayerError(Exception):
-    """A computer player failed or chose an action that is not allowed (a sentence for people)."""
-
-    def __init__(self, seat: int, message: str):
-        self.seat = seat
-        super().__init__(f"The computer player in {seat_name(seat)}'s seat {message}")
 
 
 @dataclass(frozen=True)
@@ -171,52 +91,24 @@ class Step:
 
 def computer_for(players: Players, seat: int) -> ComputerPlayer:
     """The computer player of ``seat`` (:func:`random_player` where none is given)."""
-    if players is None:
-        return random_player
-    if callable(players):
-        return players
-    if isinstance(players, Mapping):
-        return players.get(seat) or random_player
-    if isinstance(players, Sequence) and not isinstance(players, str):
-        return (players[seat] if seat < len(players) else None) or random_player
-    raise InvalidInput("players must be a computer player, a mapping seat -> player, a list by seat or None.")
+    return policy_for(players, seat)
 
 
 def advance(state: State, humans: Collection[int] = (), players: Players = None, rng: random.Random | int | None = None,
             max_steps: int = DEFAULT_MAX_STEPS) -> tuple[State, tuple[Step, ...]]:
     """Roll chance and let computer players move until a human must decide or the game ends.
 
-    Chance outcomes are sampled from ``state.chance_outcomes()`` with ``rng``; a computer seat's
-    player is called as ``player(ViewOnlyState(state, seat), rng)``.  At most ``max_steps`` steps
-    are taken (then the state is returned where it stands: check ``current_player()``).
-    Returns ``(new_state, steps)``; the state passed in is never changed.  A computer player that
-    fails or picks an illegal action raises :class:`ComputerPlayerError`.
+    The core's play loop: chance outcomes are sampled from ``state.chance_outcomes()`` with ``rng``;
+    a computer seat's player is called as ``player(view, rng)`` with the seat's SeatView.  At most
+    ``max_steps`` steps are taken (then the state is returned where it stands: check
+    ``current_player()``).  Returns ``(new_state, steps)``; the state passed in is never changed.  A
+    computer player that fails or picks an illegal action raises :class:`ComputerPlayerError`.
     """
-    if not isinstance(rng, random.Random):
-        rng = random.Random(rng)
     if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 0:
         raise InvalidInput(f"max_steps must be a whole number 0 or more, got {max_steps!r}.")
-    humans = frozenset(humans)
-    steps: list[Step] = []
-    for _ in range(max_steps):
-        seat = state.current_player()
-        if seat == TERMINAL or seat in humans:
-            break
-        if seat == CHANCE:
-            action = state.chance_outcomes().sample(rng)
-            state = state.apply(action)
-        else:
-            player = computer_for(players, seat)
-            try:
-                action = player(ViewOnlyState(state, seat), rng)
-            except Exception as error:
-                raise ComputerPlayerError(seat, f"failed: {error}") from error
-            try:
-                state = state.apply(action)
-            except IllegalMove as error:
-                raise ComputerPlayerError(seat, f"chose {action!s}, which is not allowed: {error.reason}") from error
-        steps.append(Step(seat, action))
-    return state, tuple(steps)
+    playthrough = play(state, players, rng, humans=humans, max_steps=max_steps, wrap_errors=True)
+    steps = tuple(Step(step.player, step.action) for step in playthrough if step.kind != "human")
+    return playthrough.state, steps
 
 
 # ---------------------------------------------------------------- the table's model

@@ -59,15 +59,22 @@ class Dist:
             raise ValueError("A Dist needs at least one outcome; use Dist.certain(x).")
         merged: dict[Any, int] = {}
         for outcome, weight in weights.items():
-            _check_hashable(outcome)
-            if isinstance(weight, bool) or not isinstance(weight, (int, Rational)):
-                raise ValueError(f"Weight of {outcome!r} must be an integer, got {weight!r}.")
+            if type(weight) is not int:          # the common case (whole-number weights) skips these checks
+                if isinstance(weight, bool) or not isinstance(weight, (int, Rational)):
+                    raise ValueError(f"Weight of {outcome!r} must be an integer, got {weight!r}.")
+                if Fraction(weight).denominator != 1:
+                    raise ValueError(f"Weight of {outcome!r} must be an integer, got {weight!r}.")
+                weight = int(weight)
             if weight < 0:
                 raise ValueError(f"Weight of {outcome!r} is negative ({weight}).")
-            if Fraction(weight).denominator != 1:
-                raise ValueError(f"Weight of {outcome!r} must be an integer, got {weight!r}.")
             if weight:
-                merged[outcome] = merged.get(outcome, 0) + int(weight)
+                try:
+                    merged[outcome] = merged.get(outcome, 0) + weight
+                except TypeError:
+                    _check_hashable(outcome)
+                    raise
+            else:
+                _check_hashable(outcome)
         if not merged:
             raise ValueError("The total weight is zero: a Dist needs some outcome with positive weight.")
         divisor = math.gcd(*merged.values())

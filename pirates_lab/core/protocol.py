@@ -65,10 +65,12 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .dist import Dist
+from .history import Log
 from .errors import CorruptSave, IllegalMove, InvalidInput
 from .saveload import canonical_json, decode, encode, make_envelope, open_envelope
+from .seat import PlayerView, SeatView
 
-__all__ = ["CHANCE", "TERMINAL", "Game", "State", "PlayerView", "random_playout", "replay", "expected_scores", "is_json_plain"]
+__all__ = ["CHANCE", "TERMINAL", "Game", "State", "PlayerView", "SeatView", "random_playout", "replay", "expected_scores", "is_json_plain"]
 
 #: ``current_player()`` at a chance node (dice, a shuffled deck)
 CHANCE = -1
@@ -159,9 +161,14 @@ class Game:
 class State:
     """A position in a game.  Subclasses fill in the hooks below."""
 
+    #: Does the game hide cards from some seat?  ``True`` makes ``check_protocol`` swap the cards
+    #: named by :meth:`hidden_cards` and require ``redeal_hidden`` to really re-deal them; ``False``
+    #: says there is nothing to hide; ``None`` (the default) is "not declared yet" (neither check runs).
+    hidden_information: bool | None = None
+
     def __init__(self, game: Game):
         self.game = game
-        self.log: list[str] = []
+        self.log: Log = Log()
 
     # ------------------------------------------------------------ subclass hooks
     def current_player(self) -> int:
@@ -237,13 +244,18 @@ class State:
         """
         return self.clone()
 
-    def view(self, player: int | None = None) -> "PlayerView":
-        """What a computer player in ``player``'s seat is given: its observation and legal actions."""
+    def hidden_cards(self) -> list:
+        """Where face-down cards lie and who may see each: a list of :class:`~pirates_lab.core.hidden.Hidden`
+        (``Hidden(("players", 2, "hand"), seen_by={2}, kind="action card")``).  Default: none."""
+        return []
+
+    def view(self, player: int | None = None) -> "SeatView":
+        """What a computer player in ``player``'s seat is given: a :class:`~pirates_lab.core.SeatView`
+        (its observation, its legal actions when it is to act, a re-deal for search), never the state."""
         player = self.current_player() if player is None else self._check_player(player)
         if player < 0:
             raise IllegalMove(self.game.turn_rule, "Nobody has a decision to make here (chance or the end).")
-        actions = self.legal_actions() if self.current_player() == player else ()
-        return PlayerView(player, self.observation(player), tuple(actions))
+        return SeatView(self, player)
 
     def _check_player(self, player: Any) -> int:
         """``player`` as a seat number, or InvalidInput naming the seats."""
@@ -283,7 +295,7 @@ class State:
             raise IllegalMove(self.game.end_rule, "The game is over: no more moves.", action=action)
         if player == CHANCE:
             try:
-                legal = action in self.legal_actions()
+                legal = action in self._chance_outcomes()
             except TypeError:  # unhashable junk
                 legal = False
         else:
@@ -321,12 +333,21 @@ class State:
         return new
 
     def say(self, text: str) -> None:
-        """Add a plain-words line to the log (call it from ``_apply_action``)."""
-        self.log.append(text)
+        """Add a plain-words line to the log (call it from ``_apply_action``).
+
+        The log is public (every seat may read it): never say a hidden card.  It is a
+        :class:`~pirates_lab.core.history.Log`, shared with the states before this one, so a line
+        costs O(1) however long the game.
+        """
+        log = self.log
+        if type(log) is list:        # a game that keeps its log as a list (its own clone made one)
+            log.append(text)
+        else:
+            self.log = log.plus(text)
 
     # ------------------------------------------------------------ save / load
     def _payload(self) -> Any:
-        return encode({k: v for k, v in vars(self).items() if k != "game"})
+        return encode({k: list(v) if isinstance(v, Log) else v for k, v in vars(self).items() if k != "game"})
 
     @classmethod
     def _from_payload(cls, game: Game, payload: Any) -> "State":
@@ -341,6 +362,8 @@ class State:
         if missing or extra:
             raise ValueError(f"fields missing {sorted(missing)} / unexpected {sorted(extra)}")
         for key, value in data.items():
+            if isinstance(getattr(fresh, key), Log) and isinstance(value, list) and all(type(v) is str for v in value):
+                value = Log(value)
             if type(value) is not type(getattr(fresh, key)) and getattr(fresh, key) is not None and value is not None:
                 raise ValueError(f"field {key!r} should be {type(getattr(fresh, key)).__name__}")
             setattr(state, key, value)
@@ -356,24 +379,7 @@ class State:
         return f"{self.game.title}: {who} to act"
 
 
-class PlayerView:
-    """A seat's view of the game: the observation and, when it is their turn, the legal actions.
-
-    Computer players are given this, never the state, so they cannot peek at hidden cards.
-    """
-
-    __slots__ = ("player", "observation", "legal_actions")
-
-    def __init__(self, player: int, observation: dict, legal_actions: tuple):
-        self.player = player
-        self.observation = observation
-        self.legal_actions = legal_actions
-
-    def __repr__(self) -> str:
-        return f"PlayerView(player={self.player}, {len(self.legal_actions)} legal actions)"
-
-
-_IMMUTABLE = (int, str, float, bool, Fraction, type(None), bytes)
+_IMMUTABLE = (int, str, float, bool, Fraction, type(None), bytes, Log)
 
 
 def _copy_plain(value: Any) -> Any:
@@ -399,28 +405,22 @@ def _copy_plain(value: Any) -> Any:
 
 
 def random_playout(state: State, rng: random.Random | int | None = None, *,
-                   policy: Callable[[State, random.Random], Any] | None = None,
+                   policy: Callable[[SeatView, random.Random], Any] | None = None,
                    max_steps: int = 1_000_000, actions: list | None = None) -> State:
-    """Play to the end: chance by its exact odds, players uniformly at random (or by ``policy``).
+    """Play to the end: chance by its exact odds, players uniformly at random (or by ``policy``,
+    given each seat's :class:`~pirates_lab.core.SeatView`), with the core's one play loop.
 
     Returns the terminal state; ``actions``, if given, receives every action taken.
     """
-    if not isinstance(rng, random.Random):
-        rng = random.Random(rng)
-    for _ in range(max_steps):
-        player = state.current_player()
-        if player == TERMINAL:
-            return state
-        if player == CHANCE:
-            action = state.chance_outcomes().sample(rng)
-        elif policy is not None:
-            action = policy(state, rng)
-        else:
-            action = rng.choice(state.legal_actions())
+    from .loop import play
+
+    playthrough = play(state, policy, rng, max_steps=max_steps)
+    for step in playthrough:
         if actions is not None:
-            actions.append(action)
-        state = state.apply(action)
-    raise RuntimeError(f"No end after {max_steps} steps: is max_turns set?")
+            actions.append(step.action)
+    if not playthrough.state.is_terminal():
+        raise RuntimeError(f"No end after {max_steps} steps: is max_turns set?")
+    return playthrough.state
 
 
 def replay(state: State, actions: Iterable[Any]) -> State:

@@ -1,4 +1,4 @@
-"""Checks every game's tests run on its protocol: observations, returns, save/load, immutability.
+"""Checks every game's tests run on its protocol: observations, hidden cards, the agenda, returns, saves.
 
 Games call these from their own tests::
 
@@ -6,12 +6,26 @@ Games call these from their own tests::
     def test_protocol():
         check_protocol(Game(players=3), seeds=range(20))
 
-They play seeded random games and check at every decision that:
+They play seeded games with the core's play loop (policies are handed a
+:class:`~pirates_lab.core.SeatView`, never the state) and check, every ``observe_every`` steps:
 
-- ``observation(p)`` is JSON-plain, for every seat;
-- re-dealing what ``p`` cannot see (``redeal_hidden``) leaves ``observation(p)`` equal;
+- ``observation(p)`` is JSON-plain, for every seat, and a re-deal of what ``p`` cannot see
+  (``redeal_hidden``) leaves it equal;
 - ``apply`` never changes the old state (its save text is the same after);
-- at the end ``returns()`` sums to exactly 1, and a save loads back equal.
+- for a :class:`~pirates_lab.core.FlowState`, at every step: the agenda keeps the table's
+  promises (bounded, no decision stacked twice for one seat, typed data; see
+  :meth:`~pirates_lab.core.TurnFlow.check_agenda`);
+
+and at the end that ``returns()`` sums to exactly 1 and a save loads back equal.
+
+A game that **declares** its hidden information (``State.hidden_information = True`` and
+``State.hidden_cards()``: see :mod:`pirates_lab.core.hidden`) is checked further:
+
+- **no leak**: two different cards a seat cannot see are swapped (between two of its hidden
+  places of one kind, or within an ordered deck) and the seat's observation must not change;
+- **a true re-deal**: ``redeal_hidden(p)`` keeps the cards ``p`` cannot see (the same multiset of
+  each kind) and, over the sampled positions where a different deal is possible, changes them at
+  least once.
 """
 from __future__ import annotations
 
@@ -21,9 +35,12 @@ import signal
 from fractions import Fraction
 
 from .errors import IllegalMove
-from .protocol import CHANCE, TERMINAL, State, is_json_plain
+from .hidden import can_differ, hidden_signature, swaps, unseen_pool
+from .loop import play
+from .flow import FlowState
+from .protocol import State, is_json_plain
 
-__all__ = ["check_protocol", "check_observation", "no_hang", "refused"]
+__all__ = ["check_protocol", "check_observation", "check_hidden", "no_hang", "refused"]
 
 
 def check_observation(state: State, rng: random.Random) -> None:
@@ -35,37 +52,83 @@ def check_observation(state: State, rng: random.Random) -> None:
         assert other.observation(player) == seen, f"re-dealing what player {player} cannot see changed their observation"
 
 
+class _Redeals:
+    """How often a re-deal could have changed the hidden cards, and how often it did."""
+
+    def __init__(self):
+        self.possible = 0
+        self.changed = 0
+
+
+def check_hidden(state: State, rng: random.Random, tally: _Redeals | None = None) -> None:
+    """The declared hidden cards: swapping two a seat cannot see leaves its observation equal, and
+    ``redeal_hidden`` keeps the unseen cards while (``tally``) counting whether it re-dealt them."""
+    places = state.hidden_cards()
+    for player in range(state.game.players):
+        seen = state.observation(player)
+        for what, swapped in swaps(state, player, places):
+            assert swapped.observation(player) == seen, (
+                f"player {player}'s observation changed when two cards it cannot see were swapped ({what}): "
+                f"the observation leaks a hidden card (or hidden_cards() says a place is hidden that this seat sees)")
+        other = state.redeal_hidden(player, rng)
+        assert unseen_pool(other, player, other.hidden_cards()) == unseen_pool(state, player, places), (
+            f"redeal_hidden({player}) did not keep the cards player {player} cannot see: a re-deal shuffles them, "
+            f"it never adds or loses one")
+        if tally is not None and can_differ(state, player, places):
+            tally.possible += 1
+            tally.changed += hidden_signature(other, player, places) != hidden_signature(state, player, places)
+
+
+def _observe(state: State, rng: random.Random, declared, tally: _Redeals, flow) -> str | None:
+    """Check one position's observations (and declared hidden cards); its save text, to test ``apply``."""
+    if state.is_terminal():
+        return None
+    check_observation(state, rng)
+    if declared:
+        check_hidden(state, rng, tally)
+    if flow is not None:
+        flow.check_agenda(state)
+    return state.to_json()
+
+
 def check_protocol(game, seeds=range(10), max_steps: int = 20_000, observe_every: int = 7,
                    policy=None) -> list[State]:
-    """Play one seeded game per seed and check the protocol's promises; return the final states."""
+    """Play one seeded game per seed and check the protocol's promises; return the final states.
+
+    ``policy(view, rng)`` plays every seat (default: uniformly random), given a SeatView.
+    """
     finals = []
+    tally = _Redeals()
+    declared = None
     for seed in seeds:
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        for step in range(max_steps):
-            player = state.current_player()
-            if player == TERMINAL:
-                break
-            if step % observe_every == 0:
-                check_observation(state, rng)
-            if player == CHANCE:
-                action = state.chance_outcomes().sample(rng)
-            elif policy is not None:
-                action = policy(state, rng)
-            else:
-                action = rng.choice(state.legal_actions())
-            before = state.to_json() if step % observe_every == 0 else None
-            new = state.apply(action)
-            if before is not None:
-                assert state.to_json() == before, f"apply({action}) changed the old state"
-            state = new
-        else:
+        checks = random.Random(f"{seed}/checks")
+        start = game.new_initial_state()
+        declared = type(start).hidden_information
+        flow = start.flow if isinstance(start, FlowState) else None
+        saved = _observe(start, checks, declared, tally, flow)
+        playthrough = play(start, policy, random.Random(seed), max_steps=max_steps)
+        for index, step in enumerate(playthrough, start=1):
+            if saved is not None:
+                assert step.state.to_json() == saved, f"apply({step.action}) changed the old state"
+            saved = None
+            if flow is not None:
+                flow.check_agenda(step.after)
+            if index % observe_every == 0:
+                saved = _observe(step.after, checks, declared, tally, flow)
+        state = playthrough.state
+        if playthrough.capped:
             raise AssertionError(f"seed {seed}: no end after {max_steps} steps (set max_turns)")
         shares = state.returns()
         assert sum(shares) == 1 and all(isinstance(s, Fraction) and s >= 0 for s in shares), shares
         again = game.load_state(state.to_json())
         assert again.to_json() == state.to_json()
         finals.append(state)
+    if declared:
+        assert game.new_initial_state().hidden_cards() or tally.possible, (
+            f"{game.title} declares hidden information but hidden_cards() names no place where cards lie hidden")
+        assert tally.possible == 0 or tally.changed > 0, (
+            f"redeal_hidden never re-dealt anything: at {tally.possible} sampled positions a different deal of the "
+            f"hidden cards was possible, and every re-deal left them as they were")
     return finals
 
 

@@ -1,19 +1,19 @@
 """Computer players ("policies") that decide from a seat's view only.
 
-A policy is any callable ``policy(state, rng) -> action`` (the shape
-:func:`pirates_lab.core.random_playout` takes).  The ones written here subclass :class:`Policy`,
-whose ``__call__`` asks the state for the acting seat's :class:`~pirates_lab.core.PlayerView`
-(``state.view()``: the observation dict, the legal actions, the seat) and hands only that to
-``choose(view, rng)``.  A policy therefore cannot peek at hidden cards: it never holds the state.
+A policy is any callable ``policy(view, rng) -> action``, with ``view`` the acting seat's
+:class:`~pirates_lab.core.SeatView` (its observation, its legal actions, and ``view.redeal(rng)``:
+a world it cannot tell from the real one, for search).  That is the shape the core's one play loop
+(:func:`pirates_lab.core.play`) calls, so tournaments, the game table, the search's rollouts and
+:func:`pirates_lab.core.random_playout` all hand a policy a view, never the state.  The ones written
+here subclass :class:`Policy`, whose ``choose(view, rng)`` does the deciding.
 
 Each game may add its own policies in ``pirates_lab/<package>/policies.py``: a ``POLICIES`` dict
 of name -> *chooser*, a callable ``chooser(view, rng) -> action`` (a function, or an object with
 parameters and a ``__call__``).  :func:`policies_for` finds them by that convention (so the lab
 names no game) and wraps each in a :class:`FunctionPolicy` (one marked ``needs_state = True`` is a
-look-ahead player ``play(state, rng)`` instead: see :class:`StatePolicy`; a chooser with
-``needs_observation = False`` plays even while its game has no ``observation()`` yet).  A game's choosers are given views, never
-states, so they import nothing but :mod:`pirates_lab.core` and their own game (a game never imports
-the lab).
+look-ahead player written as ``play(state, rng)``: it is given the SeatView too, which answers
+``state.view()`` and ``state.redeal_hidden(seat, rng)``; see :class:`StatePolicy`).  A game's
+choosers import nothing but :mod:`pirates_lab.core` and their own game (a game never imports the lab).
 
 >>> import random
 >>> RandomPolicy().choose_from(("stand", "swap"), random.Random(1))
@@ -27,49 +27,34 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pirates_lab.core import PlayerView
+from pirates_lab.core import ObservationMissing, SeatView, State
 
 __all__ = ["Policy", "RandomPolicy", "FunctionPolicy", "ObservationMissing", "view_of", "policies_for",
            "make_policy", "policy_name", "GENERIC_POLICIES", "game_package", "StatePolicy"]
 
 
-class ObservationMissing(NotImplementedError):
-    """The game does not say yet what a seat may see (``observation()`` is not written)."""
-
-
-def view_of(state, needs_observation: bool = True) -> PlayerView:
-    """The acting seat's view of ``state``, or :class:`ObservationMissing` in plain words.
-
-    A policy that needs no observation (:class:`RandomPolicy`) still gets a view while a game's
-    ``observation()`` is missing: its legal actions, with ``observation=None``.
-    """
-    try:
-        return state.view()
-    except NotImplementedError as error:
-        title = getattr(getattr(state, "game", None), "title", type(state).__name__)
-        if needs_observation:
-            raise ObservationMissing(
-                f"{title} does not implement observation() yet, so computer players that read the "
-                f"board cannot play it: only the random player can ({error}).") from None
-        # the legal actions reveal nothing hidden: they are what the acting seat may do
-        player = state.current_player()
-        return PlayerView(player, None, tuple(state.legal_actions()))
+def view_of(seen) -> SeatView:
+    """The acting seat's view: ``seen`` itself (a SeatView), or ``seen.view()`` for a State handed
+    over by a loop that has not switched to the core's play loop yet."""
+    return seen.view() if isinstance(seen, State) else seen
 
 
 class Policy:
-    """A computer player that decides from a :class:`PlayerView` only.
+    """A computer player that decides from a :class:`~pirates_lab.core.SeatView` only.
 
     Subclasses write ``choose(view, rng) -> action``; ``name`` labels the policy in tables.
-    Set ``needs_observation = False`` if ``choose`` reads only ``view.legal_actions``.
+    Set ``needs_observation = False`` if ``choose`` reads only ``view.legal_actions`` (the view's
+    observation is computed only when read, so such a policy plays even a game whose
+    ``observation()`` is not written yet).
     """
 
     name = "policy"
     needs_observation = True
 
-    def __call__(self, state, rng: random.Random):
-        return self.choose(view_of(state, self.needs_observation), rng)
+    def __call__(self, view: SeatView, rng: random.Random):
+        return self.choose(view_of(view), rng)
 
-    def choose(self, view: PlayerView, rng: random.Random):  # subclass
+    def choose(self, view: SeatView, rng: random.Random):  # subclass
         raise NotImplementedError
 
     def __repr__(self) -> str:
@@ -81,8 +66,10 @@ class RandomPolicy(Policy):
 
     name = "random"
     needs_observation = False
+    #: the play loop may pick for it (the same rng draw) without building a view
+    uniformly_random = True
 
-    def choose(self, view: PlayerView, rng: random.Random):
+    def choose(self, view: SeatView, rng: random.Random):
         return self.choose_from(view.legal_actions, rng)
 
     @staticmethod
@@ -95,13 +82,13 @@ class RandomPolicy(Policy):
 class FunctionPolicy(Policy):
     """Wraps ``function(view, rng) -> action`` (a "try your own policy" in a notebook)."""
 
-    def __init__(self, function: Callable[[PlayerView, random.Random], Any], name: str | None = None,
+    def __init__(self, function: Callable[[SeatView, random.Random], Any], name: str | None = None,
                  needs_observation: bool = True):
         self.function = function
         self.name = name or getattr(function, "__name__", "my policy")
         self.needs_observation = needs_observation
 
-    def choose(self, view: PlayerView, rng: random.Random):
+    def choose(self, view: SeatView, rng: random.Random):
         return self.function(view, rng)
 
 
@@ -163,19 +150,20 @@ class _Factory:
 
 
 class StatePolicy(Policy):
-    """A game's look-ahead player ``play(state, rng)`` (its ``needs_state`` is True).
+    """A game's look-ahead player written as ``play(state, rng)`` (its ``needs_state`` is True).
 
-    Like :class:`~pirates_lab.lab.search.SearchPolicy` it may read ``state.view()`` and search
-    ``state.redeal_hidden(seat, rng)`` — a world its seat cannot tell from the real one — and nothing
-    else; the lab's tests hold every game's players to that.
+    It is handed the seat's :class:`~pirates_lab.core.SeatView` like every policy: the view answers
+    ``state.view()`` and ``state.redeal_hidden(seat, rng)`` (a world its seat cannot tell from the
+    real one), which is all such a player may read.
     """
 
     def __init__(self, play, name: str):
         self.play, self.name = play, name
 
-    def __call__(self, state, rng: random.Random):
-        view_of(state)          # ObservationMissing in plain words if the game shows nothing yet
-        return self.play(state, rng)
+    def __call__(self, view: SeatView, rng: random.Random):
+        view = view_of(view)
+        view.observation          # ObservationMissing in plain words if the game shows nothing yet
+        return self.play(view, rng)
 
 
 def make_policy(game, name: str):

@@ -1,10 +1,11 @@
 """A generic search player: information-set Monte Carlo tree search (ISMCTS) over any game.
 
-It knows no game.  Each iteration it *determinises* what its seat cannot see —
-``state.redeal_hidden(player, rng)`` re-deals hidden cards into a world that seat cannot tell from
-the real one — then walks one shared tree (keyed by actions, chance sampled, "open loop"), expands
-one new action, plays at random to the end or for ``rollout_steps`` steps, and backs up each
-seat's reward.  It plays the legal action of its view that was visited most.
+It knows no game and never holds the real state: it is handed the seat's
+:class:`~pirates_lab.core.SeatView` like every policy.  Each iteration it *determinises* what its seat
+cannot see — ``view.redeal(rng)`` re-deals hidden cards into a world that seat cannot tell from the
+real one — then walks one shared tree (keyed by actions, chance sampled, "open loop"), expands
+one new action, plays at random to the end or for ``rollout_steps`` steps (the core's play loop),
+and backs up each seat's reward.  It plays the legal action of its view that was visited most.
 
 Rewards: ``returns()`` at the end of a game; when a rollout is cut short, 1 shared by the leaders on
 ``scores()`` (a game's points standing in for who is winning).  Selection uses UCB1 with
@@ -22,7 +23,7 @@ import math
 import random
 from fractions import Fraction
 
-from pirates_lab.core import CHANCE, TERMINAL
+from pirates_lab.core import CHANCE, TERMINAL, play
 
 from .policies import Policy, view_of
 
@@ -71,14 +72,14 @@ class SearchPolicy(Policy):
         self.rollout_steps = rollout_steps
         self.exploration = exploration
 
-    def __call__(self, state, rng: random.Random):
-        view = view_of(state)        # the real choices; ObservationMissing if the game hides nothing yet
+    def __call__(self, view, rng: random.Random):
+        view = view_of(view)
+        view.observation             # ObservationMissing in plain words if the game hides nothing yet
         if len(view.legal_actions) == 1:
             return view.legal_actions[0]
-        player = view.player
         root = _Node()
         for _ in range(self.iterations):
-            self._iterate(root, state.redeal_hidden(player, rng), rng)
+            self._iterate(root, view.redeal(rng), rng)
         legal = {_key(a): a for a in view.legal_actions}
         visited = [(child.visits, child.reward / max(1, child.visits), k) for k, child in root.children.items()
                    if k in legal]
@@ -127,17 +128,7 @@ class SearchPolicy(Policy):
         return child.reward / child.visits + self.exploration * math.sqrt(math.log(max(1, child.available)) / child.visits)
 
     def _rollout(self, world, rng: random.Random):
-        for _ in range(self.rollout_steps):
-            player = world.current_player()
-            if player == TERMINAL:
-                break
-            if player == CHANCE:
-                action = world.chance_outcomes().sample(rng)
-            else:
-                actions = world.legal_actions()
-                action = actions[rng.randrange(len(actions))]
-            world = world.apply(action)
-        return world
+        return play(world, None, rng, max_steps=self.rollout_steps).run()
 
     def __repr__(self) -> str:
         return f"search({self.iterations} iterations)"

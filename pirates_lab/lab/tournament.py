@@ -1,7 +1,8 @@
 """Tournaments: many seeded games between policies, on one core or many machines, same answer.
 
 ``tournament(game, policies, games=N, seed=0, executor=None)`` plays N games with one policy per
-seat and returns :class:`Results`.
+seat and returns :class:`Results`.  Games are played by the core's one play loop
+(:func:`pirates_lab.core.play`): a policy is handed its seat's SeatView, never the state.
 
 - **Seats rotate.**  In game ``i`` seat ``s`` is played by policy ``(s + i) % players``: over every
   run of ``players`` games each policy sits in each seat once (first-player advantage cancels).
@@ -29,7 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from pirates_lab.core import CHANCE, TERMINAL, InvalidInput
+from pirates_lab.core import InvalidInput, play
 
 from .policies import make_policy, policy_name
 from .results import Results
@@ -71,25 +72,18 @@ def _by_policy(values, seats) -> tuple:
 
 
 def play_game(game, policies: Sequence, seed, index: int, max_steps: int = 20_000) -> GameRecord:
-    """Play game ``index`` of a tournament (policies in tournament order; seats rotated)."""
+    """Play game ``index`` of a tournament (policies in tournament order; seats rotated), with the
+    core's play loop: each policy is handed its seat's SeatView, never the state."""
     players = game.players
     seats = seating(index, players)
     chance_rng, policy_rng = game_rngs(seed, index)
-    state = game.new_initial_state()
-    steps = 0
-    while steps < max_steps:
-        player = state.current_player()
-        if player == TERMINAL:
-            break
-        if player == CHANCE:
-            action = state.chance_outcomes().sample(chance_rng)
-        else:
-            action = policies[seats[player]](state, policy_rng)
-        state = state.apply(action)
-        steps += 1
+    playthrough = play(game.new_initial_state(), [policies[seats[seat]] for seat in range(players)], policy_rng,
+                       chance_rng=chance_rng, max_steps=max_steps)
+    state = playthrough.run()
     capped = not state.is_terminal()
     shares = tuple(Fraction(1, players) for _ in range(players)) if capped else tuple(state.returns())
-    return GameRecord(index, seats, _by_policy(tuple(state.scores()), seats), _by_policy(shares, seats), steps, capped)
+    return GameRecord(index, seats, _by_policy(tuple(state.scores()), seats), _by_policy(shares, seats),
+                      playthrough.steps, capped)
 
 
 def _play_chunk(game, policies, seed, start: int, stop: int, max_steps: int) -> list[GameRecord]:

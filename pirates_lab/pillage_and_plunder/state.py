@@ -89,7 +89,7 @@ class PPState(TurnStages, GameSetup, YourShip, PreDrawStage, DrawAndPlayStage, B
         return _plain({"player": player, "to_act": self.current_player(), "phase": self.phase,
                        "current": self.current, "first": self.first, "rounds": self.rounds,
                        "deck": sum(self.deck.values()), "discard": self.discard, "players": seats,
-                       "pending": self.pending, "winners": self.won, "log": self.log})
+                       "pending": self.pending, "winners": self.won, "log": list(self.log)})
 
     def redeal_hidden(self, player: int, rng: random.Random) -> "PPState":
         """Shuffle what ``player`` cannot see — the other hands and the draw piles — and deal it again."""

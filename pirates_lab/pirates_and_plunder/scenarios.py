@@ -36,8 +36,9 @@ def build(players: int = 2, tiles=(), ships=(), resources=None, drawn: str | Non
     game = Game(players=players, **options)
     state = game.new_initial_state()
     tileset = game.board.tileset
-    for name in ("placed", "parent", "open", "size", "scoring", "log"):
+    for name in ("placed", "parent", "open", "size", "scoring"):
         getattr(state, name).clear()
+    state.log = type(state.log)()             # the log is an immutable chain: start a new one
     state.cells.clear()
     state.needs.clear()
     counts = [0] * len(tileset.types)

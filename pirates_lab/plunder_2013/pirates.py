@@ -112,8 +112,9 @@ def _most_matched(could: list[set], taken: frozenset) -> int:
 def random_pirate(pass_chance: float = 0.9):
     """A policy for tests: random clue choices, and a random dig now and then."""
     def policy(state: State, rng: random.Random):
-        actions = state.legal_actions()
-        if state.phase == "dig" and rng.random() < pass_chance:
+        view = state.view()                     # a SeatView from the core's play loop (or a State)
+        actions = view.legal_actions
+        if view.observation["phase"] == "dig" and rng.random() < pass_chance:
             return Pass()
         return rng.choice(actions)
     return policy
