@@ -35,7 +35,8 @@ from bench_common import Benchmark  # noqa: E402
 from pirates_lab.core import State as CoreState
 from pirates_lab.core import random_playout
 from pirates_lab.plunder_2013 import reference_pairs
-from pirates_lab.plunder_2013.engine import MAX_CARDS, _category_of, solve
+from pirates_lab.plunder_2013.engine import MAX_CARDS, _category_of
+from pirates_lab.plunder_2013.solver import solve
 from pirates_lab.plunder_2013.game import Game, State
 from pirates_lab.plunder_2013.pirates import random_pirate
 from pirates_lab.plunder_2013.reference import cp_sat_counts, random_game

@@ -24,7 +24,8 @@ from pirates_lab.core import Dist, InvalidInput, cite, saveable
 from pirates_lab.core.errors import shown
 
 from .components import CATEGORIES, GAME, card_name, location_name, pirate_name
-from .engine import MAX_CARDS, Constraint, Posterior, answer_is_aye, feasible, solve
+from .engine import MAX_CARDS, Constraint, Posterior, answer_is_aye
+from .solver import feasible, solve
 
 __all__ = ["Deduction", "Record", "AnswerRef", "Explanation", "Cell", "InconsistentAnswers", "smallest_conflict",
            "RULE_GRIDS", "RULE_TURN"]

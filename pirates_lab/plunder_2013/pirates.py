@@ -1,25 +1,26 @@
-"""Computer pirates: policies that play from their own view with the exact solver.
+"""Computer pirates: policies that play from their seat's view with the exact solver.
 
 Rules: Plunder (2013) › Digging Up Treasure
 
-A policy is ``policy(state, rng) -> action`` (the shape :func:`pirates_lab.core.random_playout`
-takes).  The computer pirate is handed only ``state.view(player)``: its own map cards, the
-public answers and its own crew cards in the chest (:mod:`.views`).
+A policy is ``policy(view, rng) -> action`` (the shape the core's play loop hands every computer
+player: a :class:`~pirates_lab.core.SeatView`, never the state).  It reads the seat's observation —
+its own map cards, the public answers, its own crew cards in the chest (:mod:`.views`) — and its
+legal actions, and tells what it is asked by the kind of action offered (no phase names).
 
 * Extra flip: the flip advisor's best choice (largest expected information).
 * Digging: for each rival it has not yet sent a crew card to, dig the most likely location when
-  it is certain, when the dig advisor says digging now beats waiting a day and the odds are at
-  least ``boldness``, or on the last day with any chance at all.
+  it is certain, when the dig advisor says digging now beats every day it looks at and the odds are
+  at least ``boldness``, or on the last day with any chance at all.
 """
 from __future__ import annotations
 
 import random
 from fractions import Fraction
 
-from pirates_lab.core import PlayerView
+from pirates_lab.core import InvalidInput, PlayerView
 
 from .advisors import dig_advice, flip_advice, hunters_for
-from .game import Dig, FlipExtra, Keep, Pass, State
+from .game import Answer, Dig, FlipExtra, Keep, Pass
 from .views import available_decks, clue_copies, deduction_from, tomorrow_decks
 
 __all__ = ["ComputerPirate", "random_pirate", "treasures_left", "sent_locations"]
@@ -28,29 +29,31 @@ __all__ = ["ComputerPirate", "random_pirate", "treasures_left", "sent_locations"
 class ComputerPirate:
     """A solver-driven policy.  ``boldness``: the least probability it digs on before the last day.
 
-    It decides from ``state.view(player)`` only (its observation and legal actions), never from
-    the state itself, so it cannot peek at another pirate's map cards.
+    It decides from the seat's view only (its observation and legal actions), never from the state
+    itself, so it cannot peek at another pirate's map cards.  Called with a State (a notebook, a
+    test), it takes ``state.view()`` first.
     """
 
     def __init__(self, boldness: Fraction = Fraction(1, 2), overtake: Fraction | None = None):
         self.boldness = Fraction(boldness)
         self.overtake = None if overtake is None else Fraction(overtake)   # None: the data file's value
 
-    def __call__(self, state, rng: random.Random | None = None):
-        return self.decide(state.view())
+    def __call__(self, view, rng: random.Random | None = None):
+        return self.decide(view if isinstance(view, PlayerView) else view.view())
 
     def decide(self, view: PlayerView):
+        legal = view.legal_actions
+        if not legal:
+            raise InvalidInput(f"Player {view.player + 1} has no choice to make now.")
+        if isinstance(legal[0], Answer):
+            return legal[0]                    # the truthful answer is the only legal one
         obs = view.observation
-        if obs["phase"] == "answer":
-            return view.legal_actions[0]       # the truthful answer is the only legal one
         deduction = deduction_from(obs)
-        if obs["phase"] == "choose":
+        if isinstance(legal[0], Keep):
             best = flip_advice(deduction, tuple(obs["clue"]), available_decks(obs), asker=view.player)[0]
             action = Keep() if best.category is None else FlipExtra(best.category)
-            return action if action in view.legal_actions else Keep()
-        if obs["phase"] == "dig":
-            return self.dig_choice(obs, deduction)
-        raise ValueError(f"A computer pirate has no choice to make in phase {obs['phase']!r}.")
+            return action if action in legal else Keep()
+        return self.dig_choice(obs, deduction)
 
     def dig_choice(self, obs: dict, view) -> Dig | Pass:
         player = obs["me"]
@@ -110,11 +113,12 @@ def _most_matched(could: list[set], taken: frozenset) -> int:
 
 
 def random_pirate(pass_chance: float = 0.9):
-    """A policy for tests: random clue choices, and a random dig now and then."""
-    def policy(state: State, rng: random.Random):
-        view = state.view()                     # a SeatView from the core's play loop (or a State)
+    """A policy for tests: random clue choices, and a random dig now and then (given a SeatView,
+    or a State, whose view it takes)."""
+    def policy(view, rng: random.Random):
+        view = view if isinstance(view, PlayerView) else view.view()
         actions = view.legal_actions
-        if view.observation["phase"] == "dig" and rng.random() < pass_chance:
+        if Pass() in actions and rng.random() < pass_chance:
             return Pass()
         return rng.choice(actions)
     return policy

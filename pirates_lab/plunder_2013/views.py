@@ -27,6 +27,9 @@ import random
 from .components import CATEGORIES, GAME
 from .deduction import Deduction, Record
 
+#: the log lines an observation carries (the newest): the log is public, and the whole of it lives in the history
+RECENT_LOG = 30
+
 __all__ = ["observation", "redeal_hidden", "deduction_from", "available_decks", "tomorrow_decks", "clue_copies"]
 
 
@@ -37,8 +40,18 @@ def _found(state) -> list[bool]:
 
 
 def observation(state, player: int) -> dict:
-    """Exactly what ``player`` may see (see the module docstring)."""
-    over = state.phase == "over"
+    """Exactly what ``player`` may see (see the module docstring).
+
+    The step in progress is read from the task on top of the agenda: its name (``phase``), and its
+    data — the answers given and still to come (:class:`~.how_to_play.Asking`), the pirates still to
+    decide in the digging window (:class:`~.digging_up_treasure.Window`), the deck of an extra flip.
+    """
+    from .digging_up_treasure import Window
+    from .how_to_play import Asking, Extra
+
+    task = state.task
+    data = task.data if task is not None else None
+    over = task is None
     found = _found(state) if over else [False] * state.game.players
     return {
         "game": GAME,
@@ -52,9 +65,9 @@ def observation(state, player: int) -> dict:
         "day": state.day,
         "asker": state.asker,
         "clue": None if state.clue is None else list(state.clue),
-        "replaced": state.replaced,
-        "pending": list(state.pending),
-        "given": [[p, aye] for p, aye in state.given],
+        "replaced": data.category if isinstance(data, Extra) else None,
+        "pending": list(data.asked) if isinstance(data, Asking) else [],
+        "given": [[p, aye] for p, aye in data.given] if isinstance(data, Asking) else [],
         "records": [{"asker": r.asker, "clue": list(r.clue), "answers": [[p, aye] for p, aye in r.answers]}
                     for r in state.records],
         "hand": list(state.hands[player]),
@@ -63,11 +76,11 @@ def observation(state, player: int) -> dict:
         "chest": [{"player": card.player, "day": card.day,
                    "location": list(card.location) if over or card.player == player else None}
                   for card in state.chest],
-        "window": list(state.window),
+        "window": list(data.seats) if isinstance(data, Window) else [],
         "decks": {c: {str(x): n for x, n in sorted(state.decks[c].items())} for c in CATEGORIES},
         "discards": {c: {str(x): n for x, n in sorted(state.discards[c].items())} for c in CATEGORIES},
         "scores": list(state.scores()) if over else None,
-        "log": list(state.log),
+        "log": state.log.recent(RECENT_LOG),
     }
 
 
@@ -123,11 +136,13 @@ def clue_copies(obs: dict) -> int:
 
 def redeal_hidden(state, player: int, rng: random.Random):
     """A state ``player`` cannot tell apart: the other pirates' map cards re-dealt (module docstring)."""
+    from .game import Dealing
+
     new = state.clone()
-    if state.phase == "over":
+    if state.task is None:                      # the game is over: every find is public
         return new
     n, players = state.game.cards, state.game.players
-    if state.phase == "deal":
+    if isinstance(state.task.data, Dealing):
         for c in range(3):
             slots = [p for p in range(players) if p != player and state.hands[p][c]]
             pool = [x for x in range(1, n + 1) if x != state.hands[player][c]]

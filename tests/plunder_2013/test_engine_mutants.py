@@ -15,7 +15,8 @@ from pirates_lab.core import InvalidInput
 from pirates_lab.plunder_2013 import Deduction
 from pirates_lab.plunder_2013.advisors import dig_advice, entropy_bits, flip_advice
 from pirates_lab.plunder_2013.components import CATEGORIES
-from pirates_lab.plunder_2013.engine import Constraint, solve
+from pirates_lab.plunder_2013.engine import Constraint
+from pirates_lab.plunder_2013.solver import solve
 
 
 def test_counts_stay_exact_up_to_2_53_and_larger_counts_are_refused():

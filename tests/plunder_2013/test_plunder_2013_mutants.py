@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from pirates_lab.core import CHANCE, IllegalMove, replay
-from pirates_lab.plunder_2013.game import Answer, ChestCard, Clues, DealCard, Dig, Game, Keep, Pass, score_chest
+from pirates_lab.core import CHANCE, IllegalMove, Task, replay
+from pirates_lab.plunder_2013.game import (Answer, Asking, ChestCard, Clues, DealCard, Dealing, Dig, Extra, Game, Keep,
+                                           Pass, Window, score_chest)
 
 
 def dealt(game: Game, hands):
@@ -52,10 +53,17 @@ def test_a_valid_position_validates_at_every_phase():
     state.validate()
 
 
+def on_top(task):
+    """Replace the step in progress (the task on top of the agenda) by ``task``."""
+    return lambda s: s.agenda.__setitem__(-1, task)
+
+
 @pytest.mark.parametrize("corrupt, message", [
-    (lambda s: setattr(s, "phase", "nap"), "unknown phase"),
-    (lambda s: setattr(s, "dealt", 8), "deal count"),
-    (lambda s: setattr(s, "dealt", -1), "deal count"),
+    (on_top(Task("nap")), "not a task of the table"),
+    (on_top(Task("deal", None, Dealing(8))), "deal count"),
+    (on_top(Task("deal", None, Dealing(-1))), "deal count"),
+    (on_top(Task("deal", None, ())), "carries"),
+    (lambda s: s.agenda.append(Task("dig", None, Window((1,)))), "more than its bound"),
     (lambda s: s.hands.append([0, 0, 0]), "three map cards"),
     (lambda s: s.hands[0].append(1), "three map cards"),
     (lambda s: s.hands[1].__setitem__(0, 1), "dealt twice"),
@@ -68,12 +76,13 @@ def test_a_valid_position_validates_at_every_phase():
     (lambda s: setattr(s, "asker", 3), "asker or day"),
     (lambda s: setattr(s, "asker", -1), "asker or day"),
     (lambda s: setattr(s, "day", 16), "asker or day"),
+    (lambda s: setattr(s, "day", 0), "asker or day"),
     (lambda s: s.records.append(s.records[0]), "one record per day"),
-    (lambda s: s.window.__setitem__(0, 0) or s.crew.__setitem__(0, 0) or s.chest.extend(
+    (on_top(Task("flip", 0)), "one record per day"),
+    (lambda s: setattr(s, "clue", None), "clues are face up"),
+    (lambda s: on_top(Task("dig", None, Window((0, 1))))(s) or s.crew.__setitem__(0, 0) or s.chest.extend(
         [ChestCard(0, (2, 2, 2), 1)] * 3), "digging window"),
-    (lambda s: s.window.clear(), "digging window"),
-    (lambda s: s.pending.append(1), "answers pending"),
-    (lambda s: s.given.append((1, False)), "answers pending"),
+    (on_top(Task("dig", None, Window(()))), "digging window"),
     (lambda s: s.decks["island"].__setitem__(1, 0), "positive whole numbers"),
     (lambda s: s.decks["island"].__setitem__(1, True), "positive whole numbers"),
     (lambda s: s.decks["island"].__setitem__(1, 2), "lost or gained"),
@@ -93,18 +102,14 @@ def test_validate_checks_the_answers_given_so_far():
     state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)])
     state = replay(state, [Clues(5, 4, 4), Keep(), Answer(False)])
     state.validate()
-    wrong = state.clone()
-    wrong.given = [(1, True)]                       # pirate 1 holds no 5/4/4: a lie
-    with pytest.raises(ValueError, match="truthful answers"):
-        wrong.validate()
-    order = state.clone()
-    order.given, order.pending = [(2, False)], [1]  # out of turn order
-    with pytest.raises(ValueError, match="truthful answers"):
-        order.validate()
-    empty = state.clone()
-    empty.given, empty.pending = [(1, False), (2, False)], []   # true, in order, but nobody left
-    with pytest.raises(ValueError, match="truthful answers"):
-        empty.validate()
+    assert state.task == Task("answer", None, Asking((2,), ((1, False),)))
+    for asking in (Asking((2,), ((1, True),)),                     # pirate 1 holds no 5/4/4: a lie
+                   Asking((1,), ((2, False),)),                    # out of turn order
+                   Asking((), ((1, False), (2, False)))):          # true, in order, but nobody left
+        wrong = state.clone()
+        on_top(Task("answer", None, asking))(wrong)
+        with pytest.raises(ValueError, match="truthful answers"):
+            wrong.validate()
 
 
 def test_validate_needs_a_category_while_an_extra_card_is_flipped():
@@ -115,7 +120,7 @@ def test_validate_needs_a_category_while_an_extra_card_is_flipped():
     state = replay(state, [Clues(4, 4, 4), FlipExtra("trap")])
     state.validate()
     assert state.current_player() == CHANCE
-    state.replaced = "parrot"
+    on_top(Task("extra", 0, Extra("parrot")))(state)
     with pytest.raises(ValueError, match="no category"):
         state.validate()
 

@@ -116,8 +116,8 @@ def test_game_over_reveals_found_treasure_and_the_chest():
 
 def test_returns_share_a_tie_nobody_broke():
     state = dealt(Game(players=2), [(1, 1, 1), (2, 2, 2)])
-    state.phase = "over"
-    assert state.returns() == (Fraction(1, 2), Fraction(1, 2))
+    state.agenda.clear()                         # the game ends with nobody's treasure found
+    assert state.is_terminal() and state.returns() == (Fraction(1, 2), Fraction(1, 2))
 
 
 def test_computer_pirate_decides_from_its_view_only():
@@ -165,3 +165,38 @@ def test_redeal_hides_the_other_pirates_crew_card_locations_too():
         assert other.observation(0) == state.observation(0)
         places.add(bill.location)
     assert len(places) > 3
+
+
+class Leaky(Game):
+    """A mutant: every observation also shows pirate 2's map cards (a leak), or re-deals nothing."""
+
+    def __init__(self, players=3, leak=True, **options):
+        super().__init__(players, **options)
+        self.leak = leak
+
+    def new_initial_state(self):
+        state = LeakyState(self)
+        return state
+
+
+from pirates_lab.plunder_2013.game import State  # noqa: E402
+
+
+class LeakyState(State):
+    def observation(self, player):
+        seen = super().observation(player)
+        if self.game.leak:
+            seen["rival"] = list(self.hands[1])
+        return seen
+
+    def redeal_hidden(self, player, rng):
+        return super().redeal_hidden(player, rng) if self.game.leak else self.clone()
+
+
+def test_the_core_checks_catch_a_leaking_observation_and_a_redeal_that_redeals_nothing():
+    """Given the game with its hidden map cards declared, When a mutant shows pirate 2's cards to
+    everyone, or re-deals nothing, Then check_protocol fails (the game as it is passes: above)."""
+    with pytest.raises(AssertionError, match="leaks a hidden card|changed their observation"):
+        check_protocol(Leaky(3), seeds=range(1), policy=random_pirate(0.97), observe_every=5)
+    with pytest.raises(AssertionError, match="never re-dealt anything"):
+        check_protocol(Leaky(3, leak=False), seeds=range(2), policy=random_pirate(0.97), observe_every=5)

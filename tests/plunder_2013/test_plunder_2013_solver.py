@@ -13,7 +13,8 @@ from pirates_lab.core import InvalidInput
 from pirates_lab.plunder_2013.advisors import dig_advice, entropy_bits, flip_advice
 from pirates_lab.plunder_2013.components import CATEGORIES
 from pirates_lab.plunder_2013.deduction import Deduction, InconsistentAnswers, Record
-from pirates_lab.plunder_2013.engine import Constraint, answer_is_aye, solve
+from pirates_lab.plunder_2013.engine import Constraint, answer_is_aye
+from pirates_lab.plunder_2013.solver import solve
 from pirates_lab.plunder_2013.reference import brute_force, cp_sat_counts, python_constraint_counts, random_game
 
 

@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 
 from pirates_lab.core.testing import no_hang
 from pirates_lab.plunder_2013 import Deduction, Record
-from pirates_lab.plunder_2013 import engine as engine_module
-from pirates_lab.plunder_2013.engine import TooManyExplanations, answer_is_aye, solve
+from pirates_lab.plunder_2013 import solver as solver_module
+from pirates_lab.plunder_2013.engine import answer_is_aye
+from pirates_lab.plunder_2013.solver import TooManyExplanations, solve
 from pirates_lab.plunder_2013.reference import brute_force, random_game
 from pirates_lab.plunder_2013.triples import Explained
 
@@ -125,9 +126,9 @@ def test_too_many_explanations_is_refused_at_once_with_a_sentence(monkeypatch):
     for record in records[:5]:
         d.add(record, partial=True)
     before = (d.records, d.count())
-    monkeypatch.setattr(engine_module, "CLASS_CHEAP", 0)
-    monkeypatch.setattr(engine_module, "CLASS_LIMIT", 0)
-    monkeypatch.setattr(engine_module, "FEW_COMBOS", 0)
+    monkeypatch.setattr(solver_module, "CLASS_CHEAP", 0)
+    monkeypatch.setattr(solver_module, "CLASS_LIMIT", 0)
+    monkeypatch.setattr(solver_module, "FEW_COMBOS", 0)
     import pirates_lab.plunder_2013.triples as triples
     monkeypatch.setattr(triples, "MAX_COMBOS", 0)
     with pytest.raises(TooManyExplanations) as refused:
