@@ -96,3 +96,29 @@ def test_the_hunters_are_the_other_pirates_with_crew_cards():
     assert hunters_for([4, 4, 0, 2], me=0, rival=1) == 1
     assert hunters_for([4, 4, 0, 2], me=0, rival=2) == 2
     assert hunters_for([0, 0, 0, 0], me=0, rival=1) == 0
+
+
+def test_a_pirate_reads_today_and_tomorrows_decks_from_what_it_sees():
+    """Rules: Plunder (2013) › How to Play (ASSUMPTION: an empty clue deck is refilled from its face-up
+    discards).  Given one copy of each card and the sixth day's dig window (every deck just emptied, the
+    sixth clue face up), When a pirate reads its observation, Then an extra flip now would come from the
+    discards, tomorrow's flip from the discards and today's clue (discarded at the end of the day), and a
+    whole deck holds one copy of each card; with two copies, before any deck is empty, the decks themselves."""
+    from pirates_lab.plunder_2013.views import available_decks, clue_copies, tomorrow_decks
+
+    for copies in (1, 2):
+        state = Game(players=2, clue_copies=copies).new_initial_state()
+        for card in (1, 1, 1, 2, 2, 2):
+            state = state.apply(DealCard(card))
+        for day in range(6):
+            state = answered(replay(state, [Clues(day + 1, day + 1, day + 1), Keep()]))
+            if day < 5:
+                state = replay(state, [Pass(), Pass()])
+        obs = state.observation(0)
+        assert state.phase == "dig" and clue_copies(obs) == copies
+        if copies == 1:
+            assert all(not obs["decks"][c] for c in ("island", "marker", "trap"))
+            assert available_decks(obs)["island"] == {x: 1 for x in range(1, 6)}
+            assert tomorrow_decks(obs)["trap"] == {x: 1 for x in range(1, 7)}
+        else:
+            assert available_decks(obs)["marker"] == tomorrow_decks(obs)["marker"] == {x: 1 for x in range(1, 7)}

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from pirates_lab.core import CHANCE, IllegalMove, Task, replay
+from pirates_lab.core.testing import refused
 from pirates_lab.plunder_2013.game import (Answer, Asking, ChestCard, Clues, DealCard, Dealing, Dig, Extra, Game, Keep,
                                            Pass, Window, score_chest)
 
@@ -62,6 +63,7 @@ def on_top(task):
     (on_top(Task("nap")), "not a task of the table"),
     (on_top(Task("deal", None, Dealing(8))), "deal count"),
     (on_top(Task("deal", None, Dealing(-1))), "deal count"),
+    (on_top(Task("deal", None, Dealing(9))), "deal count"),               # all 9 cards out: no deal left
     (on_top(Task("deal", None, ())), "carries"),
     (lambda s: s.agenda.append(Task("dig", None, Window((1,)))), "more than its bound"),
     (lambda s: s.hands.append([0, 0, 0]), "three map cards"),
@@ -89,12 +91,28 @@ def on_top(task):
     (lambda s: s.discards["trap"].__setitem__(1, 1), "lost or gained"),
 ])
 def test_validate_refuses_each_kind_of_broken_position(corrupt, message):
-    """Given a valid position in the digging window, When one thing is broken, Then validate() says which."""
+    """Given a valid position in the digging window, When one thing is broken, Then validate() says which,
+    in exactly its sentence (the core's agenda checks: by a phrase of theirs)."""
     state = digging()
     state.validate()
     corrupt(state)
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError) as refused:
         state.validate()
+    said = str(refused.value)
+    assert said in SENTENCES[message] if message in SENTENCES else message in said, said
+
+
+#: validate()'s own sentences (exactly), by the phrase the cases above name
+SENTENCES = {phrase: [sentence for sentence in (
+    "every pirate has three map cards", "a map card is dealt twice or is not a card",
+    "the hands do not match the deal count", "crew counts out of range",
+    "the chest does not hold the crew cards used", "asker or day out of range", "one record per day answered",
+    "the clues are face up exactly from the flip to the end of the day",
+    "deck counts must be positive whole numbers", "the island clue deck has lost or gained cards",
+    "the trap clue deck has lost or gained cards", "the digging window is broken") if phrase in sentence]
+    for phrase in ("three map cards", "dealt twice", "deal count", "crew counts", "chest", "asker or day",
+                   "one record per day", "clues are face up", "positive whole numbers", "lost or gained",
+                   "digging window")}
 
 
 def test_validate_checks_the_answers_given_so_far():
@@ -306,3 +324,51 @@ def test_an_answer_that_contradicts_two_earlier_ones_names_both():
         mine.record(0, (2, 2, 1), {1: True})
     assert str(error.value).startswith("Day 3's answers contradict 2 earlier answers: day 1: ")
     assert len(error.value.conflicts) == 2 and mine.count() == count
+
+
+# --------------------------------------------------------------------------- refusals, word for word
+def test_every_refusal_names_its_rule_and_says_why_in_full():
+    """Rules: Plunder (2013) › How to Play, › Digging Up Treasure.
+
+    Given each step of a day, When a move that belongs to another step (or a wrong answer, or your own
+    treasure) is tried, Then the refusal cites the heading and says the whole sentence."""
+    game = Game(players=3)
+    state = game.new_initial_state()
+    error = refused(state, Keep(), "How to Play")                              # during the deal (chance)
+    assert error.reason == "Only the player whose turn it is chooses the clues, right after flipping them."
+    error = refused(state, Dig(1, 2, 3), "Digging Up Treasure")
+    assert error.reason.startswith("Crew cards go into the Treasure Chest after a day's answers")
+    state = dealt(game, [(1, 1, 1), (2, 2, 2), (6, 6, 6)])
+    error = refused(state, Pass(), "Digging Up Treasure")                      # during the flip (chance)
+    assert error.reason == "There is nothing to pass on now."
+    error = refused(state, Answer(True), "How to Play")
+    assert error.reason == ("Nobody is asked for an answer now: answers come right after the clues are announced, "
+                            "and the player whose turn it is does not answer.")
+    state = replay(state, [Clues(2, 5, 5), Keep()])                            # pirate 1 holds island 2
+    error = refused(state, Answer(False), "How to Play")
+    assert error.reason == "Peg-Leg Meg must say Aye!: one or more of their map cards matches the clues."
+    state = state.apply(Answer(True))
+    error = refused(state, Answer(True), "How to Play")
+    assert error.reason == "Barnacle Bill must say Nay!: none of their map cards matches the clues."
+    state = replay(state, [Answer(False), Pass()])                             # 1 passes; 2 (at 6/6/6) decides
+    error = refused(state, Dig(6, 6, 6), "Digging Up Treasure")
+    assert error.reason == ("Coconut Island / Lighthouse / Cursed Idol is where Barnacle Bill's own treasure is "
+                            "hidden: a crew card digs for another pirate's treasure.")       # card 6: the last card
+
+
+def test_public_decks_are_what_the_next_flip_comes_from():
+    """Rules: Plunder (2013) › How to Play — "flips face up the top card of each of the three Clue decks".
+    Given one copy of each card and six days flipped, When the island deck is empty, Then the public
+    decks show its discards for the island (the next flip reshuffles them) and the deck itself elsewhere."""
+    game = Game(players=2, clue_copies=1)
+    state = dealt(game, [(1, 1, 1), (2, 2, 2)])
+    assert state.public_decks() == {c: {x: 1 for x in range(1, 7)} for c in ("island", "marker", "trap")}
+    for day in range(6):
+        state = replay(state, [Clues(day + 1, day + 1, day + 1), Keep()])
+        while state.phase == "answer":
+            state = state.apply(state.legal_actions()[0])
+        state = replay(state, [Pass(), Pass()])
+    assert state.decks["island"] == {} and state.public_decks()["island"] == {x: 1 for x in range(1, 7)}
+    state = state.apply(Clues(3, 4, 5))
+    assert state.public_decks() == {c: {x: 1 for x in range(1, 7) if x != k} for c, k in
+                                    (("island", 3), ("marker", 4), ("trap", 5))}
