@@ -27,7 +27,7 @@ import sys
 import time
 
 from bench_common import Benchmark
-from pirates_lab.core import CHANCE, TERMINAL, games
+from pirates_lab.core import CHANCE, TERMINAL, games, random_playout
 
 EARLY, LATE = 50, 2000
 SEEDS = range(4)
@@ -61,9 +61,11 @@ def positions(name):
                 late = state
             state = state.apply(random_move(state, rng))
             moves += 1
-        if late is None:
+        if early is None:                      # a game shorter than 50 moves: its middle
+            early = previous_of(name, seed, moves // 2)
+        if late is None:                       # shorter than 2,000 moves: its last decision or chance
             late = previous_of(name, seed, moves - 1)
-        found = (early or state, late, min(moves - 1, LATE), moves)
+        found = (early, late, min(moves - 1, LATE), moves)
         if best is None or found[2] > best[2]:
             best = found
         if found[2] >= LATE:
@@ -104,18 +106,19 @@ def move_us(state, seed=0):
 
 
 def playout(name, games_count=PLAYOUT_GAMES):
-    """(moves, seconds) over ``games_count`` whole seeded random games."""
+    """(moves, seconds) over ``games_count`` whole seeded random games, played by the core's
+    ``random_playout`` (the one play loop; on an older core, its hand-written loop)."""
     moves, seconds = 0, 0.0
     for seed in range(games_count):
-        rng = random.Random(1000 + seed)
         state = make_game(name).new_initial_state()
+        taken: list = []
         start = time.perf_counter()
-        count = 0
-        while state.current_player() != TERMINAL and count < CAP:
-            state = state.apply(random_move(state, rng))
-            count += 1
+        try:
+            random_playout(state, random.Random(1000 + seed), max_steps=CAP, actions=taken)
+        except RuntimeError:                    # no end within CAP moves (Plunder's random captains)
+            pass
         seconds += time.perf_counter() - start
-        moves += count
+        moves += len(taken)
     return moves, seconds
 
 
@@ -140,11 +143,12 @@ def measure(name) -> dict:
 
 def table(rows) -> str:
     head = ("| engine | longest seeded game (moves) | clone at move 50 | clone at move 2,000 (or last) | ratio | "
-            "a move at 50 | a move at 2,000 | random playout (moves/s) |")
+            "a move at 50 | a move at 2,000 (or last) | random playout (moves/s) |")
     lines = [head, "|---|---:|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
         late = f"{r['clone_late']:.0f} µs" + ("" if r["late_move"] >= LATE else f" (move {r['late_move']})")
-        lines.append(f"| {r['engine']} | {r['length']} | {r['clone_early']:.0f} µs | {late} | "
+        early = f"{r['clone_early']:.0f} µs" + ("" if r["length"] > EARLY else f" (move {r['length'] // 2})")
+        lines.append(f"| {r['engine']} | {r['length']} | {early} | {late} | "
                      f"{r['clone_late'] / r['clone_early']:.2f} | {r['move_early']:.0f} µs | {r['move_late']:.0f} µs | "
                      f"{r['moves_per_s']:,.0f} |")
     return "\n".join(lines)

@@ -12,8 +12,8 @@ It has every shape the five engines need, in a few rows:
 - a turn cut short (``FLOW.cut``) when the player on turn is left with nothing.
 
 Rules (made up): each player starts with 3 doubloons and 2 cards.  On your turn bury any amount,
-raid another player, or pass.  A raid opens a window: every other seat with an "ambush" card may
-play it and fight the raider first.  In a battle both sides secretly commit 0-2 doubloons, a die is
+raid another player, or pass.  A raid opens a window: every other seat is asked in turn, and one with an
+"ambush" card may play it and fight the raider first.  In a battle both sides secretly commit 0-2 doubloons, a die is
 rolled for the attacker, and commitment plus die (attacker) against commitment plus 3 (defender)
 decides; the loser pays the winner one doubloon.  Then draw a card.  Most doubloons (buried count)
 after ``rounds`` rounds wins.
@@ -142,9 +142,8 @@ class SkirmishState(FlowState):
             self.say(f"Player {me} buries {move.amount}.")
         elif isinstance(move, Raid):
             self.say(f"Player {me} raids player {move.target}.")
-            battle = Battle(me, move.target)
-            asked = tuple(q for q in self._after(me) if "ambush" in self.hands[q])
-            FLOW.push(self, Task("window", None, Window(battle, asked)) if asked else Task("commit", None, battle))
+            # every other seat is asked, card or not: asking only the holders would tell who holds one
+            FLOW.push(self, Task("window", None, Window(Battle(me, move.target), tuple(self._after(me)))))
 
     def _after(self, me):
         players = self.game.players
@@ -152,7 +151,7 @@ class SkirmishState(FlowState):
 
     # ---- the window: someone else answers
     def window_actions(self, task):
-        return [Pass(), Ambush()]
+        return [Pass(), Ambush()] if "ambush" in self.hands[task.data.asked[0]] else [Pass()]
 
     def answer(self, task, move):
         window = task.data

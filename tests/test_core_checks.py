@@ -153,3 +153,19 @@ def test_the_skirmish_redeal_really_redeals_over_many_positions():
     places = state.hidden_cards()
     signatures = {tuple(tuple(sorted(h)) for h in state.redeal_hidden(0, rng).hands[1:]) for _ in range(30)}
     assert len(signatures) > 3 and can_differ(state, 0, places)
+
+
+def test_a_leak_through_who_is_asked_next_shows_a_move_after_the_swap():
+    """A window that asks only the seats holding an ambush card tells everyone who holds one: no
+    observation differs at the swap itself, but one move later a different seat is asked."""
+    from flow_toy import Battle, Raid, Window
+
+    def ask_only_holders(self, task, move):
+        SkirmishState.play(self, task, move)
+        top = self.agenda[-1]
+        if isinstance(move, Raid) and top.phase == "window":
+            asked = tuple(q for q in top.data.asked if "ambush" in self.hands[q])
+            self.agenda[-1] = (Task("window", None, Window(top.data.battle, asked)) if asked
+                               else Task("commit", None, top.data.battle))
+    with pytest.raises(AssertionError, match=r"move\(s\) .*after two cards .* cannot see were swapped"):
+        check_protocol(mutant("AsksHolders", play=ask_only_holders), seeds=range(6))

@@ -19,8 +19,10 @@ def fresh(players=3):
 
 def test_a_raid_opens_a_window_where_someone_else_answers_and_an_ambush_nests_a_battle():
     state = fresh().apply(Raid(1))
-    # player 1 has no ambush card; player 2 has one: the window asks player 2 only
-    assert state.agenda[-1] == Task("window", None, Window(Battle(0, 1), (2,)))
+    # every other seat is asked in turn: player 1 (no ambush card) may only pass; player 2 holds one
+    assert state.agenda[-1] == Task("window", None, Window(Battle(0, 1), (1, 2)))
+    assert state.current_player() == 1 and state.legal_actions() == (Pass(),)
+    state = state.apply(Pass())
     assert state.current_player() == 2 and state.legal_actions() == (Pass(), Ambush())
     state = state.apply(Ambush())
     # the ambush is a battle on top of the raid's battle; the turn's draw waits underneath
@@ -30,7 +32,7 @@ def test_a_raid_opens_a_window_where_someone_else_answers_and_an_ambush_nests_a_
 
 
 def test_secret_commitments_are_taken_one_seat_at_a_time_and_hidden_until_both_are_in():
-    state = fresh().apply(Raid(1)).apply(Pass())        # player 2 lets it go
+    state = fresh().apply(Raid(1)).apply(Pass()).apply(Pass())        # players 1 and 2 let it go
     assert state.current_player() == 0
     state = state.apply(Commit(2))
     assert state.current_player() == 1 and state.agenda[-1].data.committed == (2, None)
@@ -42,7 +44,7 @@ def test_secret_commitments_are_taken_one_seat_at_a_time_and_hidden_until_both_a
 
 
 def test_chance_resolves_by_the_table_and_the_turn_goes_on_with_a_draw_from_the_deck():
-    state = fresh().apply(Raid(1)).apply(Pass()).apply(Commit(2)).apply(Commit(0))
+    state = fresh().apply(Raid(1)).apply(Pass()).apply(Pass()).apply(Commit(2)).apply(Commit(0))
     won = state.apply(2)                                # 2 + 2 > 0 + 3: the raider wins one doubloon
     assert won.coins == [2, 2, 3] and won.current_player() == CHANCE
     assert won.chance_outcomes() == Dist.from_weights({"ambush": 2, "rum": 4})
@@ -56,7 +58,7 @@ def test_chance_resolves_by_the_table_and_the_turn_goes_on_with_a_draw_from_the_
 def test_a_turn_cut_short_keeps_its_end():
     state = fresh()
     state.coins[0] = 0                                  # a scenario: player 0 holds nothing
-    state = state.apply(Raid(1)).apply(Pass()).apply(Commit(0)).apply(Commit(0)).apply(1)
+    state = state.apply(Raid(1)).apply(Pass()).apply(Pass()).apply(Commit(0)).apply(Commit(0)).apply(1)
     assert "Player 0 has nothing left: the turn ends." in state.log
     assert state.current_player() == 1 and [t.phase for t in state.agenda] == ["turn"]
 
@@ -69,7 +71,7 @@ def test_moves_too_many_to_list_are_accepted_by_the_table_and_refusals_cite_the_
     assert "at most the 3 doubloons" in error.reason
     error = refused(state, Commit(1), RULE_TURN)        # the generic refusal lists the choices
     assert "Allowed: pass, bury 3, raid player 1, raid player 2" in error.reason
-    battle = state.apply(Raid(1)).apply(Pass())
+    battle = state.apply(Raid(1)).apply(Pass()).apply(Pass())
     refused(battle, Commit(3), RULE_BATTLE)
     refused(battle.apply(Commit(0)).apply(Commit(0)), 7, RULE_BATTLE)    # chance cannot roll a 7
     refused(state.apply(Raid(2)), Commit(0), RULE_CARDS)
@@ -158,3 +160,20 @@ def test_an_automatic_phase_in_the_table_needs_no_actions_and_names_its_method()
         Phase("end", rule="Turn", actor=AUTO)
     assert Phase("end", rule="Turn", actor=AUTO, auto="end").missing() == []
     assert "| window | the next seat in the window | Cards | — |" in FLOW.table()
+
+
+def test_finish_hands_typed_data_on_to_the_rows_that_declare_it():
+    flow = TurnFlow(Phase("aim", rule="Turn", actions="x", then=("fire", "tally"), data=Battle),
+                    Phase("fire", rule="Turn", actor=CHANCE, odds="x", apply="x", data=Battle),
+                    Phase("tally", rule="Turn", actor=AUTO, auto="x"))
+    state = fresh()
+    battle = Battle(0, 1)
+    state.agenda = [Task("aim", 0, battle)]
+    flow.finish(state)
+    assert state.agenda == [Task("tally", 0), Task("fire", 0, battle)]
+    state.agenda = [Task("aim", 0, battle)]
+    flow.finish(state, player=1, data=Battle(1, 0))
+    assert state.agenda == [Task("tally", 1, Battle(1, 0)), Task("fire", 1, Battle(1, 0))]
+    state.agenda = [Task("aim", 0, battle)]
+    with pytest.raises(TypeError, match="carries a Battle"):
+        flow.finish(state, data=(1, 2))

@@ -34,9 +34,10 @@ def test_gamblers_ruin_closed_form(n, data):
 
 
 def test_float_path_agrees_with_exact():
-    chain = ruin_chain(10, Fraction(2, 5))
-    exact = chain.absorption_probabilities(4)
-    approx = chain.absorption_probabilities_float(4)
+    chain = MarkovChain({"sun": {"sun": Fraction(3, 4), "rain": Fraction(1, 4)},
+                         "rain": {"sun": Fraction(1, 2), "rain": Fraction(1, 2)}})
+    exact, approx = chain.stationary(), chain.stationary_float()
+    assert exact == {"sun": Fraction(2, 3), "rain": Fraction(1, 3)}
     assert all(abs(float(exact[k]) - approx[k]) < 1e-12 for k in exact)
 
 

@@ -89,10 +89,12 @@ def test_a_citation_may_end_with_punctuation_or_a_remark(rest):
 
 
 def _cited_files():
+    """Every file of the project that may cite a rule (not tests/plugin: a game from outside, checked with
+    its rulebook registered by tests/test_core_plugin.py)."""
     for folder in ("pirates_lab", "widgets", "notebooks", "docs", "tests", "benchmarks"):
         for path in (ROOT / folder).rglob("*"):
             if path.suffix in {".py", ".ipynb", ".toml", ".md"} and ".ipynb_checkpoints" not in path.parts \
-                    and path.name != "test_core_rules.py":
+                    and path.name != "test_core_rules.py" and "plugin" not in path.relative_to(ROOT).parts:
                 yield path
 
 

@@ -2,8 +2,9 @@
 
 Data files are TOML so a person can read and edit them, with comments saying which values are
 printed in the rulebook and which are our assumptions.  ``load_data(GAME,
-"components.toml")`` reads ``pirates_lab/<GAME>/data/components.toml``; a path given
-instead of a name reads a user's own copy.
+"components.toml")`` reads ``data/components.toml`` of the game's package (``pirates_lab/<GAME>/`` for
+the games here, the plug-in's own package for a game installed from outside); a path given instead
+of a name reads a user's own copy.
 """
 from __future__ import annotations
 
@@ -23,7 +24,9 @@ __all__ = ["load_data", "data_path"]
 
 
 def data_path(game: str, name: str) -> Path:
-    return Path(str(resources.files(f"pirates_lab.{game}").joinpath("data", name)))
+    """A data file of a game: ``<its package>/data/<name>``, wherever the package is installed."""
+    from .registry import game_package
+    return Path(str(resources.files(game_package(game)).joinpath("data", name)))
 
 
 def load_data(game: str, name: str | Path) -> dict[str, Any]:

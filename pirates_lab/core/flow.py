@@ -88,6 +88,8 @@ __all__ = ["Task", "Phase", "TurnFlow", "FlowState", "PLAYER", "AUTO", "CHANCE",
 PLAYER = "player"
 #: nobody decides: the phase's ``auto`` method runs at once
 AUTO = "auto"
+#: ``finish()`` without ``data=``: carry the finished task's data where the next row declares its type
+_CARRY = object()
 
 
 class AgendaError(AssertionError):
@@ -233,14 +235,6 @@ class TurnFlow:
             return ()
         return _call(state, phase.actions, task)
 
-    def require(self, state, *phases: str) -> Task:
-        """The task on top, or IllegalMove (citing the current phase) if it is not one of ``phases``."""
-        task = self.top(state)
-        if task is None or task.phase not in phases:
-            now = "the game is over" if task is None else f"it is the {task.phase.replace('_', ' ')} step"
-            raise IllegalMove(self.rule(state, "Game End"), f"That belongs to {' or '.join(phases)}, but {now}.")
-        return task
-
     # ------------------------------------------------------------ changing
     def _checked(self, task: Task) -> Task:
         phase = self.phases.get(task.phase)
@@ -263,12 +257,26 @@ class TurnFlow:
         """Swap the task on top for ``task`` (the same step with new data, or the next step)."""
         state.agenda[-1] = self._checked(task)
 
-    def finish(self, state, *, player: int | None = None) -> Task:
-        """End the task on top and push what comes next (``then``), for the same player."""
+    def finish(self, state, *, player: int | None = None, data: Any = _CARRY) -> Task:
+        """End the task on top and push what comes next (``then``), for the same player (or ``player``).
+
+        The tasks pushed carry ``data`` if given; otherwise a row that declares a data type gets the
+        finished task's data when it is of that type (a battle's stages hand the ``Battle`` on), and
+        ``()`` is given where nothing is declared.
+        """
         task = state.agenda.pop()
-        following = self.phases[task.phase].then
         who = task.player if player is None else player
-        self.push(state, *(Task(name, who) for name in following))
+        following = []
+        for name in self.phases[task.phase].then:
+            kind = self.phases[name].data
+            if data is not _CARRY:
+                carried = data
+            elif kind is not None and isinstance(task.data, kind):
+                carried = task.data
+            else:
+                carried = ()
+            following.append(Task(name, who, carried))
+        self.push(state, *following)
         return task
 
     def cut(self, state, phase: str) -> None:

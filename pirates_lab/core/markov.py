@@ -178,25 +178,6 @@ class MarkovChain:
         n = len(self.states)
         return csr_matrix((values, (rows, cols)), shape=(n, n))
 
-    def absorption_probabilities_float(self, start: Any) -> dict[Any, float]:
-        """Like :meth:`absorption_probabilities`, with scipy.sparse floats (for large chains)."""
-        import numpy as np
-        from scipy.sparse import identity
-        from scipy.sparse.linalg import spsolve
-
-        transient, absorbing = self.transient, self.absorbing
-        if self.is_absorbing(start):
-            return {a: float(a == start) for a in absorbing}
-        matrix = self.sparse_matrix()
-        t_index = [self.index[s] for s in transient]
-        a_index = [self.index[s] for s in absorbing]
-        q = matrix[t_index][:, t_index]
-        r = matrix[t_index][:, a_index].toarray()
-        solution = spsolve((identity(len(transient), format="csc") - q).tocsc(), r)
-        solution = np.atleast_2d(solution.T).T if solution.ndim == 1 else solution
-        row = transient.index(start)
-        return {a: float(solution[row, k]) for k, a in enumerate(absorbing)}
-
     def stationary_float(self) -> dict[Any, float]:
         """The stationary distribution with scipy.sparse (floats)."""
         import numpy as np

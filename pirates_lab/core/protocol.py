@@ -387,7 +387,7 @@ def _copy_plain(value: Any) -> Any:
     kind = type(value)
     if kind in _IMMUTABLE:
         return value
-    if kind is list:  # immutable items are kept without a call: logs are long lists of strings
+    if kind is list:  # immutable items are kept without a call (long lists of strings, tuples of ints)
         return [x if type(x) in _IMMUTABLE else _copy_plain(x) for x in value]
     if kind is dict:
         return {k: v if type(v) in _IMMUTABLE else _copy_plain(v) for k, v in value.items()}

@@ -1,11 +1,14 @@
 """The game registry: games register themselves, the core names none of them.
 
-Each game package declares itself in ``pyproject.toml`` under the entry-point group
-``pirates_lab.games`` (name = the package name, value = ``pirates_lab.<package>:Game``).
+Each game package declares itself under the entry-point group ``pirates_lab.games`` (name = the
+game's name, value = ``<its package>:Game``): the games in this repository in ``pyproject.toml``,
+a game from outside in its own distribution's metadata (a plug-in: ``pip install`` it and it is
+listed in the CLI, the classroom menu and the strategy lab).
 Its ``Game`` class carries the metadata the rest of the house needs: ``name``, ``title`` (as
-printed), ``rulebook`` (file in ``seeds/``), ``notebook`` (in ``notebooks/``), ``description``
-(one line for menus), ``min_players``/``max_players`` and ``playable`` (False for a package that
-is still a stub).
+printed), ``rulebook`` (its file), ``notebook`` (in ``notebooks/``), ``description`` (one line for
+menus), ``min_players``/``max_players`` and ``playable`` (False for a package that is still a stub).
+A game's own files (its rulebook, ``data/*.toml``, ``data/lessons.toml``) are found through its
+package (:func:`game_package`, with :mod:`importlib.resources`), wherever it is installed.
 
 >>> sorted(games()) == sorted(games())    # a dict: package name -> Game class
 True
@@ -16,10 +19,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 from importlib.metadata import entry_points
+from importlib.util import find_spec
 
 from .errors import InvalidInput
 
-__all__ = ["GROUP", "games", "game_class", "game_names"]
+__all__ = ["GROUP", "games", "game_class", "game_names", "game_package", "refresh"]
 
 #: the entry-point group every game package registers in
 GROUP = "pirates_lab.games"
@@ -35,6 +39,35 @@ def _load() -> tuple:
                                "the two must match (the package name).")
         found.append((point.name, cls))
     return tuple(sorted(found, key=lambda item: getattr(item[1], "order", 100)))
+
+
+@lru_cache(maxsize=None)
+def _packages() -> dict:
+    """Game name -> the package its entry point names (read from metadata: no game is imported)."""
+    found = {}
+    for point in entry_points(group=GROUP):
+        module = point.value.split(":")[0].strip()
+        spec = find_spec(module)
+        is_package = spec is not None and spec.submodule_search_locations is not None
+        found[point.name] = module if is_package else module.rpartition(".")[0] or module
+    return found
+
+
+def game_package(name: str) -> str:
+    """The package of the game registered as ``name`` (``pirates_lab.<name>`` for an unregistered name).
+
+    >>> all(game_package(name).endswith(name) for name in game_names())
+    True
+    """
+    return _packages().get(name, f"pirates_lab.{name}")
+
+
+def refresh() -> None:
+    """Read the registry again (after a game was installed or removed while Python runs)."""
+    from . import rules
+    _load.cache_clear()
+    _packages.cache_clear()
+    rules.forget()
 
 
 def games(playable_only: bool = False) -> dict:

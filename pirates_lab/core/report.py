@@ -19,20 +19,26 @@ def plural(n: int, word: str, words: str | None = None) -> str:
     return f"{n} {word if n == 1 else (words or word + 's')}"
 
 
-def percent(p: Fraction) -> str:
-    """``Fraction(1, 3)`` -> ``'33.33%'`` (more digits for tiny probabilities; never "100.00%" short of 1).
+def percent(p: Fraction, places: int = 2) -> str:
+    """``Fraction(1, 3)`` -> ``'33.33%'``: the one percentage formatter (the CLI, the widgets, the lab).
+
+    ``places`` digits after the point; more digits for a probability too small to show that way (never
+    "0.00%" above zero), down to a bound; never "100.00%" short of certainty.
 
     >>> percent(Fraction(1, 3)), percent(Fraction(1, 216)), percent(Fraction(1, 10**7))
     ('33.33%', '0.46%', '0.000010%')
     >>> percent(1 - Fraction(1, 10**6)), percent(Fraction(1)), percent(Fraction(1, 10**12))
     ('> 99.99%', '100.00%', '< 0.000001%')
+    >>> percent(Fraction(5, 6), places=1), percent(1 - Fraction(1, 10**4), places=1)
+    ('83.3%', '> 99.9%')
     """
     p = Fraction(p)
     value = float(p) * 100
-    if 0 < p < 1 and value >= 99.995:
-        return "> 99.99%"
-    if value == 0 or value >= 0.01 or p == 0:
-        return f"{value:.2f}%"
+    unit = 10.0 ** -places
+    if 0 < p < 1 and value >= 100 - unit / 2:
+        return f"> {100 - unit:.{places}f}%"
+    if value == 0 or value >= unit or p == 0:
+        return f"{value:.{places}f}%"
     if value < 0.0000005:
         return "< 0.000001%"
     return f"{value:.6f}%"

@@ -1,7 +1,9 @@
-"""The rulebooks in code: each ``seeds/*.txt`` split into sections by its headings.
+"""The rulebooks in code: each rulebook split into sections by its headings.
 
-Code cites a rule by its heading exactly as printed.  A rulebook is found by its file name in
-``seeds/`` (a game's package name); its title is its first line, less " Rulebook"::
+Code cites a rule by its heading exactly as printed.  A rulebook is found by its game's name: the
+games here keep theirs in ``seeds/<name>.txt``; a game installed from outside (a plug-in) ships its
+own in its package, ``data/<name>.txt`` or ``data/rulebook.txt``, found through its registered
+package (no game is imported to find it).  Its title is its first line, less " Rulebook"::
 
     >>> book = rulebook(sorted(rulebook_names())[0])
     >>> book.section(book.headings[0]).splitlines()[0] == book.headings[0]
@@ -23,7 +25,7 @@ from importlib import resources
 from pathlib import Path
 
 __all__ = ["Rulebook", "Section", "rulebook", "rulebook_names", "rulebook_titles", "cite", "citation",
-           "seeds_dir", "CITATION_PATTERN", "resolve_citation", "game_for_title"]
+           "seeds_dir", "CITATION_PATTERN", "resolve_citation", "game_for_title", "rulebook_file", "forget"]
 
 _MAX_HEADING_LENGTH = 70
 _SENTENCE_END = tuple(".,;:!?")
@@ -125,9 +127,35 @@ def _title_of(text: str) -> str:
 
 
 @lru_cache(maxsize=None)
+def _files() -> dict:
+    """Rulebook name -> its file: ``seeds/*.txt``, then each registered plug-in's own rulebook."""
+    found = {entry.name[:-4]: entry for entry in seeds_dir().iterdir() if entry.name.endswith(".txt")}
+    from importlib.util import find_spec
+
+    from .registry import _packages
+    for name, package in _packages().items():
+        if name in found:
+            continue
+        spec = find_spec(package)
+        for folder in (spec.submodule_search_locations or []) if spec is not None else []:
+            for candidate in (Path(folder) / "data" / f"{name}.txt", Path(folder) / "data" / "rulebook.txt"):
+                if candidate.is_file() and name not in found:
+                    found[name] = candidate
+    return found
+
+
+def rulebook_file(game: str):
+    """Where the rulebook of ``game`` is (a path or a Traversable)."""
+    files = _files()
+    if game not in files:
+        raise KeyError(f"No rulebook named {game!r}; known: {', '.join(sorted(files))}")
+    return files[game]
+
+
+@lru_cache(maxsize=None)
 def rulebook_names() -> tuple[str, ...]:
-    """The rulebooks in ``seeds/``, by file name without ``.txt`` (a game's package name)."""
-    return tuple(sorted(entry.name[:-4] for entry in seeds_dir().iterdir() if entry.name.endswith(".txt")))
+    """The known rulebooks, by game name (``seeds/`` and the registered plug-ins' own)."""
+    return tuple(sorted(_files()))
 
 
 @lru_cache(maxsize=None)
@@ -138,10 +166,14 @@ def rulebook_titles() -> dict[str, str]:
 
 @lru_cache(maxsize=None)
 def rulebook(game: str) -> Rulebook:
-    """The rulebook in ``seeds/<game>.txt`` (``game`` is the package name of the game)."""
-    if game not in rulebook_names():
-        raise KeyError(f"No rulebook named {game!r}; known: {', '.join(rulebook_names())}")
-    return Rulebook(game, seeds_dir().joinpath(f"{game}.txt").read_text(encoding="utf-8"))
+    """The rulebook of ``game`` (its package name), split by its headings."""
+    return Rulebook(game, rulebook_file(game).read_text(encoding="utf-8"))
+
+
+def forget() -> None:
+    """Forget the rulebooks read so far (the registry changed: a game was installed or removed)."""
+    for cached in (_files, rulebook_names, rulebook_titles, rulebook):
+        cached.cache_clear()
 
 
 def cite(game: str, heading: str) -> str:

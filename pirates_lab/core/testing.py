@@ -38,7 +38,7 @@ from .errors import IllegalMove
 from .hidden import can_differ, hidden_signature, swaps, unseen_pool
 from .loop import play
 from .flow import FlowState
-from .protocol import State, is_json_plain
+from .protocol import CHANCE, TERMINAL, State, is_json_plain
 
 __all__ = ["check_protocol", "check_observation", "check_hidden", "no_hang", "refused"]
 
@@ -70,6 +70,7 @@ def check_hidden(state: State, rng: random.Random, tally: _Redeals | None = None
             assert swapped.observation(player) == seen, (
                 f"player {player}'s observation changed when two cards it cannot see were swapped ({what}): "
                 f"the observation leaks a hidden card (or hidden_cards() says a place is hidden that this seat sees)")
+            _play_on_alike(state, swapped, player, what, rng)
         other = state.redeal_hidden(player, rng)
         assert unseen_pool(other, player, other.hidden_cards()) == unseen_pool(state, player, places), (
             f"redeal_hidden({player}) did not keep the cards player {player} cannot see: a re-deal shuffles them, "
@@ -89,6 +90,45 @@ def _observe(state: State, rng: random.Random, declared, tally: _Redeals, flow) 
     if flow is not None:
         flow.check_agenda(state)
     return state.to_json()
+
+
+def _play_on_alike(real: State, swapped: State, player: int, what: str, rng: random.Random, depth: int = 3) -> None:
+    """Play the same moves in both worlds (a chance outcome both allow, a choice both allow) and require
+    the seat's observation, and who acts, to stay alike: a leak through *who is asked next* (a window that
+    opens only for a seat holding a card) shows a move or two after the swap, not at once."""
+    for step in range(1, depth + 1):
+        actor = real.current_player()
+        if actor == TERMINAL:
+            return
+        assert swapped.current_player() == actor, (
+            f"{step} move(s) after two cards player {player} cannot see were swapped ({what}), a different seat "
+            f"acts ({actor} against {swapped.current_player()}): who is asked reveals a hidden card")
+        if actor == CHANCE:
+            other = swapped.chance_outcomes()
+            common = [o for o in real.chance_outcomes().outcomes() if o in other]
+        else:
+            mine = real.legal_actions()
+            if actor == player:
+                assert tuple(swapped.legal_actions()) == tuple(mine), (
+                    f"player {player}'s own choices differ {step} move(s) after a swap of cards it cannot see ({what})")
+            common = [a for a in mine if _allowed(swapped, a)]
+        if not common:
+            return                                   # the worlds part here (a card drawn only in one of them)
+        move = common[rng.randrange(len(common))]
+        real, swapped = real.apply(move), swapped.apply(move)
+        if real.is_terminal() or swapped.is_terminal():
+            return
+        assert swapped.observation(player) == real.observation(player), (
+            f"player {player}'s observation differs {step} move(s) ({move}) after two cards it cannot see were "
+            f"swapped ({what}): the game leaks a hidden card through what happens next")
+
+
+def _allowed(state: State, action) -> bool:
+    try:
+        state.check(action)
+    except IllegalMove:
+        return False
+    return True
 
 
 def check_protocol(game, seeds=range(10), max_steps: int = 20_000, observe_every: int = 7,
