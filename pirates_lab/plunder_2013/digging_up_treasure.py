@@ -83,6 +83,11 @@ class Window:
     seats: tuple[int, ...]
 
 
+@lru_cache(maxsize=16)
+def _every_dig(cards: int) -> tuple[Dig, ...]:
+    return tuple(Dig(i, m, t) for i in range(1, cards + 1) for m in range(1, cards + 1) for t in range(1, cards + 1))
+
+
 @lru_cache(maxsize=512)
 def digs(cards: int, own: tuple[int, int, int]) -> tuple[Dig, ...]:
     """Every location a pirate may send a crew card to: all but his own treasure's.
@@ -90,8 +95,12 @@ def digs(cards: int, own: tuple[int, int, int]) -> tuple[Dig, ...]:
     Rules: Plunder (2013) › Digging Up Treasure — "when you think you have figured out the
     location of another pirate's treasure, take one of your Crew cards".
     """
-    return tuple(Dig(i, m, t) for i in range(1, cards + 1) for m in range(1, cards + 1)
-                 for t in range(1, cards + 1) if (i, m, t) != own)
+    every = _every_dig(cards)
+    i, m, t = own
+    if not all(1 <= x <= cards for x in own):            # not dealt yet: nothing to leave out
+        return every
+    k = ((i - 1) * cards + (m - 1)) * cards + (t - 1)
+    return every[:k] + every[k + 1:]
 
 
 def open_window(state) -> None:

@@ -31,6 +31,7 @@ day's answers; an empty clue deck is refilled by shuffling its face-up discards.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pirates_lab.core import AUTO, CHANCE, Dist, FlowState, IllegalMove, InvalidInput, Phase, Task, TurnFlow, action
 from pirates_lab.core import Game as CoreGame
@@ -73,7 +74,15 @@ class Dealing:
 def deal_odds(state, task) -> Dist:
     """Row ``deal`` (chance): "Deal an Island, Marker and Trap Map card face down to each player ...
     There are no duplicate cards": every card still in the box equally likely."""
-    return Dist.uniform(DealCard(x) for x in state.box[CATEGORIES[task.data.dealt % 3]])
+    c = task.data.dealt % 3
+    taken = {hand[c] for hand in state.hands}
+    return _deal_dist(tuple(x for x in range(1, state.game.cards + 1) if x not in taken))
+
+
+@lru_cache(maxsize=256)
+def _deal_dist(box: tuple[int, ...]) -> Dist:
+    """The next map card from the box (Dists are immutable: cached by what the box holds)."""
+    return Dist.uniform(DealCard(x) for x in box)
 
 
 def deal(state, task, drawn: DealCard) -> None:
