@@ -43,7 +43,7 @@ if __name__ == "__main__":                       # run directly: with the projec
 
 from bench_common import Benchmark  # noqa: E402
 from pirates_lab.core import State as CoreState
-from pirates_lab.core import random_playout
+from pirates_lab.core import play, random_playout
 from pirates_lab.plunder_2013 import reference_pairs
 from pirates_lab.plunder_2013.engine import MAX_CARDS, _category_of
 from pirates_lab.plunder_2013.solver import solve
@@ -408,13 +408,8 @@ def moves() -> None:
     from bench_engines import per_call_us
     from pirates_lab.plunder_2013.pirates import random_pirate as pirate
 
-    rng = random.Random(0)
-    policy = pirate(1.0)
-    state = Game(players=PLAYERS, max_days=100).new_initial_state()
-    seen = []
-    while not state.is_terminal():
-        seen.append(state)
-        state = state.apply(state.chance_outcomes().sample(rng) if state.is_chance_node() else policy(state, rng))
+    seen = [step.state for step in play(Game(players=PLAYERS, max_days=100).new_initial_state(), pirate(1.0),
+                                        random.Random(0))]
     early, late, near_end = seen[50], seen[-1], seen[-50]      # near the end, but not the move that scores the game
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; a 6-pirate, 100-day game of {len(seen)} moves")
     print(f"clone: {per_call_us(early.clone):.1f} µs at move 50, {per_call_us(late.clone):.1f} µs at move {len(seen) - 1}")

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from pirates_lab.core import CHANCE, TERMINAL, CorruptSave, IllegalMove, random_playout, replay
+from pirates_lab.core import CHANCE, TERMINAL, CorruptSave, IllegalMove, play, random_playout, replay
 from pirates_lab.plunder_2013.components import CATEGORIES
 from pirates_lab.plunder_2013.game import (Answer, ChestCard, Clues, DealCard, Dig, ExtraCard, FlipExtra, Game, Keep, Pass,
                                            score_chest)
@@ -139,13 +139,7 @@ def test_empty_clue_deck_is_refilled_from_its_discards():
 
 
 def test_save_and_load_round_trip_and_corrupt_saves():
-    rng = random.Random(5)
-    actions = []
-    state = Game(players=4).new_initial_state()
-    for _ in range(40):
-        action = state.chance_outcomes().sample(rng) if state.is_chance_node() else random_pirate(0.7)(state, rng)
-        actions.append(action)
-        state = state.apply(action)
+    state = play(Game(players=4).new_initial_state(), random_pirate(0.7), random.Random(5), max_steps=40).run()
     text = state.to_json()
     loaded = Game(players=4).load_state(text)
     assert loaded.to_json() == text and loaded.records == state.records and loaded.hands == state.hands
@@ -229,12 +223,8 @@ def test_computer_pirates_find_treasure_against_passive_rivals():
     rng = random.Random(4)
     total = 0
     for seed in range(4):
-        state = Game(players=3).new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state = state.apply(state.chance_outcomes().sample(rng))
-            else:
-                state = state.apply(bot(state) if state.current_player() == 0 else passive(state, rng))
+        state = play(Game(players=3).new_initial_state(), {0: bot, 1: passive, 2: passive}, rng).run()
+        assert state.is_terminal()
         total += state.scores()[0]
     assert total / 4 > 6      # it steals treasure: more than the 6 it starts with, on average
 

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from pirates_lab.core import InvalidInput, PlayerView, replay
+from pirates_lab.core import InvalidInput, PlayerView, play, replay
 from pirates_lab.core.testing import check_protocol
 from pirates_lab.plunder_2013.engine import answer_is_aye
 from pirates_lab.plunder_2013.game import ChestCard, Clues, DealCard, Dig, Game, Keep, Pass
@@ -45,12 +45,7 @@ def test_protocol_with_more_cards_per_category():
 
 
 def mid_game(seed=3, players=4, steps=60):
-    rng = random.Random(seed)
-    state = Game(players=players).new_initial_state()
-    for _ in range(steps):
-        state = state.apply(state.chance_outcomes().sample(rng) if state.is_chance_node()
-                            else random_pirate(0.9)(state, rng))
-    return state
+    return play(Game(players=players).new_initial_state(), random_pirate(0.9), random.Random(seed), max_steps=steps).run()
 
 
 def test_no_hidden_card_leaks_into_an_observation():
@@ -121,10 +116,8 @@ def test_returns_share_a_tie_nobody_broke():
 
 
 def test_computer_pirate_decides_from_its_view_only():
-    state = mid_game(seed=5)
-    while state.is_chance_node() or state.phase != "dig":
-        state = state.apply(state.chance_outcomes().sample(random.Random(1)) if state.is_chance_node()
-                            else state.legal_actions()[0])
+    state = next(step.after for step in play(mid_game(seed=5), lambda view, rng: view.legal_actions[0], random.Random(1))
+                 if Pass() in step.after.legal_actions())          # the next digging window
 
     class OnlyTheView:                      # a stand-in that has no hands to peek at
         def view(self, player=None):
