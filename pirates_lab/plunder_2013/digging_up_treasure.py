@@ -24,6 +24,9 @@ from .how_to_play import out_of_step
 
 __all__ = ["Dig", "Pass", "ChestCard", "Window", "RULE_DIG", "digs"]
 
+# Every legal dig is listed (``dig_actions``: all locations but your own), and two digs are equal only
+# when their cards are the same whole numbers, so the table needs no ``legal`` column for digs.
+
 RULE_DIG = cite(GAME, "Digging Up Treasure")
 
 
@@ -104,10 +107,11 @@ def digs(cards: int, own: tuple[int, int, int]) -> tuple[Dig, ...]:
 
 
 def open_window(state) -> None:
-    """After the day's answers: every pirate with crew cards, from the asker's left, the asker last."""
+    """After the day's answers: every pirate with crew cards, from the asker's left, the asker last.
+    (Someone always has one: the game ends the moment the last crew card goes into the chest.)"""
     players = state.game.players
     seats = tuple((state.asker + i) % players for i in range(1, players + 1) if state.crew[(state.asker + i) % players])
-    state.flow.replace(state, Task("dig", None, Window(seats)) if seats else Task("end_day", state.asker))
+    state.flow.replace(state, Task("dig", None, Window(seats)))
 
 
 def window_seat(state, task) -> int:
@@ -118,13 +122,6 @@ def window_seat(state, task) -> int:
 def dig_actions(state, task) -> tuple:
     """Row ``dig``: pass, or a crew card to any location but your own."""
     return (Pass(),) + digs(state.game.cards, tuple(state.hands[task.data.seats[0]]))
-
-
-def dig_legal(state, task, move) -> bool:
-    """A Dig is checked by its fields (each card a whole number 1..n, not your own location)."""
-    n = state.game.cards
-    return (isinstance(move, Dig) and all(type(x) is int and 1 <= x <= n for x in move.location)
-            and move.location != tuple(state.hands[task.data.seats[0]]))
 
 
 def dig(state, task, move) -> None:
@@ -145,7 +142,7 @@ def dig(state, task, move) -> None:
     elif seats:
         state.flow.replace(state, Task("dig", None, Window(seats)))
     else:
-        state.flow.replace(state, Task("end_day", state.asker))
+        state.flow.replace(state, Task("end_day"))
 
 
 def why_dig(state, task, move) -> IllegalMove | None:

@@ -149,7 +149,7 @@ def choose(state, task, move) -> None:
         state.say(f"{pirate_name(state.asker)} stays with these clues.")
         ask(state)
     else:
-        state.flow.replace(state, Task("extra", state.asker, Extra(move.category)))
+        state.flow.replace(state, Task("extra", None, Extra(move.category)))
 
 
 def extra_odds(state, task) -> Dist:
@@ -219,7 +219,7 @@ def end_day(state, task) -> None:
         return
     state.asker = (state.asker + 1) % state.game.players
     state.day += 1
-    state.flow.push(state, Task("flip", state.asker))
+    state.flow.push(state, Task("flip"))
 
 
 # --------------------------------------------------------------------------- refusals

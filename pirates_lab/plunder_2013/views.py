@@ -84,7 +84,7 @@ def observation(state, player: int) -> dict:
     }
 
 
-def _records(obs: dict, with_today: bool = True) -> list[Record]:
+def _records(obs: dict, with_today: bool) -> list[Record]:
     records = [Record(r["asker"], tuple(r["clue"]), tuple((p, aye) for p, aye in r["answers"]))
                for r in obs["records"]]
     if with_today and obs["given"]:

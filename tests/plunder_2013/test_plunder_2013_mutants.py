@@ -372,3 +372,31 @@ def test_public_decks_are_what_the_next_flip_comes_from():
     state = state.apply(Clues(3, 4, 5))
     assert state.public_decks() == {c: {x: 1 for x in range(1, 7) if x != k} for c, k in
                                     (("island", 3), ("marker", 4), ("trap", 5))}
+
+
+def test_the_table_defaults_and_refuses_options_that_are_not_whole_numbers():
+    """Rules: Plunder (2013) › Setup.  Given no options, Then four pirates with four crew cards each and
+    six cards a category; When an option is a bool or a float, Then it is refused in a sentence."""
+    from pirates_lab.core import InvalidInput
+
+    game = Game()
+    assert (game.players, game.crew_cards, game.cards, game.copies, game.days, game.first) == (4, 4, 6, 3, 15, 0)
+    for option in ({"clue_copies": True}, {"cards_per_category": 6.0}, {"max_days": False}):
+        with pytest.raises(InvalidInput, match="must be a whole number from"):
+            Game(players=3, **option)
+    state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)])
+    assert state.log[-1] == "Each pirate is dealt an island, a marker and a trap, face down."
+
+
+def test_a_pirate_sees_who_is_still_to_answer_and_to_dig():
+    """Rules: Plunder (2013) › How to Play — "Each other player in turn order, clockwise around the table".
+    Given Peg-Leg Meg has answered and Barnacle Bill is still to, Then every pirate's observation says so
+    (today's answers so far and who is next); in the digging window it names the pirates still to decide."""
+    state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)])
+    state = replay(state, [Clues(5, 4, 4), Keep(), Answer(False)])
+    for player in range(3):
+        seen = state.observation(player)
+        assert (seen["phase"], seen["pending"], seen["given"], seen["window"]) == ("answer", [2], [[1, False]], [])
+    state = state.apply(Answer(False))
+    seen = state.observation(0)
+    assert (seen["phase"], seen["pending"], seen["given"], seen["window"]) == ("dig", [], [], [1, 2, 0])
