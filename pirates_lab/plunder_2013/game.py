@@ -42,7 +42,7 @@ from pirates_lab.core.hidden import Hidden
 from . import views
 from .components import CATEGORIES, GAME, RULE_SETUP, components, pirate_name
 from .deduction import RULE_GRIDS, RULE_TURN, Deduction
-from .digging_up_treasure import RULE_DIG, ChestCard, Dig, Pass, Window, dig, dig_actions, why_dig, window_seat
+from .digging_up_treasure import RULE_DIG, ChestCard, Dig, Pass, Window, dig, dig_actions, dig_legal, why_dig, window_seat
 from .engine import MAX_CARDS, answer_is_aye
 from .game_end_and_scoring import RULE_END, score_chest
 from .game_end_and_scoring import winners as chest_winners
@@ -113,8 +113,8 @@ FLOW = TurnFlow(
     Phase("extra", rule=RULE_TURN, actor=CHANCE, odds=extra_odds, apply=extra_card, why=why_chance, data=Extra),
     Phase("answer", rule=RULE_TURN, actor=answering_seat, actions=answer_actions, apply=answer, why=why_answer,
           data=Asking, doc="answering"),
-    Phase("dig", rule=RULE_DIG, actor=window_seat, actions=dig_actions, apply=dig, why=why_dig, data=Window,
-          doc="the digging window"),
+    Phase("dig", rule=RULE_DIG, actor=window_seat, actions=dig_actions, legal=dig_legal, apply=dig, why=why_dig,
+          data=Window, doc="the digging window"),
     Phase("end_day", rule=RULE_TURN, actor=AUTO, auto=end_day),
     max_depth=1)
 

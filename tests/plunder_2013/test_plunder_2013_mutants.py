@@ -400,3 +400,20 @@ def test_a_pirate_sees_who_is_still_to_answer_and_to_dig():
     state = state.apply(Answer(False))
     seen = state.observation(0)
     assert (seen["phase"], seen["pending"], seen["given"], seen["window"]) == ("dig", [], [], [1, 2, 0])
+
+
+def test_a_dig_is_judged_by_its_cards_exactly_as_the_list_of_digs_says():
+    """Rules: Plunder (2013) › Digging Up Treasure.  Given the digging window, Then the fast check by a
+    dig's cards (the table's ``legal`` column) accepts exactly the digs listed, at the edges too (cards 1
+    and n), and refuses your own location and forged cards."""
+    from pirates_lab.plunder_2013.digging_up_treasure import dig_legal
+
+    state = digging()
+    task, listed = state.task, set(state.legal_actions())
+    for dig in (Dig(1, 1, 2), Dig(6, 6, 6), Dig(1, 6, 1), Dig(6, 1, 6), Dig(2, 2, 2), Dig(1, 1, 1)):
+        assert dig_legal(state, task, dig) == (dig in listed), dig
+    assert not dig_legal(state, task, Dig(2, 2, 2)) and dig_legal(state, task, Dig(1, 1, 1))   # pirate 1 is first
+    forged = Dig(1, 1, 1)
+    object.__setattr__(forged, "trap", True)
+    assert not dig_legal(state, task, forged) and not dig_legal(state, task, Pass())
+    assert all(dig_legal(state, task, d) for d in listed if isinstance(d, Dig))
