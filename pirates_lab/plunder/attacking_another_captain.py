@@ -137,7 +137,7 @@ class AttackingAnotherCaptain:
         merged: dict = {}
         for g, n in goods:
             merged[g] = merged.get(g, 0) + n
-        cap["ship"], cap["prize_ship"] = "Pinnace", False
+        cap["ship"] = "Pinnace"  # the ship is the winner's now: not discarded with the rest
         self.say(f"Captain {winner + 1} wins the Boarding and takes captain {loser + 1}'s "
                  + (f"{ship} and " if ship else "") + "cargo.")
         self._lose_ship(loser)  # the goods go back to the supply, then to the winner as loot

@@ -39,7 +39,7 @@ def sailing_paths(kinds: dict, start: tuple) -> list[list[tuple]]:
     def go(cell, heading, turned, path):
         for new in ([heading] if turned else [heading, turn(heading, "port"), turn(heading, "starboard")]):
             nxt = step(cell, new)
-            if nxt not in kinds or nxt in path or nxt == start:
+            if nxt not in kinds:  # one straight line and one turn never come back to a cell
                 continue
             route = path + [nxt]
             found.append(route)

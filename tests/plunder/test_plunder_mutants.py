@@ -565,3 +565,81 @@ def test_a_trade_in_something_that_is_not_a_good_is_refused():
     for move in (Buy(["Sugar"], 1), Sell({"Rum": 1}, 1), Buy("Sugar", "2")):
         with pytest.raises(IllegalMove):
             state.apply(move)
+
+
+def test_an_unpaid_first_mate_leaves_when_someone_shouts():
+    """Rules: Plunder › Pay the Crew
+
+    "Mutiny of the First Mate: remove your First Mate card from your Captain's Mat" (the crew paid, the ship stays)."""
+    state = fresh(mutiny=True)
+    p, q = state.first, 1 - state.first
+    ship(state, p, "Spanish Galleon")
+    hand(state, p, ["Navigator"])
+    state.captains[p]["hand"].remove("Navigator")
+    state.captains[p]["mate"] = "Navigator"
+    state = play(at_step(state, p, "pay", "sail", "action", "give"), Pay(True, False), Sail(E), Shout(True))
+    cap = state.captains[p]
+    assert cap["mate"] is None and cap["ship"] == "Spanish Galleon" and cap["at"] == (1, 0)
+    assert f"Captain {p + 1}'s First Mate leaves the mat." in state.log and state.discard.get("Navigator") == 1
+
+
+def test_the_log_of_captains_fighting_and_an_attacker_sunk():
+    """Rules: Plunder › Attacking Another Captain"""
+    state = fresh()
+    p, q = state.first, 1 - state.first
+    for seat in (p, q):
+        state.captains[seat]["at"] = (1, 0)
+    ship(state, q, "Spanish Galleon")                     # cannon 3 against the Pinnace's 1
+    hand(state, p, [])
+    hand(state, q, [])
+    state = play(at_step(state, p, "action", "give"), AttackCaptain(q), Fight(), Secret(""), Secret(""))
+    assert (f"Captain {p + 1} attacks captain {q + 1} (Attacking Another Captain; no nation becomes an enemy: "
+            "Enemies).") in state.log
+    assert f"Captain {q + 1}'s cannons sink captain {p + 1}'s ship." in state.log
+    assert state.captains[p]["at"] == (0, 0) and state.captains[p]["lost"]
+
+
+def test_the_log_says_which_letter_is_kept():
+    """Rules: Plunder › War"""
+    state = _action(port="Port Royal", cards=["Havana"], marque="Spain")
+    from_deck(state, "War is Declared: England")
+    state.wars = [["War is Declared: England", "France"]]
+    hand(state, 1 - state.first, [])
+    state = play(state, Marque("Havana"), KeepLetter("Spain"))
+    assert (f"Captain {state.first + 1} keeps the Spain Letter of Marque; England becomes their enemy (War)."
+            in state.log)
+
+
+def test_a_bought_ship_is_not_sold_in_tortuga():
+    """Rules: Plunder › Trade ("You may buy and sell Goods and Ships while you are in a Port")"""
+    state = _action(at=(0, 0))
+    ship(state, state.first, "Spanish Sloop")              # bought: not taken in Combat
+    state = state.apply(StartTrade())
+    assert SellShip() not in state.legal_actions()
+    with pytest.raises(IllegalMove) as error:
+        state.apply(SellShip())
+    assert error.value.rule == "Trade" and error.value.reason == "You sell a ship you bought in a Port."
+
+
+def test_the_shipped_file_loads_fresh_with_its_prized_ships_and_texts(tmp_path):
+    """Rules: Plunder › Buying (Prized Ships are only obtained through Combat)"""
+    deck = load_components()                               # read again, not the cached copy
+    assert deck.card("Treasure Fleet").prize and deck.card("Pirates").prize and not deck.card("Spanish Sloop").prize
+    assert deck.card("Havana").text == "" and deck.card("Storm").text
+    four = _broken(tmp_path, "count = 12", "count = 4")    # exactly the 4 Open Sea cards of the setup
+    assert load_components(four).count("Open Sea") == 4
+
+
+@pytest.mark.parametrize("old,new,words", [
+    ("number = 3\nloot = \"Sugar\"\nnation = \"Spain\"", "number = -1\nloot = \"Sugar\"\nnation = \"Spain\"",
+     "card 'Havana': number must be at least 0, not -1."),
+    ("sell = { Rum = 5, Spices = 6 }\ncannon = 4\ngarrison = 6", "cannon = 4\ngarrison = 6",
+     "card 'Havana': a Port needs a nation, buy and sell prices and a garrison."),
+    ('goods = ["Sugar", "Tobacco", "Rum", "Spices"]', 'goods = ["Sugar", "Sugar"]',
+     "rules.goods and rules.nations must list distinct names (at least two nations)."),
+])
+def test_a_broken_card_is_refused_with_its_whole_sentence(tmp_path, old, new, words):
+    """Rules: Plunder › Setup"""
+    with pytest.raises(InvalidInput) as error:
+        load_components(_broken(tmp_path, old, new))
+    assert str(error.value) == words
