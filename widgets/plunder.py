@@ -110,14 +110,15 @@ def card_label(name: str, size: float, font: str = LABEL_FONT) -> str:
 
 
 def sea_ops(observation: dict, player: int | None = None, *, width: int = WIDTH, height: int = HEIGHT,
-            paths: bool = True, header: bool = True) -> tuple:
+            paths: bool = True, header: bool = True, ring: float = 0.5) -> tuple:
     """The sea around Tortuga (North up, toward the First Captain), the ships (a disc numbered from 1 in each
     captain's colour) and the legal courses of the captain sailing (one direction, at most one turn), as pure
-    draw operations.  ``header``: a line on top saying the round and whom North points to."""
+    draw operations.  ``header``: a line on top saying the round and whom North points to; ``ring``: the water
+    around the cards, in cards."""
     deck = components()
     sea = {(x, y): name for x, y, name in observation["sea"]}
     top = 26 if header else 0
-    size, corner = sea_layout(sea, width, height, top=top)
+    size, corner = sea_layout(sea, width, height, top=top, ring=ring)
     d = Drawing().rect(0, 0, width, height, fill="#dfeaf5")
     first = observation.get("first_captain")
     if header:
@@ -162,7 +163,7 @@ class PlunderRenderer:
     width, height = WIDTH, HEIGHT
 
     def draw(self, observation: dict, player: int):
-        return sea_ops(observation, player)
+        return sea_ops(observation, player, width=self.width, height=self.height)
 
     def hand(self, observation: dict, player: int) -> list[str]:
         return [f"{name} ({components().card(name).number})" for name in observation["hand"]]
@@ -184,15 +185,15 @@ class SeaView(widgets.VBox):
     cards; the round and whom North points to are a line of text above it."""
 
     def __init__(self, state, player: int | None = None, *, cell: int = 64, most: tuple[int, int] = (480, 330),
-                 css_class: str = "pl-plunder-sea-board"):
+                 css_class: str = "pl-plunder-sea-board", ring: float = 0.5, caption: bool = True):
         observation = state.observation(player if player is not None else state.current)
         cells = [(x, y) for x, y, _ in observation["sea"]]
         width, height = sea_size(cells, cell, most=most)
         self.board = BoardCanvas(width, height, css_class=css_class)
-        self.board.draw("background", sea_ops(observation, width=width, height=height, header=False))
+        self.board.draw("background", sea_ops(observation, width=width, height=height, header=False, ring=ring))
         first = observation.get("first_captain")
         caption = widgets.HTML(f"<div class='pl-plunder-sea-caption'>Round {observation['round']} · North points to "
-                               f"Captain {first + 1}</div>" if isinstance(first, int) else "")
+                               f"Captain {first + 1}</div>" if isinstance(first, int) and caption else "")
         super().__init__([caption, self.board], layout=widgets.Layout(max_width="100%"))
         self.add_class("pl-plunder-sea")
 

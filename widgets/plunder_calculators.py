@@ -153,7 +153,9 @@ class ChainCalculator(widgets.VBox):
         self.summary = widgets.HTML()
         self.summary.add_class("pl-plunder-chain-summary")
         self.why = WhyTree(rule_link=rule_link)
-        self.view = DistView(Dist.certain("you win"), title="How the combat ends", width=330, height=170)
+        self.why.layout.overflow = "visible"     # its box is a few px shorter than the tree: no scroll bar
+        self.view = DistView(Dist.certain("you win"), title="How the combat ends", width=280, height=150)
+        self.view.layout.flex_flow = "column"     # the table under the chart: the why has the room beside them
         self.draws_field = _field("Cards you will draw first", self.draws)
         self.their_field = _field("Cards in their hand (unseen)", self.their_hand)
         self.their_field.layout.display = "none"
@@ -169,7 +171,8 @@ class ChainCalculator(widgets.VBox):
                                layout=widgets.Layout(margin="0 8px 4px 0", max_width="100%")),
                   self.draws_field, self.their_field]),
             hand_box], layout=widgets.Layout(max_width="100%"))
-        answer = widgets.VBox([self.summary, self.why], layout=widgets.Layout(flex="1 1 18em", min_width="16em",
+        answer = widgets.VBox([self.summary, self.why], layout=widgets.Layout(flex="1 1 16em", min_width="14em",
+                                                                              overflow="visible",
                                                                               max_width="100%"))
         body = widgets.HBox([self.view, answer], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start",
                                                                        max_width="100%"))
@@ -249,12 +252,14 @@ class MarqueCalculator(widgets.VBox):
         self.result = widgets.HTML()
         self.result.add_class("pl-plunder-marque-result")
         self.why = WhyTree(rule_link=rule_link)
+        self.why.layout.overflow = "visible"     # its box is a few px shorter than the tree: no scroll bar
         self.table = widgets.HTML()
         self.table.add_class("pl-plunder-marque-table")
         self.message = widgets.HTML()
         controls = _row([_field("Your card's number", self.card), _field("Captains contesting", self.contesters),
                          _field("Cards each of them holds", self.hand_size)])
         left = widgets.VBox([self.result, self.why], layout=widgets.Layout(flex="1 1 20em", min_width="16em",
+                                                                           overflow="visible",
                                                                            max_width="100%"))
         body = widgets.HBox([left, self.table], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start",
                                                                       max_width="100%"))

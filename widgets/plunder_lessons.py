@@ -42,7 +42,7 @@ DEMOS = ("table_picture", "setup_table", "turn_table", "sail", "action", "trade"
 __all__ = [*DEMOS, *ANSWERS, "table_picture_ops", "phase_rows", "lesson", "lesson_view", "GAME", "DEMOS",
            "PICTURE_WIDTH", "PICTURE_HEIGHT", "PHASE_WORDS", "rule_links"]
 
-PICTURE_WIDTH, PICTURE_HEIGHT = 600, 300
+PICTURE_WIDTH, PICTURE_HEIGHT = 600, 262
 #: what each phase of a turn does, in the rulebook's words (the order is the engine's)
 PHASE_WORDS = {
     "Resolve the Encounter": "the card the captain before you played to you, if it applies where you are (the "
@@ -106,7 +106,7 @@ def table_picture_ops() -> tuple[DrawOp, ...]:
     d = Drawing().clear().rect(0, 0, width, height, fill="#e9dcc0")
     d.text("The sea at the start", 130, 18, font="bold 16px sans-serif", align="center", fill="#3b2a14")
     sea = {(x, y): name for x, y, name in state.observation(0)["sea"]}
-    size, corner = sea_layout(sea, 250, 260, top=30, ring=0.1)
+    size, corner = sea_layout(sea, 250, 228, top=28, ring=0.1)
     for cell, name in sorted(sea.items()):
         x, y = corner(cell)
         kind = components().card(name).kind
@@ -118,20 +118,20 @@ def table_picture_ops() -> tuple[DrawOp, ...]:
         d.circle(tx + 12 + 16 * p, ty + size * 0.72, 7, fill=SHIPS[p], stroke="#ffffff", width=2)
     # the deck, face down
     for depth in (6, 3, 0):
-        d.rect(262 + depth, 118 - depth, 44, 62, fill="#5a3b1c", stroke="#ffffff", width=2)
-    d.text("Deck", 287, 198, font="bold 14px sans-serif", align="center", fill="#3b2a14")
+        d.rect(262 + depth, 100 - depth, 44, 62, fill="#5a3b1c", stroke="#ffffff", width=2)
+    d.text("Deck", 287, 180, font="bold 14px sans-serif", align="center", fill="#3b2a14")
     roles: dict[int, list[str]] = {}
     for role, seat in state.roles.items():
         roles.setdefault(seat, []).append(role)
     for p, cap in enumerate(state.captains):
-        x, y = 330 + 136 * (p % 2), 34 + 132 * (p // 2)
-        d.rect(x, y, 128, 122, fill="#fbf7ef", stroke=SHIPS[p], width=3)
+        x, y = 330 + 136 * (p % 2), 28 + 118 * (p // 2)
+        d.rect(x, y, 128, 110, fill="#fbf7ef", stroke=SHIPS[p], width=3)
         d.rect(x, y, 128, 26, fill=SHIPS[p])
         d.text(f"Captain {p + 1}", x + 64, y + 13, font="bold 15px sans-serif", align="center", fill="#ffffff")
         jobs = (["First Captain"] if p == state.first else []) + [r for r in roles.get(p, []) if r != "Dealer"]
         lines = jobs[:2] + [f"{cap['silver']} silver", f"{len(state.hand(p))} cards"]
         for k, line in enumerate(lines):
-            d.text(line, x + 64, y + 42 + 21 * k, font="14px sans-serif", align="center", fill="#1f1408",
+            d.text(line, x + 64, y + 40 + 19 * k, font="14px sans-serif", align="center", fill="#1f1408",
                    max_width=120)
     return d.ops
 
@@ -177,14 +177,16 @@ def sail() -> widgets.Widget:
     state = lessons.sailing_example()
     deck = state.observation(state.first)["deck_size"]
     moves = lessons.longest_course(state)
-    tree = storm_within(moves, deck, why=True)
-    note = _html(f"<p>Yellow: the courses of the First Captain (Captain {state.first + 1}) from Tortuga over the "
+    tree = WhyTree(storm_within(moves, deck, why=True), rule_link=rule_links())
+    tree.layout.overflow = "visible"
+    note = _html(f"<p>Round {state.round} · North points to Captain {state.first + 1}.</p>"
+                 f"<p>Yellow: the courses of the First Captain (Captain {state.first + 1}) from Tortuga over the "
                  "cards on the table.</p>"
                  f"<p>Each move draws a card. The Storm is one of the {deck} cards in the deck: on the longest "
                  f"course ({plural(moves, 'move')}) the chance it comes is</p>")
-    side = widgets.VBox([note, WhyTree(tree, rule_link=rule_links())],
-                        layout=widgets.Layout(flex="1 1 16em", min_width="14em", max_width="100%"))
-    return _side_by_side(SeaView(state), side)
+    side = widgets.VBox([note, tree], layout=widgets.Layout(flex="1 1 16em", min_width="14em", max_width="100%",
+                                                          overflow="visible"))
+    return _side_by_side(SeaView(state, cell=52, most=(440, 276), ring=0.1, caption=False), side)
 
 
 # ---------------------------------------------------------------- Action, Trade, Selling
@@ -229,7 +231,11 @@ def selling() -> widgets.Widget:
 # ---------------------------------------------------------------- a game
 def play_table() -> widgets.Widget:
     """A game against two computer traders (you are Captain 1, red)."""
-    return GameTable(Game(players=3), PlunderRenderer(), humans=(0,), players=trader, seed=1)
+    renderer = PlunderRenderer()
+    renderer.height = 230                       # the table, its hand and its log fit one screen with Large fonts
+    table = GameTable(Game(players=3), renderer, humans=(0,), players=trader, seed=1)
+    table.title.layout.display = "none"         # the screen's title says it
+    return table
 
 
 # ---------------------------------------------------------------- Combat and its steps
