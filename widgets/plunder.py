@@ -161,9 +161,10 @@ class PlunderRenderer:
     """A GameTable renderer: the sea for the seat shown, its hand with card numbers, seat names from 1."""
 
     width, height = WIDTH, HEIGHT
+    ring = 0.5          # the water around the cards, in cards
 
     def draw(self, observation: dict, player: int):
-        return sea_ops(observation, player, width=self.width, height=self.height)
+        return sea_ops(observation, player, width=self.width, height=self.height, ring=self.ring)
 
     def hand(self, observation: dict, player: int) -> list[str]:
         return [f"{name} ({components().card(name).number})" for name in observation["hand"]]

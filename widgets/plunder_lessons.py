@@ -232,7 +232,7 @@ def selling() -> widgets.Widget:
 def play_table() -> widgets.Widget:
     """A game against two computer traders (you are Captain 1, red)."""
     renderer = PlunderRenderer()
-    renderer.height = 230                       # the table, its hand and its log fit one screen with Large fonts
+    renderer.height, renderer.ring = 262, 0.2   # the table, its hand and its log fit one screen with Large fonts
     table = GameTable(Game(players=3), renderer, humans=(0,), players=trader, seed=1)
     table.title.layout.display = "none"         # the screen's title says it
     return table

@@ -234,7 +234,7 @@ def pnp_battle_lab(page) -> str:
 
 
 def plunder_chain(page) -> str:
-    """Plunder: the combat calculator's "Cards you will draw first" slider 2 -> 1; P(you win) in the chart's table
+    """Plunder: the combat calculator's "Cards you will draw first" slider 2 -> 3; P(you win) in the chart's table
     equals the engine's npc_chain_odds (a Pinnace against a Treasure Fleet, holding Open Sea and Coastland)."""
     from pirates_lab.plunder.odds import npc_chain_odds, side_of
     from pirates_lab.widgets.plunder import _start_unseen
@@ -244,15 +244,15 @@ def plunder_chain(page) -> str:
     hand = ["Open Sea", "Coastland"]
     pool = _start_unseen(hand)
     odds = {draws: npc_chain_odds(side_of("Pinnace"), side_of("Treasure Fleet"), hand, draws, pool).win
-            for draws in (1, 2)}
+            for draws in (2, 3)}
     won = ".pl-plunder-chain .pl-dist-table tr:has-text('you win') .pl-exact"
     page.wait_for_selector(won, timeout=90_000)
     before = exact_attribute_after(page, won)
     assert before == odds[2] and 0 < before < 1                  # the opening fight is near even
-    set_slider(page, calculator.locator(".widget-slider").first, 1)
+    set_slider(page, calculator.locator(".widget-slider").first, 3)
     shown = exact_attribute_after(page, won, not_equal=str(before))
-    assert shown == odds[1]
-    return f"cards to draw 2 -> 1: P(you win) {before} -> {shown}"
+    assert shown == odds[3] > before                              # one card more: a better chance
+    return f"cards to draw 2 -> 3: P(you win) {before} -> {shown}"
 
 
 #: The widget each lesson's README picture shows.
