@@ -133,8 +133,8 @@ def seat_view() -> widgets.Widget:
     state = position()
     view = SeatView(state, SEAT)
     seen = view.observation
-    mats = "".join(f"<li>{html.escape(_captain(p))}: {cap['silver']} silver, a {html.escape(cap['ship'])}, "
-                   f"{cap['hand_size']} cards in hand</li>" for p, cap in enumerate(seen["captains"]))
+    mats = "".join(f"<li>{html.escape(_captain(p))}: {cap['silver']} silver, {html.escape(cap['ship'])}, "
+                   f"{cap['hand_size']} cards</li>" for p, cap in enumerate(seen["captains"]))
     moves = ", ".join(html.escape(str(a)) for a in view.legal_actions)
     chosen = make_policy(GAME, "greedy")(view, random.Random(SEED))
     sees = (f"<div class='pl-lab-sees' style='flex:1 1 22em'><b>What {html.escape(_captain(SEAT))} is shown</b><ul>"
@@ -238,6 +238,10 @@ def pick_players() -> widgets.Widget:
 
 
 # ---------------------------------------------------------------- 3. a tournament, with progress
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 class TournamentRun(widgets.VBox):
     """Play the picked players against each other: a number of games, Play, a progress bar, Stop; then each
     player's win rate with its range (a bqplot chart) and a sentence."""
@@ -326,8 +330,8 @@ class TournamentRun(widgets.VBox):
         a, b = labels
         low, high = results.interval(a)
         rate, fair = results.win_rate(a), results.fair_share
-        verdict = {"better": f"<b>{html.escape(a)} is the better player.</b>",
-                   "worse": f"<b>{html.escape(b)} is the better player.</b>"}.get(
+        verdict = {"better": f"<b>{html.escape(_capital(a))} is the better player.</b>",
+                   "worse": f"<b>{html.escape(_capital(b))} is the better player.</b>"}.get(
             results.verdict(a), f"<b>{results.games} games cannot tell them apart</b>: the range includes "
                                 f"{float(fair):.0%}.")
         return (f"<p class='pl-lab-sentence'>In {results.games} games {html.escape(a)} won "
@@ -369,7 +373,7 @@ def tip_to_predict() -> widgets.Widget:
             f"<ul><li><b>The {html.escape(a)}</b> {html.escape(PLAYERS[plan.game][plan.policies[0]])}.</li>"
             f"<li><b>The {html.escape(b)}</b> {html.escape(PLAYERS[plan.game][plan.policies[1]])}.</li></ul>"
             f"<p>They played {one.results.games:,} games, seats changing every game. Which of them won more "
-            "often? Half the games each would be a draw between them.</p>")
+            "often?</p>")
     box = widgets.HTML(text)
     box.add_class("pl-lab-predict-tip")
     return box

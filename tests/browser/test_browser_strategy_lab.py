@@ -79,7 +79,7 @@ def test_the_strategy_lab_lesson(open_page, voila, screenshot, record_property):
             answer.fill(f"{float(lessons.tip_win_share()):.2%}")
             answer.press("Enter")
             page.locator(".pl-screen .pl-feedback").filter(has_text="✔").wait_for(timeout=WAIT_MS)
-            assert "backfires" in page.inner_text(".pl-screen .pl-why")
+            page.locator(".pl-screen .pl-why", has_text="backfires").first.wait_for(timeout=WAIT_MS)
         elif screen.title == "The rulebooks' tips":
             page.locator(".pl-lab-predict").first.click()
             page.wait_for_selector(".pl-lab-answer .pl-lab-chart rect.bar", timeout=WAIT_MS)

@@ -193,7 +193,7 @@ def test_the_prediction_is_checked_against_the_stored_games(stored):
     rate = one.results.win_rate(one.plan.labels[0])
     assert lessons.tip_win_share() == rate and 0 < rate < Fraction(1, 2)      # a surprise: the tip backfires
     assert one.results.verdict(one.plan.labels[0]) == "worse"
-    view = lesson_view("strategy_lab", start="Predict, then check: which player wins more often?", presenter=False)
+    view = lesson_view("strategy_lab", start="Predict, then check: who wins more often?", presenter=False)
     question = view.question
     assert question.check("-5") is False and "between 0 and 100" in question.feedback.value
     assert question.check("51%") is False and "lower" in question.feedback.value
