@@ -437,6 +437,58 @@ def test_the_why_example_in_teaching_is_the_calculator_s():
 
 
 
+
+# ---------------------------------------------------------------- architecture.md: the protocol and the house
+def test_the_protocol_table_names_only_what_state_has():
+    from pirates_lab.core import Game, State
+
+    text = read(DOCS / "architecture.md")
+    table = text[text.index("| method | what it answers |"):text.index("Conventions:")]
+    names = re.findall(r"^\| `([\w]+)\(?", table, flags=re.M)
+    names += re.findall(r"^\| `\w+\(?[^`]*\)?`, `(\w+)", table, flags=re.M)
+    assert len(names) >= 14
+    missing = [n for n in names if not hasattr(State, n)]
+    assert missing == [] and hasattr(Game, "load_state")
+
+
+def test_the_game_metadata_architecture_lists_is_on_game():
+    from pirates_lab.core import Game
+
+    text = words(read(DOCS / "architecture.md"))
+    part = text[text.index("carries the metadata"):text.index("`pirates_lab.core.games()` reads the group")]
+    fields = re.findall(r"`(\w+)`", part)
+    assert len(fields) >= 9 and [f for f in fields if not hasattr(Game, f)] == []
+
+
+def test_adding_a_game_takes_the_steps_it_says():
+    text = read(DOCS / "architecture.md")
+    heading = re.search(r"^## Adding a game in (\w+) steps$", text, flags=re.M)
+    steps = re.findall(r"^(\d+)\. \*\*", text[heading.end():], flags=re.M)
+    assert NUMBER_WORDS[heading.group(1)] == len(steps) and steps == [str(i + 1) for i in range(len(steps))]
+
+
+def test_the_turn_flow_api_architecture_names_exists():
+    from pirates_lab.core import FlowState, Phase, TurnFlow, play
+    from pirates_lab.core.seat import SeatView
+
+    text = read(DOCS / "architecture.md")
+    for name in re.findall(r"`FLOW\.(\w+)", text):
+        assert hasattr(TurnFlow, name), name
+    for column in ("actions", "legal", "why", "odds", "apply", "then", "actor", "auto", "data", "rule", "nests"):
+        assert column in Phase.__dataclass_fields__, column
+    from pirates_lab.core import CHANCE, games
+
+    state = games()["plunder_2013"](players=3).new_initial_state()
+    while state.current_player() == CHANCE:
+        state = state.apply(next(iter(state.chance_outcomes().items()))[0])
+    view = state.view(state.current_player())
+    named = set(re.findall(r"`view\.(\w+)", text))
+    assert named >= {"observation", "legal_actions", "redeal", "recent", "game"}
+    assert isinstance(view, SeatView) and [n for n in named if not hasattr(view, n)] == []
+    assert callable(play) and FlowState.flow is None
+
+
+
 if __name__ == "__main__" and sys.argv[1:] == ["--write-index"]:
     write_index()
     print(f"wrote the lesson menu of {INDEX.relative_to(ROOT)}")
