@@ -489,6 +489,38 @@ def test_the_turn_flow_api_architecture_names_exists():
 
 
 
+
+# ---------------------------------------------------------------- lessons.md: the kit's limits
+def test_the_lesson_limits_lessons_md_gives_are_the_kit_s():
+    from pirates_lab.widgets import lesson_model, shown
+
+    text = words(read(DOCS / "lessons.md"))
+    limit = re.search(r"at most \*\*(\d+) class screens\*\* \(`class_limit = (\d+)`", text)
+    assert (int(limit.group(1)), int(limit.group(2))) == (lesson_model.CLASS_LIMIT, lesson_model.MOST_CLASS_SCREENS)
+    rows = re.search(r"Tables of up to (\d+) rows are shown whole; a longer one shows its top (\d+) rows", text)
+    assert (int(rows.group(1)), int(rows.group(2))) == (shown.WHOLE_ROWS, shown.TOP_ROWS)
+    for word in re.findall(r"`([^`]+)`", text[text.index("must not hold **developer words**"):text.index("(the list is")]):
+        assert word.rstrip(" …") in (*lesson_model.DEVELOPER_WORDS, "snake_case_ids"), word    # (ids: a pattern)
+
+
+def test_the_large_fonts_sizes_lessons_md_gives_are_the_presenter_s():
+    from pirates_lab.widgets.presenter import presenter_css
+
+    text = words(read(DOCS / "lessons.md"))
+    sizes = re.search(r"buttons at least (\d+) px tall; slider handles (\d+) px", text)
+    css = presenter_css()
+    assert f"min-height:{sizes.group(1)}px" in css and f"width:{sizes.group(2)}px" in css
+
+
+def test_the_answers_example_in_lessons_md_is_the_lesson_s():
+    from pirates_lab.widgets.lesson_model import Lesson
+
+    text = read(DOCS / "lessons.md")
+    assert "{\"screen 2 'Setup'\": 216000, …}" in text
+    assert Lesson.for_game("plunder_2013").answers()["screen 2 'Setup'"] == 216000 == (5 * 4 * 3) ** 3
+
+
+
 if __name__ == "__main__" and sys.argv[1:] == ["--write-index"]:
     write_index()
     print(f"wrote the lesson menu of {INDEX.relative_to(ROOT)}")
