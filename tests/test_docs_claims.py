@@ -521,6 +521,41 @@ def test_the_answers_example_in_lessons_md_is_the_lesson_s():
 
 
 
+
+# ---------------------------------------------------------------- signatures the docs print
+def plain_signature(name: str, function) -> str:
+    """``name(a, b=1, *, c=2)`` without annotations, numbers without underscores."""
+    import inspect
+
+    parts, star = [], False
+    for p in inspect.signature(function).parameters.values():
+        if p.kind is p.KEYWORD_ONLY and not star:
+            parts.append("*")
+            star = True
+        parts.append(p.name if p.default is p.empty else f"{p.name}={p.default!r}")
+    return f"{name}({', '.join(parts)})"
+
+
+def printed_signature(text: str, name: str) -> str:
+    """The first ``name(param, …)`` in ``text`` that is a signature (its first argument a bare name), not a call."""
+    for match in re.finditer(r"(?<![\w.])" + re.escape(name) + r"\((?:[^()]|\([^()]*\))*\)", text):
+        if re.match(re.escape(name) + r"\([a-z_]+[,)=]", match.group(0)):
+            return re.sub(r"(?<=\d)_(?=\d)", "", " ".join(match.group(0).split()))
+    raise AssertionError(f"no signature of {name}")
+
+
+def test_the_signatures_the_docs_print_are_the_code_s():
+    from pirates_lab.lab import tournament
+    from pirates_lab.widgets.table import GameTable
+    from pirates_lab.widgets.table_model import TableModel, advance
+
+    for doc, name, function in [("strategy_lab.md", "tournament", tournament), ("game_table.md", "GameTable", GameTable),
+                                ("game_table.md", "TableModel", TableModel), ("game_table.md", "advance", advance)]:
+        text = read(DOCS / doc).replace("`", " ")
+        assert printed_signature(text, name) == plain_signature(name, function), (doc, name)
+
+
+
 if __name__ == "__main__" and sys.argv[1:] == ["--write-index"]:
     write_index()
     print(f"wrote the lesson menu of {INDEX.relative_to(ROOT)}")
