@@ -121,14 +121,15 @@ def _run(server, url: str | Callable[[], str], what: str, *, url_last: bool = Fa
             signal.signal(getattr(signal, name), stop_on_signal)
     try:
         server.start(timeout=120)
+        if callable(url):
+            url = url()
     except (RuntimeError, TimeoutError) as error:
+        server.stop()
         print(f"pirates-lab: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         server.stop()
         return 0
-    if callable(url):
-        url = url()
     if url_last:
         print(f"{what}; press Ctrl+C to stop it. Open this address:", flush=True)
         print(url, flush=True)
