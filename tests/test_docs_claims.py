@@ -226,7 +226,10 @@ def test_teaching_lists_every_lesson_with_the_length_its_file_gives():
     for row in menu:
         _, _, length, level, state = rows[row.name]
         if row.screens:
-            assert length == f"{row.screens} screens, {row.minutes} minutes" and state == "screens", row.name
+            want = f"{row.screens} screens, {row.minutes} minutes"
+            assert (length, state) == (want, "screens"), (
+                f"docs/teaching.md's lesson table: `{row.name}` is now on screens ({want}, level {row.level!r}, from its "
+                "lesson file): update its row (and its section's heading)")
             assert level and row.level.startswith(level.split(":")[0]), row.name
         else:
             assert "one long page" in state, row.name
