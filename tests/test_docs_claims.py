@@ -2,9 +2,9 @@
 
 Counts of games and notebooks, the notebooks each game has, timeouts, the strategy lab's verdicts with
 their game counts, closed forms, and the index notebook's lesson menu (Markdown, so it shows before any
-cell runs).  When the menu changes (a lesson moves to screens), write it again with
+cell runs).  When the menu changes (a lesson moves to screens), write it and teaching.md's lesson table again with
 
-    .venv/bin/python tests/test_docs_claims.py --write-index
+    .venv/bin/python tests/test_docs_claims.py --write
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 NOTEBOOKS = ROOT / "notebooks"
 INDEX = NOTEBOOKS / "00_index.ipynb"
-MENU_START = "<!-- lesson menu: written by tests/test_docs_claims.py --write-index from the registry -->"
+MENU_START = "<!-- lesson menu: written by tests/test_docs_claims.py --write from the registry -->"
 
 
 def read(path: Path) -> str:
@@ -56,7 +56,7 @@ def menu_markdown() -> str:
 
 def menu_cells(nb: dict) -> list[int]:
     return [i for i, c in enumerate(nb["cells"])
-            if c["cell_type"] == "markdown" and "".join(c["source"]).startswith(MENU_START)]
+            if c["cell_type"] == "markdown" and "".join(c["source"]).startswith("<!-- lesson menu:")]
 
 
 def write_index() -> None:
@@ -73,7 +73,7 @@ def test_the_index_menu_is_markdown_and_current():
     assert len(found) == 1, "the index has one Markdown lesson menu"
     shown = "".join(nb["cells"][found[0]]["source"])
     assert shown == menu_markdown(), ("the index's lesson menu differs from the registry: "
-                                      ".venv/bin/python tests/test_docs_claims.py --write-index")
+                                      ".venv/bin/python tests/test_docs_claims.py --write")
 
 
 def test_the_menu_lists_every_lesson_once():
@@ -217,6 +217,22 @@ def teaching_lesson_rows() -> dict[str, list[str]]:
     return rows
 
 
+def write_teaching_table() -> None:
+    """Rewrite the length, level and state of every lesson on screens in teaching.md's lesson table."""
+    from pirates_lab.widgets.menu import menu_rows
+
+    path = DOCS / "teaching.md"
+    by_name = {row.name: row for row in menu_rows(NOTEBOOKS)}
+    lines = read(path).split("\n")
+    for i, line in enumerate(lines):
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        row = by_name.get(cells[1].strip("`")) if len(cells) == 5 and cells[1].startswith("`") else None
+        if row and row.screens:
+            cells[2:] = [f"{row.screens} screens, {row.minutes} minutes", row.level.replace("|", "/"), "screens"]
+            lines[i] = "| " + " | ".join(cells) + " |"
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
 def test_teaching_lists_every_lesson_with_the_length_its_file_gives():
     from pirates_lab.widgets.menu import menu_rows
 
@@ -229,7 +245,7 @@ def test_teaching_lists_every_lesson_with_the_length_its_file_gives():
             want = f"{row.screens} screens, {row.minutes} minutes"
             assert (length, state) == (want, "screens"), (
                 f"docs/teaching.md's lesson table: `{row.name}` is now on screens ({want}, level {row.level!r}, from its "
-                "lesson file): update its row (and its section's heading)")
+                "lesson file): .venv/bin/python tests/test_docs_claims.py --write (and see its section's heading)")
             assert level and row.level.startswith(level.split(":")[0]), row.name
         else:
             assert "one long page" in state, row.name
@@ -614,6 +630,7 @@ def test_every_file_the_other_helpers_docs_name_exists(doc):
 
 
 
-if __name__ == "__main__" and sys.argv[1:] == ["--write-index"]:
+if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
     write_index()
-    print(f"wrote the lesson menu of {INDEX.relative_to(ROOT)}")
+    write_teaching_table()
+    print(f"wrote the lesson menu of {INDEX.relative_to(ROOT)} and the lengths in docs/teaching.md's lesson table")
