@@ -411,6 +411,9 @@ TEACHING_NUMBERS = [   # (what teaching.md says, the command that prints it, wha
     ("**137/494 ≈ 27.73 %**", ("tile-draw", "40", "4", "--draws", "3"), "27.73% (137/494)"),
     ("**11/12 ≈ 91.67 %**", ("secret-battle", "3", "2"), "P(the attack succeeds) ≈ 91.67% (11/12)"),
     ("**1/8 = 12.50 %**", ("plunder-storm", "40", "--draws", "5"), "within 5 draws of 40) = 12.50% (1/8)"),
+    ("**430/477 ≈ 90.15 %**", ("plunder-attack", "Pinnace", "Spanish Galleon", "--draws", "3"),
+     "win the whole combat    90.15%  430/477"),
+    ("the Broadside 99.37 %", ("plunder-attack", "Pinnace", "Spanish Galleon", "--draws", "3"), "win the Broadside       99.37%"),
     ("**216,000**", ("deals", "--players", "4"), "216,000"),
     ("39.81%", ("combat", "10", "--cannonballs", "1"), "39.81% (43/108)"),
 ]
