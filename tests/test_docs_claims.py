@@ -426,6 +426,11 @@ def test_every_number_teaching_quotes_from_the_terminal_is_printed():
         assert printed in odds(*argv), (argv, printed)
 
 
+def test_the_readme_s_odds_example_is_printed():
+    said = re.search(r"`pirates-lab odds dice 2d6 --at-least 9` prints\s+`([^`]+)`", read(ROOT / "README.md").replace(".venv/bin/", ""))
+    assert said and said.group(1) in odds("dice", "2d6", "--at-least", "9")
+
+
 def test_the_dice_basics_and_other_numbers_in_teaching():
     from itertools import product
     from math import comb
