@@ -156,7 +156,7 @@ def test_the_readme_python_version_is_the_package_s():
 def test_every_game_notebook_exists_and_the_tour_lists_the_notebooks():
     stems = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
     for name, game in in_tree_games().items():
-        assert (NOTEBOOKS / game.notebook).is_file(), f"{name}: no {game.notebook}"
+        assert game.notebook == f"{name}.ipynb" and (NOTEBOOKS / game.notebook).is_file(), f"{name}: no {game.notebook}"
     games_stems = {Path(g.notebook).stem for g in in_tree_games().values()}
     line = next(l for l in read(ROOT / "README.md").splitlines() if l.startswith("notebooks/ "))
     named = set(re.findall(r"\b(\w+_\w+|\w+)\b", line.split(None, 1)[1]))
