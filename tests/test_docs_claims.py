@@ -382,6 +382,16 @@ def test_the_tip_defaults_the_docs_give_are_the_tips():
     assert {tip.games for tip in tips()} == counts
 
 
+def test_run_again_plays_the_counts_strategy_lab_md_gives():
+    from pirates_lab.widgets.strategy_lab import RUN_GAMES
+
+    low, high = map(int, re.search(r"\*\*Run again\*\* plays (\d+) to (\d+) new games", words(read(DOCS / "strategy_lab.md"))).groups())
+    assert (low, high) == (min(RUN_GAMES), max(RUN_GAMES))
+    plan = read(ROOT / "pirates_lab" / "lab" / "data" / "strategy_lab.toml")
+    seed = int(re.search(r"^seed = (\d+)", plan, flags=re.M).group(1))
+    assert f"(seed {seed}, seats rotated)" in words(read(DOCS / "strategy_lab.md"))
+
+
 # ---------------------------------------------------------------- the numbers teaching.md gives
 def odds(*argv: str) -> str:
     import contextlib
