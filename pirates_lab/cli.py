@@ -2,7 +2,7 @@
 
 ::
 
-    pirates-lab lab                                   # JupyterLab at notebooks/00_index.ipynb
+    pirates-lab lab                                   # JupyterLab at notebooks/00_index.ipynb (last line: its address)
     pirates-lab classroom GAME                        # one lesson as a Voila app on 127.0.0.1
     pirates-lab classroom --list                      # the lessons there are
     pirates-lab classroom --all                       # every lesson from one server (a menu)
