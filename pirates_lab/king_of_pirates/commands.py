@@ -85,7 +85,7 @@ def _policy_lines(policy, balls: int) -> list[str]:
     out = ["Re-roll policy (failed roll, cannonballs left: what to do, then P(success)):"]
     for k, roll, choice, p in policy.choices:
         if k in shown:
-            out.append(f"  {roll[0]}+{roll[1]}, {k} left: {policy.words(roll, choice)} (then {percent(p)})")
+            out.append(f"  {roll[0]}+{roll[1]}, {k} left: {policy.words(roll, choice)} (then {chance(p)})")
     if balls > POLICY_ROWS_UP_TO:
         out.append("  (rows with fewer cannonballs left: pirates_lab.king_of_pirates.reroll_policy)")
     return out
