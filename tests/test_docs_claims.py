@@ -633,6 +633,14 @@ def test_the_limits_testing_md_gives_are_the_code_s():
     assert int(waits.group(3)) == browser_constant("tests/browser/test_browser_lab.py", "RUN_S")
 
 
+def test_the_bounds_plunder_md_gives_are_the_calculator_s():
+    from pirates_lab.plunder.odds import MAX_HAND, MAX_UNSEEN
+
+    hand, unseen = map(int, re.search(r"Inputs are bounded \((\d+) cards a hand, (\d+) unseen cards\)",
+                                      words(read(DOCS / "plunder.md"))).groups())
+    assert (hand, unseen) == (MAX_HAND, MAX_UNSEEN)
+
+
 @pytest.mark.parametrize("doc", [
     "plunder.md",
     pytest.param("testing.md", marks=pytest.mark.xfail(strict=True, reason=(
