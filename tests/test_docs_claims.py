@@ -392,6 +392,21 @@ def test_run_again_plays_the_counts_strategy_lab_md_gives():
     assert f"(seed {seed}, seats rotated)" in words(read(DOCS / "strategy_lab.md"))
 
 
+def test_every_won_n_of_m_interval_in_the_docs_is_wilson_s():
+    from pirates_lab.lab.stats import wilson_interval
+
+    found = []
+    for name, path in TEXTS.items():
+        for wins, games, low, high in re.findall(r"won ([\d,]+) of ([\d,]+) [^()]*?\(([\d.]+)%[–-]([\d.]+)%\)", words(read(path))):
+            wins, games = int(wins.replace(",", "")), int(games.replace(",", ""))
+            lo, hi = wilson_interval(wins, games)
+            places = len(low.split(".")[1]) if "." in low else 0
+            found.append((name, wins, games))
+            assert (round(lo * 100, places), round(hi * 100, 0 if "." not in high else len(high.split(".")[1]))) == \
+                (float(low), float(high)), (name, wins, games, low, high)
+    assert found, "the strategy lab's 200 of 200 is stated"
+
+
 # ---------------------------------------------------------------- the numbers teaching.md gives
 def odds(*argv: str) -> str:
     import contextlib
