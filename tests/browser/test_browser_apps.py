@@ -255,6 +255,33 @@ def plunder_chain(page) -> str:
     return f"cards to draw 2 -> 3: P(you win) {before} -> {shown}"
 
 
+def strategy_lab_prediction(page) -> str:
+    """Strategy lab: the prediction typed 10 points too high is "lower"; the stored games' share is right, and the
+    fraction the page shows is the one counted from the stored games' scores."""
+    from pirates_lab.lab.stored import load
+    from pirates_lab.widgets.strategy_lab_lessons import TIP_KEY
+
+    one = load()[TIP_KEY]
+    index = one.results.labels.index(one.plan.labels[0])
+    share = Fraction(0)
+    for scores in one.results.scores:                     # a win, or a tie shared by the tied
+        tied = [i for i, s in enumerate(scores) if s == max(scores)]
+        share += Fraction(1, len(tied)) if index in tied else 0
+    share /= len(one.results.scores)
+    question = page.locator(".pl-screen .pl-question").first
+    answer = question.locator("input[type='text']").first
+    answer.fill(f"{float(share) + 0.1:.2%}")
+    answer.press("Enter")
+    question.locator(".pl-feedback", has_text="lower").wait_for(timeout=90_000)
+    answer.fill(f"{float(share):.2%}")
+    answer.press("Enter")
+    right = question.locator(".pl-feedback", has_text="Right")
+    right.wait_for(timeout=90_000)
+    shown = re.search(r"\((\d+/\d+)\)", right.inner_text())
+    assert shown and Fraction(shown.group(1)) == share
+    return f"the merchant hunter's share: {share}"
+
+
 #: The widget each lesson's README picture shows.
 SHOWCASE = {
     "01_dice_basics": ".pl-dice-lab",
@@ -269,6 +296,7 @@ SCREEN = {
     "01_dice_basics": "Try it yourself",
     "plunder_2013": "Predict, then reveal: one day's answers",
     "plunder": "Should I attack? The combat calculator",
+    "strategy_lab": "Predict, then check: who wins more often?",
 }
 
 #: The interaction that checks a shown value against the core, per lesson (others: the Stepper).
@@ -281,6 +309,7 @@ INTERACTIONS: dict[str, Callable] = {
     "plunder_2013": plunder_reveal,
     "pirates_and_plunder": pnp_battle_lab,
     "plunder": plunder_chain,
+    "strategy_lab": strategy_lab_prediction,
 }
 
 
