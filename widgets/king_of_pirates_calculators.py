@@ -16,6 +16,7 @@ import html
 from collections.abc import Callable
 from fractions import Fraction
 
+import bqplot  # noqa: F401  (imported with the lesson, not while a screen is built: Next answers at once)
 import ipywidgets as widgets
 
 from pirates_lab.core import Dist, InvalidInput
@@ -27,15 +28,45 @@ from .canvas import BoardCanvas
 from .controls import rule_slider
 from .king_of_pirates import COMPACT, HexLayout, board_ops, heat_scale_html, legend_html
 from .kit import DistView, growing_chart, guard, probability_ticks
-from .numbers import friendly_html
 from .shown import number_html, table_html
 from .why import WhyTree
 
 __all__ = ["DutchmanPlanner", "DutchmanView", "CombatModel", "CombatView", "RumModel", "RumView", "card_effects",
-           "skill_effects", "effects_html", "policy_rows", "most_cannonballs", "most_rum", "TARGET_NAMES"]
+           "skill_effects", "effects_html", "policy_rows", "most_cannonballs", "most_rum", "TARGET_NAMES", "Panes",
+           "why_tree"]
 
 WIDE = {"description_width": "initial"}     # labels never clipped (large fonts)
 ROW = dict(flex_flow="row wrap", align_items="flex-start", max_width="100%")
+#: a column beside a board or a chart: it takes the room left and may shrink (its text wraps)
+SIDE = dict(flex="1 1 14em", min_width="0", max_width="100%", padding="0 0 0 12px")
+
+
+class Panes(widgets.VBox):
+    """A few panes shown one at a time, picked with toggle buttons: tabs whose titles are never clipped, and that
+    grow with Large fonts like every button.
+
+    >>> panes = Panes({"one": widgets.HTML("1"), "two": widgets.HTML("2")})
+    >>> panes.pick.value = "two"; panes.box.children[0].value
+    '2'
+    """
+
+    def __init__(self, panes: dict, css_class: str = "pl-kop-panes"):
+        self.titles, self.panes = list(panes), list(panes.values())
+        self.pick = widgets.ToggleButtons(options=self.titles, value=self.titles[0], style={"button_width": "auto"})
+        self.pick.add_class("pl-kop-pane-pick")
+        self.box = widgets.Box([self.panes[0]], layout=widgets.Layout(max_width="100%"))
+        self.pick.observe(lambda change: setattr(self.box, "children", (self.panes[self.titles.index(change["new"])],)),
+                          names="value")
+        super().__init__([self.pick, self.box], layout=widgets.Layout(max_width="100%"))
+        self.add_class(css_class)
+
+
+def why_tree(rule_link: Callable | None = None) -> WhyTree:
+    """A :class:`~pirates_lab.widgets.why.WhyTree` that fits the column it stands in (its text as wide as the column
+    less its margins, never a few pixels wider)."""
+    tree = WhyTree(rule_link=rule_link)
+    tree.view.layout.width = "auto"
+    return tree
 
 #: the combat targets as the rulebook names them
 TARGET_NAMES = {"Merchant Ship (British)": "Merchant Ship (British)", "Merchant Ship (Spanish)": "Merchant Ship (Spanish)",
@@ -128,14 +159,14 @@ class DutchmanView(widgets.HBox):
         self.click_sets.add_class("pl-kop-click-sets")
         self.summary = widgets.HTML()
         self.message = widgets.HTML()
-        self.why = WhyTree(rule_link=rule_link)
+        self.why = why_tree(rule_link)
         for slider, css in ((self.turns, "pl-kop-turns"), (self.players, "pl-kop-players"), (self.speed, "pl-kop-speed")):
             slider.add_class(css)
             slider.observe(self._changed, names="value")
         self.board.on_click(self._clicked)
         self.scale = widgets.HTML()
         side = widgets.VBox([self.turns, self.players, self.speed, self.click_sets, self.summary, self.why,
-                             self.message], layout=widgets.Layout(flex="1 1 22em", min_width="0", max_width="100%"))
+                             self.message], layout=widgets.Layout(**SIDE))
         left = widgets.VBox([self.board, self.scale], layout=widgets.Layout(flex="0 1 auto", max_width="100%"))
         super().__init__([left, side], layout=widgets.Layout(**ROW))
         self.add_class("pl-kop-dutchman")
@@ -222,6 +253,9 @@ class CombatModel:
         return [(k, odds.combat_success_probability(self.defence, self.modifier, k)) for k in range(most + 1)]
 
 
+CHOSEN, OTHERS = "#8b5a2b", "#d9c7a0"       # the Cannonballs chosen, the others (the combat chart's bars)
+
+
 def policy_rows(policy: odds.RerollPolicy) -> list[tuple[str, str]]:
     """The best re-roll after a failed first roll (every cannonball still in hand), grouped by what to do:
     (what to do, the failed rolls it is best for), in words.
@@ -251,8 +285,6 @@ class CombatView(widgets.VBox):
     one chosen darker) and, on a second tab, which die to re-roll after each failed roll."""
 
     def __init__(self, model: CombatModel | None = None, *, rule_link: Callable | None = None):
-        import bqplot
-
         self.model = model or CombatModel()
         names = list(components().targets)
         self.most = most_cannonballs()
@@ -265,27 +297,25 @@ class CombatView(widgets.VBox):
         self.modifier.add_class("pl-kop-modifier")
         self.cannonballs.add_class("pl-kop-cannonballs")
         self.result = widgets.HTML()
-        self.why = WhyTree(rule_link=rule_link)
+        self.why = why_tree(rule_link)
         self.table = widgets.HTML()
         self.message = widgets.HTML()
-        x, y = bqplot.LinearScale(), bqplot.LinearScale(min=0)
-        self.bars = bqplot.Bars(x=[0], y=[0], scales={"x": x, "y": y}, colors=["#d9c7a0"], padding=0.2)
-        self.chosen = bqplot.Bars(x=[0], y=[0], scales={"x": x, "y": y}, colors=["#8b5a2b"], padding=0.2)
+        x, y = bqplot.OrdinalScale(), bqplot.LinearScale(min=0)
+        self.bars = bqplot.Bars(x=["0"], y=[0], scales={"x": x, "y": y}, colors=["#d9c7a0"], color_mode="no_group",
+                                padding=0.2)
         self.x_scale, self.y_scale = x, y
         self.y_axis = bqplot.Axis(scale=y, tick_format=".0%", side="left")
-        self.x_axis = bqplot.Axis(scale=x, label="cannonballs carried", tick_format="d")
-        self.chart = growing_chart(bqplot.Figure(marks=[self.bars, self.chosen], axes=[self.x_axis, self.y_axis],
-                                                 title="", title_style={"font-size": "15px"}),
-                                   420, 230, {"top": 36, "bottom": 44, "left": 56, "right": 14})
+        self.x_axis = bqplot.Axis(scale=x, label="Cannonballs carried")
+        self.chart = growing_chart(bqplot.Figure(marks=[self.bars], axes=[self.x_axis, self.y_axis], title="",
+                                                 title_style={"font-size": "15px"}),
+                                   310, 230, {"top": 36, "bottom": 48, "left": 56, "right": 10})
         self.chart.add_class("pl-kop-cannon-chart")
         for w in (self.target, self.modifier, self.cannonballs):
             w.observe(self._changed, names="value")
         controls = widgets.VBox([self.target, self.modifier, self.cannonballs, self.result, self.why, self.message],
-                                layout=widgets.Layout(flex="1 1 24em", min_width="0", max_width="100%"))
-        self.tabs = widgets.Tab([widgets.Box([self.chart]), self.table])
-        for i, title in enumerate(("Chance by cannonballs", "What to re-roll")):
-            self.tabs.set_title(i, title)
-        self.tabs.layout.flex, self.tabs.layout.max_width = "1 1 26em", "100%"
+                                layout=widgets.Layout(flex="1 1 14em", min_width="0", max_width="100%"))
+        self.tabs = Panes({"Chance by Cannonballs": self.chart, "What to re-roll": self.table})
+        self.tabs.layout.flex = "0 1 auto"
         super().__init__([widgets.HBox([controls, self.tabs], layout=widgets.Layout(**ROW))])
         self.add_class("pl-kop-combat-calculator")
         self.refresh()
@@ -309,15 +339,13 @@ class CombatView(widgets.VBox):
                              f"{float(used):.2f} cannonballs are spent.</div>")
         self.why.tree = m.why()
         rows = m.by_cannonballs(self.most)
-        with self.bars.hold_sync(), self.chosen.hold_sync():
-            self.bars.x, self.bars.y = [k for k, _ in rows], [float(q) for _, q in rows]
-            self.chosen.x, self.chosen.y = [m.cannonballs], [float(p)]
-        self.x_scale.min, self.x_scale.max = -0.5, self.most + 0.5
+        with self.bars.hold_sync():
+            self.bars.x, self.bars.y = [str(k) for k, _ in rows], [float(q) for _, q in rows]
+            self.bars.colors = [CHOSEN if k == m.cannonballs else OTHERS for k, _ in rows]
         top, ticks, form = probability_ticks(max(float(q) for _, q in rows))
         self.y_scale.min, self.y_scale.max = 0.0, top
         self.y_axis.tick_values, self.y_axis.tick_format = ticks, form
-        self.x_axis.tick_values = list(range(self.most + 1))
-        self.chart.title = f"The {m.name()}: the chance with each number of cannonballs"
+        self.chart.title = f"The {m.name()}: the chance by Cannonballs"
         if m.cannonballs:
             self.table.value = ("<div class='pl-kop-policy'><b>After a failed roll, with every cannonball still in "
                                 "hand</b>" + table_html(policy_rows(m.policy()), header=("best choice", "after these rolls"))
@@ -382,12 +410,12 @@ class RumView(widgets.HBox):
         self.upkeeps.add_class("pl-kop-upkeeps")
         self.result = widgets.HTML()
         self.message = widgets.HTML()
-        self.why = WhyTree(rule_link=rule_link)
-        self.view = DistView(self.model.first_mutiny(), title="", show_table=False, width=400, height=230)
+        self.why = why_tree(rule_link)
+        self.view = DistView(self.model.first_mutiny(), title="", show_table=False, width=310, height=230)
         for w in (self.rum, self.upkeeps):
             w.observe(self._changed, names="value")
         side = widgets.VBox([self.rum, self.upkeeps, self.result, self.why, self.message],
-                            layout=widgets.Layout(flex="1 1 22em", min_width="0", max_width="100%"))
+                            layout=widgets.Layout(flex="1 1 14em", min_width="0", max_width="100%"))
         super().__init__([side, self.view], layout=widgets.Layout(**ROW))
         self.add_class("pl-kop-rum-planner")
         self.refresh()
@@ -408,7 +436,7 @@ class RumView(widgets.HBox):
             f"chance of no mutiny in the next {upkeeps}: <b>{number_html(p)}</b>. A mutiny becomes more likely than "
             f"not after {m.likely_within()} upkeeps: plan to reach a Pirates Lair before then.</div>")
         self.why.tree = m.why()
-        self.view.title = f"With {m.rum} Rum: the upkeep of the first mutiny (16: later)"
+        self.view.title = f"With {m.rum} Rum: the first mutiny comes at upkeep …"
         self.view.dist = m.first_mutiny()
 
 
@@ -418,14 +446,12 @@ def card_effects(cannonballs: int = 2) -> list[tuple[str, str, Fraction, Fractio
     p = odds.combat_success_probability
     pvp = odds.pvp_win_probability
     return [
-        ("Assault", "you attack a Stronghold (11)", p(11, 0, cannonballs), p(11, 2, cannonballs)),
-        ("Mercenaries", "you attack a Stronghold (11)", p(11, 0, cannonballs), p(11, 1, cannonballs)),
-        ("Soldiers", "an opponent attacks a City (10)", p(10, 0, cannonballs), p(12, 0, cannonballs)),
-        ("Scurvy", "an opponent attacks a City (10)", p(10, 0, cannonballs), p(10, -1, cannonballs)),
-        ("Ambush", "you defend against a player (the attacker's chance)", pvp(0, cannonballs, 0, cannonballs),
-         pvp(0, cannonballs, 3, cannonballs)),
-        ("Assault", "you attack a player (your chance)", pvp(0, cannonballs, 0, cannonballs),
-         pvp(2, cannonballs, 0, cannonballs)),
+        ("Assault", "you attack a Stronghold", p(11, 0, cannonballs), p(11, 2, cannonballs)),
+        ("Mercenaries", "you attack a Stronghold", p(11, 0, cannonballs), p(11, 1, cannonballs)),
+        ("Soldiers", "another attacks a City", p(10, 0, cannonballs), p(12, 0, cannonballs)),
+        ("Scurvy", "another attacks a City", p(10, 0, cannonballs), p(10, -1, cannonballs)),
+        ("Ambush", "a player attacks you", pvp(0, cannonballs, 0, cannonballs), pvp(0, cannonballs, 3, cannonballs)),
+        ("Assault", "you attack a player", pvp(0, cannonballs, 0, cannonballs), pvp(2, cannonballs, 0, cannonballs)),
     ]
 
 
@@ -434,21 +460,18 @@ def skill_effects(cannonballs: int = 2) -> list[tuple[str, str, Fraction, Fracti
     p = odds.combat_success_probability
     pvp = odds.pvp_win_probability
     return [
-        ("+1 Combat vs. Nations", "attack a Stronghold (11)", p(11, 0, cannonballs), p(11, 1, cannonballs)),
-        ("+2 Combat vs. Nations", "attack a Stronghold (11)", p(11, 0, cannonballs), p(11, 2, cannonballs)),
-        ("+1 Maximum Cannonballs", "attack a Stronghold (11)", p(11, 0, cannonballs), p(11, 0, cannonballs + 1)),
-        ("+1 Combat vs. other Players", "attack a player", pvp(0, cannonballs, 0, cannonballs),
+        ("+1 Combat vs. Nations", "you attack a Stronghold", p(11, 0, cannonballs), p(11, 1, cannonballs)),
+        ("+2 Combat vs. Nations", "you attack a Stronghold", p(11, 0, cannonballs), p(11, 2, cannonballs)),
+        ("+1 Maximum Cannonballs", "you attack a Stronghold", p(11, 0, cannonballs), p(11, 0, cannonballs + 1)),
+        ("+1 Combat vs. other Players", "you attack a player", pvp(0, cannonballs, 0, cannonballs),
          pvp(1, cannonballs, 0, cannonballs)),
-        ("+2 Combat vs. other Players", "attack a player", pvp(0, cannonballs, 0, cannonballs),
+        ("+2 Combat vs. other Players", "you attack a player", pvp(0, cannonballs, 0, cannonballs),
          pvp(2, cannonballs, 0, cannonballs)),
-        ("+1 Maximum Rum", "no mutiny in 6 upkeeps from a full ship", odds.p_no_mutiny_within(4, 6),
+        ("+1 Maximum Rum", "no mutiny in 6 upkeeps, full of Rum", odds.p_no_mutiny_within(4, 6),
          odds.p_no_mutiny_within(5, 6)),
     ]
 
 
 def effects_html(rows, first: str = "card or skill") -> str:
-    """A table of (name, situation, chance without, chance with), percent first."""
-    body = "".join(f"<tr><td>{html.escape(a)}</td><td>{html.escape(b)}</td><td>{friendly_html(p)}</td>"
-                   f"<td>{friendly_html(q)}</td></tr>" for a, b, p, q in rows)
-    return (f"<table class='pl-kop-effects'><tr><th>{html.escape(first)}</th><th>situation (2 cannonballs each)</th>"
-            f"<th>without</th><th>with</th></tr>" + body + "</table>")
+    """A table of (name, situation, chance without, chance with), percent first (each number in one piece)."""
+    return table_html(rows, header=(first, "when (2 Cannonballs on each side)", "without", "with"), css="pl-kop-effects")

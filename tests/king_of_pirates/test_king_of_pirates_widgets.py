@@ -136,8 +136,12 @@ def test_combat_view_opens_near_even_and_explains_itself():
     assert view.why.tree.p == Fraction(5, 18) and "No cannonballs" in view.table.value
     view.cannonballs.value = 2
     assert "keep the 6, re-roll the other die" in view.table.value
-    assert list(view.bars.x) == list(range(calc.most_cannonballs() + 1))
-    assert list(view.chosen.x) == [2] and view.chosen.y[0] == pytest.approx(float(view.model.probability()))
+    assert list(view.bars.x) == [str(k) for k in range(calc.most_cannonballs() + 1)]
+    assert view.bars.y[2] == pytest.approx(float(view.model.probability()))      # each bar is the engine's chance
+    assert [k for k, c in enumerate(view.bars.colors) if c == calc.CHOSEN] == [2]  # the chosen one darker
+    assert view.tabs.titles == ["Chance by Cannonballs", "What to re-roll"]
+    view.tabs.pick.value = "What to re-roll"
+    assert view.tabs.box.children == (view.table,)
     assert view.chart.title.startswith("The City")
     assert view.cannonballs.max == calc.most_cannonballs() == 6
     model = calc.CombatModel()
@@ -181,10 +185,15 @@ def test_rum_view():
 
 def test_effect_tables():
     cards = {(c, s): (a, b) for c, s, a, b in calc.card_effects()}
-    without, with_ = cards[("Assault", "you attack a Stronghold (11)")]
-    assert with_ > without
-    without, with_ = cards[("Soldiers", "an opponent attacks a City (10)")]
-    assert with_ < without
+    targets, p = components().targets, odds.combat_success_probability
+    stronghold, city = targets["stronghold"]["defence"], targets["city"]["defence"]
+    # Given 2 Cannonballs, When Assault adds +2 against a Stronghold, Then the chance rises to the engine's +2 chance
+    assert cards[("Assault", "you attack a Stronghold")] == (p(stronghold, 0, 2), p(stronghold, 2, 2))
+    assert cards[("Soldiers", "another attacks a City")] == (p(city, 0, 2), p(city + 2, 0, 2))
+    assert cards[("Scurvy", "another attacks a City")][1] < cards[("Scurvy", "another attacks a City")][0]
+    page = calc.effects_html(calc.card_effects(), first="card")
+    assert "<th>card</th>" in page and "2 Cannonballs on each side" in page
+    assert page.count("<tr>") == len(calc.card_effects()) + 1          # one row a card, under one header row
     skills = calc.skill_effects()
     assert all(b >= a for _, _, a, b in skills)
 
