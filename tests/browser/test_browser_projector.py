@@ -72,7 +72,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("plunder", "developer_words"): "'pirates_lab' on the page",
     ("king_of_pirates", "players"): "'Player 0' / 'player 0' (the setup table, the turn replay)",
     ("pirates_and_plunder", "players"): "'Player 0' / 'player 0' (seat names '… (player 0)' in the board renderer)",
-    ("plunder", "players"): "'Captain 0' / 'captain 0'",
     ("pirates_and_plunder", "grow"): "the battle lab's bqplot chart keeps 520 px with Large fonts "
                                      "(kit.growing_chart(figure, width, height) or a DistView makes it grow)",
 }

@@ -177,3 +177,8 @@ def test_only_keelhauling_or_a_scapegoat_prevents_a_mutiny():
     assert refused(state, Play("Scurvy", 1), "Action Cards").reason == "Only Keelhauling (or a scapegoat) prevents a mutiny."
     assert refused(state, Pass(), "Important Game Concepts").reason.startswith("'pass' is not allowed now")
     assert state.apply(Play("Keelhauling")).players[0].crew == ("Anne Bonny", "Mary Read")
+    # without the card in hand, Keelhauling is refused for that reason, not as the wrong card
+    bare_handed = set_crew(with_player(bare(), 0, position=(3, 0), rum=0), 0, ["Anne Bonny", "Mary Read"])
+    bare_handed = scenario(bare_handed, [Task("upkeep_die", 0)]).apply("lose 1 rum")
+    assert refused(bare_handed, Play("Keelhauling"), "Action Cards").reason == (
+        "You cannot play 'Keelhauling' now: you need it in your hand, in a phase its timing letter allows.")

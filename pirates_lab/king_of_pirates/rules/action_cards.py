@@ -46,16 +46,6 @@ class ActionCards:
         self._open_window(task.data.timing, task.data.after)
         return True
 
-    def _auto_window(self, task):
-        window = task.data
-        still = tuple(p for p in window.asked if self.players[p].hand)
-        if not still:
-            FLOW.pop(self)
-            return True
-        if still != window.asked:
-            FLOW.replace(self, Task("window", None, Window(window.timing, still)))
-        return False
-
     def _window_actions(self, task):
         return [Pass()] + self._card_plays(task.data.asked[0], task.data.timing)
 

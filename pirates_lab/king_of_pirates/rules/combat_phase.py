@@ -223,11 +223,8 @@ class CombatPhase:
         """Loot cards become Doubloons; a loser pays at most what it has.  Rules: King of Pirates › Phase 3: Combat Phase"""
         winner = task.player
         left, loser, total = task.data.cards_left, task.data.loser, task.data.total
-        if left > 0 and not any(self.loot_deck.values()):
-            if any(self.loot_discard.values()):
-                self.loot_deck, self.loot_discard = {k: v for k, v in self.loot_discard.items() if v}, {}
-            else:
-                left = 0
+        if left > 0 and not any(self.loot_deck.values()):   # (the 36 cards are all in the deck or the discard)
+            self.loot_deck, self.loot_discard = {k: v for k, v in self.loot_discard.items() if v}, {}
         if left > 0:
             return False
         FLOW.pop(self)

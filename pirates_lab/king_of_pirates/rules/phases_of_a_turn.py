@@ -65,7 +65,6 @@ def opens(timing: Timing):
         carry_on(state)
         state._open_window(timing)
         return True
-    open_window.__doc__ = f"opens the {timing.name.lower()} card window"
     return open_window
 
 
@@ -161,7 +160,7 @@ FLOW = TurnFlow(
           why="_why_not", data=Loot, doc="loot cards, then Doubloons"),
     # Action Cards
     Phase("window", rule=RULE_CARDS, actor=asked_player, actions="_window_actions", apply="_answer_window",
-          auto="_auto_window", why="_why_not_card", data=Window,
+          why="_why_not_card", data=Window,
           doc="each player holding a card, in seat order, plays one or passes"),
     Phase("reopen_window", rule=RULE_CARDS, actor=AUTO, auto="_auto_reopen_window", data=Reopen,
           doc="after a card the window goes round again"),
@@ -180,15 +179,11 @@ class TurnPhases:
     """The start and the end of a turn.  Rules: King of Pirates › Phases of a Turn"""
 
     def _auto_start_turn(self, task):
-        p = self.current
-        self.say(f"— Round {self.round}, player {p + 1}'s turn: upkeep.")
-        carry_on(self, player=p)
+        self.say(f"— Round {self.round}, player {task.player + 1}'s turn: upkeep.")
+        carry_on(self)
 
     def _auto_end_turn(self, task):
-        self.in_play, self.entered = (), None
-        if self.offer:
-            self._discard_pirates(self.offer)
-            self.offer = []
+        self.in_play, self.entered = (), None       # (no pirate is left on offer: the lair's refill discards them)
         self.current = (self.current + 1) % self.game.players
         if self.current == 0:
             self.round += 1
