@@ -154,6 +154,7 @@ def _claims() -> dict[str, set]:
     merchants = ocean["Merchant Ship (British)"] + ocean["Merchant Ship (Spanish)"]
     need = comp.targets["stronghold"]["defence"]
     small, large = comp.islands["small island"]["rating"], comp.islands["large island"]["rating"]
+    mover = lessons.movement_start().current_player() + 1          # "Player 1 sails west" (players from 1)
     return {
         "King of Pirates in one screen": {len(comp.cells)},
         "The Game Board": {len(comp.cells), len(comp.lairs), kinds.count("stronghold"), kinds.count("city"),
@@ -164,7 +165,7 @@ def _claims() -> dict[str, set]:
         "Phases of a Turn": {demos.compass_rolls_in_a_round(), lessons.ROUND_PLAYERS},
         "Phase 1: Upkeep Phase": {comp.upkeep_die["scurvy"], sum(comp.upkeep_die.values()), demos.upkeep_safe_answer()},
         "Phase 2: Movement Phase": {ocean["Merchant Ship (British)"], ocean["Merchant Ship (Spanish)"], merchants,
-                                    sum(ocean.values()), demos.tile_merchant_answer()},
+                                    sum(ocean.values()), demos.tile_merchant_answer(), mover},
         "Phase 3: Combat Phase": {need, 36, 36 * demos.stronghold_answer(), 5, 6, demos.stronghold_answer()},
         "Action Cards": {demos.combat_cards_answer(), len(comp.action_cards)},
         "Pirate Skills": {1, large, demos.map_crew_answer()},
@@ -175,9 +176,10 @@ def _claims() -> dict[str, set]:
 def test_every_number_a_why_states_is_recomputed_by_the_engine(lesson):
     claims = _claims()
     for s in lesson.class_screens:
-        said = _numbers(" ".join(t for t in (s.why, s.text) if t))
+        said = _numbers(" ".join(t for t in (s.why, s.text, s.label, s.question.prompt if s.question else "") if t))
         if s.kind in ("calculator", "play"):
-            continue                    # their numbers are the live calculators'
+            assert said <= {Fraction(1)}, (s.name, said)     # their numbers are the live calculators' ("Player 1")
+            continue
         allowed = {Fraction(v) for v in claims.get(s.title, set())}
         assert said <= allowed, (s.name, said - allowed)
         if s.question:
