@@ -63,7 +63,7 @@ class HexLayout:
     """Where the 61 hexes are drawn: ``size`` is a hex's radius in pixels; the drawing is ``width`` x ``height``.
 
     >>> COMPACT.width, COMPACT.height, COMPACT.cell_at(*COMPACT.pixel((2, -1)))
-    (320, 293, (2, -1))
+    (272, 249, (2, -1))
     """
 
     size: float = SIZE
@@ -95,8 +95,8 @@ class HexLayout:
         return cell
 
 
-#: the full board (480 x 440) and the compact one a lesson screen shows beside its controls (320 x 293)
-BOARD, COMPACT = HexLayout(SIZE), HexLayout(20)
+#: the full board (480 x 440) and the compact one a lesson screen shows beside its controls (272 x 249)
+BOARD, COMPACT = HexLayout(SIZE), HexLayout(17)
 
 
 def _pixel(cell: Cell) -> tuple[float, float]:

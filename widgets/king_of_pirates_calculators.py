@@ -165,9 +165,11 @@ class DutchmanView(widgets.HBox):
             slider.observe(self._changed, names="value")
         self.board.on_click(self._clicked)
         self.scale = widgets.HTML()
-        side = widgets.VBox([self.turns, self.players, self.speed, self.click_sets, self.summary, self.why,
+        # the colour scale heads the column beside the board (under the board its one line would widen the board's
+        # column past the page's half and push the controls below it)
+        side = widgets.VBox([self.scale, self.turns, self.players, self.speed, self.click_sets, self.summary, self.why,
                              self.message], layout=widgets.Layout(**SIDE))
-        left = widgets.VBox([self.board, self.scale], layout=widgets.Layout(flex="0 1 auto", max_width="100%"))
+        left = widgets.VBox([self.board], layout=widgets.Layout(flex="0 1 auto", max_width="100%"))
         super().__init__([left, side], layout=widgets.Layout(**ROW))
         self.add_class("pl-kop-dutchman")
         self.refresh()
@@ -412,6 +414,7 @@ class RumView(widgets.HBox):
         self.message = widgets.HTML()
         self.why = why_tree(rule_link)
         self.view = DistView(self.model.first_mutiny(), title="", show_table=False, width=310, height=230)
+        self.view.x_axis.label = "at upkeep (16: or later)"
         for w in (self.rum, self.upkeeps):
             w.observe(self._changed, names="value")
         side = widgets.VBox([self.rum, self.upkeeps, self.result, self.why, self.message],
@@ -436,7 +439,7 @@ class RumView(widgets.HBox):
             f"chance of no mutiny in the next {upkeeps}: <b>{number_html(p)}</b>. A mutiny becomes more likely than "
             f"not after {m.likely_within()} upkeeps: plan to reach a Pirates Lair before then.</div>")
         self.why.tree = m.why()
-        self.view.title = f"With {m.rum} Rum: the first mutiny comes at upkeep …"
+        self.view.title = f"With {m.rum} Rum: the first mutiny"
         self.view.dist = m.first_mutiny()
 
 

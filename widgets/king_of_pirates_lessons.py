@@ -25,7 +25,7 @@ from pirates_lab.king_of_pirates.odds import dutchman_distribution
 
 from .canvas import BoardCanvas
 from .king_of_pirates import COMPACT, KingOfPiratesRenderer, board_ops, heat_scale_html, legend_html, seat_name
-from .king_of_pirates_calculators import (CombatView, DutchmanPlanner, DutchmanView, RumView, TARGET_NAMES,
+from .king_of_pirates_calculators import (CombatView, DutchmanPlanner, DutchmanView, Panes, RumView, TARGET_NAMES,
                                           card_effects, effects_html, skill_effects)
 from .king_of_pirates_replay import TurnReplay, TurnReplayView
 from .lesson import LessonView
@@ -93,8 +93,8 @@ def board_picture() -> widgets.Widget:
     """The board at the start of a six-player game, with its legend."""
     return _beside(_board(board_ops(Game(players=6).new_initial_state(), layout=COMPACT), "pl-kop-board"),
                    _html(legend_html(["lair", "stronghold", "city", "small island", "large island", "shark", "ocean"])),
-                   _html("<div>The letter on a Stronghold (S) or City (C) is its nation; the number on a treasure "
-                         "island is its hidden rating.</div>"))
+                   _html("<div>BS: the British Stronghold, FC: the French City (B British, F French, S Spanish). "
+                         "The number on a treasure island is its hidden rating.</div>"))
 
 
 # ---------------------------------------------------------------- setup
@@ -153,8 +153,8 @@ def _ocean_tiles_html() -> str:
 
 
 def movement() -> widgets.Widget:
-    """Tab 1: Player 1 at its lair, the spaces its first step may sail into (green), and what the ocean tiles
-    hide.  Tab 2: a dig on a treasure island, frame by frame."""
+    """Pane 1: Player 1 at its lair, the spaces its first step may sail into (green), and what the ocean tiles
+    hide.  Pane 2: a dig on a treasure island, frame by frame."""
     start = lessons.movement_start()
     targets = lessons.sail_targets(start)
     sail = _board(board_ops(start, outlines={"#00c000": targets}, layout=COMPACT), "pl-kop-movement-board")
@@ -178,11 +178,7 @@ def movement() -> widgets.Widget:
     nxt.on_click(lambda _: setattr(step, "value", (step.value + 1) % len(story)))
     show(0)
     digging = _beside(dig, widgets.HBox([nxt, step], layout=widgets.Layout(flex_flow="row wrap")), caption)
-    tabs = widgets.Tab([first, digging])
-    tabs.set_title(0, "The first step")
-    tabs.set_title(1, "Digging for treasure")
-    tabs.add_class("pl-kop-movement")
-    return tabs
+    return Panes({"The first step": first, "Digging for treasure": digging}, css_class="pl-kop-movement")
 
 
 def route_planner() -> widgets.Widget:
@@ -210,7 +206,7 @@ def play_table() -> widgets.Widget:
     from .table import GameTable
 
     game = Game(players=3)
-    return GameTable(game, KingOfPiratesRenderer(game), humans=(0,), players=POLICIES["greedy"], seed=7)
+    return GameTable(game, KingOfPiratesRenderer(game), humans=(0,), players=POLICIES["greedy"], seed=7, page_rows=4)
 
 
 # ---------------------------------------------------------------- action cards and skills
@@ -226,14 +222,12 @@ def _cards_html() -> str:
 
 
 def action_cards() -> widgets.Widget:
-    """Tab 1: the twelve cards with their letters and what each does (the rulebook's words).  Tab 2: the combat
+    """Pane 1: the twelve cards with their letters and what each does (the rulebook's words).  Pane 2: the combat
     cards on the odds."""
     rows = [row for row in card_effects() if row[0] != "Assault" or "Stronghold" not in row[1]]
-    tabs = widgets.Tab([_html(_cards_html(), "pl-kop-cards-table"),
-                        _html(effects_html(rows, first="card"), "pl-kop-card-effects")])
-    tabs.set_title(0, "The cards")
-    tabs.set_title(1, "Cards on the odds")
-    return tabs
+    return Panes({"The cards": _html(_cards_html(), "pl-kop-cards-table"),
+                  "Cards on the odds": _html(effects_html(rows, first="card"), "pl-kop-card-effects")},
+                 css_class="pl-kop-action-cards")
 
 
 def _crew_rows(*crews) -> list[tuple]:

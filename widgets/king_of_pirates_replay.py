@@ -132,8 +132,8 @@ class TurnReplayView(widgets.HBox):
     def __init__(self, replay: TurnReplay | None = None, delay: float = 0.4):
         self.replay = replay or TurnReplay()
         self.delay = delay
-        last = len(self.replay.steps) - 1
-        self.slider = widgets.IntSlider(value=0, min=0, max=last, description="step", continuous_update=False,
+        self.slider = widgets.IntSlider(value=1, min=1, max=len(self.replay.steps), description="step",
+                                        continuous_update=False,
                                         style={"description_width": "initial"})
         self.slider.add_class("pl-kop-replay-step")
         self.back = widgets.Button(description="◀ Back", layout=widgets.Layout(width="auto"))
@@ -154,26 +154,27 @@ class TurnReplayView(widgets.HBox):
         super().__init__([self.board, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start",
                                                                    max_width="100%"))
         self.add_class("pl-kop-replay-view")
-        self.show(0)
+        self.show(1)
 
     def go(self, index: int) -> None:
-        self.slider.value = max(0, min(self.slider.max, index))
+        self.slider.value = max(self.slider.min, min(self.slider.max, index))
 
     def run(self) -> None:
         """Play: step from here to the end (from the start when at the end)."""
         if self.slider.value == self.slider.max:
-            self.go(0)
+            self.go(self.slider.min)
         while self.slider.value < self.slider.max:
             time.sleep(self.delay)
             self.go(self.slider.value + 1)
 
     def show(self, index: int) -> None:
-        title, lines, state = self.replay.steps[index]
+        """Show step ``index``, counted from 1 as the slider and the caption count."""
+        title, lines, state = self.replay.steps[index - 1]
         self.board.draw("background", board_ops(state, layout=COMPACT))
         rolls = roll_of(state)
         self.dice.draw("background", dice_ops(rolls or {"combat dice": None}))
         player = state.players[self.replay.player]
-        said = "".join(f"<div>{html.escape(line)}</div>" for line in lines) or "<div><i>(nothing to write down)</i></div>"
+        said = "".join(f"<div>{html.escape(line)}</div>" for line in lines)
         self.text.value = (f"<div class='pl-kop-replay'><b>Step {index} of {self.slider.max}: {html.escape(title)}</b>"
                            f"{said}<div style='color:#555'>{html.escape(seat_name(self.replay.player))}: "
                            f"{player.rum} Rum, {player.cannonballs} Cannonballs, {player.scurvy} Scurvy, "

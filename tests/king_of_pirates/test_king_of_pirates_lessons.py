@@ -228,7 +228,9 @@ def test_the_movement_screen_sails_reveals_and_digs():
     assert lessons.dig_maps_answer() == island["rating"]     # no map-counting skill in this crew
     assert "digs up" in story[-1][0]
     tabs = demos.movement()
-    assert [tabs.get_title(i) for i in range(2)] == ["The first step", "Digging for treasure"]
+    assert tabs.titles == ["The first step", "Digging for treasure"]
+    tabs.pick.value = "Digging for treasure"
+    assert "pl-kop-dig-board" in repr(tabs.box.children[0].children[0])      # the dig board shows
 
 
 def test_the_setup_table_names_players_from_1_with_their_colour():
@@ -249,13 +251,15 @@ def test_dice_are_drawn_with_pips():
 
 def test_replay_buttons_step_and_play_and_name_players_from_1():
     view = TurnReplayView(TurnReplay(seed=2), delay=0)
+    assert view.slider.value == 1 and view.text.value.count("Step 1 of ") == 1      # steps counted from 1
     view.next.click()
+    assert view.slider.value == 2
+    view.back.click()
+    view.back.click()
     assert view.slider.value == 1
-    view.back.click()
-    view.back.click()
-    assert view.slider.value == 0
     view.play.click()
-    assert view.slider.value == view.slider.max
+    assert view.slider.value == view.slider.max == len(view.replay.steps)
+    assert f"Step {len(view.replay.steps)} of {len(view.replay.steps)}:" in view.text.value
     titles = [title for title, _, _ in view.replay.steps]
     assert titles[0] == "The start of Player 1 (red)'s turn"
     assert all(not re.search(r"[Pp]layer 0", t) for t in titles)

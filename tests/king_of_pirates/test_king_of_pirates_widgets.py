@@ -72,7 +72,9 @@ def test_board_pixels():
     assert pixel(ops, (1, 0)) == kop.COLOURS["sea"]
     assert pixel(ops, (1, 0), dy=8) == kop.COLOURS["Warship (French)"]
     outlined = kop.board_ops(state, outlines={"#00c000": [(3, 0)]}, layout=kop.COMPACT)
-    assert pixel(outlined, (3, 0), dx=-15, dy=0, layout=kop.COMPACT) == "#00c000"      # the left side
+    edge = kop.COMPACT.size * 3 ** 0.5 / 2                               # a hex's left side (outlined inside)
+    assert pixel(outlined, (3, 0), dx=-round(edge) + 2, dy=0, layout=kop.COMPACT) == "#00c000"
+    assert pixel(outlined, (3, 0), dx=-round(edge / 2), dy=0, layout=kop.COMPACT) != "#00c000"   # inside: no line
 
 
 def test_heat_map_and_route():
