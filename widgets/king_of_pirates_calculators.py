@@ -155,7 +155,8 @@ class DutchmanView(widgets.HBox):
         self.speed = rule_slider("your speed", self.model.speed, 1, 5)
         self.click_sets = widgets.ToggleButtons(options=[("the goal", "goal"), ("your ship", "ship"),
                                                          ("the Dutchman", "Dutchman")], value="goal",
-                                                description="A click moves", style=WIDE)
+                                                description="A click moves",
+                                                style={**WIDE, "button_width": "auto"})      # one row of buttons
         self.click_sets.add_class("pl-kop-click-sets")
         self.summary = widgets.HTML()
         self.message = widgets.HTML()
