@@ -177,5 +177,5 @@ class TurnReplayView(widgets.HBox):
         said = "".join(f"<div>{html.escape(line)}</div>" for line in lines)
         self.text.value = (f"<div class='pl-kop-replay'><b>Step {index} of {self.slider.max}: {html.escape(title)}</b>"
                            f"{said}<div style='color:#555'>{html.escape(seat_name(self.replay.player))}: "
-                           f"{player.rum} Rum, {player.cannonballs} Cannonballs, {player.scurvy} Scurvy, "
-                           f"{player.doubloons:,} Doubloons.</div></div>")
+                           f"{player.rum}&nbsp;Rum, {player.cannonballs}&nbsp;Cannonballs, {player.scurvy}&nbsp;Scurvy, "
+                           f"{player.doubloons:,}&nbsp;Doubloons.</div></div>")     # a number never parted from its unit

@@ -260,6 +260,7 @@ def test_replay_buttons_step_and_play_and_name_players_from_1():
     view.play.click()
     assert view.slider.value == view.slider.max == len(view.replay.steps)
     assert f"Step {len(view.replay.steps)} of {len(view.replay.steps)}:" in view.text.value
+    assert re.search(r"\d&nbsp;Rum, \d+&nbsp;Cannonballs, \d+&nbsp;Scurvy, [\d,]+&nbsp;Doubloons", view.text.value)
     titles = [title for title, _, _ in view.replay.steps]
     assert titles[0] == "The start of Player 1 (red)'s turn"
     assert all(not re.search(r"[Pp]layer 0", t) for t in titles)
