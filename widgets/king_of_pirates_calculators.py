@@ -285,7 +285,7 @@ def policy_rows(policy: odds.RerollPolicy) -> list[tuple[str, str]]:
 class CombatView(widgets.VBox):
     """Target, Combat bonus and cannonballs in (limits from the rules); out: the chance of success (percent first)
     with its why, the cannonballs spent on average, a chart of the chance against the cannonballs carried (the
-    one chosen darker) and, on a second tab, which die to re-roll after each failed roll."""
+    one chosen darker) and, on a second pane, which die to re-roll after each failed roll."""
 
     def __init__(self, model: CombatModel | None = None, *, rule_link: Callable | None = None):
         self.model = model or CombatModel()
@@ -318,7 +318,9 @@ class CombatView(widgets.VBox):
         controls = widgets.VBox([self.target, self.modifier, self.cannonballs, self.result, self.why, self.message],
                                 layout=widgets.Layout(flex="1 1 14em", min_width="0", max_width="100%"))
         self.tabs = Panes({"Chance by Cannonballs": self.chart, "What to re-roll": self.table})
-        self.tabs.layout.flex = "0 1 auto"
+        # the panes take the room the controls leave, whichever is shown (the re-roll table wraps in it, so
+        # picking a pane never moves the controls)
+        self.tabs.layout.flex, self.tabs.layout.min_width = "1 1 20em", "0"
         super().__init__([widgets.HBox([controls, self.tabs], layout=widgets.Layout(**ROW))])
         self.add_class("pl-kop-combat-calculator")
         self.refresh()

@@ -164,19 +164,19 @@ def movement() -> widgets.Widget:
     story = lessons.digging_story()
     dig = BoardCanvas(COMPACT.width, COMPACT.height, css_class="pl-kop-dig-board")
     caption = widgets.HTML()
-    step = widgets.IntSlider(value=0, min=0, max=len(story) - 1, description="step", continuous_update=False,
-                             style={"description_width": "initial"})
+    step = widgets.IntSlider(value=1, min=1, max=len(story), description="step", continuous_update=False,
+                             style={"description_width": "initial"})           # counted from 1, as the caption
     nxt = widgets.Button(description="Next ▶", layout=widgets.Layout(width="auto"))
     nxt.add_class("pl-kop-dig-next")
 
-    def show(index: int) -> None:
-        text, state = story[index]
+    def show(number: int) -> None:
+        text, state = story[number - 1]
         dig.draw("background", board_ops(state, outlines={"#ffd700": [lessons.small_island()]}, layout=COMPACT))
-        caption.value = f"<div class='pl-kop-dig-caption'><b>{index + 1} of {len(story)}:</b> {html.escape(text)}</div>"
+        caption.value = f"<div class='pl-kop-dig-caption'><b>{number} of {len(story)}:</b> {html.escape(text)}</div>"
 
     step.observe(lambda change: show(change["new"]), names="value")
-    nxt.on_click(lambda _: setattr(step, "value", (step.value + 1) % len(story)))
-    show(0)
+    nxt.on_click(lambda _: setattr(step, "value", step.value % len(story) + 1))      # after the last: the first
+    show(1)
     digging = _beside(dig, widgets.HBox([nxt, step], layout=widgets.Layout(flex_flow="row wrap")), caption)
     return Panes({"The first step": first, "Digging for treasure": digging}, css_class="pl-kop-movement")
 

@@ -231,6 +231,15 @@ def test_the_movement_screen_sails_reveals_and_digs():
     assert tabs.titles == ["The first step", "Digging for treasure"]
     tabs.pick.value = "Digging for treasure"
     assert "pl-kop-dig-board" in repr(tabs.box.children[0].children[0])      # the dig board shows
+    controls = tabs.box.children[0].children[1].children[0]
+    nxt, step = controls.children
+    caption = tabs.box.children[0].children[1].children[1]
+    assert (step.min, step.value, step.max) == (1, 1, len(story)) and f"1 of {len(story)}:" in caption.value
+    for _ in range(len(story) - 1):
+        nxt.click()
+    assert step.value == len(story) and "digs up" in caption.value
+    nxt.click()
+    assert step.value == 1                                                    # after the last step: the first
 
 
 def test_the_setup_table_names_players_from_1_with_their_colour():
