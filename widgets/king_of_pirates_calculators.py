@@ -293,9 +293,12 @@ class CombatView(widgets.VBox):
         self.most = most_cannonballs()
         options = [(f"{TARGET_NAMES.get(n, n)} (Defense Value {components().targets[n]['defence']})", n) for n in names]
         self.target = widgets.Dropdown(options=options, value=self.model.target if self.model.target in names else "city",
-                                       description="target", style=WIDE, layout=widgets.Layout(width="auto"))
+                                       description="target", style=WIDE,
+                                       layout=widgets.Layout(width="auto", max_width="100%"))   # shrinks to its column
         self.modifier = rule_slider("Combat bonus", self.model.modifier, -5, 5)
         self.cannonballs = rule_slider("cannonballs", self.model.cannonballs, 0, self.most)
+        for slider in (self.modifier, self.cannonballs):
+            slider.layout.width = "auto"            # the column's width less the slider's margins, never wider
         self.target.add_class("pl-kop-target")
         self.modifier.add_class("pl-kop-modifier")
         self.cannonballs.add_class("pl-kop-cannonballs")
