@@ -296,7 +296,7 @@ class CombatView(widgets.VBox):
                                        description="target", style=WIDE,
                                        layout=widgets.Layout(width="auto", max_width="100%"))   # shrinks to its column
         self.modifier = rule_slider("Combat bonus", self.model.modifier, -5, 5)
-        self.cannonballs = rule_slider("cannonballs", self.model.cannonballs, 0, self.most)
+        self.cannonballs = rule_slider("Cannonballs", self.model.cannonballs, 0, self.most)
         for slider in (self.modifier, self.cannonballs):
             slider.layout.width = "auto"            # the column's width less the slider's margins, never wider
         self.target.add_class("pl-kop-target")
@@ -339,12 +339,12 @@ class CombatView(widgets.VBox):
         m = self.model
         p = m.probability()
         used = m.expected_cannonballs()
-        balls = f"{m.cannonballs} cannonball{'s' if m.cannonballs != 1 else ''}"
+        balls = f"{m.cannonballs} Cannonball{'s' if m.cannonballs != 1 else ''}"
         bonus = f"a Combat bonus of {m.modifier:+d}" if m.modifier else "no Combat bonus"
         self.result.value = (f"<div class='pl-kop-combat' data-exact='{p}'>You need {m.defence} or more on two dice"
                              f"{f' {m.modifier:+d}' if m.modifier else ''}, with {bonus} and {balls}. The chance to "
                              f"conquer the {html.escape(m.name())}: <b>{number_html(p)}</b>; on average "
-                             f"{float(used):.2f} cannonballs are spent.</div>")
+                             f"{float(used):.2f} Cannonballs are spent.</div>")
         self.why.tree = m.why()
         rows = m.by_cannonballs(self.most)
         with self.bars.hold_sync():
