@@ -10,6 +10,7 @@ counter, the page going quiet), never for a fixed time.
 from __future__ import annotations
 
 import re
+import time
 
 from pirates_lab.widgets.lesson_model import DEVELOPER_WORDS
 
@@ -163,6 +164,19 @@ def _toggle_large(page, on: bool) -> None:
         toggle.click()
     page.wait_for_function(f"() => document.querySelector('.pl-presenter-toggle').classList.contains('mod-active') === {str(on).lower()}")
     wait_quiet(page)
+    _settled(page)
+
+
+def _settled(page, limit_s: float = 30.0) -> None:
+    """Wait until the canvases' and charts' sizes read the same twice, a second apart (a chart's resize goes
+    through the kernel and, on a busy machine, can arrive after the page has been quiet for a while)."""
+    deadline, before = time.monotonic() + limit_s, page.evaluate(LOOKED_AT_JS)
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(1000)
+        now = page.evaluate(LOOKED_AT_JS)
+        if now == before:
+            return
+        before = now
 
 
 def growth(page) -> list[str]:
