@@ -151,13 +151,14 @@ def with_separators(text: str) -> str:
     return _BIG.sub(lambda m: f"{int(m.group(1)):,}", text)
 
 
-def moments_table(moments: list) -> widgets.HTML:
-    """A replayed sample battle: stage, what happened, its exact probability, the odds."""
+def moments_table(moments: list, *, odds: bool = True) -> widgets.HTML:
+    """A replayed sample battle: stage, what happened, its exact probability, and (``odds``) the odds."""
     rows = "".join(f"<tr><td>{html.escape(m.stage)}</td><td>{html.escape(with_separators(m.happened))}</td>"
                    f"<td class='pl-exact'>{friendly_html(m.probability)}</td>"
-                   f"<td>{html.escape(with_separators(m.odds_before))}</td></tr>" for m in moments)
+                   + (f"<td>{html.escape(with_separators(m.odds_before))}</td>" if odds else "") + "</tr>"
+                   for m in moments)
     table = widgets.HTML("<table class='pl-pp-moments'><tr><th>stage</th><th>what happened</th><th>chance</th>"
-                         f"<th>the odds</th></tr>{rows}</table>")
+                         + ("<th>the odds</th>" if odds else "") + f"</tr>{rows}</table>")
     table.add_class("pl-pp-moments-box")
     return table
 

@@ -156,10 +156,12 @@ class ShipBuilder(widgets.VBox):
         self.label = label
         self.on_change = None
         style = {"description_width": "initial"}
-        self.kind = widgets.Dropdown(options=list(kinds), value=kind, description="ship", style=style)
-        self.hull = widgets.Dropdown(options=list(data.hulls), value=hull, description="hull", style=style)
+        self._top = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", grid_gap="8px"))
+        narrow = dict(style=style, layout=widgets.Layout(width="auto"))
+        self.kind = widgets.Dropdown(options=list(kinds), value=kind, description="ship", **narrow)
+        self.hull = widgets.Dropdown(options=list(data.hulls), value=hull, description="hull", **narrow)
         self.merchant_strength = widgets.Dropdown(options=sorted(data.merchants), value=2, description="strength",
-                                                  style=style)
+                                                  **narrow)
         spec = data.hulls[hull]
         self.cannons = widgets.IntSlider(value=cannons, min=0, max=spec.cannons, description="cannons", style=style)
         self.crew = widgets.IntSlider(value=crew, min=0, max=spec.crew, description="crew", style=style)
@@ -182,11 +184,11 @@ class ShipBuilder(widgets.VBox):
 
     def _layout(self) -> None:
         kind = self.kind.value
-        rows: list = [self.kind]
+        first = {"player": [self.kind, self.hull], "merchant": [self.kind, self.merchant_strength]}.get(kind, [self.kind])
+        self._top.children = tuple(first)
+        rows: list = [self._top]
         if kind == "player":
-            rows += [self.hull, self.cannons, self.crew, self.pistols, self.damage, self.officers, self.addons]
-        elif kind == "merchant":
-            rows += [self.merchant_strength, self.damage]
+            rows += [self.cannons, self.crew, self.pistols, self.damage, self.officers, self.addons]
         else:
             rows += [self.damage]
         self.children = tuple(rows)
@@ -262,9 +264,9 @@ def ending_label(result) -> str:
 class BattleCalculator(widgets.VBox):
     """Build two ships; read the exact odds of the whole battle, stage by stage, updated live.
 
-    Left: the attacker's and the defender's controls (tabs).  Right: both ships drawn small and the stage
-    table.  Below, folded: the "who wins" chart, every ending (a table shown whole up to 20 rows, else its
-    top rows and "show all N rows"), and 2,000 battles rolled die by die against the exact odds.
+    Left, in tabs: the attacker's and the defender's controls, and the endings (the "who wins" chart, every
+    ending — a table shown whole up to 20 rows, else its top rows and "show all N rows" — and 2,000 battles
+    rolled die by die against the exact odds).  Right: both ships drawn small and the stage table.
     It opens on a fight near even (``attacker``/``defender``: ShipBuilder options).
 
     Rules: Pillage & Plunder › The Five Stages Of A Sea Battle
@@ -280,7 +282,7 @@ class BattleCalculator(widgets.VBox):
         self.message = widgets.HTML()
         self.canvas = BoardCanvas(MINI_WIDTH, MINI_HEIGHT, layers=("ships",), css_class="pl-pp-battle")
         self.stages = widgets.HTML()
-        self.summary_view = DistView(title="Who wins", width=460, height=190, show_table=False)
+        self.summary_view = DistView(title="Who wins", width=300, height=170, show_table=False)
         self.detail_view = DistView(title="Every ending", describe=ending_label, show_chart=False)
         self.mc_button = widgets.Button(description="Roll 2,000 battles", layout=widgets.Layout(width="auto"))
         self.mc_button.add_class("pl-pp-montecarlo")
@@ -289,24 +291,21 @@ class BattleCalculator(widgets.VBox):
         self.mc_button.on_click(guard(self.message)(lambda _: self.monte_carlo(2000)))
         self.rng = random.Random(seed)
         self.result: Dist | None = None
-        tabs = widgets.Tab([self.attacker_box, self.defender_box], layout=widgets.Layout(width="49%",
-                                                                                         min_width="320px"))
-        tabs.titles = ("Attacker", "Defender")
+        endings = widgets.VBox([self.summary_view, self.detail_view,
+                                widgets.HBox([self.mc_button, self.progress]), self.mc_result])
+        tabs = widgets.Tab([self.attacker_box, self.defender_box, endings],
+                           layout=widgets.Layout(width="49%", min_width="320px"))
+        tabs.titles = ("Attacker", "Defender", "Endings")
         tabs.add_class("pl-pp-ship-tabs")
+        self.tabs = tabs
         right = widgets.VBox([self.canvas, self.flees, self.stages],
                              layout=widgets.Layout(width="49%", min_width="320px"))
-        more = widgets.Accordion([self.summary_view, self.detail_view,
-                                  widgets.VBox([widgets.HBox([self.mc_button, self.progress]), self.mc_result])],
-                                 selected_index=None)
-        more.titles = ("Who wins: the chart", "Every ending", "Roll the dice: 2,000 battles")
-        more.add_class("pl-pp-battle-more")
-        self.more = more
         self.attacker_box.on_change = self.update
         self.defender_box.on_change = self.update
         self.flees.observe(lambda _: self.update(), names="value")
         super().__init__([widgets.HBox([tabs, right], layout=widgets.Layout(flex_flow="row wrap",
                                                                             justify_content="space-between")),
-                          self.message, more])
+                          self.message])
         self.add_class("pl-pp-battle-calculator")
         self.update()
 
@@ -342,11 +341,9 @@ class BattleCalculator(widgets.VBox):
         """The stage table's rows, read off the exact ``battle()`` Dist (crow's-nest shots and call-offs
         included, so the rows agree with the whole battle)."""
         result = self.result
-        return [("Stage 2: the defender escapes", result.probability(lambda r: r.outcome == "escaped")),
-                ("the defender sinks (crow's nest or cannons)",
-                 result.probability(lambda r: r.outcome in ("defender destroyed", "both destroyed"))),
-                ("the attacker sinks (crow's nest or cannons)",
-                 result.probability(lambda r: r.outcome in ("attacker destroyed", "both destroyed"))),
+        return [("the defender escapes", result.probability(lambda r: r.outcome == "escaped")),
+                ("the defender sinks", result.probability(lambda r: r.outcome in ("defender destroyed", "both destroyed"))),
+                ("the attacker sinks", result.probability(lambda r: r.outcome in ("attacker destroyed", "both destroyed"))),
                 ("the attacker wins the battle", result.probability(lambda r: r.winner == "attacker")),
                 ("the defender wins the battle", result.probability(lambda r: r.winner == "defender"))]
 

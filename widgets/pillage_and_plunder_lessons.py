@@ -23,7 +23,7 @@ from pirates_lab.pillage_and_plunder import odds as O
 from pirates_lab.pillage_and_plunder import scenarios as S
 from pirates_lab.pillage_and_plunder.battles import Ship, spotting
 # the answers (computed by the engine): the lesson names them; the tests check each one independently
-from pirates_lab.pillage_and_plunder.examples import example_2_joe_captures
+from pirates_lab.pillage_and_plunder.examples import example_1_you_win, example_2_joe_captures
 from pirates_lab.pillage_and_plunder.lessons import (both_nests_damage, cannon_dice_with_gunner, melee_two_on_two,
                                                      plundered_coins, stand_and_fight_win)
 from pirates_lab.pillage_and_plunder.scenarios import (
@@ -47,14 +47,15 @@ GAME = "pillage_and_plunder"
 
 #: the answer functions the lesson names (the engine's); the demos and the lesson follow
 ANSWERS = ["attack_and_cannon_in_eight", "battle_cards", "both_nests_damage", "cannon_dice_with_gunner",
-           "cards_left_after_setup", "cards_to_draw", "damaged_sail_sloop_speed", "example_2_joe_captures",
+           "cards_left_after_setup", "cards_to_draw", "damaged_sail_sloop_speed", "example_1_you_win",
+           "example_2_joe_captures",
            "faster_defender_escapes", "fruit_sells_for_400", "hits_left_on_damaged_schooner", "melee_two_on_two",
            "merchant_4_prize_9000", "navy_melee_dice", "one_on_one_round", "plundered_coins", "same_speed_escape",
            "stand_and_fight_win"]
 DEMOS = ["table_picture", "starting_kit", "damaged_schooner", "turn_log", "deck_odds", "fruit_sell_chart",
          "play_table", "battle_card_counts", "crows_nest_view", "sail_sloop", "flee_dice_grid", "same_speed_chart",
          "gunner_view", "melee_dice_grid", "stage_odds", "battle_calculator", "plunder_log", "merchant_4_chart",
-         "navy_v_schooner", "navy_round_words", "example_2", "dice_grid_ops", "hull_rows"]
+         "navy_v_schooner", "navy_round_words", "example_1", "example_2", "dice_grid_ops", "hull_rows"]
 __all__ = [*ANSWERS, *DEMOS, "lesson", "lesson_view", "GAME", "PLAY_SEED"]
 
 #: the game against computer pirates starts from this deal (every page shows the same game)
@@ -158,7 +159,7 @@ def sail_sloop() -> BoardCanvas:
                         "Sloop", css="pl-pp-lesson-sail")
 
 
-def dice_grid_ops(highlight=lambda a, b: a == b, cell: int = 36) -> tuple[DrawOp, ...]:
+def dice_grid_ops(highlight=lambda a, b: a == b, cell: int = 32) -> tuple[DrawOp, ...]:
     """The 36 rolls of two dice as a grid (the first die across, the second down), ``highlight`` shaded."""
     size = cell * 7 + 10
     d = Drawing().clear().rect(0, 0, size, size, fill="#ffffff")
@@ -172,7 +173,7 @@ def dice_grid_ops(highlight=lambda a, b: a == b, cell: int = 36) -> tuple[DrawOp
 
 
 def _dice_grid(css: str, caption: str) -> widgets.Widget:
-    size = 36 * 7 + 10
+    size = 32 * 7 + 10
     return _beside(_canvas(dice_grid_ops(), size, size, css), _words(caption))
 
 
@@ -230,6 +231,11 @@ def navy_round_words() -> str:
     """More why for the navy screen, computed by the engine: one mêlée round against four cutlass crewmen."""
     return (f"Against {L.NAVY_TARGET_CREW} cutlass crewmen, the navy ship's six dice and its pistol bonus win a "
             f"mêlée round {friendly(L.navy_round_win())} of the time.")
+
+
+def example_1() -> widgets.Widget:
+    """Example 1 replayed: each stage's exact chance (the contradiction in its cannon rounds is a teacher note)."""
+    return moments_table(E.example_1(), odds=False)
 
 
 def example_2() -> widgets.Widget:

@@ -70,7 +70,7 @@ class StageOdds(widgets.VBox):
         self.attacker_speed = rule_slider("attacker's speed", 6, slow, fast)
         self.defender_speed = rule_slider("defender's speed", 6, slow, fast)
         self.flee_case = widgets.HTML()
-        self.flee_chart = DistView(title="Fight or flee", width=320, height=150, show_table=False)
+        self.flee_chart = DistView(title="The defender", width=320, height=150, show_table=False)
         hulls = list(data.hulls)
         self.cannon_hull = widgets.Dropdown(options=hulls, value="Schooner", description="both ships",
                                             style={"description_width": "initial"})
@@ -78,7 +78,7 @@ class StageOdds(widgets.VBox):
         self.attacker_dice = rule_slider("attacker's cannon dice", 3, 1, most)
         self.defender_dice = rule_slider("defender's cannon dice", 3, 0, most)
         self.volley_words = widgets.HTML()
-        self.volley_chart = DistView(title="Damage the defender takes", width=320, height=190, show_table=False)
+        self.volley_chart = DistView(title="Damage the defender takes", width=300, height=190, show_table=False)
         self.melee_hull = widgets.Dropdown(options=hulls, value="Schooner", description="both ships",
                                            style={"description_width": "initial"})
         crew = data.hulls["Schooner"].crew
@@ -89,7 +89,7 @@ class StageOdds(widgets.VBox):
         self.defender_pistol = widgets.ToggleButton(value=False, description="defender has a pistol crewman",
                                                     layout=widgets.Layout(width="auto"))
         self.melee_words = widgets.HTML()
-        self.melee_chart = DistView(title="Who wins the mêlée", width=320, height=140, show_table=False)
+        self.melee_chart = DistView(title="Who wins the mêlée", width=300, height=140, show_table=False)
         self.flee_value = self.melee_value = self.round_value = None
         self.volley: Dist | None = None
         for control, update in ((self.attacker_speed, self.show_flee), (self.defender_speed, self.show_flee),
@@ -100,8 +100,8 @@ class StageOdds(widgets.VBox):
             control.observe(lambda _, update=update: self.run(update)(), names="value")
         for slider in (self.attacker_speed, self.defender_speed, self.attacker_dice, self.defender_dice,
                        self.attacker_crew, self.defender_crew):
-            slider.layout.width = "100%"                     # the track takes the room its column has, no more
-        controls = dict(layout=widgets.Layout(width="46%", min_width="300px"))
+            slider.layout.width = "94%"                      # the track takes the room its column has, no more
+        controls = dict(layout=widgets.Layout(width="50%", min_width="300px"))
         flee = _row(widgets.VBox([self.attacker_speed, self.defender_speed, self.flee_case], **controls),
                     self.flee_chart)
         cannons = _row(widgets.VBox([self.cannon_hull, self.attacker_dice, self.defender_dice, self.volley_words],
@@ -125,7 +125,7 @@ class StageOdds(widgets.VBox):
         self.flee_case.value = (f"<div class='pl-pp-flee-case'><b>{html.escape(flee_case(a, d))}</b>: "
                                 f"the defender escapes <span class='pl-exact' data-exact='{p}'>{number_html(p)}"
                                 f"</span></div>")
-        self.flee_chart.dist = Dist.from_probabilities({"the defender escapes": p, "the battle goes on": 1 - p})
+        self.flee_chart.dist = Dist.from_probabilities({"escapes": p, "fights on": 1 - p})
 
     # ------------------------------------------------------------ stage 3
     def show_volley(self) -> None:

@@ -322,6 +322,7 @@ def test_every_rule_screen_teaches_a_rule_the_engine_applies(lesson):
 def _engine_numbers() -> dict[str, list]:
     """screen title -> the numbers its student texts may state, each recomputed by the engine or the data file."""
     from pirates_lab.pillage_and_plunder import components as C
+    from pirates_lab.pillage_and_plunder import examples as E
 
     data = C.load()
     schooner, sloop = data.hulls["Schooner"], data.hulls["Sloop"]
@@ -335,14 +336,13 @@ def _engine_numbers() -> dict[str, list]:
                        S.cards_left_after_setup(), data.game["starting_money"]],
         "Ship Hull": [len(data.hulls), schooner.strength, 2, S.hits_left_on_damaged_schooner()],
         "Stage 2: The draw and play stage": [data.game["draw_to"], data.game["hand_size"], S.cards_to_draw(), 2, 1],
-        "Card odds: what might you draw?": [4, data.game["draw_to"]],
+        "Card Frequency": [4, data.game["draw_to"]],
         "Sell Cargo": [10, 50, 400, 8, 5, 4, 3, 2, 1, 15, 36],
         "Play a game against two computer pirates": [1],
         "Sea Battle Basics": [battle["Attack"], battle["Merchant Ship"], battle["Navy Ship"], S.battle_cards()],
         "Stage 1: Spotting the Enemy": [1, nest_after],
         "Stage 2: Fight or Flee": [sloop.speed, 1, sloop.speed + 1, 2, S.damaged_sail_sloop_speed()],
         "If the defending ship is faster": [6, 36, 30, "30/36", "5/6"],
-        "If both ships are the same speed": [30, 15],
         "Stage 3: The Cannon Battle": [L.cannon_dice_with_gunner(), L.cannon_dice_without_gunner(), 6],
         "Stage 4: The Mêlée": [15, 36, 6, "15/36", "5/12", 1],
         "The stages of a sea battle, one at a time": [2],
@@ -350,6 +350,7 @@ def _engine_numbers() -> dict[str, list]:
         "Player Attacking Player": [L.PLUNDERED_HOARD, L.plundered_coins(), 1, 2],
         "Player Attacking Merchant Ship": ["1,000", "9,000", 9, 4, 3, 2, 1, 10, 36, "5/18"],
         "Navy Ship Attacking Player": [data.navy["crew"], 6],
+        "Example 1: Player Vs. Player": [E.example_ships()["you"].dice, E.example_ships()["Stephanie"].dice],
         "Example 2: Player Vs. Merchant Ship": [2],
         "_deck": [crew, nest_before],
     }
