@@ -23,7 +23,9 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from pirates_lab.core.errors import clean_text
 from pirates_lab.core.report import percent, probability_line, table
+from pirates_lab.core.why import WHY_HELP
 
 __all__ = ["main", "build_parser", "OneLineParser", "percent", "probability_line"]
 
@@ -54,25 +56,29 @@ class OneLineParser(argparse.ArgumentParser):
     """
 
     def error(self, message: str):
-        line = " ".join(str(message).split())         # one line, whatever argparse put in the message
+        line = clean_text(" ".join(str(message).split()))  # one clean line, whatever argparse echoed
         self.exit(2, f"{self.prog}: error: {line} (try --help)\n")
 
 
 # ---------------------------------------------------------------- odds: dice (core only)
 def odds_dice(args) -> int:
-    from pirates_lab.core import parse_dice
+    from pirates_lab.core import dice_why, parse_dice
+    from pirates_lab.core.why import why_block
 
     args.expression = args.expression.strip()
     dist = parse_dice(args.expression)
     checks = [("at_least", ">="), ("at_most", "<="), ("exactly", "==")]
-    asked = [(op, getattr(args, name)) for name, op in checks if getattr(args, name) is not None]
+    asked = [(name, op, getattr(args, name)) for name, op in checks if getattr(args, name) is not None]
+    trees = [dice_why(args.expression, **{name: n}) for name, _, n in asked] if args.why else []
     if not asked:
+        trees = [dice_why(args.expression)] if args.why else []
         print(f"{args.expression}: every total (mean {dist.mean()} ≈ {float(dist.mean()):.3f})")
         print(table(dist.items(), heading="total"))
-        return 0
     tests = {">=": lambda x, n: x >= n, "<=": lambda x, n: x <= n, "==": lambda x, n: x == n}
-    for op, n in asked:
+    for _, op, n in asked:
         print(probability_line(f"P({args.expression} {op} {n})", dist.probability(lambda x: tests[op](x, n))))
+    if trees:
+        print(why_block(trees))
     return 0
 
 
@@ -226,6 +232,7 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     dice.add_argument("--at-least", type=int)
     dice.add_argument("--at-most", type=int)
     dice.add_argument("--exactly", type=int)
+    dice.add_argument("--why", action="store_true", help=WHY_HELP)
     dice.set_defaults(run=odds_dice)
 
     if with_games:

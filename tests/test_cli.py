@@ -253,18 +253,18 @@ def test_server_waits_for_its_port_and_stops_its_whole_group(tmp_path):
     with classroom.Server([sys.executable, "-c", script], port, log=tmp_path / "log") as server:
         assert server.url == f"http://127.0.0.1:{port}/"
         assert not classroom.port_is_free(port)
-        for _ in range(50):
-            if child_pid.exists() and child_pid.read_text():
-                break
+        deadline = time.monotonic() + 60          # a generous limit: a loaded machine is slow, not wrong
+        while not (child_pid.exists() and child_pid.read_text()) and time.monotonic() < deadline:
             time.sleep(0.1)
         pid = int(child_pid.read_text())
     assert server.process is None
     assert not alive(pid), "the kernel-like child outlived its server"
 
 
-def alive(pid: int) -> bool:
-    """Running (a zombie waiting for a reaper counts as dead)."""
-    for _ in range(20):
+def alive(pid: int, patience: float = 30) -> bool:
+    """Still running after ``patience`` seconds (a zombie waiting for a reaper counts as dead)."""
+    deadline = time.monotonic() + patience
+    while time.monotonic() < deadline:
         try:
             os.kill(pid, 0)
         except ProcessLookupError:
@@ -309,11 +309,17 @@ def test_a_dice_expression_may_start_with_a_minus(capsys):
     assert code == 0 and "P(-1d6 >= -3) = 50.00% (1/2)" in out
 
 
-def test_the_size_limit_applies_to_the_whole_expression_and_refuses_at_once(capsys):
-    start = time.perf_counter()
+def test_the_size_limit_applies_to_the_whole_expression_and_refuses_at_once(capsys, monkeypatch):
+    from pirates_lab.core import notation
+
+    computed = []   # every term computed; refused "at once" means before the first one (speed: benchmarks/)
+    real_term = notation._term
+    monkeypatch.setattr(notation, "_term", lambda text: computed.append(text) or real_term(text))
     code, out, err = run(capsys, "odds", "dice", "30d80+30d80+30d80")
     assert code == 2 and out == "" and "limit for a whole expression" in err
-    assert time.perf_counter() - start < 1.0  # refused before any work (a bound, not a benchmark)
+    assert computed == []
+    code, out, _ = run(capsys, "odds", "dice", "2d6+1")     # the counter counts: a small one is computed
+    assert code == 0 and computed == ["2d6", "1"]
 
 
 def test_ctrl_c_during_a_calculation_is_one_line(capsys, monkeypatch):
@@ -346,8 +352,8 @@ def test_fuzz_odds_dice_ends_in_an_answer_or_one_clear_line(text):
     if code == 2:
         lines = [line for line in err.getvalue().splitlines() if line.startswith("pirates-lab")]
         assert lines and "Traceback" not in err.getvalue(), text
-    else:
-        assert "=" in out.getvalue() or "total" in out.getvalue()
+    else:                            # an answer, or the help that "-h" asks for
+        assert "=" in out.getvalue() or "total" in out.getvalue() or out.getvalue().startswith("usage:")
 
 
 # ---------------------------------------------------------------- argparse errors: ONE line, exit code 2

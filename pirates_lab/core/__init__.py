@@ -31,17 +31,18 @@ from .deck import Deck
 from .dist import Dist
 from .errors import CorruptSave, IllegalMove, InvalidInput, PiratesLabError
 from .markov import MarkovChain
-from .notation import parse_dice
+from .notation import dice_why, parse_dice
 from .protocol import CHANCE, TERMINAL, Game, State, expected_scores, is_json_plain, random_playout, replay
 from .seat import ObservationMissing, PlayerView, SeatView
 from .loop import ComputerPlayerError, Playthrough, Step, play, policy_for, random_policy
 from .rules import cite, citation, rulebook
 from .saveload import saveable
+from .why import Why
 
 __all__ = [
     "Dist", "Deck", "MarkovChain", "markov", "rules", "rulebook", "cite", "citation",
     "Game", "State", "CHANCE", "TERMINAL", "random_playout", "replay", "expected_scores",
-    "IllegalMove", "CorruptSave", "InvalidInput", "PiratesLabError", "saveable", "load_data", "parse_dice",
+    "IllegalMove", "CorruptSave", "InvalidInput", "PiratesLabError", "saveable", "load_data", "parse_dice", "dice_why", "Why",
     "sorted_pair_counts", "PairCounts", "games", "game_class", "TurnFlow", "FlowState", "AgendaError", "Phase", "Task", "PLAYER", "AUTO",
     "action", "geometry", "report", "is_json_plain", "PlayerView", "SeatView", "ObservationMissing",
     "play", "Playthrough", "Step", "ComputerPlayerError", "random_policy", "policy_for",

@@ -1,13 +1,18 @@
 """Plain-text answers for the terminal: percentages first, exact fractions beside them.
 
-Used by ``pirates-lab odds`` and by each game's own odds subcommands.
+Used by ``pirates-lab odds`` and by each game's own odds subcommands.  One wording for the ends of the
+scale everywhere a calculator prints: an exact 1 reads ``100% (certain)`` and an exact 0 reads
+``0% (impossible)`` (:func:`chance` and :func:`exact_text`); anything short of them keeps its digits.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
 
-__all__ = ["percent", "probability_line", "table", "plural"]
+__all__ = ["percent", "chance", "exact_text", "probability_line", "table", "plural", "CERTAIN", "IMPOSSIBLE"]
+
+#: the words for an exact 1 and an exact 0 (the percentages then read "100%" and "0%")
+CERTAIN, IMPOSSIBLE = "certain", "impossible"
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:
@@ -44,6 +49,26 @@ def percent(p: Fraction, places: int = 2) -> str:
     return f"{value:.6f}%"
 
 
+def chance(p: Fraction, places: int = 2) -> str:
+    """:func:`percent`, except that an exact 1 and an exact 0 read ``100%`` and ``0%`` (no rounding to hide).
+
+    >>> chance(Fraction(1)), chance(Fraction(0)), chance(Fraction(1, 3)), chance(1 - Fraction(1, 10**9))
+    ('100%', '0%', '33.33%', '> 99.99%')
+    """
+    p = Fraction(p)
+    return "100%" if p == 1 else "0%" if p == 0 else percent(p, places)
+
+
+def exact_text(p: Fraction) -> str:
+    """The exact fraction beside a percentage: ``5/12``; ``certain`` for 1 and ``impossible`` for 0.
+
+    >>> exact_text(Fraction(5, 12)), exact_text(Fraction(1)), exact_text(Fraction(0))
+    ('5/12', 'certain', 'impossible')
+    """
+    p = Fraction(p)
+    return CERTAIN if p == 1 else IMPOSSIBLE if p == 0 else f"{p.numerator}/{p.denominator}"
+
+
 def probability_line(label: str, p: Fraction) -> str:
     """One line of output: the percentage first, then the exact fraction in brackets.
 
@@ -63,7 +88,7 @@ def probability_line(label: str, p: Fraction) -> str:
     """
     p = Fraction(p)
     if p in (0, 1):
-        return f"{label} = {100 * p}% ({'certain' if p == 1 else 'impossible'})"
+        return f"{label} = {chance(p)} ({exact_text(p)})"
     shown = percent(p)
     if shown[0] in "<>":
         return f"{label} {shown} ({p})"
@@ -78,10 +103,14 @@ def table(rows: Sequence[tuple[str, Fraction]], heading: str = "outcome") -> str
     end          %  exact
     win     33.33%  1/3
     loss    66.67%  2/3
+    >>> print(table([("a 4", Fraction(1)), ("a 5", Fraction(0))], heading="total"))
+    total         %  exact
+    a 4        100%  certain
+    a 5          0%  impossible
     """
     rows = [(str(label), Fraction(p)) for label, p in rows]
     width = max([len(heading)] + [len(label) for label, _ in rows])
-    percent_width = max([8] + [len(percent(p)) for _, p in rows])
+    percent_width = max([8] + [len(chance(p)) for _, p in rows])
     lines = [f"{heading:<{width}}  {'%':>{percent_width}}  exact"]
-    lines += [f"{label:<{width}}  {percent(p):>{percent_width}}  {p}" for label, p in rows]
+    lines += [f"{label:<{width}}  {chance(p):>{percent_width}}  {exact_text(p)}" for label, p in rows]
     return "\n".join(lines)

@@ -29,6 +29,7 @@ followed by `` [Rules: <heading>]``; the root is at depth 0.
 """
 from __future__ import annotations
 
+import heapq
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -38,12 +39,27 @@ from typing import Any
 from .errors import InvalidInput, clean_text
 from .report import percent
 
-__all__ = ["Why", "MAX_NODES", "ELLIPSIS"]
+__all__ = ["Why", "MAX_NODES", "ELLIPSIS", "WHY_HELP", "why_block"]
 
 #: no tree a calculator returns has more nodes than this (fold it first)
 MAX_NODES = 200
 #: the label of a folded branch
 ELLIPSIS = "…"
+#: the help of every ``pirates-lab odds`` subcommand's ``--why``
+WHY_HELP = ("after the answer, print why: each number's tree of exact branches, one a line "
+            "('<label>: <percent> (<a/b>) [Rules: <heading>]', two spaces a level)")
+
+
+def why_block(trees: Iterable["Why"]) -> str:
+    """The trees a ``--why`` prints after the answer: a blank line before each tree.
+
+    >>> print(why_block([Why("a", Fraction(1, 2)), Why("b", Fraction(1, 3))]))
+    <BLANKLINE>
+    a: 50.00% (1/2)
+    <BLANKLINE>
+    b: 33.33% (1/3)
+    """
+    return "".join("\n" + tree.text() + "\n" for tree in trees).rstrip("\n")
 
 
 @dataclass(frozen=True)
@@ -107,6 +123,68 @@ class Why:
             children.append(cls(other_label, rest, other=True))
         return cls(label, total, rule, tuple(children))
 
+    @classmethod
+    def grow(cls, label: str, p: Fraction, expand, key: Any = None, *, rule: str | None = None,
+             depth: int = 4, width: int = 8, limit: int = MAX_NODES) -> "Why":
+        """A bounded tree grown from ``expand``, without ever building the branches it would fold.
+
+        ``expand(key)`` lists a branch's parts as ``(label, p, rule, key)`` tuples (``key`` None: a leaf;
+        a label or key may be a function of no arguments, called only for the parts kept; a fifth item True
+        marks a part that stands for the rest, "other outcomes"); a part of probability 0 is left out.  A node with more than ``width`` parts keeps the ``width - 1``
+        largest (in their order) and shows the rest as one "other outcomes" branch, which is not expanded;
+        ``depth`` levels below the root a branch with parts becomes one "…" child.  The result is then
+        :meth:`bounded` to ``limit`` nodes.  The root's ``p`` is the answer; the parts must add up to it
+        (the constructor checks every sum), so a tree grown from the computation confirms its number.
+
+        >>> def tosses(seen):                 # a coin tossed until the second toss
+        ...     return [(f"then {side}", Fraction(1, 2 ** (len(seen) + 1)), None, seen + side)
+        ...             for side in "HT"] if len(seen) < 2 else []
+        >>> print(Why.grow("Two tosses", Fraction(1), tosses, key="", depth=1).text())
+        Two tosses: 100% (1/1)
+          then H: 50.00% (1/2)
+            …: 50.00% (1/2)
+          then T: 50.00% (1/2)
+            …: 50.00% (1/2)
+        """
+        # Level by level (breadth first), so the budget of ``limit`` nodes goes to the top of the tree and
+        # no branch is computed that the bound would fold away: a level is taken whole or not at all.
+        root = [label, Fraction(p), rule, key, None, False]       # label, p, rule, key, children, other
+        level, count = [root], 1
+        for _ in range(depth):
+            grown = []
+            for node in level:
+                if node[3] is None or node[1] == 0:
+                    continue
+                parts = [[part[0], part[1] if type(part[1]) is Fraction else Fraction(part[1]), part[2], part[3], None,
+                          len(part) > 4 and part[4]] for part in expand(node[3]) if part[1]]
+                if len(parts) > width:
+                    # the largest by a float (ranking only chooses what to show: every sum stays exact)
+                    kept = set(heapq.nlargest(max(1, width - 1), range(len(parts)), key=lambda i: float(parts[i][1])))
+                    rest = sum((part[1] for i, part in enumerate(parts) if i not in kept), Fraction(0))
+                    parts = [parts[i] for i in sorted(kept)] + [["other outcomes", rest, None, None, None, True]]
+                for part in parts:              # a label or key may be given as a function: made when kept
+                    part[0] = str(part[0]() if callable(part[0]) else part[0])
+                    part[3] = part[3]() if callable(part[3]) else part[3]
+                grown.append((node, parts))
+            new = sum(len(parts) for _, parts in grown)
+            if count + new > limit:
+                break
+            for node, parts in grown:
+                node[4] = parts
+            count += new
+            level = [part for _, parts in grown for part in parts]
+            if not level:
+                break
+
+        def build(node) -> Why:
+            label, q, rule, key, children, other = node
+            if children is None:
+                more = (cls(ELLIPSIS, q, other=True),) if key is not None and q else ()
+                return cls(label, q, rule, more, other)
+            return cls(label, q, rule, tuple(build(child) for child in children), other)
+
+        return build(root).bounded(limit)
+
     def fold(self, depth: int = 4, width: int = 8) -> "Why":
         """The same tree with at most ``width`` children a node (the largest; the rest as one "other"
         child) and nothing deeper than ``depth`` levels below this one (deeper branches become one
@@ -153,6 +231,35 @@ class Why:
         from .rules import cite
         for rule in self.rules():
             cite(game, rule)
+
+    def check(self, answer: Fraction | None = None, game: str | None = None, limit: int = MAX_NODES) -> "Why":
+        """What every calculator's tree promises, checked (AssertionError naming the first broken promise):
+        the root is ``answer``; every node's branches add up exactly to it; every rule cited is a heading of
+        ``game``'s rulebook exactly as printed (and a tree of a game cites at least its root's rule); at most
+        ``limit`` nodes; the terminal form reads back to the same tree.  Returns the tree.
+
+        >>> Why("a", Fraction(1, 2)).check(Fraction(1, 3))
+        Traceback (most recent call last):
+         ...
+        AssertionError: The root is 1/2, not the answer 1/3.
+        """
+        if answer is not None and self.p != Fraction(answer):
+            raise AssertionError(f"The root is {self.p}, not the answer {Fraction(answer)}.")
+        for _, node in self.walk():
+            if node.children and sum((c.p for c in node.children), Fraction(0)) != node.p:
+                raise AssertionError(f"The branches of {node.label!r} do not add up to {node.p}.")
+        if game is not None:
+            if not self.rule:
+                raise AssertionError(f"The root {self.label!r} cites no rule of {game}.")
+            try:
+                self.check_rules(game)
+            except KeyError as error:
+                raise AssertionError(f"A branch cites a heading {game}'s rulebook does not have: {error}") from None
+        if self.size() > limit:
+            raise AssertionError(f"The tree has {self.size()} nodes, more than its bound {limit}.")
+        if Why.parse(self.text()) != self:
+            raise AssertionError("The terminal form does not read back to the same tree.")
+        return self
 
     def line(self, depth: int = 0) -> str:
         """This node as one line of the terminal form."""

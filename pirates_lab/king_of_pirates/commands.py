@@ -12,7 +12,8 @@ import sys
 from fractions import Fraction
 
 from pirates_lab.core import InvalidInput
-from pirates_lab.core.report import percent, plural
+from pirates_lab.core.report import chance, exact_text, percent, plural
+from pirates_lab.core.why import WHY_HELP, why_block
 
 from .odds import (MAX_CANNONBALLS, combat_success_probability, expected_cannonballs_used, reroll_policy)
 from .upkeep_odds import MAX_RUM, expected_upkeeps_until_mutiny, no_mutiny_series
@@ -40,6 +41,9 @@ def _full(x: Fraction) -> str:
 
 
 def _probability(label: str, p: Fraction, exact: bool) -> str:
+    """``label: 41.67% (5/12)``; an exact 1 or 0 reads ``label: 100% (certain)`` / ``label: 0% (impossible)``."""
+    if p in (0, 1):
+        return f"{label}: {chance(p)} ({exact_text(p)})"
     return f"{label} = {_full(p)} ≈ {percent(p)}" if exact else f"{label}: {percent(p)}{_short(p)}"
 
 
@@ -67,6 +71,10 @@ def odds_combat(args) -> int:
     lines.append("")
     lines.extend(_policy_lines(policy, balls))
     print("\n".join(lines))
+    if args.why:
+        from .why import combat_why
+
+        print(why_block([combat_why(target, modifier, balls)]))
     return 0
 
 
@@ -98,6 +106,10 @@ def odds_mutiny(args) -> int:
     for n in range(1, upkeeps + 1):
         lines.append(_probability(f"P(no mutiny within {plural(n, 'upkeep')})", series[n], args.exact))
     print("\n".join(lines))
+    if args.why and upkeeps:        # the tree of the last line (each earlier line is a part of it)
+        from .why import mutiny_why
+
+        print(why_block([mutiny_why(rum, upkeeps)]))
     return 0
 
 
@@ -109,10 +121,12 @@ def add_odds_commands(calculators) -> None:
     combat.add_argument("--cannonballs", type=int, default=0, help=f"0 to {MAX_CANNONBALLS}")
     combat.add_argument("--table", action="store_true", help="one line for each number of cannonballs up to N")
     combat.add_argument("--exact", action="store_true", help="full fractions: label = a/b ≈ percent")
+    combat.add_argument("--why", action="store_true", help=WHY_HELP + "; with --table, for the last line")
     combat.set_defaults(run=odds_combat)
 
     mutiny = calculators.add_parser("mutiny", help="King of Pirates: how long the rum lasts")
     mutiny.add_argument("rum", type=int)
     mutiny.add_argument("--upkeeps", type=int, default=5, help="list P(no mutiny) for 1..N upkeeps")
     mutiny.add_argument("--exact", action="store_true", help="full fractions: label = a/b ≈ percent")
+    mutiny.add_argument("--why", action="store_true", help=WHY_HELP + ", for the last line")
     mutiny.set_defaults(run=odds_mutiny)

@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Callable
 
 from pirates_lab.core import Dist, InvalidInput, MarkovChain
+from pirates_lab.core.errors import shown
 from pirates_lab.core.report import percent, plural
 from pirates_lab.core.geometry import HEX_DIRECTIONS, hex_cells, hex_distance, hex_neighbours, hex_ring, on_hex_board
 
@@ -30,7 +31,7 @@ __all__ = [
     "two_dice", "combat_success_probability", "expected_cannonballs_used",
     "reroll_policy", "RerollPolicy", "reroll_table", "pvp_win_probability", "dutchman_step", "dutchman_chain",
     "dutchman_distribution", "dutchman_stationary", "dutchman_expected_hitting_time",
-    "dutchman_reach_probability", "route_survival", "safest_route", "upkeep_die", "rum_chain",
+    "dutchman_reach_probability", "route_survival", "route_turns", "safest_route", "upkeep_die", "rum_chain",
     "expected_upkeeps_until_mutiny", "p_no_mutiny_within", "no_mutiny_series", "first_mutiny_distribution", "mutiny_cause",
 ]
 
@@ -54,7 +55,7 @@ _WEIGHTS: tuple[tuple[tuple[int, int], int], ...] = tuple((r, int(p * 36)) for r
 
 def _whole(value, name: str, low: int | None = None, high: int | None = None, why: str = "") -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput(f"{name} must be a whole number, got {value!r}.")
+        raise InvalidInput(f"{name} must be a whole number, got {shown(value)}.")
     if low is not None and value < low:
         raise InvalidInput(f"{name} must be at least {low}, got {value}.")
     if high is not None and value > high:
@@ -98,23 +99,31 @@ class _Solver:
             for roll, _ in _ROLLS:
                 best = (num[roll[0] + roll[1]] * scale, 0)
                 choice = STOP
-                if k and not (self.only_on_failure and num[roll[0] + roll[1]] == den):
-                    fp, fc = self.fresh[k - 1]
-                    options = []
-                    for name, kept in ((KEEP_HIGH, roll[0]), (KEEP_LOW, roll[1])):
-                        p = c = 0
-                        for d in _DIE:
-                            v = prev[_pair(kept, d)]
-                            p += v[0]
-                            c += v[1]
-                        options.append((name, 6 * p, scale + 6 * c))
-                    options.append((BOTH, fp, scale + fc))
-                    for name, p, c in options:
-                        if p > best[0] or (p == best[0] and c < best[1]):
-                            best, choice = (p, c), name
+                for name, p, c in self.options(k, roll, num[roll[0] + roll[1]] == den, prev):
+                    if p > best[0] or (p == best[0] and c < best[1]):
+                        best, choice = (p, c), name
                 table[roll] = (best[0], best[1], choice)
             self.value.append(table)
             self.fresh.append((sum(w * table[r][0] for r, w in _WEIGHTS), sum(w * table[r][1] for r, w in _WEIGHTS)))
+
+    def options(self, k: int, roll, succeeds: bool, prev=None) -> list[tuple[str, int, int]]:
+        """The re-rolls open with ``k`` cannonballs after ``roll``: ``(choice, P, C)`` scaled as ``value[k]``
+        (none without a cannonball, nor after a success when re-rolls come only after a failure)."""
+        if not k or (self.only_on_failure and succeeds):
+            return []
+        prev = self.value[k - 1] if prev is None else prev
+        scale = 36 ** k
+        fp, fc = self.fresh[k - 1]
+        options = []
+        for name, kept in ((KEEP_HIGH, roll[0]), (KEEP_LOW, roll[1])):
+            p = c = 0
+            for d in _DIE:
+                v = prev[_pair(kept, d)]
+                p += v[0]
+                c += v[1]
+            options.append((name, 6 * p, scale + 6 * c))
+        options.append((BOTH, fp, scale + fc))
+        return options
 
     def success(self, k: int) -> Fraction:
         return Fraction(self.fresh[k][0], self.den * 36 ** (k + 1))
@@ -165,13 +174,18 @@ def _check(target, modifier, cannonballs):
                            "each cannonball adds a round of exact work, and a ship holds far fewer.")
 
 
-def combat_success_probability(target: int, modifier: int = 0, cannonballs: int = 0) -> Fraction:
+def combat_success_probability(target: int, modifier: int = 0, cannonballs: int = 0, *, why: bool = False):
     """P(2d6 + modifier >= target) when each cannonball re-rolls one die or both after a failure,
-    chosen to maximise success.  Rules: King of Pirates › Phase 3: Combat Phase
+    chosen to maximise success; with ``why=True`` its :class:`~pirates_lab.core.why.Why` tree (each
+    decision and its value: :func:`pirates_lab.king_of_pirates.why.combat_why`).
+    Rules: King of Pirates › Phase 3: Combat Phase
 
     >>> combat_success_probability(10, modifier=0, cannonballs=0)
     Fraction(1, 6)
     """
+    if why:
+        from .why import combat_why
+        return combat_why(target, modifier, cannonballs)
     _check(target, modifier, cannonballs)
     return _nation_solver(_need(target, modifier), cannonballs).success(cannonballs)
 
@@ -305,7 +319,7 @@ def dutchman_chain() -> MarkovChain:
 def _cell_arg(cell, name: str) -> Cell:
     cell = tuple(cell) if isinstance(cell, list) else cell
     if not on_hex_board(cell, components().radius):
-        raise InvalidInput(f"{name} must be a board cell (q, r) with max(|q|, |r|, |q+r|) <= 4, got {cell!r}.")
+        raise InvalidInput(f"{name} must be a board cell (q, r) with max(|q|, |r|, |q+r|) <= 4, got {shown(cell)}.")
     return cell
 
 
@@ -384,15 +398,31 @@ def _hit_here(cell: Cell) -> bool:
     return cell not in components().lairs
 
 
-def route_survival(route, dutchman: Cell, moves_per_turn: int = 1) -> Fraction:
+def route_survival(route, dutchman: Cell, moves_per_turn: int = 1, *, why: bool = False):
     """P(a ship sailing ``route`` is never caught by the Dutchman).
 
     ``route`` is a list of turns, each a list of the cells the ship enters that turn (the first
     turn starts from where the ship stands, which is ``route[0][0]``).  Before each turn the Dutchman
     makes ``moves_per_turn`` compass moves (one per player's upkeep); it catches the ship if it
-    lands on the ship's cell or the ship sails into it, except at a Pirates Lair.
+    lands on the ship's cell or the ship sails into it, except at a Pirates Lair.  With ``why=True``: its
+    :class:`~pirates_lab.core.why.Why` tree (:func:`pirates_lab.king_of_pirates.why.route_why`).
     Rules: King of Pirates › Important Game Concepts
     """
+    if why:
+        from .why import route_why
+        return route_why(route, dutchman, moves_per_turn)
+    turns, counts = _route_counts(route, dutchman, moves_per_turn)
+    return Fraction(sum(counts[-1].values()), 6 ** (len(turns) * moves_per_turn))
+
+
+def _route_counts(route, dutchman: Cell, moves_per_turn: int):
+    """The turns (checked), and after each turn (the first: before any) the roll sequences that have not
+    caught the ship, by the Dutchman's cell: ``counts[t][cell]``."""
+    turns, dutchman = _route_checked(route, dutchman, moves_per_turn)
+    return turns, _sail(turns, dutchman, moves_per_turn)
+
+
+def _route_checked(route, dutchman: Cell, moves_per_turn: int) -> tuple[list[list[Cell]], Cell]:
     turns = _route_arg(route)
     dutchman = _cell_arg(dutchman, "dutchman")
     _whole(moves_per_turn, "moves_per_turn", 0)
@@ -401,11 +431,19 @@ def route_survival(route, dutchman: Cell, moves_per_turn: int = 1) -> Fraction:
         raise InvalidInput(f"Too many compass rolls: {plural(len(turns), 'turn')} of {plural(moves_per_turn, 'roll')} "
                            f"is {rolls:,} rolls, and the limit is {MAX_MOVES:,} (each roll makes the exact "
                            f"answer longer).")
-    counts = {dutchman: 1}   # roll sequences that have not caught the ship, over 6**(rolls so far)
-    here = turns[0][0]
-    if dutchman == here and _hit_here(here):
-        return ZERO
-    for turn, entered in enumerate(turns):
+    return turns, dutchman
+
+
+def _sail(turns: list[list[Cell]], dutchman: Cell, moves_per_turn: int, start=None, first_turn: int = 0,
+          last_turn=None) -> list[dict]:
+    """:func:`_route_counts`' counts for checked turns (``start``: counts to begin from, at turn ``first_turn``)."""
+    counts = {dutchman: 1} if start is None else dict(start)   # sequences that have not caught the ship
+    here = _ship_at(turns, first_turn)
+    if first_turn == 0 and dutchman == here and _hit_here(here):
+        counts = {}
+    kept = [counts]
+    for turn in range(first_turn, len(turns) if last_turn is None else last_turn):
+        entered = turns[turn]
         steps = entered[1:] if turn == 0 else entered
         for _ in range(moves_per_turn):
             nxt: dict[Cell, int] = {}
@@ -419,7 +457,17 @@ def route_survival(route, dutchman: Cell, moves_per_turn: int = 1) -> Fraction:
             if _hit_here(cell):
                 counts.pop(cell, None)
             here = cell
-    return Fraction(sum(counts.values()), 6 ** rolls)
+        kept.append(counts)
+    return kept
+
+
+def _ship_at(turns: list[list[Cell]], turn: int) -> Cell:
+    """Where the ship stands when turn ``turn`` (from 0) begins."""
+    here = turns[0][0]
+    for entered in turns[:turn]:
+        if entered:
+            here = entered[-1]
+    return here
 
 
 def _route_arg(route) -> list[list[Cell]]:
@@ -446,6 +494,11 @@ def _shortest_paths(start: Cell, goal: Cell) -> list[list[Cell]]:
 MAX_ROUTE_ROLLS = 6
 
 
+def route_turns(start: Cell, path: list[Cell], speed: int) -> list[list[Cell]]:
+    """A path (the cells after ``start``) sailed ``speed`` cells a turn, as :func:`route_survival`'s turns."""
+    return [[start] + path[:speed]] + [path[i:i + speed] for i in range(speed, len(path), speed)]
+
+
 def safest_route(start: Cell, goal: Cell, dutchman: Cell, speed: int = 1, moves_per_turn: int = 1):
     """Among the shortest routes from ``start`` to ``goal`` (``speed`` cells a turn), the one the
     Dutchman is least likely to catch.  Returns ``(cells, P(survive))``; ``cells`` starts at ``start``.
@@ -460,8 +513,7 @@ def safest_route(start: Cell, goal: Cell, dutchman: Cell, speed: int = 1, moves_
         raise InvalidInput("start and goal are too far apart to list every route.")
     best = None
     for path in _shortest_paths(start, goal):
-        turns = [[start] + path[:speed]] + [path[i:i + speed] for i in range(speed, len(path), speed)]
-        p = route_survival(turns, dutchman, moves_per_turn)
+        p = route_survival(route_turns(start, path, speed), dutchman, moves_per_turn)
         if best is None or p > best[1]:
             best = ([start] + path, p)
     return best

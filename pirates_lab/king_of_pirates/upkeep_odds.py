@@ -15,8 +15,10 @@ True
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from pirates_lab.core import Dist, InvalidInput, MarkovChain
+from pirates_lab.core.errors import shown
 
 from .components import RUM_LOST, components
 
@@ -37,7 +39,7 @@ MAX_CHAIN_RUM = 200
 
 def _whole(value, name: str, low: int = 0, high: int | None = None, why: str = "") -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput(f"{name} must be a whole number, got {value!r}.")
+        raise InvalidInput(f"{name} must be a whole number, got {shown(value)}.")
     if value < low:
         raise InvalidInput(f"{name} must be at least {low}, got {value}.")
     if high is not None and value > high:
@@ -57,8 +59,8 @@ def _faces(faces) -> dict[str, int]:
     out = {}
     for face, weight in raw.items():
         if face not in RUM_LOST:
-            raise InvalidInput(f"There is no upkeep face {face!r}; the faces are {', '.join(RUM_LOST)}.")
-        out[face] = _whole(weight, f"The weight of {face!r}", 0, 10**6)
+            raise InvalidInput(f"There is no upkeep face {shown(face)}; the faces are {', '.join(RUM_LOST)}.")
+        out[face] = _whole(weight, f"The weight of {shown(face)}", 0, 10**6)
     if sum(out.values()) < 1:
         raise InvalidInput("The upkeep die needs at least one face with a positive weight.")
     return out
@@ -171,9 +173,31 @@ def no_mutiny_series(rum: int, upkeeps: int, faces: dict | None = None) -> list[
     Rules: King of Pirates › Phase 1: Upkeep Phase
     """
     total, by_loss = _check_series(rum, upkeeps, faces)
-    lost = [1]          # lost[i]: weight of the roll sequences that lost i rum and kept sailing
-    out = [Fraction(1)]
-    for n in range(1, upkeeps + 1):
+    sailing, _ = _sailing(rum, upkeeps, tuple(sorted(by_loss.items())))
+    return [Fraction(n, total ** rolls) for rolls, n in enumerate(sailing)]
+
+
+#: the last rolls of a pass kept for a why tree (:func:`pirates_lab.king_of_pirates.why.mutiny_why`)
+TAIL = 5
+
+
+@lru_cache(maxsize=4)
+def _sailing(rum: int, upkeeps: int, by_loss: tuple) -> tuple[tuple[int, ...], tuple[list[int], ...]]:
+    """One pass: for n = 0..upkeeps the weight of the n-roll sequences that kept sailing, and for the last
+    :data:`TAIL` values of n ``lost[i]``, the weight of those that lost i rum."""
+    sums, tail = [], []
+    for n, lost in enumerate(_rolls(rum, upkeeps, dict(by_loss))):
+        sums.append(sum(lost))
+        if n >= upkeeps - TAIL:
+            tail.append(lost)
+    return tuple(sums), tuple(tail)
+
+
+def _rolls(rum: int, upkeeps: int, by_loss: dict[int, int]):
+    """For n = 0..upkeeps: ``lost[i]``, the weight of the n-roll sequences that lost i rum and kept sailing."""
+    lost = [1]
+    yield lost
+    for _ in range(upkeeps):
         nxt = [0] * min(rum + 1, len(lost) + max(by_loss))
         for i, weight in enumerate(lost):
             if weight:
@@ -181,8 +205,7 @@ def no_mutiny_series(rum: int, upkeeps: int, faces: dict | None = None) -> list[
                     if i + k <= rum:
                         nxt[i + k] += weight * w
         lost = nxt
-        out.append(Fraction(sum(lost), total ** n))
-    return out
+        yield lost
 
 
 def first_mutiny_distribution(rum: int, upkeeps: int, faces: dict | None = None) -> dict[int, Fraction]:
@@ -191,6 +214,10 @@ def first_mutiny_distribution(rum: int, upkeeps: int, faces: dict | None = None)
     return {n: series[n - 1] - series[n] for n in range(1, upkeeps + 1)}
 
 
-def p_no_mutiny_within(rum: int, upkeeps: int, faces: dict | None = None) -> Fraction:
-    """P(no mutiny in the next ``upkeeps`` upkeep rolls), starting with ``rum``."""
+def p_no_mutiny_within(rum: int, upkeeps: int, faces: dict | None = None, *, why: bool = False):
+    """P(no mutiny in the next ``upkeeps`` upkeep rolls), starting with ``rum``; with ``why=True`` its
+    :class:`~pirates_lab.core.why.Why` tree (:func:`pirates_lab.king_of_pirates.why.mutiny_why`)."""
+    if why:
+        from .why import mutiny_why
+        return mutiny_why(rum, upkeeps, faces)
     return no_mutiny_series(rum, upkeeps, faces)[-1]

@@ -42,7 +42,7 @@ KINDS = ("player", "merchant", "navy")
 __all__ = [
     "Ship", "Volley", "MeleeResult", "BattleResult", "spotting", "flee_escape_probability",
     "cannon_volley", "ship_volley", "melee", "melee_round_win_probability", "battle", "call_off_policy",
-    "usable_cannons", "sample_battle",
+    "usable_cannons", "sample_battle", "BattleStages", "battle_stages",
 ]
 
 
@@ -390,15 +390,7 @@ def melee_round_win_probability(attacker_crew: int, defender_crew: int,
     na, nd = min(attacker_crew, MAX_DICE), min(defender_crew, MAX_DICE)
     if na < 1 or nd < 1:
         raise InvalidInput("Both sides need at least one crewman to fight a mêlée round.")
-    return _round_probability(na, nd, bool(attacker_pistol), bool(defender_pistol))
-
-
-@lru_cache(maxsize=None)
-def _round_probability(na: int, nd: int, attacker_pistol: bool, defender_pistol: bool) -> Fraction:
-    wa, wd = _highest_weights(na), _highest_weights(nd)
-    bonus = int(attacker_pistol) - int(defender_pistol)
-    wins = sum(wa[i] * wd[j] for i in range(6) for j in range(6) if i + bonus > j)
-    return Fraction(wins, 6 ** (na + nd))
+    return Fraction(_round_wins(na, nd, bool(attacker_pistol), bool(defender_pistol)), _ROUND)
 
 
 def melee(attacker_crew: int, defender_crew: int, *, attacker_pistol: bool = False, defender_pistol: bool = False,
@@ -538,30 +530,48 @@ def battle(attacker: Ship, defender: Ship, kind: str = "player", *, defender_fle
     return _battle_cached(attacker, defender, defender_flees, call_off)
 
 
+class BattleStages(NamedTuple):
+    """The stages' own answers, which :func:`battle` chains (and its why tree explains): the ships after
+    the spotting shot, the escape chance in sixths, the cannon battle's Dist and the mêlée's (None when
+    the spotting shot sank a ship, or when no volley leaves both afloat)."""
+
+    attacker: Ship
+    defender: Ship
+    escape_sixths: int
+    volley: Dist | None
+    melee: Dist | None
+
+
 @lru_cache(maxsize=1024)
-def _battle_cached(attacker: Ship, defender: Ship, defender_flees: bool, call_off) -> Dist:
-    # Integer weights throughout: the flee roll in sixths, the volley out of 6 ** dice, the
-    # mêlée out of its own total; one Dist at the end.
-    # Stage 1: spotting the enemy
-    a, d = spotting(attacker, defender)
+def battle_stages(attacker: Ship, defender: Ship, defender_flees: bool, call_off) -> BattleStages:
+    """Stage by stage, as :func:`battle` computes them (its checks are :func:`battle`'s)."""
+    a, d = spotting(attacker, defender)                 # Stage 1: spotting the enemy
     if _sunk(a) or _sunk(d):
-        return Dist.certain(BattleResult(_destroyed(_sunk(a), _sunk(d)), a.damage, d.damage, a.crew, d.crew))
+        return BattleStages(a, d, 0, None, None)
     # Stage 2: fight or flee (the escape chance is a whole number of sixths)
     escape = flee_escape_probability(a.effective_speed, d.effective_speed) if defender_flees else Fraction(0)
-    escape_sixths = int(escape * 6)
-    fight_sixths = 6 - escape_sixths
-    # Stage 3: the cannon battle
-    volley = ship_volley(a, d)
-    volley_total = volley.total_weight
+    volley = ship_volley(a, d)                          # Stage 3: the cannon battle
     fights = None
-    melee_total = 1
     if any(not (v.attacker_destroyed or v.defender_destroyed) for v in volley):
         # Stage 4: the mêlée (the same for every volley both ships survive: crews do not change)
         fights = melee(a.crew, d.crew, attacker_pistol=a.pistol, defender_pistol=d.pistol,
                        attacker_doctor=a.doctor, defender_doctor=d.doctor, call_off=call_off)
-        melee_total = fights.total_weight
-        fights = [({"attacker": "attacker wins mêlée", "defender": "defender wins mêlée"}.get(m.winner, "called off"),
-                   m.attacker_crew, m.defender_crew, w) for m, w in fights.weights().items()]
+    return BattleStages(a, d, int(escape * 6), volley, fights)
+
+
+MELEE_ENDS = {"attacker": "attacker wins mêlée", "defender": "defender wins mêlée", "called off": "called off"}
+
+
+@lru_cache(maxsize=1024)
+def _battle_cached(attacker: Ship, defender: Ship, defender_flees: bool, call_off) -> Dist:
+    # Integer weights throughout: the flee roll in sixths, the volley out of 6 ** dice, the
+    # mêlée out of its own total; one Dist at the end.
+    a, d, escape_sixths, volley, fights = battle_stages(attacker, defender, defender_flees, call_off)
+    if volley is None:
+        return Dist.certain(BattleResult(_destroyed(_sunk(a), _sunk(d)), a.damage, d.damage, a.crew, d.crew))
+    fight_sixths = 6 - escape_sixths
+    volley_total = volley.total_weight
+    melee_total = fights.total_weight if fights is not None else 1
     weights: dict[BattleResult, int] = {}
     if escape_sixths:
         weights[BattleResult("escaped", a.damage, d.damage, a.crew, d.crew)] = escape_sixths * volley_total * melee_total
@@ -573,8 +583,8 @@ def _battle_cached(attacker: Ship, defender: Ship, defender_flees: bool, call_of
                                       a.crew, d.crew)
                 weights[result] = weights.get(result, 0) + fight_sixths * wv * melee_total
                 continue
-            for outcome, a_crew, d_crew, wm in fights:
-                result = BattleResult(outcome, a_damage, d_damage, a_crew, d_crew)
+            for m, wm in fights.weights().items():
+                result = BattleResult(MELEE_ENDS[m.winner], a_damage, d_damage, m.attacker_crew, m.defender_crew)
                 weights[result] = weights.get(result, 0) + fight_sixths * wv * wm
     return Dist(weights)
 

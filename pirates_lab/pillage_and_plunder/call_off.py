@@ -31,6 +31,13 @@ class CallOffPolicy:
     def calls_off(self, a: int, d: int) -> bool:
         return not self.fight.get((a, d), True)
 
+    def why(self, attacker_crew: int, defender_crew: int, attacker_pistol: bool = False,
+            defender_pistol: bool = False):
+        """The advice played from ``attacker_crew`` against ``defender_crew``, decision by decision, as a
+        :class:`~pirates_lab.core.why.Why` tree (:func:`pirates_lab.pillage_and_plunder.why.call_off_why`)."""
+        from .why import call_off_why
+        return call_off_why(self, attacker_crew, defender_crew, attacker_pistol, defender_pistol)
+
     def table(self) -> list[list[str]]:
         """Rows by attacker crew, columns by defender crew: "fight" or "call off"."""
         a_max = max(a for a, _ in self.fight)

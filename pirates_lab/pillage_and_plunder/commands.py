@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from pirates_lab.core import InvalidInput
-from pirates_lab.core.report import percent, plural
+from pirates_lab.core.report import CERTAIN, IMPOSSIBLE, chance, plural
+from pirates_lab.core.why import WHY_HELP, why_block
 
 from .battles import MAX_CREW, Ship, battle, melee
 from .components import load
@@ -31,12 +32,16 @@ SHORT = 12
 
 def short_fraction(p: Fraction) -> str:
     """``5/12`` when short, else ``≈ 41/98``-style (denominator at most 1000), or ``""`` when
-    no small fraction is close (tiny probabilities, or just short of 1).
+    no small fraction is close (tiny probabilities, or just short of 1); an exact 1 or 0 is a word.
 
     >>> short_fraction(Fraction(5, 12)), short_fraction(Fraction(10**20 + 1, 3 * 10**20))
     ('5/12', '≈ 1/3')
+    >>> short_fraction(Fraction(1)), short_fraction(Fraction(0))
+    ('certain', 'impossible')
     """
     p = Fraction(p)
+    if p in (0, 1):
+        return CERTAIN if p == 1 else IMPOSSIBLE
     if len(str(p)) <= SHORT:
         return str(p)
     near = p.limit_denominator(1000)
@@ -52,9 +57,9 @@ def headline(label: str, p: Fraction, exact: bool = False) -> list[str]:
     ['P(win)  33.33%  (1/3)', 'P(win) = 1/3  (33.33%)']
     """
     short = short_fraction(p)
-    lines = [f"{label}  {percent(p)}" + (f"  ({short})" if short else "")]
+    lines = [f"{label}  {chance(p)}" + (f"  ({short})" if short else "")]
     if exact:
-        lines.append(f"{label} = {Fraction(p)}  ({percent(p)})")
+        lines.append(f"{label} = {Fraction(p) if p not in (0, 1) else short}  ({chance(p)})")
     return lines
 
 
@@ -70,8 +75,8 @@ def odds_table(rows, heading: str = "outcome", exact: bool = False) -> str:
     head = f"{cut(heading):<{width}}  {'%':>10}  {'fraction':<{short_width}}" + ("  exact" if exact else "")
     lines = [head.rstrip()]
     for (label, p), short in zip(rows, shorts):
-        line = f"{cut(label):<{width}}  {percent(p):>10}  {short:<{short_width}}"
-        lines.append((line + f"  {p}" if exact else line).rstrip())
+        line = f"{cut(label):<{width}}  {chance(p):>10}  {short:<{short_width}}"
+        lines.append((line + f"  {p if p not in (0, 1) else short}" if exact else line).rstrip())
     return "\n".join(lines)
 
 
@@ -186,6 +191,12 @@ def odds_battle(args) -> int:
         print()
         print(odds_table([(str(result), p) for result, p in dist.items()], heading="outcome (damage a/d, crew a/d)",
                          exact=args.exact))
+    if args.why:
+        from .why import battle_why
+
+        flees = None if kind == "merchant" else not args.stand
+        print(why_block(battle_why(attacker, defender, kind, defender_flees=flees, winner=side)
+                        for side in ("attacker", "defender")))
     return 0
 
 
@@ -203,6 +214,13 @@ def odds_melee(args) -> int:
     print()
     print(odds_table([(f"{r.winner} wins, crew left {r.attacker_crew}/{r.defender_crew}", p) for r, p in dist.items()],
                      exact=args.exact))
+    if args.why:
+        from .why import melee_why
+
+        print(why_block(melee_why(attackers, defenders, attacker_pistol=args.attacker_pistol,
+                                  defender_pistol=args.defender_pistol, attacker_doctor=args.attacker_doctor,
+                                  defender_doctor=args.defender_doctor, winner=side)
+                        for side in ("attacker", "defender")))
     return 0
 
 
@@ -235,7 +253,8 @@ def odds_hand(args) -> int:
     from .game import Game
 
     players = _count(args.players, "--players", Game.min_players, Game.max_players)
-    hand_size = _count(args.hand_size, "--hand-size", 0)
+    deck = load().deck_after_setup(players).size
+    hand_size = _count(args.hand_size, "--hand-size", 0, deck)
     groups = parse_card_groups(args.cards or ["Attack"])
     p = hand_probability(groups, hand_size=hand_size, players=players)
     wanted = " and ".join(f"≥{n} {' or '.join(k) if isinstance(k, tuple) else k}" for k, n in groups.items())
@@ -243,6 +262,8 @@ def odds_hand(args) -> int:
           f"a hand of {plural(hand_size, 'card')}:")
     for line in headline(f"P({wanted})", p, args.exact):
         print(line)
+    if args.why:
+        print(why_block([hand_probability(groups, hand_size=hand_size, players=players, why=True)]))
     return 0
 
 
@@ -258,6 +279,7 @@ def add_odds_commands(calculators) -> None:
     sea.add_argument("--stand", action="store_true", help="the defender does not try to flee")
     sea.add_argument("--detail", action="store_true", help="also list damage and crew left")
     sea.add_argument("--exact", action="store_true", help="also print the full exact fractions")
+    sea.add_argument("--why", action="store_true", help=WHY_HELP)
     sea.set_defaults(run=odds_battle)
 
     fight = calculators.add_parser("melee", help="Pillage & Plunder: a mêlée between two crews")
@@ -267,6 +289,7 @@ def add_odds_commands(calculators) -> None:
     for side in ("attacker", "defender"):
         fight.add_argument(f"--{side}-pistol", action="store_true")
         fight.add_argument(f"--{side}-doctor", action="store_true")
+    fight.add_argument("--why", action="store_true", help=WHY_HELP)
     fight.set_defaults(run=odds_melee)
 
     hand = calculators.add_parser(
@@ -277,5 +300,6 @@ def add_odds_commands(calculators) -> None:
     hand.add_argument("--hand-size", default="5")
     hand.add_argument("--players", default="4", help="2 to 6")
     hand.add_argument("--exact", action="store_true", help="also print the full exact fraction")
+    hand.add_argument("--why", action="store_true", help=WHY_HELP)
     hand.set_defaults(run=odds_hand)
 

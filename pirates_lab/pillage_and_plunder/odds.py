@@ -9,13 +9,18 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import NamedTuple
 
-from pirates_lab.core import Dist, InvalidInput, saveable
+from pirates_lab.core import Dist, InvalidInput, cite, saveable
+from pirates_lab.core.deck import hand_at_least
 
 from . import components as _components
 
 
 __all__ = ["TreasureHunt", "treasure_hunt", "hand_probability", "cargo_price", "merchant_prize",
            "doubles_probability", "expand_card_names"]
+
+GAME = "pillage_and_plunder"
+RULE_SETUP = cite(GAME, "Game Setup")
+RULE_CARDS = cite(GAME, "Card Frequency")
 
 
 @saveable
@@ -81,9 +86,11 @@ def expand_card_names(key, data=None) -> tuple[str, ...]:
     return tuple(cards)
 
 
-def hand_probability(at_least: Mapping | None = None, hand_size: int = 5, players: int = 4, data=None) -> Fraction:
+def hand_probability(at_least: Mapping | None = None, hand_size: int = 5, players: int = 4, data=None, *,
+                     why: bool = False):
     """Probability that a hand of ``hand_size`` cards dealt from the deck holds at least the
-    given counts.  The deck is the 298 cards less every player's starting kit.
+    given counts.  The deck is the 298 cards less every player's starting kit.  With ``why=True``: the
+    :class:`~pirates_lab.core.why.Why` tree of its hypergeometric terms (the same counts).
 
     >>> hand_probability({"Attack": 1}) == 1 - Fraction(math.comb(298 - 16 - 15, 5), math.comb(298 - 16, 5))
     True
@@ -104,36 +111,20 @@ def hand_probability(at_least: Mapping | None = None, hand_size: int = 5, player
     if isinstance(hand_size, bool) or not isinstance(hand_size, int) or not 0 <= hand_size <= deck.size:
         raise InvalidInput(f"hand_size must be 0 to {deck.size}, got {hand_size!r}.")
     groups = {}
+    names = {}
     for key, need in at_least.items():
         if isinstance(need, bool) or not isinstance(need, int) or need < 0:
             raise InvalidInput(f"The count for {key!r} must be a whole number >= 0, got {need!r}.")
-        groups[expand_card_names(key, data)] = need
+        cards = expand_card_names(key, data)
+        groups[cards] = need
+        names[cards] = " or ".join(key) if isinstance(key, tuple) else str(key)
     seen = [c for cards in groups for c in cards]
     if len(seen) != len(set(seen)):
         raise InvalidInput("A card is counted in two groups.")
-    if not groups:
-        return Fraction(1)
-    return _hand_at_least(deck.counts(), hand_size, groups)
-
-
-def _hand_at_least(counts: Mapping[str, int], hand_size: int, groups: Mapping[tuple[str, ...], int]) -> Fraction:
-    """Hands holding at least ``need`` cards of each group, counted group by group over the
-    number of cards used so far (no listing of hands): at most (hand + 1) × (deck + 1) products,
-    so every request the deck allows answers in milliseconds."""
-    ways = {0: 1}                                   # cards taken by the groups so far -> hands
-    for cards, need in groups.items():
-        size = sum(counts.get(card, 0) for card in cards)
-        choose = [math.comb(size, k) for k in range(min(size, hand_size) + 1)]
-        new: dict[int, int] = {}
-        for used, w in ways.items():
-            for k in range(need, min(size, hand_size - used) + 1):
-                new[used + k] = new.get(used + k, 0) + w * choose[k]
-        ways = new
-        if not ways:
-            return Fraction(0)
-    other = sum(counts.values()) - sum(sum(counts.get(card, 0) for card in cards) for cards in groups)
-    hands = sum(w * math.comb(other, hand_size - used) for used, w in ways.items())
-    return Fraction(hands, math.comb(sum(counts.values()), hand_size))
+    counts = deck.counts()
+    sizes = [(names[cards], sum(counts.get(card, 0) for card in cards), need) for cards, need in groups.items()]
+    other = deck.size - sum(size for _, size, _ in sizes)
+    return hand_at_least(sizes, other, hand_size, why=why, rule=RULE_SETUP, group_rule=RULE_CARDS)
 
 
 def cargo_price(card: str, selling: bool, data=None) -> Dist:

@@ -3,8 +3,8 @@
 The strategy lab (``pirates_lab.lab``) finds ``POLICIES`` here: name -> ``chooser(view, rng)``,
 with ``view`` a :class:`~pirates_lab.core.PlayerView` (observation, legal actions, seat).  Each
 chooser plays at random *except* for the one habit a tip recommends (or its opposite), so a
-tournament between the two isolates that habit.  They read an action's card name, target and
-words (``str(action)``), never a hidden card.  Where a habit needs no observation the chooser says
+tournament between the two isolates that habit.  They read an action's type and fields (a card name,
+a target), never a hidden card.  Where a habit needs no observation the chooser says
 so (``needs_observation = False``).
 
 - ``merchant_hunter`` / ``player_hunter`` — Rules: Pillage & Plunder › Attack Merchants Instead Of Players
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 
-from .actions import AttackMerchant, Discard, Play, SellCargo
+from .actions import Act, AttackMerchant, Discard, Play, SellCargo
 from .components import CREW_CARDS, load
 
 __all__ = ["Habits", "SloopCareful", "Baiter", "POLICIES", "TIPS"]
@@ -94,7 +94,7 @@ def attack_merchant(action) -> bool:
 
 
 def let_merchant_pass(action) -> bool:
-    return str(action) == "let it pass"
+    return action is Act.LET_IT_PASS
 
 
 def attack_player(action) -> bool:
@@ -197,7 +197,7 @@ class Baiter(Habits):
         merchant = battle.get("defender") or {}
         if (merchant.get("played_by") == me and battle.get("kind") == "merchant"
                 and (battle.get("attacker") or {}).get("player") == me and _nation(merchant["card"]) in navies):
-            off = [a for a in actions if str(a) == "call off"]
+            off = [a for a in actions if a is Act.CALL_OFF]
             if off:
                 return off[0]
         keep = [a for a in actions if not (_thrown(a) and _card(a) and _nation(_card(a)) in paired

@@ -30,8 +30,9 @@ from fractions import Fraction
 from typing import Iterator
 
 from pirates_lab.core import Dist, InvalidInput, cite
+from pirates_lab.core.why import Why
 
-from .parts import GAME
+from .parts import GAME, said
 
 __all__ = ["RULE_BATTLES", "OpenBattle", "open_battle", "SecretBattle", "secret_battle",
            "MAX_RESOURCES", "MAX_DIGITS"]
@@ -48,23 +49,17 @@ _TOO_LONG = 10 ** MAX_DIGITS
 def _count(name: str, value, low: int = 0, high: int = MAX_RESOURCES) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise InvalidInput(f"{name} is a whole number from {low} to {high} (the game has {MAX_RESOURCES} "
-                           f"resources in all), not {_shown(value)}.")
+                           f"resources in all), not {said(value)}.")
     return value
-
-
-def _shown(value) -> str:
-    """``repr(value)``, cut to 40 characters (a refusal stays one readable line)."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _value(name: str, value) -> Fraction:
     try:
         result = Fraction(value) if not isinstance(value, (bool, float)) else Fraction(str(value))
     except (ValueError, TypeError, ZeroDivisionError):
-        raise InvalidInput(f"{name} is a number such as 3 or 1/2, not {_shown(value)}.") from None
+        raise InvalidInput(f"{name} is a number such as 3 or 1/2, not {said(value)}.") from None
     if not 0 <= result <= 1000:
-        raise InvalidInput(f"{name} is between 0 and 1000, not {_shown(value)}.")
+        raise InvalidInput(f"{name} is between 0 and 1000, not {said(value)}.")
     if result.numerator >= _TOO_LONG or result.denominator >= _TOO_LONG:
         raise InvalidInput(f"{name} is too long to solve exactly at once: at most {MAX_DIGITS} digits above and "
                            f"below the fraction bar (the exact solve grows with every digit).")
@@ -140,6 +135,46 @@ class SecretBattle:
         """The chance the attack succeeds when both play their optimal mixes."""
         return sum((pa * pd for a, pa in self.attacker.items() for d, pd in self.defender.items()
                     if a > self.defender_base + d), Fraction(0))
+
+    def why(self) -> Why:
+        """Why the attack succeeds as often as :meth:`success` says, and why each commitment is in the mix.
+
+        The branches are the attacker's commitments in its mix, then the defender's that each one beats (a
+        joint chance: the attacker commits ``a`` *and* the defender ``d``).  Each label gives the
+        indifference value: against the other side's mix every commitment in a mix pays exactly the value
+        of the battle (so neither side gains by leaving its mix), and the best one left out pays less.
+
+        >>> tree = secret_battle(2, 1, 0, 3, 1).why()
+        >>> print(tree.text().splitlines()[0])
+        The attack succeeds when both sides play their best mixes (value to the attacker 4/3): 88.89% (8/9) [Rules: Battles]
+        >>> print(tree.children[0].label)
+        the attacker commits 1 (1/3 of the time; against the defender's mix it gains 4/3, the value; the best commitment outside the mix, 0, gains 1/3)
+        """
+        gains = {a: self.against_defender(a) for a in range(self.attacker_resources + 1)}   # attacker's gain
+        losses = {d: self.against_attacker(d) for d in range(self.defender_resources + 1)}  # defender's loss
+
+        def outside(values: dict, mix: Dist, verb: str, best) -> str:
+            left = [c for c in values if c not in mix.outcomes()]
+            if not left:
+                return "every commitment it could make is in the mix"
+            pick = best(left, key=values.get)
+            return f"the best commitment outside the mix, {pick}, {verb} {values[pick]}"
+
+        attacker_outside = outside(gains, self.attacker, "gains", max)
+        defender_outside = outside(losses, self.defender, "loses", min)
+
+        def attack(a: int, pa: Fraction) -> Why:
+            beaten = tuple(Why(f"the defender commits {d} ({pd} of the time; against the attacker's mix it loses "
+                               f"{losses[d]}, the value; {defender_outside})", pa * pd, RULE_BATTLES)
+                           for d, pd in self.defender.items() if a > self.defender_base + d)
+            return Why(f"the attacker commits {a} ({pa} of the time; against the defender's mix it gains "
+                       f"{gains[a]}, the value; {attacker_outside})",
+                       sum((c.p for c in beaten), Fraction(0)), RULE_BATTLES, beaten)
+
+        branches = tuple(branch for branch in (attack(a, pa) for a, pa in self.attacker.items()) if branch.p)
+        tree = Why(f"The attack succeeds when both sides play their best mixes (value to the attacker {self.value})",
+                   self.success(), RULE_BATTLES, branches)
+        return tree.bounded()
 
 
 def _payoff(a: int, d: int, base: int, ship: Fraction, resource: Fraction) -> Fraction:

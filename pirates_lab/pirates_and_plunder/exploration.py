@@ -7,38 +7,49 @@ Readings we chose (ASSUMPTION, also in docs/pirates_and_plunder.md and data/comp
 - an exploration tile is laid on a segment already on the board (not on a square of its own):
   "in the sea" on a sea segment, "on an island" on an island segment, the Pirate Cove on an island
   segment of a tile that also has sea, the Royal Port on an island segment; one exploration tile per
-  segment; a tile with nowhere to go is set aside;
+  segment; the Storm only on a sea segment with no ship on it ("a ship may never end a turn on the
+  storm tile"); a tile with nowhere to go is set aside;
 - the extra turn is the laying of that tile (and a ship on it); one exploration tile per completed
   island that shows a marker, while the ten last;
-- payments (Natives, Storm) are made automatically while the player can pay, from their largest
-  piles; otherwise the ship goes home.  Buried Treasure's 5 resources are taken from the supply's
-  largest piles.  The Royal Port's harbormaster takes the resource the supply has most of;
 - a pirate entering the Storm may pay 2 resources for 3 more points, once per move; no ship may end
   a move on the Storm;
 - the Archipelago's bonus belongs to the sea segment: whichever pirate stands there defends with 1
   and counts as 2 pirates; the Pirate King counts as being on the sea segments of its tile (to be
   attacked) and its sea zone is that of the first sea segment of its tile; a pirate that beats a
   scavenger, royal cartographer, viceroy or pirate king takes its place and its role; these special
-  ships never move and defend with base 0 (the pirate king with 1); the Governor counts as an
-  explorer for the island's majority; the pirate king does not count for the island.
+  ships never move (not even home when their island scores) and defend with base 0 (the pirate king
+  with 1); the Governor counts as an explorer for the island's majority; the pirate king does not
+  count for the island.
+
+The players' choices are decisions (the computer players' default, the old automatic choice, is
+listed first): whether to draw an exploration tile ("may draw"); for each explorer the Natives charge
+and each ship the Storm strikes, which 2 resources to pay or to return the ship ("decides not to
+pay"); which resources to take from the Buried Treasure ("up to 5 resources of their choice") and
+at the Royal Port ("any one resource of their choice").
 """
 from __future__ import annotations
 
-from pirates_lab.core import cite
+from dataclasses import dataclass
+from itertools import product
 
-from .parts import GAME, MAX_SEGMENTS, RESOURCES
+from pirates_lab.core import Task, action, cite, saveable
+
+from .parts import GAME, MAX_SEGMENTS, RESOURCES, resource_words
 from .placing import find
 from .scoring import feature, features, gain, role, segment_of
 
-__all__ = ["RULE_ADVANCED", "RULE_EXPLORATION", "RULE_STORM", "RULE_NATIVES", "RULE_BURIED", "SEA_TILES",
-           "ISLAND_TILES", "ROLE_OF", "STAYING", "places", "lay", "can_man", "man", "archipelago_nodes",
-           "storm_nodes", "pirate_weight", "fleet_galleons", "final_bonuses", "pay", "treasure_collection"]
+__all__ = ["RULE_ADVANCED", "RULE_EXPLORATION", "RULE_STORM", "RULE_NATIVES", "RULE_BURIED", "RULE_ROYAL_PORT",
+           "SEA_TILES", "ISLAND_TILES", "ROLE_OF", "STAYING", "places", "lay", "can_man", "man", "archipelago_nodes",
+           "storm_nodes", "pirate_weight", "fleet_galleons", "final_bonuses", "payments", "takings", "treasure_hunters",
+           "Dues", "Gift", "Exploring", "Pay", "ReturnShip", "Take", "DrawExploration", "NoExploration", "Explore",
+           "LayExploration", "ManExploration", "Explorations"]
 
 RULE_ADVANCED = cite(GAME, "Advanced Rules")
 RULE_EXPLORATION = cite(GAME, "Exploration Tiles")
 RULE_STORM = cite(GAME, "Storm")
 RULE_NATIVES = cite(GAME, "Natives")
 RULE_BURIED = cite(GAME, "Buried Treasure")
+RULE_ROYAL_PORT = cite(GAME, "Royal Port")
 
 SEA_TILES = ("Archipelago", "Reef", "Royal Cartographer", "Storm", "Treasure Fleet", "Viceroy")
 ISLAND_TILES = ("Buried Treasure", "Natives", "Pirate Cove", "Royal Port")
@@ -48,15 +59,109 @@ ROLE_OF = {"Archipelago": "pirate", "Buried Treasure": "treasure hunter", "Nativ
            "Viceroy": "viceroy", "Royal Port": "harbormaster"}
 #: special ships that never move and stay until the end
 STAYING = ("pirate king", "scavenger", "royal cartographer", "viceroy")
+#: the ships the Natives charge: explorers, the one on the Buried Treasure included
+EXPLORERS = ("explorer", "treasure hunter")
 
 
+# ---------------------------------------------------------------- actions and the data of the steps
+@action("draw the exploration tile {tile}")
+class Explore:
+    tile: str
+
+
+@action()
+class LayExploration:
+    cell: tuple
+    segment: int
+
+    def __str__(self):
+        return f"lay the exploration tile on {self.cell} segment {self.segment}"
+
+
+@action("place a ship on the exploration tile")
+class ManExploration:
+    pass
+
+
+@action("draw an exploration tile (and take another turn)")
+class DrawExploration:
+    pass
+
+
+@action("draw no exploration tile")
+class NoExploration:
+    pass
+
+
+@action()
+class Pay:
+    """Pay these resources (how many of each type) to the supply."""
+
+    resources: tuple
+
+    def __str__(self):
+        return f"pay {sum(self.resources)} resources ({resource_words(self.resources)})"
+
+
+@action("return the ship to your supply instead of paying")
+class ReturnShip:
+    pass
+
+
+@action()
+class Take:
+    """Take these resources (how many of each type) from the supply."""
+
+    resources: tuple
+
+    def __str__(self):
+        named = resource_words(self.resources)
+        return f"take {named} from the supply" if named else "take nothing"
+
+
+@saveable
+@dataclass(frozen=True)
+class Dues:
+    """Payments still to make, first first: ``(ship, owner)`` pairs, ``amount`` resources each, ``why``; with
+    ``refusable`` an owner may return the ship to their supply instead."""
+
+    ships: tuple
+    amount: int
+    why: str
+    refusable: bool = True
+
+
+@saveable
+@dataclass(frozen=True)
+class Exploring:
+    """The extra turn's exploration tile, and the node it was laid on (-1 before it is laid)."""
+
+    tile: str
+    node: int = -1
+
+
+@saveable
+@dataclass(frozen=True)
+class Gift:
+    """Resources a player may take from the supply: at most ``most``, ``why``."""
+
+    most: int
+    why: str
+
+
+# ---------------------------------------------------------------- where the tiles go, what they do
 def _taken(state) -> set:
     return {node for _, node in state.explorations}
 
 
 def places(state, name: str) -> list:
-    """The nodes where exploration tile ``name`` may be laid, in board order."""
+    """The nodes where exploration tile ``name`` may be laid, in board order (the Storm: not where a ship is).
+
+    Rules: Pirates & Plunder › Storm
+    """
     taken = _taken(state)
+    if name == "Storm":                                   # a ship may never end a turn on the storm tile
+        taken |= {node for _, node, _ in state.ships.values()}
     kind = "sea" if name in SEA_TILES else "island"
     found = []
     for index, (tile_kind, _, _, _) in enumerate(state.placed):
@@ -80,16 +185,30 @@ def _largest(piles: list, count: int) -> tuple:
     return tuple(taken)
 
 
-def pay(state, player: int, amount: int, why: str) -> bool:
-    """Pay ``amount`` resources to the supply (largest piles first) if the player can; else pay nothing."""
-    held = state.resources[player]
+def payments(held, amount: int) -> list:
+    """Every distinct way to pay ``amount`` resources from ``held`` (how many of each type), the computer
+    players' default (largest piles first) first; none if the player holds too few.  At most 10 (2 of 4 types).
+
+    >>> payments([2, 1, 0, 0], 2)
+    [(2, 0, 0, 0), (1, 1, 0, 0)]
+    """
     if sum(held) < amount:
-        return False
-    for kind, count in enumerate(_largest(held, amount)):
-        held[kind] -= count
-        state.bank[kind] += count
-    state.say(f"Player {player} pays {amount} resources {why}.")
-    return True
+        return []
+    default = _largest(held, amount)
+    found = [c for c in product(*(range(min(h, amount) + 1) for h in held)) if sum(c) == amount and c != default]
+    return [default] + sorted(found)
+
+
+def takings(bank, most: int) -> list:
+    """Every distinct choice of at most ``most`` resources from the supply ``bank``: the computer players'
+    default (the most plentiful first) first, then fewer and fewer.  At most 126 (up to 5 of 4 types).
+
+    >>> takings([0, 2, 1, 0], 1)
+    [(0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 0)]
+    """
+    default = _largest(bank, most)
+    found = [c for c in product(*(range(min(b, most) + 1) for b in bank)) if sum(c) <= most and c != default]
+    return [default] + sorted(found, key=lambda c: (-sum(c), [-n for n in c]))
 
 
 def _sea_root(state, node: int) -> int:
@@ -122,38 +241,41 @@ def fleet_galleons(state, root: int) -> int:
     return 3 * sum(1 for name, node in state.explorations if name == "Treasure Fleet" and find(state.parent, node) == root)
 
 
-def lay(state, name: str, node: int, player: int) -> None:
-    """Lay an exploration tile; the Storm strikes at once.
+def lay(state, name: str, node: int, player: int) -> tuple:
+    """Lay an exploration tile; the Storm strikes at once: return the ``(ship, owner)`` pairs that must pay 2
+    resources or go home (each pirate in its sea zone, each merchant on a route bordering it).
 
     Rules: Pirates & Plunder › Storm
     """
     state.explorations.append((name, node))
     (x, y), segment = state.where(node)
-    state.say(f"Player {player} lays the {name} on ({x}, {y}) segment {segment}.")
+    state.say(f"Player {player + 1} lays the {name} on ({x}, {y}) segment {segment}.")
     if name != "Storm":
-        return
+        return ()
     root = find(state.parent, node)
     from .pirates import merchant_banks
+    struck = []
     for ship, (owner, at, _) in sorted(state.ships.items()):
         what = role(state, ship)
-        struck = (what == "pirate" and find(state.parent, at) == root) or (
-            what == "merchant" and any(find(state.parent, b) == root for b in merchant_banks(state, at)))
-        if struck and not pay(state, owner, 2, f"for its {what} in the storm"):
-            del state.ships[ship]
-            state.say(f"Player {owner}'s {what} cannot pay for the storm: it goes home.")
+        if (what == "pirate" and find(state.parent, at) == root) or (
+                what == "merchant" and any(find(state.parent, b) == root for b in merchant_banks(state, at))):
+            struck.append((ship, owner))
+    return tuple(struck)
 
 
 def can_man(state, name: str, node: int, player: int) -> bool:
     """May ``player`` place a ship on this exploration tile now?"""
     if name not in ROLE_OF or state.supply(player) == 0:     # laid this very turn: nobody is on it yet
         return False
-    if name in ("Buried Treasure", "Royal Port"):        # the standard placement rule
-        return not feature(state, node).ships
+    if name in ("Buried Treasure", "Royal Port"):        # the standard placement rule (the pirate king aside)
+        return not any(state.roles.get(ship) not in STAYING for ship in feature(state, node).ships)
     return True
 
 
-def man(state, name: str, node: int, player: int) -> int:
-    """Place ``player``'s ship on the exploration tile; Buried Treasure scores, the Natives demand payment.
+def man(state, name: str, node: int, player: int) -> tuple:
+    """Place ``player``'s ship on the exploration tile; Buried Treasure scores 5.  Return the ``(ship, owner)``
+    pairs the Natives charge: every explorer on that island (the one on the Buried Treasure too), not the
+    Governor.
 
     Rules: Pirates & Plunder › Natives
     """
@@ -162,32 +284,23 @@ def man(state, name: str, node: int, player: int) -> int:
     state.roles.pop(ship, None)
     if ROLE_OF[name] != "pirate":
         state.roles[ship] = ROLE_OF[name]
-    state.say(f"Player {player} places a ship on the {name}: it is the {ROLE_OF[name]}.")
+    state.say(f"Player {player + 1} places a ship on the {name}: it is the {ROLE_OF[name]}.")
     if name == "Buried Treasure":
         state.points[player] += 5
         state.scoring.append((player, 5, "an explorer on the Buried Treasure."))
-        state.say(f"Player {player} scores 5: an explorer on the Buried Treasure.")
+        state.say(f"Player {player + 1} scores 5: an explorer on the Buried Treasure.")
     if name == "Natives":
-        for other in feature(state, node).ships:
-            if other != ship and role(state, other) == "explorer":
-                owner = state.ships[other][0]
-                if not pay(state, owner, 2, "to the natives"):
-                    del state.ships[other]
-                    state.say(f"Player {owner} cannot pay the natives: the explorer goes home.")
-    return ship
+        return tuple((other, state.ships[other][0]) for other in feature(state, node).ships
+                     if other != ship and role(state, other) in EXPLORERS)
+    return ()
 
 
-def treasure_collection(state, found) -> None:
-    """When an island with a treasure hunter is completed, its owner takes up to 5 resources.
+def treasure_hunters(state, found) -> list:
+    """The owners of the treasure hunters on a completed island: each may take up to 5 resources.
 
     Rules: Pirates & Plunder › Buried Treasure
     """
-    for ship in found.ships:
-        if state.roles.get(ship) == "treasure hunter":
-            owner = state.ships[ship][0]
-            for kind, count in enumerate(_largest(state.bank, 5)):
-                for _ in range(count):
-                    gain(state, owner, RESOURCES[kind], "from the Buried Treasure")
+    return [state.ships[ship][0] for ship in found.ships if state.roles.get(ship) == "treasure hunter"]
 
 
 def final_bonuses(state) -> list:
@@ -212,3 +325,130 @@ def final_bonuses(state) -> list:
         elif special == "viceroy":
             bonuses.append((owner, state.tallies[1], f"the viceroy, 1 per completed trade route of 3 or more ({state.tallies[1]})."))
     return [b for b in bonuses if b[1]]
+
+
+def payer(state, task) -> int:
+    """the owner of the next ship that must pay"""
+    return task.data.ships[0][1]
+
+
+class Explorations:
+    """The steps of the advanced rules: ``explore_offer`` (draw an exploration tile or not), ``explore_draw``
+    (chance), ``explore_place`` and ``explore_ship``; ``pay`` (the Natives, the Storm: pay 2 resources or
+    return the ship); ``treasure`` and ``royal_port`` (resources of the player's choice).
+
+    Rules: Pirates & Plunder › Advanced Rules
+    """
+
+    def explore_offer_actions(self, task) -> list:
+        """Rules: Pirates & Plunder › Advanced Rules"""
+        return [DrawExploration(), NoExploration()]
+
+    def explore_offer(self, task, action) -> None:
+        if isinstance(action, DrawExploration):
+            self.flow.replace(self, Task("explore_draw", task.player))
+        else:
+            self.flow.pop(self)
+            self.say(f"Player {task.player + 1} draws no exploration tile.")
+
+    def explore_odds(self, task):
+        """Each exploration tile left equally likely (outcomes in the Parts list's order, the same in every run)."""
+        from pirates_lab.core import Dist
+        return Dist.from_weights({Explore(name): self.explore_bag.count(name) for name in dict.fromkeys(self.explore_bag)})
+
+    def explore_draw(self, task, action) -> None:
+        """Rules: Pirates & Plunder › Advanced Rules"""
+        self.explore_bag.remove(action.tile)
+        self.flow.pop(self)
+        if not places(self, action.tile):
+            self.say(f"Player {task.player + 1} draws the {action.tile}: there is nowhere to lay it.")
+            return
+        self.say(f"Player {task.player + 1} draws the exploration tile {action.tile} and takes another turn.")
+        self.flow.push(self, Task("explore_place", task.player, Exploring(action.tile)))
+
+    def explore_actions(self, task) -> list:
+        """Rules: Pirates & Plunder › Exploration Tiles"""
+        return [LayExploration(*self.where(node)) for node in places(self, task.data.tile)]
+
+    def explore_place(self, task, action) -> None:
+        name = task.data.tile
+        node = self.node(action.cell, action.segment)
+        struck = lay(self, name, node, task.player)
+        self.flow.pop(self)
+        if can_man(self, name, node, task.player):
+            self.flow.push(self, Task("explore_ship", task.player, Exploring(name, node)))
+        if struck:
+            self.flow.push(self, Task("pay", None, Dues(struck, 2, "to the storm")))
+
+    def explore_ship_actions(self, task) -> list:
+        from .game import NoShip
+        return [NoShip(), ManExploration()]
+
+    def explore_ship(self, task, action) -> None:
+        self.flow.pop(self)
+        if isinstance(action, ManExploration):
+            charged = man(self, task.data.tile, task.data.node, task.player)
+            if charged:
+                self.flow.push(self, Task("pay", None, Dues(charged, 2, "to the natives")))
+
+    # ---- paying: the Natives, the Storm
+    def pay_actions(self, task) -> list:
+        """Pay 2 resources, any types (the default first), or return the ship when that is allowed.
+
+        Rules: Pirates & Plunder › Natives
+        """
+        dues = task.data
+        ship, owner = dues.ships[0]
+        choices: list = [Pay(c) for c in payments(self.resources[owner], dues.amount)]
+        return choices + [ReturnShip()] if dues.refusable else choices
+
+    def pay_auto(self, task):
+        """With one way only (too poor to pay: the ship goes home) there is nothing to decide."""
+        choices = self.pay_actions(task)
+        if len(choices) != 1:
+            return False
+        self.pay(task, choices[0])
+        return True
+
+    def pay(self, task, action) -> None:
+        """Rules: Pirates & Plunder › Storm"""
+        dues = task.data
+        (ship, owner), later = dues.ships[0], dues.ships[1:]
+        if later:
+            self.flow.replace(self, Task("pay", None, Dues(later, dues.amount, dues.why, dues.refusable)))
+        else:
+            self.flow.pop(self)
+        if isinstance(action, Pay):
+            for kind, count in enumerate(action.resources):
+                self.resources[owner][kind] -= count
+                self.bank[kind] += count
+            self.say(f"Player {owner + 1} pays {dues.amount} resources ({resource_words(action.resources)}) {dues.why}.")
+        elif ship in self.ships:
+            what = role(self, ship)
+            could = "does not pay" if sum(self.resources[owner]) >= dues.amount else "cannot pay"
+            del self.ships[ship]
+            self.say(f"Player {owner + 1} {could} {dues.why}: the {what} goes home.")
+
+    # ---- resources of their choice: the Buried Treasure, the Royal Port
+    def take_actions(self, task) -> list:
+        """Rules: Pirates & Plunder › Buried Treasure"""
+        return [Take(c) for c in takings(self.bank, task.data.most)]
+
+    def take_auto(self, task):
+        """An empty supply leaves nothing to choose."""
+        if any(self.bank):
+            return False
+        self.flow.pop(self)
+        self.say(f"Player {task.player + 1} would take resources {task.data.why}, but the supply is empty.")
+        return True
+
+    def take(self, task, action) -> None:
+        """Rules: Pirates & Plunder › Royal Port"""
+        self.flow.pop(self)
+        for kind, count in enumerate(action.resources):
+            for _ in range(count):
+                gain(self, task.player, RESOURCES[kind], task.data.why)
+        if sum(action.resources):
+            self.say(f"Player {task.player + 1} takes {resource_words(action.resources)} {task.data.why}.")
+        else:
+            self.say(f"Player {task.player + 1} takes nothing {task.data.why}.")

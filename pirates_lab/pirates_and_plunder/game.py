@@ -1,4 +1,4 @@
-"""Pirates & Plunder: the rules engine on the core protocol (the basic game, and the Battles option).
+"""Pirates & Plunder: the rules engine on the core protocol (the basic game, the Battles option, the advanced rules).
 
 Rules: Pirates & Plunder › Playing the Game
 
@@ -8,31 +8,39 @@ A turn is a stack of tasks (``state.agenda``, top last), one row of :data:`FLOW`
   another drawn;
 - ``place``: lay it (:class:`PlaceTile`); ``ship``: :class:`PlaceShip` on one of its segments or
   :class:`NoShip`;
-- ``score`` (automatic): completed islands and trade routes, ports; pirates to move if routes were
-  completed (``pirates``: :class:`MovePirate` or :class:`StopPirates`), then battles: ``attack``
-  and ``defend`` (:class:`Commit`), ``repulse`` (:class:`Repulse`);
-- ``end_turn`` (automatic): the next player draws, or the ``final`` scoring after the last tile.
+- ``score`` (automatic): completed islands and trade routes, ports; then the choices they bring:
+  ``treasure`` and ``royal_port`` (resources of the player's choice), ``pirates`` if routes were
+  completed (:class:`MovePirate`, one pirate per route, in any order, or :class:`StopPirates`), and
+  battles: ``attack`` and ``defend`` (:class:`Commit`), ``repulse`` (:class:`Repulse`);
+- ``end_turn`` (automatic): an exploration tile offered (``explore_offer``, advanced rules), the next
+  player draws, or the ``final`` scoring after the last tile.
+
+Players are seats 0, 1, … in code and "Player 1", "Player 2", … in everything a person reads.
 """
 from __future__ import annotations
 
 import random
 
 from pirates_lab import core
-from pirates_lab.core import AUTO, CHANCE, Dist, IllegalMove, Phase, Task, TurnFlow, action, cite
+from pirates_lab.core import AUTO, CHANCE, Dist, FlowState, IllegalMove, InvalidInput, Phase, Task, TurnFlow, action, cite
+from pirates_lab.core.hidden import Hidden
+from pirates_lab.core.errors import shown
 
-from .exploration import (RULE_ADVANCED, RULE_EXPLORATION, STAYING, can_man, final_bonuses, lay, man, pay, places,
-                          treasure_collection)
-from .parts import GAME, MAX_SEGMENTS, RESOURCES, components, exploration_tiles, tiles
-from .pirates import (OFF, RULE_PIRATES, canonical_commitment, pirate_moves, repulse_destinations,
-                      resolve_battle)
+from .exploration import (RULE_ADVANCED, RULE_BURIED, RULE_EXPLORATION, RULE_NATIVES, RULE_ROYAL_PORT, STAYING, Dues,
+                          DrawExploration, Explorations, Explore, Exploring, Gift, LayExploration, ManExploration,
+                          NoExploration, Pay, ReturnShip, Take, final_bonuses, payer, treasure_hunters)
+from .parts import GAME, MAX_SEGMENTS, RESOURCES, components, exploration_tiles, resource_counts, resource_names, said, tiles
+from .pirates import RULE_PIRATES, Battle, Commit, MovePirate, MovingPirates, Repulse, Routes, StopPirates
 from .placing import RULE_PLACING, Board, find, legal_places, place_tile, why_not_here
-from .scoring import (RULE_FINAL, RULE_SCORING, collect_port_resources, feature, final_scoring, role, score_feature,
-                      segment_of)
+from .scoring import RULE_FINAL, RULE_SCORING, collect_port_resources, feature, final_scoring, role, score_feature, segment_of
 
-__all__ = ["Game", "State", "FLOW", "Draw", "PlaceTile", "PlaceShip", "NoShip", "MovePirate", "StopPirates",
-           "Commit", "Repulse", "Explore", "LayExploration", "ManExploration", "RULE_PLAYING", "RULE_SHIPS"]
+__all__ = ["Game", "State", "SecretBattles", "FLOW", "Draw", "PlaceTile", "PlaceShip", "NoShip", "MovePirate", "StopPirates",
+           "Commit", "Repulse", "Explore", "LayExploration", "ManExploration", "DrawExploration", "NoExploration",
+           "Pay", "ReturnShip", "Take", "RULE_PLAYING", "RULE_SHIPS"]
 
 RULE_PLAYING = cite(GAME, "Playing the Game")
+#: how many of the latest log lines an observation carries (the whole log is ``state.log``, public)
+RECENT_LOG = 30
 RULE_SHIPS = cite(GAME, "Placing Ships")
 
 
@@ -60,77 +68,29 @@ class NoShip:
     pass
 
 
-@action()
-class MovePirate:
-    ship: int
-    cell: tuple | None
-    segment: int = -1
-    target: int = -1
-    storm: bool = False
-
-    def __str__(self):
-        paying = " through the storm (paying 2 resources)" if self.storm else ""
-        if self.cell is None:
-            return f"sail pirate {self.ship} off the open edge (home){paying}"
-        fight = f" and attack ship {self.target}" if self.target >= 0 else ""
-        return f"move pirate {self.ship} to {self.cell} sea segment {self.segment}{fight}{paying}"
-
-
-@action("stop moving pirates")
-class StopPirates:
-    pass
-
-
-@action()
-class Commit:
-    resources: tuple
-
-    def __str__(self):
-        named = ", ".join(f"{n} {k}" for n, k in zip(self.resources, RESOURCES) if n)
-        return f"commit {sum(self.resources)} resources" + (f" ({named})" if named else "")
-
-
-@action()
-class Repulse:
-    cell: tuple | None
-    segment: int = -1
-
-    def __str__(self):
-        return "push the attacker off the open edge" if self.cell is None else \
-            f"push the attacker to {self.cell} sea segment {self.segment}"
-
-
-@action("draw the exploration tile {tile}")
-class Explore:
-    tile: str
-
-
-@action()
-class LayExploration:
-    cell: tuple
-    segment: int
-
-    def __str__(self):
-        return f"lay the exploration tile on {self.cell} segment {self.segment}"
-
-
-@action("place a ship on the exploration tile")
-class ManExploration:
-    pass
-
-
 FLOW = TurnFlow(
-    Phase("draw", rule=RULE_PLACING, actor=CHANCE, then=("place",)),
-    Phase("place", rule=RULE_PLACING, actions="place_actions", then=("ship",)),
-    Phase("ship", rule=RULE_SHIPS, actions="ship_actions", then=("score",)),
+    Phase("draw", rule=RULE_PLACING, actor=CHANCE, odds="draw_odds", apply="draw", then=("place",)),
+    Phase("place", rule=RULE_PLACING, actions="place_actions", legal="place_allowed", why="why_not_placed",
+          apply="place", then=("ship",)),
+    Phase("ship", rule=RULE_SHIPS, actions="ship_actions", why="why_no_ship", apply="ship", then=("score",)),
     Phase("score", rule=RULE_SCORING, actor=AUTO, auto="score_turn", then=("end_turn",)),
-    Phase("pirates", rule=RULE_PIRATES, actions="pirate_actions"),
-    Phase("attack", rule=RULE_PIRATES, actions="commit_actions"),
-    Phase("defend", rule=RULE_PIRATES, actions="commit_actions"),
-    Phase("repulse", rule=RULE_PIRATES, actions="repulse_actions"),
-    Phase("explore_draw", rule=RULE_ADVANCED, actor=CHANCE),
-    Phase("explore_place", rule=RULE_EXPLORATION, actions="explore_actions"),
-    Phase("explore_ship", rule=RULE_EXPLORATION, actions="explore_ship_actions"),
+    Phase("treasure", rule=RULE_BURIED, actions="take_actions", auto="take_auto", why="why_not_taken", apply="take",
+          data=Gift),
+    Phase("royal_port", rule=RULE_ROYAL_PORT, actions="take_actions", auto="take_auto", why="why_not_taken",
+          apply="take", data=Gift),
+    Phase("pirates", rule=RULE_PIRATES, actions="pirate_actions", why="why_not_moved", apply="move_pirate",
+          data=Routes),
+    Phase("attack", rule=RULE_PIRATES, actions="commit_actions", legal="commit_allowed", why="why_not_committed",
+          apply="attack", data=Battle),
+    Phase("defend", rule=RULE_PIRATES, actions="commit_actions", legal="commit_allowed", why="why_not_committed",
+          apply="defend", data=Battle),
+    Phase("repulse", rule=RULE_PIRATES, actions="repulse_actions", apply="repulse", data=Battle),
+    Phase("pay", rule=RULE_NATIVES, actor=payer, actions="pay_actions", auto="pay_auto", why="why_not_paid",
+          apply="pay", data=Dues),
+    Phase("explore_offer", rule=RULE_ADVANCED, actions="explore_offer_actions", apply="explore_offer"),
+    Phase("explore_draw", rule=RULE_ADVANCED, actor=CHANCE, odds="explore_odds", apply="explore_draw"),
+    Phase("explore_place", rule=RULE_EXPLORATION, actions="explore_actions", apply="explore_place", data=Exploring),
+    Phase("explore_ship", rule=RULE_EXPLORATION, actions="explore_ship_actions", apply="explore_ship", data=Exploring),
     Phase("end_turn", rule=RULE_PLAYING, actor=AUTO, auto="end_turn"),
     Phase("final", rule=RULE_FINAL, actor=AUTO, auto="final"),
 )
@@ -141,7 +101,12 @@ class Game(core.Game):
 
     Options: ``secret_battles`` plays the Battles option; ``advanced`` the advanced rules (exploration
     tiles), with the ten tiles read as the Parts list prints them (``exploration="parts"``) or with a Royal
-    Port instead of the second Natives (``exploration="royal port"``).
+    Port instead of the second Natives (``exploration="royal port"``); ``first_player``, the seat that takes
+    the first turn ("The youngest player decides who will start the game": the table decides it when setting
+    up, seat 0 by default).
+
+    >>> Game(players=3, first_player=2).new_initial_state().agenda[-1].player
+    2
     """
 
     name = "pirates_and_plunder"
@@ -155,19 +120,27 @@ class Game(core.Game):
     max_players = 5
     end_rule = RULE_FINAL
     turn_rule = RULE_PLAYING
-    default_options = {"secret_battles": False, "advanced": False, "exploration": "parts"}
+    default_options = {"secret_battles": False, "advanced": False, "exploration": "parts", "first_player": 0}
 
     def __init__(self, players: int = 2, max_turns: int | None = None, **options):
         super().__init__(players, max_turns, **options)
-        if not isinstance(self.options["secret_battles"], bool) or not isinstance(self.options["advanced"], bool):
-            raise ValueError("secret_battles and advanced are True or False.")
+        for name in ("secret_battles", "advanced"):
+            if not isinstance(self.options[name], bool):
+                raise InvalidInput(f"{name} is True or False, not {shown(self.options[name])}.")
         if self.options["exploration"] not in ("parts", "royal port"):
-            raise ValueError("exploration is 'parts' (the Parts list) or 'royal port' (a Royal Port for one Natives).")
+            raise InvalidInput(f"exploration is 'parts' (the Parts list) or 'royal port' (a Royal Port for one "
+                               f"Natives), not {shown(self.options['exploration'])}.")
+        first = self.options["first_player"]
+        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
+            raise InvalidInput(f"first_player is a seat from 0 to {players - 1} (player 1 to {players}), not {said(first)}.")
         self.board = Board(tiles())
         self.last_draw = None          # (unseen counts, their Dist): asked for twice per draw
+        #: one Draw per tile kind, made once (building them was most of the cost of a draw's odds)
+        self.draws = tuple(Draw(t.name) for t in self.board.types)
+        self.kind_of = {t.name: kind for kind, t in enumerate(self.board.types)}
 
     def new_initial_state(self) -> "State":
-        return State(self)
+        return (SecretBattles if self.options["secret_battles"] else State)(self)
 
     @classmethod
     def add_odds_commands(cls, calculators) -> None:
@@ -177,14 +150,18 @@ class Game(core.Game):
         add_odds_commands(calculators)
 
 
-class State(core.State):
-    """A Pirates & Plunder position (board, ships, points, resources, the unseen tiles)."""
+class State(MovingPirates, Explorations, FlowState):
+    """A Pirates & Plunder position (board, ships, points, resources, the unseen tiles), its protocol read from
+    the phase table :data:`FLOW`.  Nothing is hidden in the basic game (the tiles' order is chance); the Battles
+    option hides the attack (:class:`SecretBattles`)."""
+
+    flow = FLOW
+    hidden_information = False
 
     def __init__(self, game: Game):
         super().__init__(game)
         tileset = game.board.tileset
         settings = components()
-        self.agenda: list = []
         self.turn = 0
         self.bag = [t.copies - (1 if i == tileset.start else 0) for i, t in enumerate(tileset.types)]
         self.drawn = -1
@@ -208,17 +185,20 @@ class State(core.State):
         self.roles: dict = {}          # ship -> special role taken on an exploration tile
         self.explore_due = 0           # exploration tiles earned this turn
         self.tallies = [0, 0]          # completed islands; completed trade routes of 3 or more
+        self.committed: list = [()] * game.players   # by seat: the resources in an attack not yet answered
+        self.kept: list = [()] * game.players        # by seat: the attacker's other resources meanwhile
         place_tile(self, game.board, tileset.start, (0, 0), 0)
         self.say(f"The starting tile ({tileset.types[tileset.start].name}) lies face up at (0, 0).")
-        FLOW.push(self, Task("draw", 0))
+        FLOW.push(self, Task("draw", game.options["first_player"]))
+        FLOW.settle(self)
 
     # ------------------------------------------------------------ helpers
     def clone(self) -> "State":
         """A copy sharing every immutable part (measured: the core's generic clone took half of a playout)."""
-        new = State.__new__(State)
+        new = type(self).__new__(type(self))
         new.__dict__.update(self.__dict__)
-        for name in ("log", "agenda", "bag", "placed", "parent", "open", "size", "points", "bank", "discarded", "scoring",
-                     "completed", "explore_bag", "explorations", "tallies"):
+        for name in ("agenda", "bag", "placed", "parent", "open", "size", "points", "bank", "discarded", "scoring",
+                     "completed", "explore_bag", "explorations", "tallies", "committed", "kept"):
             setattr(new, name, list(getattr(self, name)))
         for name in ("cells", "needs", "ships", "roles"):
             setattr(new, name, dict(getattr(self, name)))
@@ -246,51 +226,40 @@ class State(core.State):
         used = set(self.ships)
         return next(player * 8 + k for k in range(8) if player * 8 + k not in used)
 
-    # ------------------------------------------------------------ protocol
-    def current_player(self) -> int:
-        return FLOW.current_player(self)
-
-    def _legal_actions(self):
-        return FLOW.legal_actions(self)
-
-    def _chance_outcomes(self) -> Dist:
-        if FLOW.top(self).phase == "explore_draw":
-            return Dist.from_weights({Explore(name): self.explore_bag.count(name) for name in set(self.explore_bag)})
-        key = tuple(self.bag)
-        cached = self.game.last_draw
-        if cached is None or cached[0] != key:
-            types = self.board.types
-            cached = self.game.last_draw = (key, Dist.from_weights({Draw(types[k].name): n for k, n in enumerate(key) if n}))
-        return cached[1]
-
-    def _is_legal(self, action) -> bool:
-        task = FLOW.top(self)
-        if isinstance(action, PlaceTile) and task is not None and task.phase == "place":
-            need = self.needs.get(action.cell) if isinstance(action.cell, tuple) else None
-            return need is not None and type(action.turns) is int and action.turns in self.board.fits(self.drawn, need)
-        if isinstance(action, Commit) and task is not None and task.phase in ("attack", "defend"):
-            held = self.resources[task.player]
-            r = action.resources
-            return (isinstance(r, tuple) and len(r) == len(RESOURCES)
-                    and all(type(n) is int and 0 <= n <= h for n, h in zip(r, held)))
-        return super()._is_legal(action)
-
-    def _why_illegal(self, action):
-        task = FLOW.top(self)
-        phase = task.phase
-        if isinstance(action, PlaceTile) and phase == "place":
+    # ------------------------------------------------------------ refusals (the table's ``why`` column)
+    def why_not_placed(self, task, action):
+        if isinstance(action, PlaceTile):
             return why_not_here(self.board, self.cells, self.needs, self.drawn, action.cell, action.turns)
-        if isinstance(action, PlaceShip) and phase == "ship":
-            return self._why_no_ship(action.segment)
-        if isinstance(action, Commit) and phase in ("attack", "defend"):
+        return None
+
+    def why_no_ship(self, task, action):
+        return self._why_no_ship(action.segment) if isinstance(action, PlaceShip) else None
+
+    def why_not_committed(self, task, action):
+        if isinstance(action, Commit):
             return IllegalMove(RULE_PIRATES, f"Commit at most the resources you hold "
                                              f"({dict(zip(RESOURCES, self.resources[task.player]))}).")
-        if isinstance(action, MovePirate) and phase == "pirates":
+        return None
+
+    def why_not_moved(self, task, action):
+        if isinstance(action, MovePirate):
+            lengths = " or ".join(str(n) for n in sorted(set(task.data.lengths), reverse=True))
             return IllegalMove(RULE_PIRATES, "That pirate cannot go there: it moves at most the length of the "
-                                             "completed route, never onto your own ships, not on the turn it was "
-                                             "placed, and only once per completed route.")
-        rule = FLOW.rule(self, RULE_PLAYING)
-        return IllegalMove(rule, f"{action} is not allowed now: it is the {phase.replace('_', ' ')} step.")
+                                             "completed route it uses (route = " + lengths + "), never onto your own "
+                                             "ships, not on the turn it was placed, and only once per completed route.")
+        return None
+
+    def why_not_paid(self, task, action):
+        if isinstance(action, Pay):
+            return IllegalMove(FLOW.rule(self), f"Pay exactly {task.data.amount} resources that you hold "
+                                                f"({dict(zip(RESOURCES, self.resources[payer(self, task)]))}).")
+        return None
+
+    def why_not_taken(self, task, action):
+        if isinstance(action, Take):
+            return IllegalMove(FLOW.rule(self), f"Take at most {task.data.most} resources that the supply holds "
+                                                f"({dict(zip(RESOURCES, self.bank))}).")
+        return None
 
     def _why_no_ship(self, segment) -> IllegalMove:
         kind = self.placed[self.last][0]
@@ -303,37 +272,47 @@ class State(core.State):
         return IllegalMove(RULE_SHIPS, f"That {feature(self, self.node(self.where(MAX_SEGMENTS * self.last)[0], segment)).name}"
                                        " already holds a ship (connected segments count, however far).")
 
-    def _apply_action(self, action) -> None:
-        task = FLOW.top(self)
-        handler = {"draw": self._draw, "place": self._place, "ship": self._ship, "pirates": self._pirate,
-                   "attack": self._attack, "defend": self._defend, "repulse": self._repulse,
-                   "explore_draw": self._explore_draw, "explore_place": self._explore_place,
-                   "explore_ship": self._explore_ship}[task.phase]
-        handler(task, action)
-        FLOW.settle(self)
-
     # ------------------------------------------------------------ Drawing and Placing Land Tiles
-    def _draw(self, task, action: Draw) -> None:
+    def draw_odds(self, task) -> Dist:
+        """Each unseen tile equally likely: whole-number weights, the copies unseen (cached per bag: the play
+        loop asks twice per draw, to sample and to check)."""
+        key = tuple(self.bag)
+        cached = self.game.last_draw
+        if cached is None or cached[0] != key:
+            draws = self.game.draws
+            cached = self.game.last_draw = (key, Dist.from_weights({draws[k]: n for k, n in enumerate(key) if n}))
+        return cached[1]
+
+    def draw(self, task, action: Draw) -> None:
         """Rules: Pirates & Plunder › Drawing and Placing Land Tiles"""
-        kind = self.board.tileset.index(action.tile)
+        kind = self.game.kind_of[action.tile]
         self.bag[kind] -= 1
         if not any(self.board.fits(kind, need) for need in self.needs.values()):
             self.discarded.append(kind)
-            self.say(f"Player {task.player} draws the {action.tile}: it fits nowhere and is discarded.")
+            self.say(f"Player {task.player + 1} draws the {action.tile}: it fits nowhere and is discarded.")
             if not any(self.bag):
                 FLOW.pop(self)
                 FLOW.push(self, Task("final"))
             return
         self.drawn = kind
-        self.say(f"Player {task.player} draws the {action.tile}.")
+        self.say(f"Player {task.player + 1} draws the {action.tile}.")
         FLOW.finish(self)
 
     def place_actions(self, task) -> list:
         return [PlaceTile(cell, turns) for cell, turns in legal_places(self.board, self.needs, self.drawn)]
 
-    def _place(self, task, action: PlaceTile) -> None:
+    def place_allowed(self, task, action) -> bool:
+        """A lookup in the frontier (no list of every place built).  ``legal_actions`` lists each distinct turn once;
+        a symmetric tile turned another way that lies the same is accepted too."""
+        if not isinstance(action, PlaceTile):
+            return False
+        need = self.needs.get(action.cell) if isinstance(action.cell, tuple) else None
+        return (need is not None and type(action.turns) is int and 0 <= action.turns <= 3
+                and self.board.fits_turned(self.drawn, need, action.turns))
+
+    def place(self, task, action: PlaceTile) -> None:
         self.last = place_tile(self, self.board, self.drawn, action.cell, action.turns)
-        self.say(f"Player {task.player} lays the {self.board.types[self.drawn].name} at {action.cell}.")
+        self.say(f"Player {task.player + 1} lays the {self.board.types[self.drawn].name} at {action.cell}.")
         self.drawn = -1
         FLOW.finish(self)
 
@@ -353,19 +332,23 @@ class State(core.State):
     def _root(self, node: int) -> int:
         return find(self.parent, node)
 
-    def _ship(self, task, action) -> None:
+    def ship(self, task, action) -> None:
         if isinstance(action, PlaceShip):
             ship = self._new_ship_id(task.player)
             self.roles.pop(ship, None)
             self.ships[ship] = (task.player, MAX_SEGMENTS * self.last + action.segment, self.turn)
-            self.say(f"Player {task.player} places a ship: it is now a {role(self, ship)}.")
+            self.say(f"Player {task.player + 1} places a ship: it is now a {role(self, ship)}.")
         FLOW.finish(self)
 
     # ------------------------------------------------------------ Scoring Islands and Trade Routes, Ports
     def score_turn(self, task) -> None:
-        """Rules: Pirates & Plunder › Scoring Islands and Trade Routes"""
+        """Score what the tile completed; then the choices it brings, pushed so that the Buried Treasure is
+        taken first, then the Royal Port's resource, then the pirates move.
+
+        Rules: Pirates & Plunder › Scoring Islands and Trade Routes
+        """
         kind = self.placed[self.last][0]
-        roots, routes = [], []
+        roots, routes, hunters = [], [], []
         self.completed = []
         for segment in range(len(self.board.types[kind].segments)):
             root = self._root(MAX_SEGMENTS * self.last + segment)
@@ -375,7 +358,7 @@ class State(core.State):
             if self.open[root] or self.board.kinds[self.placed[root // MAX_SEGMENTS][0]][root % MAX_SEGMENTS] == "sea":
                 continue
             if self.explorations:
-                treasure_collection(self, feature(self, root))
+                hunters.extend(treasure_hunters(self, feature(self, root)))
             found = score_feature(self, root, completer=task.player)
             long_route = found.kind == "route" and found.segments >= 3
             self.tallies[0 if found.kind == "island" else 1] += found.kind == "island" or long_route
@@ -385,129 +368,22 @@ class State(core.State):
             self.completed.extend(sorted({self.where(n)[0] for n in found.nodes} - set(self.completed)))
             if found.kind == "route":
                 routes.append(found.segments)
-        collect_port_resources(self, self.where(MAX_SEGMENTS * self.last)[0])
+        royal = collect_port_resources(self, self.where(MAX_SEGMENTS * self.last)[0])
         FLOW.finish(self)
-        if routes and self._movable(task.player, ()):
-            FLOW.push(self, Task("pirates", task.player, (tuple(sorted(routes, reverse=True)), ())))
-
-    # ------------------------------------------------------------ Moving Pirates and Battle
-    def _movable(self, player: int, moved: tuple) -> list:
-        return [s for s, (owner, node, turn) in sorted(self.ships.items())
-                if owner == player and s not in moved and turn != self.turn and role(self, s) == "pirate"]
-
-    def pirate_actions(self, task) -> list:
-        """Rules: Pirates & Plunder › Moving Pirates and Battle"""
-        lengths, moved = task.data
-        choices: list = [StopPirates()]
-        for ship in self._movable(task.player, moved):
-            for there, target, storm in pirate_moves(self, ship, lengths[0]):
-                if there is OFF:
-                    choices.append(MovePirate(ship, None, storm=storm))
-                else:
-                    cell, segment = self.where(there)
-                    choices.append(MovePirate(ship, cell, segment, target, storm))
-        return choices
-
-    def _pirate(self, task, action) -> None:
-        lengths, moved = task.data
-        FLOW.pop(self)
-        if isinstance(action, StopPirates):
-            self.say(f"Player {task.player} stops moving pirates.")
-            return
-        if len(lengths) > 1:
-            FLOW.push(self, Task("pirates", task.player, (lengths[1:], moved + (action.ship,))))
-        if action.storm:
-            pay(self, task.player, 2, "to sail on through the storm (3 more points)")
-        if action.cell is None:
-            del self.ships[action.ship]
-            self.say(f"Player {task.player}'s pirate sails off an open edge and goes home.")
-            return
-        owner, _, turn = self.ships[action.ship]
-        self.ships[action.ship] = (owner, self.node(action.cell, action.segment), turn)
-        self.say(f"Player {task.player} moves a pirate to {action.cell}.")
-        if action.target >= 0:
-            FLOW.push(self, Task("attack", task.player, (action.ship, action.target)))
-
-    def commit_actions(self, task) -> list:
-        """Rules: Pirates & Plunder › Moving Pirates and Battle"""
-        held = self.resources[task.player]
-        return [Commit(canonical_commitment(held, n)) for n in range(sum(held) + 1)]
-
-    def _attack(self, task, action: Commit) -> None:
-        pirate, target = task.data
-        defender = self.ships[target][0]
-        shown = "in secret" if self.game.options["secret_battles"] else f"{sum(action.resources)} resources"
-        self.say(f"Player {task.player} attacks player {defender}'s {role(self, target)}, committing {shown}.")
-        FLOW.replace(self, Task("defend", defender, (pirate, target, action.resources)))
-
-    def _defend(self, task, action: Commit) -> None:
-        pirate, target, attack = task.data
-        FLOW.pop(self)
-        if self.game.options["secret_battles"]:
-            self.say(f"Both commitments are revealed ({sum(attack)} against {sum(action.resources)}).")
-        if not resolve_battle(self, pirate, target, attack, action.resources) and pirate in self.ships:
-            if repulse_destinations(self, pirate):
-                FLOW.push(self, Task("repulse", task.player, (pirate,)))
-            else:
-                del self.ships[pirate]
-                self.say("The repulsed pirate has nowhere to go: it goes home.")
-
-    def repulse_actions(self, task) -> list:
-        (pirate,) = task.data
-        choices = []
-        for there in repulse_destinations(self, pirate):
-            choices.append(Repulse(None) if there is OFF else Repulse(*self.where(there)))
-        return choices
-
-    def _repulse(self, task, action: Repulse) -> None:
-        (pirate,) = task.data
-        FLOW.pop(self)
-        if action.cell is None:
-            del self.ships[pirate]
-            self.say(f"Player {task.player} pushes the attacker off an open edge: it goes home.")
-        else:
-            owner, _, turn = self.ships[pirate]
-            self.ships[pirate] = (owner, self.node(action.cell, action.segment), turn)
-            self.say(f"Player {task.player} pushes the attacker to {action.cell}.")
-
-    # ------------------------------------------------------------ Advanced Rules, Exploration Tiles
-    def _explore_draw(self, task, action) -> None:
-        """Rules: Pirates & Plunder › Advanced Rules"""
-        self.explore_bag.remove(action.tile)
-        FLOW.pop(self)
-        if not places(self, action.tile):
-            self.say(f"Player {task.player} draws the {action.tile}: there is nowhere to lay it.")
-            return
-        self.say(f"Player {task.player} draws the exploration tile {action.tile} and takes another turn.")
-        FLOW.push(self, Task("explore_place", task.player, (action.tile,)))
-
-    def explore_actions(self, task) -> list:
-        """Rules: Pirates & Plunder › Exploration Tiles"""
-        return [LayExploration(*self.where(node)) for node in places(self, task.data[0])]
-
-    def _explore_place(self, task, action) -> None:
-        (name,) = task.data
-        node = self.node(action.cell, action.segment)
-        lay(self, name, node, task.player)
-        FLOW.pop(self)
-        if can_man(self, name, node, task.player):
-            FLOW.push(self, Task("explore_ship", task.player, (name, node)))
-
-    def explore_ship_actions(self, task) -> list:
-        return [NoShip(), ManExploration()]
-
-    def _explore_ship(self, task, action) -> None:
-        FLOW.pop(self)
-        if isinstance(action, ManExploration):
-            man(self, *task.data, task.player)
+        if routes and self.movable(task.player, ()):
+            FLOW.push(self, Task("pirates", task.player, Routes(tuple(sorted(routes, reverse=True)))))
+        for owner in royal:
+            FLOW.push(self, Task("royal_port", owner, Gift(1, "at the Royal Port")))
+        for owner in hunters:
+            FLOW.push(self, Task("treasure", owner, Gift(5, "from the Buried Treasure")))
 
     # ------------------------------------------------------------ the end of a turn, the end of the game
     def end_turn(self, task) -> None:
         """Rules: Pirates & Plunder › Playing the Game"""
         FLOW.pop(self)
-        if self.explore_due and self.explore_bag:          # Advanced Rules: an exploration tile, an extra turn
+        if self.explore_due and self.explore_bag:          # Advanced Rules: "may draw an exploration tile"
             self.explore_due -= 1
-            FLOW.push(self, Task("explore_draw", task.player), Task("end_turn", task.player))
+            FLOW.push(self, Task("explore_offer", task.player), Task("end_turn", task.player))
             return
         self.explore_due = 0
         self.turn += 1
@@ -524,22 +400,28 @@ class State(core.State):
         for player, points, sentence in final_bonuses(self):
             self.points[player] += points
             self.scoring.append((player, points, sentence))
-            self.say(f"Player {player} scores {points}: {sentence}")
+            self.say(f"Player {player + 1} scores {points}: {sentence}")
         self.say("The game is over.")
 
     def scores(self) -> tuple:
         return tuple(self.points)
 
     # ------------------------------------------------------------ what a player sees
+    def _pending(self, task, player: int) -> dict | None:
+        """The battle under way, as ``player`` may see it (the attack hidden from the defender in secret)."""
+        if task is None or not isinstance(task.data, Battle):
+            return None
+        battle = task.data
+        pending = {"phase": task.phase, "player": task.player, "ships": [battle.pirate, battle.target]}
+        attacker = self.ships[battle.pirate][0]
+        if battle.committed and (not self.game.options["secret_battles"] or player == attacker):
+            pending["attack"] = list(resource_counts(self.committed[attacker]))
+        return pending
+
     def observation(self, player: int) -> dict:
         self._check_player(player)
         types = self.board.types
         task = FLOW.top(self)
-        pending = None
-        if task is not None and task.phase in ("defend", "repulse", "attack"):
-            pending = {"phase": task.phase, "player": task.player, "ships": list(task.data[:2])}
-            if task.phase == "defend" and (not self.game.options["secret_battles"] or player == self.ships[task.data[0]][0]):
-                pending["attack"] = list(task.data[2])
         return {
             "phase": None if task is None else task.phase,
             "to_act": self.current_player(),
@@ -556,24 +438,48 @@ class State(core.State):
             "scores": list(self.points),
             "resources": [list(r) for r in self.resources],
             "bank": list(self.bank),
-            "battle": pending,
-            "log": list(self.log),
+            "battle": self._pending(task, player),
+            "routes": list(task.data.lengths) if task is not None and isinstance(task.data, Routes) else [],
+            "log": self.log.recent(RECENT_LOG),
         }
 
     def redeal_hidden(self, player: int, rng: random.Random) -> "State":
-        """Only a secret commitment is hidden: re-choose it at random from what the attacker holds."""
-        other = self.clone()
-        task = FLOW.top(other)
-        if (self.game.options["secret_battles"] and task is not None and task.phase == "defend"
-                and self.ships[task.data[0]][0] != player):
-            attacker = self.ships[task.data[0]][0]
-            held = self.resources[attacker]
-            amount = rng.randint(0, sum(held))
-            other.agenda[-1] = Task("defend", task.player, task.data[:2] + (canonical_commitment(held, amount),))
-        return other
+        """Nothing is hidden in the basic game: a copy (the Battles option hides the attack: :class:`SecretBattles`)."""
+        return self.clone()
 
     def validate(self) -> None:
         if len(self.parent) != MAX_SEGMENTS * len(self.placed) or len(self.cells) != len(self.placed):
             raise ValueError("the board and its feature forest disagree")
         if any(n < 0 for n in self.bag) or len(self.bag) != len(self.board.types):
             raise ValueError("the unseen tiles do not fit the tile list")
+        super().validate()
+
+
+class SecretBattles(State):
+    """A position of the Battles option: "When the Defender and Attacker choose their resources for battling, it is
+    kept secret and then results are revealed simultaneously."  The commitments are made one seat at a time (the
+    attacker first); the attack stays hidden from every other seat until the defence is in.
+
+    Rules: Pirates & Plunder › Battles
+    """
+
+    hidden_information = True
+
+    def hidden_cards(self) -> list:
+        """Each seat's attack not yet answered and the resources it kept meanwhile, seen by that seat only (any
+        split of its resources is one the other seats cannot tell apart).  Empty but for an attack in progress."""
+        return [Hidden((place, seat), seen_by={seat}, kind=f"resources of seat {seat}")
+                for seat in range(self.game.players) for place in ("committed", "kept")]
+
+    def redeal_hidden(self, player: int, rng: random.Random) -> "State":
+        """A position ``player`` cannot tell from this one: another seat's secret attack re-chosen at random (any
+        amount, any types) from the resources it holds."""
+        other = self.clone()
+        for seat in range(self.game.players):
+            pool = self.committed[seat] + self.kept[seat]
+            if seat != player and pool:
+                held = resource_counts(pool)
+                attack = tuple(rng.randint(0, h) for h in held)
+                other.committed[seat] = resource_names(attack)
+                other.kept[seat] = resource_names(tuple(h - a for h, a in zip(held, attack)))
+        return other

@@ -24,11 +24,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pirates_lab.core import InvalidInput, cite, load_data
+from pirates_lab.core.errors import shown
 from pirates_lab.core.geometry import EDGE_NAMES, opposite, rotate_edges, rotate_mask
 
 __all__ = ["GAME", "RULE_PARTS", "SEA", "ROUTE", "ISLAND", "EDGE_KINDS", "KINDS", "RESOURCES",
            "Segment", "TileType", "TileSet", "load_tiles", "tiles", "components", "exploration_tiles",
-           "mirror", "PLACES", "MAX_SEGMENTS"]
+           "mirror", "PLACES", "MAX_SEGMENTS", "resource_words", "said", "resource_names", "resource_counts"]
 
 GAME = "pirates_and_plunder"
 RULE_PARTS = cite(GAME, "Parts")
@@ -50,6 +51,43 @@ for _edge, _name in enumerate("NESW"):
     PLACES[f"{_name}:{_SIDES[_edge][0]}"] = 3 * _edge
     PLACES[f"{_name}:{_SIDES[_edge][1]}"] = 3 * _edge + 2
 _WHOLE = 0b111
+
+
+def said(value) -> str:
+    """A user's value as a refusal quotes it: a whole number as typed, anything else quoted safely and shortly
+    (:func:`pirates_lab.core.errors.shown`).
+
+    >>> said(81), said("6\\n7"), said(2.5)
+    ('81', "'6\\\\n7'", "'2.5'")
+    """
+    return str(value) if type(value) is int else shown(value)
+
+
+def resource_names(counts) -> tuple:
+    """Resources by type as one name per resource (the cards a hand would hold).
+
+    >>> resource_names((1, 0, 2, 0))
+    ('cloth', 'spice', 'spice')
+    """
+    return tuple(kind for n, kind in zip(counts, RESOURCES) for _ in range(n))
+
+
+def resource_counts(names) -> tuple:
+    """How many of each type (cloth, rum, spice, dye) a list of resource names holds.
+
+    >>> resource_counts(("spice", "cloth", "spice"))
+    (1, 0, 2, 0)
+    """
+    return tuple(sum(1 for name in names if name == kind) for kind in RESOURCES)
+
+
+def resource_words(counts) -> str:
+    """Resources by type in words ("" for none).
+
+    >>> resource_words((1, 0, 2, 0))
+    '1 cloth, 2 spice'
+    """
+    return ", ".join(f"{n} {kind}" for n, kind in zip(counts, RESOURCES) if n)
 
 
 def mirror(place: int) -> int:
@@ -131,7 +169,7 @@ class TileSet:
         for i, tile in enumerate(self.types):
             if tile.name == name:
                 return i
-        raise InvalidInput(f"There is no sea tile called {name!r}.")
+        raise InvalidInput(f"There is no sea tile called {shown(name)}.")
 
 
 def _fail(where: str, sentence: str):
@@ -146,10 +184,10 @@ def _segment(where: str, raw: dict, edges: tuple) -> Segment:
         _fail(where, f"unknown key(s) {', '.join(sorted(set(raw) - known))}; known: {', '.join(sorted(known))}.")
     kind = raw.get("kind")
     if kind not in KINDS:
-        _fail(where, f"kind must be one of {', '.join(KINDS)}, not {kind!r}.")
+        _fail(where, f"kind must be one of {', '.join(KINDS)}, not {shown(kind)}.")
     at = raw.get("at", [])
     if not isinstance(at, list) or any(name not in PLACES for name in at):
-        _fail(where, f"`at` lists edge places from {', '.join(PLACES)}; got {at!r}.")
+        _fail(where, f"`at` lists edge places from {', '.join(PLACES)}; got {shown(at)}.")
     places = 0
     for name in at:
         place = PLACES[name]
@@ -172,13 +210,13 @@ def _segment(where: str, raw: dict, edges: tuple) -> Segment:
         places |= bits
     resources = raw.get("resources", [])
     if not isinstance(resources, list) or any(r not in RESOURCES for r in resources):
-        _fail(where, f"resources are a list of {', '.join(RESOURCES)}; got {resources!r}.")
+        _fail(where, f"resources are a list of {', '.join(RESOURCES)}; got {shown(resources)}.")
     if resources and kind not in ("island", "route"):
         _fail(where, "only islands and trade routes carry resources.")
     for count in ("galleons", "serpents"):
         value = raw.get(count, 0)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-            _fail(where, f"{count} is a whole number from 0 to 3, not {value!r}.")
+            _fail(where, f"{count} is a whole number from 0 to 3, not {said(value)}.")
         if value and kind != "sea":
             _fail(where, f"{count} sail in the sea, not on a {kind} segment.")
     explore = raw.get("explore", False)
@@ -187,7 +225,7 @@ def _segment(where: str, raw: dict, edges: tuple) -> Segment:
     port, island = raw.get("port", ""), raw.get("island", -1)
     if kind == "port":
         if port not in RESOURCES:
-            _fail(where, f"a port yields one of {', '.join(RESOURCES)}, not {port!r}.")
+            _fail(where, f"a port yields one of {', '.join(RESOURCES)}, not {shown(port)}.")
         if at:
             _fail(where, "a port touches no edge: it lies on its island (name it with island = index).")
     elif port or island != -1:
@@ -205,14 +243,14 @@ def _tile(index: int, raw: dict) -> TileType:
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
         _fail(where, "every tile needs a name.")
-    where = f"tile {name!r}"
+    where = f"tile {shown(name)}"
     letters = raw.get("edges")
     if not isinstance(letters, str) or len(letters) != 4 or any(c not in EDGE_KINDS for c in letters):
-        _fail(where, f"edges are four letters (N, E, S, W) from I, R, S; got {letters!r}.")
+        _fail(where, f"edges are four letters (N, E, S, W) from I, R, S; got {shown(letters)}.")
     edges = tuple(EDGE_KINDS[c] for c in letters)
     copies = raw.get("copies")
     if isinstance(copies, bool) or not isinstance(copies, int) or not 1 <= copies <= 80:
-        _fail(where, f"copies is a whole number from 1 to 80, not {copies!r}.")
+        _fail(where, f"copies is a whole number from 1 to 80, not {said(copies)}.")
     raw_segments = raw.get("segment", [])
     if not isinstance(raw_segments, list) or not 1 <= len(raw_segments) <= MAX_SEGMENTS:
         _fail(where, f"a tile has 1 to {MAX_SEGMENTS} segments.")
@@ -283,5 +321,5 @@ def exploration_tiles(reading: str = "parts") -> tuple:
     table = components()["exploration"]
     key = {"parts": "parts", "royal port": "royal_port"}.get(reading)
     if key is None:
-        raise InvalidInput(f"The exploration tiles are read as 'parts' or 'royal port', not {reading!r}.")
+        raise InvalidInput(f"The exploration tiles are read as 'parts' or 'royal port', not {shown(reading)}.")
     return tuple(table[key])

@@ -6,23 +6,104 @@ Pirates move over sea *segments*: to the segment across a tile edge (1 point), o
 trade route to the other sea segment of the same tile (1 point), or off an open edge (1 point;
 the ship goes home).  A merchant counts as being on the sea segments either side of its route
 on its tile.  Own ships block; an opponent's ship stops the pirate and starts a battle.
+
+The player who completed routes moves pirates "in any order they choose", one per route: each
+:class:`MovePirate` names the route whose length it uses (``route``).  A battle commitment names
+how many of each resource type (:class:`Commit`): "any combination of resource types", which
+decides the resource majorities at the end.
 """
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
+from itertools import product
 
-from pirates_lab.core import cite
+from pirates_lab.core import Task, action, cite, saveable
 from pirates_lab.core.geometry import step
 
-from .parts import GAME, MAX_SEGMENTS, RESOURCES, ROUTE, components, mirror
+from .parts import GAME, MAX_SEGMENTS, RESOURCES, ROUTE, components, mirror, resource_counts, resource_names, resource_words
 from .scoring import role, segment_of
 
-__all__ = ["RULE_PIRATES", "OFF", "sea_links", "occupancy", "pirate_moves",
-           "repulse_destinations", "base_defence", "resolve_battle", "canonical_commitment", "spend"]
+__all__ = ["RULE_PIRATES", "OFF", "sea_links", "occupancy", "pirate_moves", "merchant_banks",
+           "repulse_destinations", "base_defence", "resolve_battle", "canonical_commitment", "commitments",
+           "MAX_COMMITMENTS", "spend", "MovePirate", "StopPirates", "Commit", "Repulse", "Routes", "Battle",
+           "MovingPirates"]
 
 RULE_PIRATES = cite(GAME, "Moving Pirates and Battle")
 #: "off an open edge of the board" as a destination
 OFF = None
+#: the most commitments :func:`commitments` lists: 0 to 15 of each of the 4 types (one player holding all 60)
+MAX_COMMITMENTS = (components()["resources"]["per_kind"] + 1) ** len(RESOURCES)
+
+
+@action()
+class MovePirate:
+    """Move pirate ``ship`` to ``cell``'s sea segment ``segment`` (``cell`` None: off an open edge), attacking
+    ship ``target`` there (-1: no battle), paying 2 resources on the Storm for 3 more points (``storm``), with
+    the points of the completed route of ``route`` segments."""
+
+    ship: int
+    cell: tuple | None
+    segment: int = -1
+    target: int = -1
+    storm: bool = False
+    route: int = 0
+
+    def __str__(self):
+        paying = " through the storm (paying 2 resources)" if self.storm else ""
+        points = f" ({self.route} points: the {self.route}-segment route)"
+        if self.cell is None:
+            return f"sail pirate {self.ship} off the open edge (home){paying}{points}"
+        fight = f" and attack ship {self.target}" if self.target >= 0 else ""
+        return f"move pirate {self.ship} to {self.cell} sea segment {self.segment}{fight}{paying}{points}"
+
+
+@action("stop moving pirates")
+class StopPirates:
+    pass
+
+
+@action()
+class Commit:
+    """Commit resources to a battle: how many of each type (cloth, rum, spice, dye)."""
+
+    resources: tuple
+
+    def __str__(self):
+        named = resource_words(self.resources)
+        return f"commit {sum(self.resources)} resources" + (f" ({named})" if named else "")
+
+
+@action()
+class Repulse:
+    cell: tuple | None
+    segment: int = -1
+
+    def __str__(self):
+        return "push the attacker off the open edge" if self.cell is None else \
+            f"push the attacker to {self.cell} sea segment {self.segment}"
+
+
+@saveable
+@dataclass(frozen=True)
+class Routes:
+    """The ``pirates`` step: the lengths of the completed routes not used yet (longest first) and the
+    pirates already moved."""
+
+    lengths: tuple
+    moved: tuple = ()
+
+
+@saveable
+@dataclass(frozen=True)
+class Battle:
+    """A battle: the attacking pirate and the ship attacked.  The attack, once committed, lies in the state
+    (``state.committed[attacker]``, beside what the attacker kept, ``state.kept[attacker]``), where the Battles
+    option hides it from every other seat until the defence is in."""
+
+    pirate: int
+    target: int
+    committed: bool = False        # the attack is in (the defender to answer)
 
 
 def sea_links(state, node: int) -> list:
@@ -173,7 +254,11 @@ def base_defence(state, target: int) -> int:
 
 
 def canonical_commitment(held, amount: int) -> tuple:
-    """``amount`` resources taken from the largest piles first (what a computer player offers)."""
+    """``amount`` resources taken from the largest piles first (the computer players' default).
+
+    >>> canonical_commitment([2, 1, 0, 3], 3)
+    (1, 0, 0, 2)
+    """
     left = list(held)
     taken = [0] * len(RESOURCES)
     for _ in range(amount):
@@ -181,6 +266,27 @@ def canonical_commitment(held, amount: int) -> tuple:
         left[kind] -= 1
         taken[kind] += 1
     return tuple(taken)
+
+
+def commitments(held) -> list:
+    """Every distinct commitment from ``held`` (how many of each type), by amount; within each amount the
+    computer players' default (:func:`canonical_commitment`) comes first.  ``prod(h + 1)`` of them: at most
+    :data:`MAX_COMMITMENTS` (65,536, one player holding all 60 resources).
+
+    Rules: Pirates & Plunder › Moving Pirates and Battle
+
+    >>> [sum(c) for c in commitments([1, 0, 0, 2])], commitments([1, 0, 0, 2])[:3]
+    ([0, 1, 1, 2, 2, 3], [(0, 0, 0, 0), (0, 0, 0, 1), (1, 0, 0, 0)])
+    """
+    defaults = {}
+    found = []
+    for choice in product(*(range(h + 1) for h in held)):
+        amount = sum(choice)
+        if amount not in defaults:
+            defaults[amount] = canonical_commitment(held, amount)
+        found.append((amount, choice != defaults[amount], choice))
+    found.sort()
+    return [choice for _, _, choice in found]
 
 
 def spend(state, player: int, resources: tuple) -> None:
@@ -201,10 +307,10 @@ def resolve_battle(state, pirate: int, target: int, attack: tuple, defence: tupl
     spend(state, attacker, attack)
     spend(state, defender, defence)
     if guard >= strength:
-        state.say(f"Player {defender}'s {was} repulses the attack ({guard} against {strength}).")
+        state.say(f"Player {defender + 1}'s {was} repulses the attack ({guard} against {strength}).")
         if was == "scavenger":                            # Reef: the attacker crashes
             del state.ships[pirate]
-            state.say(f"Player {attacker}'s pirate crashes on the reef and goes home.")
+            state.say(f"Player {attacker + 1}'s pirate crashes on the reef and goes home.")
         return False
     node = state.ships[target][1]
     del state.ships[target]
@@ -213,6 +319,123 @@ def resolve_battle(state, pirate: int, target: int, attack: tuple, defence: tupl
         state.ships[pirate] = (owner, node, turn)
         if was != "merchant":
             state.roles[pirate] = was                     # the pirate takes the special ship's place
-    state.say(f"Player {attacker}'s pirate wins ({strength} against {guard}): player {defender}'s {was} "
+    state.say(f"Player {attacker + 1}'s pirate wins ({strength} against {guard}): player {defender + 1}'s {was} "
               f"goes home{' and the pirate becomes a merchant' if was == 'merchant' else ''}.")
     return True
+
+
+class MovingPirates:
+    """The steps of the turn after routes are completed: ``pirates`` (move one pirate per completed route, in
+    any order), ``attack`` and ``defend`` (:class:`Commit`, one seat at a time; with the Battles option the
+    attack stays hidden until the defence is in), ``repulse`` (the defender pushes the attacker away).
+
+    Rules: Pirates & Plunder › Moving Pirates and Battle
+    """
+
+    def movable(self, player: int, moved: tuple) -> list:
+        """The player's pirates that may still move: not moved yet, not placed this turn."""
+        return [s for s, (owner, node, turn) in sorted(self.ships.items())
+                if owner == player and s not in moved and turn != self.turn and role(self, s) == "pirate"]
+
+    def pirate_actions(self, task) -> list:
+        """Every pirate move, for each distinct route length left when the choice matters (another pirate
+        could use the other route); the longest route's moves first.
+
+        Rules: Pirates & Plunder › Moving Pirates and Battle
+        """
+        routes = task.data
+        choices: list = [StopPirates()]
+        lengths = sorted(set(routes.lengths), reverse=True)
+        for ship in self.movable(task.player, routes.moved):
+            others = len(routes.lengths) > 1 and self.movable(task.player, routes.moved + (ship,))
+            for length in (lengths if others else lengths[:1]):
+                for there, target, storm in pirate_moves(self, ship, length):
+                    if there is OFF:
+                        choices.append(MovePirate(ship, None, storm=storm, route=length))
+                    else:
+                        cell, segment = self.where(there)
+                        choices.append(MovePirate(ship, cell, segment, target, storm, length))
+        return choices
+
+    def move_pirate(self, task, action) -> None:
+        from .exploration import Dues
+        routes = task.data
+        player = task.player
+        self.flow.pop(self)
+        if isinstance(action, StopPirates):
+            self.say(f"Player {player + 1} stops moving pirates.")
+            return
+        left = list(routes.lengths)
+        left.remove(action.route)
+        if left and self.movable(player, routes.moved + (action.ship,)):
+            self.flow.push(self, Task("pirates", player, Routes(tuple(left), routes.moved + (action.ship,))))
+        storm = Task("pay", None, Dues(((action.ship, player),), 2, "to sail on through the storm (3 more points)",
+                                       refusable=False))
+        if action.cell is None:
+            if action.storm:
+                self.flow.push(self, storm)
+            del self.ships[action.ship]
+            self.say(f"Player {player + 1}'s pirate sails off an open edge and goes home.")
+            return
+        owner, _, turn = self.ships[action.ship]
+        self.ships[action.ship] = (owner, self.node(action.cell, action.segment), turn)
+        self.say(f"Player {player + 1} moves a pirate to {action.cell}.")
+        if action.target >= 0:
+            self.flow.push(self, Task("attack", player, Battle(action.ship, action.target)))
+        if action.storm:
+            self.flow.push(self, storm)
+
+    def commit_actions(self, task) -> list:
+        """Every distinct commitment by resource type (:func:`commitments`).
+
+        Rules: Pirates & Plunder › Moving Pirates and Battle
+        """
+        return [Commit(c) for c in commitments(self.resources[task.player])]
+
+    def commit_allowed(self, task, action) -> bool:
+        """Any combination of resource types the player holds (checked without listing them all)."""
+        held = self.resources[task.player]
+        r = getattr(action, "resources", None)
+        return (isinstance(action, Commit) and isinstance(r, tuple) and len(r) == len(RESOURCES)
+                and all(type(n) is int and 0 <= n <= h for n, h in zip(r, held)))
+
+    def attack(self, task, action: Commit) -> None:
+        battle = task.data
+        defender = self.ships[battle.target][0]
+        shown = "in secret" if self.game.options["secret_battles"] else f"{sum(action.resources)} resources"
+        self.say(f"Player {task.player + 1} attacks player {defender + 1}'s {role(self, battle.target)}, "
+                 f"committing {shown}.")
+        kept = tuple(h - c for h, c in zip(self.resources[task.player], action.resources))
+        self.committed[task.player], self.kept[task.player] = resource_names(action.resources), resource_names(kept)
+        self.flow.replace(self, Task("defend", defender, Battle(battle.pirate, battle.target, committed=True)))
+
+    def defend(self, task, action: Commit) -> None:
+        battle = task.data
+        self.flow.pop(self)
+        pirate = battle.pirate
+        attacker = self.ships[pirate][0]
+        attack = resource_counts(self.committed[attacker])
+        self.committed[attacker] = self.kept[attacker] = ()
+        if self.game.options["secret_battles"]:
+            self.say(f"Both commitments are revealed ({sum(attack)} against {sum(action.resources)}).")
+        if not resolve_battle(self, pirate, battle.target, attack, action.resources) and pirate in self.ships:
+            if repulse_destinations(self, pirate):
+                self.flow.push(self, Task("repulse", task.player, Battle(pirate, battle.target)))
+            else:
+                del self.ships[pirate]
+                self.say("The repulsed pirate has nowhere to go: it goes home.")
+
+    def repulse_actions(self, task) -> list:
+        return [Repulse(None) if there is OFF else Repulse(*self.where(there))
+                for there in repulse_destinations(self, task.data.pirate)]
+
+    def repulse(self, task, action: Repulse) -> None:
+        pirate = task.data.pirate
+        self.flow.pop(self)
+        if action.cell is None:
+            del self.ships[pirate]
+            self.say(f"Player {task.player + 1} pushes the attacker off an open edge: it goes home.")
+        else:
+            owner, _, turn = self.ships[pirate]
+            self.ships[pirate] = (owner, self.node(action.cell, action.segment), turn)
+            self.say(f"Player {task.player + 1} pushes the attacker to {action.cell}.")

@@ -16,11 +16,12 @@ The board is plain data kept in the state (so it saves, loads and copies like an
 from __future__ import annotations
 
 from pirates_lab.core import IllegalMove, cite
-from pirates_lab.core.geometry import SQUARE_STEPS, opposite
+from pirates_lab.core.geometry import SQUARE_STEPS, opposite, step
 
-from .parts import GAME, MAX_SEGMENTS, TileSet, mirror
+from .parts import GAME, MAX_SEGMENTS, TileSet, mirror, said
 
-__all__ = ["RULE_PLACING", "Board", "find", "legal_places", "place_tile", "why_not_here", "neighbours8"]
+__all__ = ["RULE_PLACING", "Board", "find", "legal_places", "place_tile", "why_not_here", "neighbours8",
+           "placement_errors"]
 
 RULE_PLACING = cite(GAME, "Drawing and Placing Land Tiles")
 
@@ -48,6 +49,10 @@ class Board:
             self._fits[key] = found
         return found
 
+    def fits_turned(self, kind: int, need: tuple, turns: int) -> bool:
+        """Does tile ``kind`` turned ``turns`` (0 to 3, equivalent turns of a symmetric tile included) meet ``need``?"""
+        return all(n < 0 or n == e for n, e in zip(need, self.turned[kind][turns][0]))
+
 
 def find(parent: list, node: int) -> int:
     """The root of ``node``'s feature (read-only: legal moves are listed on states that must not change)."""
@@ -74,9 +79,9 @@ def legal_places(board: Board, needs: dict, kind: int) -> list:
 def why_not_here(board: Board, cells: dict, needs: dict, kind: int, cell, turns) -> IllegalMove:
     """The sentence a learner reads when ``kind`` may not go at ``cell`` turned ``turns``."""
     if not (isinstance(cell, tuple) and len(cell) == 2 and all(type(v) is int for v in cell)):
-        return IllegalMove(RULE_PLACING, f"A place is a square (x, y) of whole numbers, not {cell!r}.")
+        return IllegalMove(RULE_PLACING, f"A place is a square (x, y) of whole numbers, not {said(cell)}.")
     if type(turns) is not int or not 0 <= turns <= 3:
-        return IllegalMove(RULE_PLACING, f"A tile turns 0 to 3 quarter turns, not {turns!r}.")
+        return IllegalMove(RULE_PLACING, f"A tile turns 0 to 3 quarter turns, not {said(turns)}.")
     if cell in cells:
         return IllegalMove(RULE_PLACING, f"The square {cell} already holds a tile.")
     if cell not in needs:
@@ -89,6 +94,47 @@ def why_not_here(board: Board, cells: dict, needs: dict, kind: int, cell, turns)
             return IllegalMove(RULE_PLACING, f"Its {side} edge is {words[edges[edge]]} but the tile there shows "
                                              f"{words[need]}: every touching edge must match.")
     return IllegalMove(RULE_PLACING, "That tile cannot go there.")
+
+
+def placement_errors(board: Board, placed) -> list:
+    """How a board of ``placed`` tiles ``[(kind, quarter_turns, x, y)]`` breaks the placing rules, in sentences
+    (empty: it can be built by legal placements).  Every two touching edges must match, and every tile must be
+    joined to the others along sides (then some order lays each tile beside an earlier one).
+
+    Rules: Pirates & Plunder › Drawing and Placing Land Tiles
+
+    >>> from .parts import tiles
+    >>> board = Board(tiles())
+    >>> headland, route = board.tileset.index("headland"), board.tileset.index("straight route")
+    >>> placement_errors(board, [(headland, 0, 0, 0), (route, 1, 1, 0)])
+    []
+    >>> placement_errors(board, [(headland, 0, 0, 0), (route, 0, 1, 0)])
+    ['(1, 0) shows trade route on its west edge against sea on (0, 0): every touching edge must match.']
+    """
+    words = ("sea", "trade route", "island")
+    names = ("north", "east", "south", "west")
+    at = {(x, y): (kind, turns) for kind, turns, x, y in placed}
+    errors = []
+    for (x, y), (kind, turns) in sorted(at.items()):
+        edges = board.turned[kind][turns][0]
+        for edge, (dx, dy) in enumerate(SQUARE_STEPS):
+            other = at.get((x + dx, y + dy))
+            if other is None or edge in (1, 2):           # each touching pair once: seen from its lower or right tile
+                continue
+            theirs = board.turned[other[0]][other[1]][0][opposite(edge)]
+            if theirs != edges[edge]:
+                errors.append(f"{(x, y)} shows {words[edges[edge]]} on its {names[edge]} edge against "
+                              f"{words[theirs]} on {(x + dx, y + dy)}: every touching edge must match.")
+    if at:
+        seen, todo = set(), [min(at)]
+        while todo:
+            cell = todo.pop()
+            if cell not in seen:
+                seen.add(cell)
+                todo.extend(c for c in (step(cell, e) for e in range(4)) if c in at)
+        for cell in sorted(set(at) - seen):
+            errors.append(f"{cell} is not joined to the other tiles along a side.")
+    return errors
 
 
 def place_tile(state, board: Board, kind: int, cell: tuple, turns: int) -> int:

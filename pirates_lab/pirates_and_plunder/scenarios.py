@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pirates_lab.core import InvalidInput, Task
 
-from .game import FLOW, Game, MovePirate, NoShip, PlaceShip, PlaceTile, State
+from .game import FLOW, DrawExploration, Game, MovePirate, NoShip, PlaceShip, PlaceTile, State
 from .parts import MAX_SEGMENTS, RESOURCES
 from .placing import place_tile
 
@@ -19,11 +19,11 @@ __all__ = ["build", "galleons_in_game", "goal_game", "goal_points", "setup_state
            "sure_attack", "port_states", "port_squares_left", "final_state", "final_points", "advanced_state",
            "natives_chance", "exploration_scene", "archipelago_pirates", "natives_ships_left", "pirate_king_points",
            "scavenger_points", "cartographer_points", "royal_ports_in_parts", "storm_ships_home",
-           "fleet_zone_points", "viceroy_points", "battle_success"]
+           "fleet_zone_points", "viceroy_points", "battle_success", "with_defaults", "LESSON_BOARDS", "lesson_boards"]
 
 
 def build(players: int = 2, tiles=(), ships=(), resources=None, drawn: str | None = None,
-          phase: str = "place", player: int = 0, data: tuple = (), bag: dict | None = None,
+          phase: str = "place", player: int = 0, data=(), bag: dict | None = None,
           turn: int = 5, then: tuple = (), **options) -> State:
     """A position with exactly these tiles ``[(name, (x, y), quarter_turns)]`` and ships
     ``[(owner, (x, y), segment)]`` (placed on an earlier turn), ``player`` to act in ``phase``.
@@ -66,7 +66,8 @@ def build(players: int = 2, tiles=(), ships=(), resources=None, drawn: str | Non
         raise InvalidInput("More tiles of one kind than the game has.")
     state.turn = turn
     state.agenda = []
-    FLOW.push(state, Task(phase, player, tuple(data)), *(Task(name, player) for name in then))
+    FLOW.push(state, Task(phase, player, tuple(data) if isinstance(data, list) else data),
+              *(Task(name, player) for name in then))
     FLOW.settle(state)
     return state
 
@@ -109,8 +110,9 @@ def setup_supply_ships() -> int:
 
 
 def drawing_state() -> State:
-    """Drawing and Placing Land Tiles: a headland drawn beside the starting island's open gap."""
-    return build(tiles=[("headland", (0, 0), 0), ("straight route", (1, 0), 0)], drawn="headland")
+    """Drawing and Placing Land Tiles: a headland drawn beside the island's open gap north of (0, 0); east of
+    it a straight route running north–south, so that its sea edge meets the headland's sea edge."""
+    return build(tiles=[("headland", (0, 0), 0), ("straight route", (1, 0), 1)], drawn="headland")
 
 
 def gap_next_draw():
@@ -130,8 +132,10 @@ def ship_places() -> int:
 
 
 def scoring_states() -> tuple:
-    """Scoring Islands and Trade Routes: two merchants, then the spice route joining them (before, after)."""
-    laid = [(CROSS, (-1, 0), 0), ("straight route", (0, 0), 0), ("straight route", (2, 0), 0), (CROSS, (3, 0), 0)]
+    """Scoring Islands and Trade Routes: two merchants, then the spice route joining them (before, after).  The
+    sea to the north joins the two halves of the board, as legal placements would have."""
+    laid = [(CROSS, (-1, 0), 0), ("straight route", (0, 0), 0), ("straight route", (2, 0), 0), (CROSS, (3, 0), 0),
+            ("open sea", (0, -1), 0), ("open sea", (1, -1), 0), ("headland", (2, -1), 0)]
     before = build(tiles=laid, ships=[(0, (0, 0), 0), (1, (2, 0), 0)], drawn="spice route", player=1)
     return before, before.apply(PlaceTile((1, 0), 0)).apply(NoShip())
 
@@ -191,14 +195,23 @@ def final_points() -> int:
 
 
 def advanced_state(exploration: str = "parts", bag: dict | None = None) -> State:
-    """Advanced Rules: player 0 completes an island showing an exploration marker; the engine is about to
-    draw an exploration tile.  Around it: a sea zone with a galleon, three pirates and player 1's explorer."""
+    """Advanced Rules: player 0 completes an island showing an exploration marker and draws an exploration
+    tile ("may draw": the engine is about to draw it).  Around it: a sea zone with a galleon, three pirates and
+    player 1's explorer."""
     laid = [("headland with marker", (0, 0), 0), ("open sea with galleon", (0, 1), 0), ("open sea", (1, 0), 0),
             ("headland", (2, 0), 0)]
     ships = [(0, (0, 1), 0), (1, (1, 0), 0), (1, (1, 0), 0), (1, (2, 0), 0)]
     state = build(tiles=laid, ships=ships, drawn="headland", advanced=True, exploration=exploration,
                   bag={} if bag is None else bag, resources=[[2, 1, 0, 0], [1, 0, 0, 0]])
-    return state.apply(PlaceTile((0, -1), 2)).apply(NoShip())
+    return state.apply(PlaceTile((0, -1), 2)).apply(NoShip()).apply(DrawExploration())
+
+
+def with_defaults(state: State) -> State:
+    """Make the choices that come up (pay or return a ship, resources to take) the computer players' way."""
+    from .players import default_choice
+    while state.current_player() >= 0 and (choice := default_choice(state.view())) is not None:
+        state = state.apply(choice)
+    return state
 
 
 def natives_chance():
@@ -209,8 +222,9 @@ def natives_chance():
 
 def exploration_scene(name: str, final: bool = False) -> State:
     """Exploration Tiles: player 0 draws ``name``, lays it (sea tiles on the sea beside the island, island
-    tiles as :data:`EXPLORATION_SPOT` says) and mans it when it may.  ``final``: no tile is left, so the
-    final scoring follows at once; otherwise one tile is still unseen and the game goes on."""
+    tiles as :data:`EXPLORATION_SPOT` says) and mans it when it may; the payments and choices that follow are
+    made the computer players' way (:func:`with_defaults`).  ``final``: no tile is left, so the final scoring
+    follows at once; otherwise one tile is still unseen and the game goes on."""
     from .exploration import SEA_TILES
     from .game import Explore, LayExploration, ManExploration
     reading = "royal port" if name == "Royal Port" else "parts"
@@ -219,7 +233,7 @@ def exploration_scene(name: str, final: bool = False) -> State:
     state = state.apply(LayExploration(cell, segment))
     if ManExploration() in state.legal_actions():
         state = state.apply(ManExploration())
-    return state
+    return with_defaults(state)
 
 
 def _zone_pirates(state: State, player: int, cell=(0, 1), segment: int = 0) -> int:
@@ -289,3 +303,25 @@ def battle_success(attacker: int = 2, defender: int = 2):
     ship value 6, resource value 1)."""
     from .battles import secret_battle
     return secret_battle(attacker, defender, 0, 6, 1).success()
+
+
+def lesson_boards() -> dict:
+    """Every position the lesson shows, by name (each must obey the placing rules: see
+    :func:`.placing.placement_errors`)."""
+    from .exploration import ISLAND_TILES, SEA_TILES
+    boards = {"drawing": drawing_state(), "ships": ships_state(), "pirates": pirate_state(),
+              "final": final_state(), "advanced": advanced_state(), "goal": goal_game(), "setup": setup_state()}
+    for when, state in zip(("before", "after"), scoring_states()):
+        boards[f"scoring {when}"] = state
+    for when, state in zip(("before", "after"), port_states()):
+        boards[f"ports {when}"] = state
+    for name in SEA_TILES + ISLAND_TILES:
+        boards[name] = exploration_scene(name)
+    return boards
+
+
+#: the names of :func:`lesson_boards`
+LESSON_BOARDS = ("drawing", "ships", "pirates", "final", "advanced", "goal", "setup", "scoring before",
+                 "scoring after", "ports before", "ports after") + (
+                 "Archipelago", "Reef", "Royal Cartographer", "Storm", "Treasure Fleet", "Viceroy",
+                 "Buried Treasure", "Natives", "Pirate Cove", "Royal Port")

@@ -22,6 +22,9 @@ RULE_SCORING = cite(GAME, "Scoring Islands and Trade Routes")
 RULE_PORTS = cite(GAME, "Ports")
 RULE_FINAL = cite(GAME, "Final Scoring")
 
+#: ships not returned to their owner after island scoring: harbormasters (Ports) and the pirate king (Pirate Cove:
+#: it scores at the end of the game)
+STAY_AFTER_SCORING = ("harbormaster", "pirate king")
 #: the name a ship takes from the segment it is on (Placing Ships)
 ROLES = {"route": "merchant", "island": "explorer", "port": "harbormaster", "sea": "pirate"}
 _WORDS = {"route": "trade route", "island": "island", "sea": "sea zone"}
@@ -100,7 +103,7 @@ def gain(state, player: int, resource: str, why: str) -> bool:
     """Give ``player`` one resource from the supply (none if the supply has run out)."""
     kind = RESOURCES.index(resource)
     if state.bank[kind] == 0:
-        state.say(f"Player {player} would collect {resource} ({why}), but the supply has none left.")
+        state.say(f"Player {player + 1} would collect {resource} ({why}), but the supply has none left.")
         return False
     state.bank[kind] -= 1
     state.resources[player][kind] += 1
@@ -110,7 +113,7 @@ def gain(state, player: int, resource: str, why: str) -> bool:
 def _score(state, player: int, points: int, sentence: str) -> None:
     state.points[player] += points
     state.scoring.append((player, points, sentence))
-    state.say(f"Player {player} scores {points}: {sentence}")
+    state.say(f"Player {player + 1} scores {points}: {sentence}")
 
 
 def _majority(counts: dict) -> list:
@@ -137,7 +140,7 @@ def score_feature(state, node: int, completer: int, final: bool = False) -> Feat
     else:
         points = settings["island_segment"] * found.segments
         what = f"{status}island of {plural(found.segments, 'segment')}"
-    who = ", ".join(f"player {p}: {c}" for p, c in sorted(counts.items()))
+    who = ", ".join(f"player {p + 1}: {c}" for p, c in sorted(counts.items()))
     ships_word = "merchants" if found.kind == "route" else "explorers and harbormasters"
     tie = " (a tie: all tied players score)" if len(winners) > 1 else ""
     for player in winners:
@@ -153,32 +156,37 @@ def score_feature(state, node: int, completer: int, final: bool = False) -> Feat
         else:
             for resource in found.resources:
                 gain(state, completer, resource, f"for completing the {what}")
-        for ship in found.ships:
-            if role(state, ship) != "harbormaster":
+        for ship in found.ships:                        # harbormasters stay (Ports), the pirate king too
+            if role(state, ship) not in STAY_AFTER_SCORING:
                 del state.ships[ship]
     return found
 
 
-def collect_port_resources(state, cell: tuple) -> None:
-    """Harbormasters next to the tile just laid collect; those whose port is surrounded go home.
+def collect_port_resources(state, cell: tuple) -> list:
+    """Harbormasters next to the tile just laid collect; those whose port is surrounded go home.  Return the
+    players whose harbormaster at the Royal Port may now take one resource of their choice.
 
     Rules: Pirates & Plunder › Ports
     """
+    choosing: list = []
     if not state.ships:
-        return
+        return choosing
     around = set(neighbours8(cell))
     for ship, (owner, node, _) in sorted(state.ships.items()):
         segment = segment_of(state, node)
-        royal = state.roles.get(ship) == "harbormaster"      # the Royal Port: any resource (the most plentiful)
+        royal = state.roles.get(ship) == "harbormaster"      # the Royal Port: any one resource of their choice
         if segment.kind != "port" and not royal:
             continue
         _, _, x, y = state.placed[node // MAX_SEGMENTS]
         if (x, y) in around:
-            resource = RESOURCES[max(range(len(RESOURCES)), key=lambda k: (state.bank[k], -k))] if royal else segment.port
-            gain(state, owner, resource, "at the harbour")
+            if royal:
+                choosing.append(owner)
+            else:
+                gain(state, owner, segment.port, "at the harbour")
         if all(n in state.cells for n in neighbours8((x, y))):
             del state.ships[ship]
-            state.say(f"The port at {(x, y)} is surrounded: player {owner}'s harbormaster goes home.")
+            state.say(f"The port at {(x, y)} is surrounded: player {owner + 1}'s harbormaster goes home.")
+    return choosing
 
 
 def final_scoring(state) -> None:
@@ -215,7 +223,7 @@ def final_scoring(state) -> None:
 
 def breakdown(state, player: int | None = None) -> list:
     """The scoring so far in words: one sentence per score, for one player or everyone."""
-    return [f"Player {p}: +{points} for {sentence}" for p, points, sentence in state.scoring
+    return [f"Player {p + 1}: +{points} for {sentence}" for p, points, sentence in state.scoring
             if player is None or p == player]
 
 
@@ -232,11 +240,11 @@ def describe(state, node: int) -> str:
     if found.kind == "sea":
         value = max(0, settings["galleon"] * found.galleons + settings["serpent"] * found.serpents)
         lead = _majority(counts)
-        who = " and ".join(f"player {p}" for p in lead) or "nobody (no pirates)"
+        who = " and ".join(f"player {p + 1}" for p in lead) or "nobody (no pirates)"
         return f"{text}, with {plural(found.galleons, 'galleon')} and {plural(found.serpents, 'serpent')}: " \
                f"worth {value} at the end to {who}."
     points = (settings["route_segment"] if found.kind == "route" else settings["island_segment"]) * found.segments
     lead = _majority(counts)
-    who = " and ".join(f"player {p}" for p in lead) or "nobody yet"
+    who = " and ".join(f"player {p + 1}" for p in lead) or "nobody yet"
     icons = f"; resources on it: {', '.join(found.resources)}" if found.resources else ""
     return f"{text}: worth {points} points to {who}{icons}."

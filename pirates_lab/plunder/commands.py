@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from pirates_lab.core import InvalidInput
 from pirates_lab.core.report import plural, probability_line, table
+from pirates_lab.core.why import WHY_HELP, why_block
 
 from .components import components
-from .odds import (MAX_UNSEEN, attack_value, captain_fight, card_name, loot_dist, loot_value, marque_probability,
-                   npc_chain_odds, side_of, storm_within)
+from .odds import (MAX_HAND, MAX_UNSEEN, attack_value, captain_fight, card_name, loot_dist, loot_value,
+                   marque_probability, npc_chain_odds, side_of, storm_within)
 
 __all__ = ["add_odds_commands", "parse_hand", "start_unseen"]
 
@@ -56,6 +57,7 @@ def _count(option: str, value: int, low: int, high: int) -> int:
 
 
 def odds_fight(args) -> int:
+    _count("--their-hand", args.their_hand, 0, MAX_HAND)
     hand = parse_hand(args.hand)
     attacker, defender = card_name(args.attacker, "pinnace", "ship"), card_name(args.defender, "pinnace", "ship")
     a, d = side_of(attacker, _mate(args.mate)), side_of(defender)
@@ -66,11 +68,18 @@ def odds_fight(args) -> int:
     print(table(odds.lines(), heading="step"))
     print()
     print(table(sorted(odds.ends.items(), key=lambda row: -row[1])))
+    if args.why:
+        print(why_block([odds.why()]))
     return 0
 
 
 def odds_attack(args) -> int:
     hand = parse_hand(args.hand)
+    _count("--draws", args.draws, 0, MAX_HAND)
+    if len(hand) + args.draws > MAX_HAND:
+        raise InvalidInput(f"--hand names {plural(len(hand), 'card')} and --draws adds {args.draws}: a hand holds at "
+                           f"most {MAX_HAND} cards.")
+    _count("--room", args.room, 0, 99)
     ship, enemy_name = card_name(args.ship, "pinnace", "ship"), card_name(args.enemy, "ship", "port", "natives")
     me, enemy = side_of(ship, _mate(args.mate)), components().card(enemy_name)
     risk = _count("--risk (silver lost if sunk)", args.risk, 0, 10_000)
@@ -85,6 +94,8 @@ def odds_attack(args) -> int:
     print(table(odds.lines(), heading="step"))
     print(f"\nShould I attack? expected silver {float(ev):+.2f} (plunder worth about {float(gain):.1f} before the "
           f"crew's half; {risk} silver lost if sunk)")
+    if args.why:
+        print(why_block([odds.why()]))
     return 0
 
 
@@ -93,26 +104,39 @@ def odds_marque(args) -> int:
     if len(cards) != 1:
         raise InvalidInput(f"Name one card for the Letter of Marque, not {len(cards)}.")
     (card,) = cards
+    _count("--contesters", args.contesters, 0, 3)
+    _count("--hand-size", args.hand_size, 0, MAX_HAND)
     p = marque_probability(card, start_unseen([card]), args.contesters, args.hand_size)
     print(f"Plunder: a Letter of Marque with {card} ({components().card(card).number}) against "
           f"{plural(args.contesters, 'contesting captain')} holding {plural(args.hand_size, 'card')} each "
           f"(each places their highest)")
     print(probability_line("P(yours is equal to or greater than all)", p))
+    if args.why:
+        print(why_block([marque_probability(card, start_unseen([card]), args.contesters, args.hand_size, why=True)]))
     return 0
 
 
 def odds_loot(args) -> int:
+    _count("--cargo", args.cargo, 0, 99)
+    _count("--room", args.room, 0, 99)
     dist = loot_dist(start_unseen([]), args.cargo, args.room)
     print(f"Plunder: loot from the top card (prize cargo {args.cargo}, room {args.room})")
     print(table([(f"{q} {g}", p) for (g, q), p in dist.items()], heading="loot"))
+    if args.why:
+        from .why import loot_why
+
+        print(why_block([loot_why(start_unseen([]), args.cargo, args.room)]))
     return 0
 
 
 def odds_storm(args) -> int:
+    _count("deck", args.deck, 1, MAX_UNSEEN)
     _count("--draws", args.draws, 1, MAX_UNSEEN)
     lines = [probability_line(f"P(Storm within {plural(n, 'draw')} of {args.deck})", storm_within(n, args.deck))
              for n in range(1, args.draws + 1)]
     print("\n".join(lines))
+    if args.why:       # the last line's tree (each earlier line is a part of it)
+        print(why_block([storm_within(args.draws, args.deck, why=True)]))
     return 0
 
 
@@ -125,6 +149,7 @@ def add_odds_commands(calculators) -> None:
     fight.add_argument("--their-hand", type=int, default=6)
     fight.add_argument("--mate", default=None, help="your First Mate")
     fight.add_argument("--flees", action="store_true", help="the defender tries to flee")
+    fight.add_argument("--why", action="store_true", help=WHY_HELP)
     fight.set_defaults(run=odds_fight)
 
     attack = calculators.add_parser("plunder-attack", help="Plunder: attack a ship, Port or Natives; expected silver")
@@ -135,20 +160,24 @@ def add_odds_commands(calculators) -> None:
     attack.add_argument("--mate", default=None)
     attack.add_argument("--room", type=int, default=5, help="room in your hold for loot")
     attack.add_argument("--risk", type=int, default=8, help="silver you lose if sunk")
+    attack.add_argument("--why", action="store_true", help=WHY_HELP)
     attack.set_defaults(run=odds_attack)
 
     marque = calculators.add_parser("plunder-marque", help="Plunder: win a Letter of Marque contest")
     marque.add_argument("card")
     marque.add_argument("--contesters", type=int, default=1)
     marque.add_argument("--hand-size", type=int, default=6)
+    marque.add_argument("--why", action="store_true", help=WHY_HELP)
     marque.set_defaults(run=odds_marque)
 
     loot = calculators.add_parser("plunder-loot", help="Plunder: the loot of the top card")
     loot.add_argument("--cargo", type=int, default=3)
     loot.add_argument("--room", type=int, default=5)
+    loot.add_argument("--why", action="store_true", help=WHY_HELP)
     loot.set_defaults(run=odds_loot)
 
     storm = calculators.add_parser("plunder-storm", help="Plunder: the Storm within n draws")
     storm.add_argument("deck", type=int)
     storm.add_argument("--draws", type=int, default=3)
+    storm.add_argument("--why", action="store_true", help=WHY_HELP + ", for the last line")
     storm.set_defaults(run=odds_storm)

@@ -30,7 +30,7 @@ from .components import Card, components
 from .trade import crew_share
 
 __all__ = ["Side", "side_of", "card_name", "ChainOdds", "npc_chain", "npc_chain_odds", "captain_fight", "marque_probability",
-           "loot_dist", "loot_value", "attack_value", "storm_within", "unseen_numbers", "unseen_cards", "STEPS",
+           "loot_dist", "loot_cards", "loot_value", "attack_value", "storm_within", "unseen_numbers", "unseen_cards", "STEPS",
            "MAX_UNSEEN", "MAX_HAND"]
 
 STEPS = ("engagement", "broadside", "boarding")
@@ -167,13 +167,19 @@ def unseen_numbers(unseen: Mapping) -> dict[int, int]:
 
 
 def unseen_cards(observation: dict) -> dict[str, int]:
-    """The cards a captain has not seen, from their observation: the deck and the others' hidden hands."""
+    """The cards a captain has not seen, from their observation: the deck, the others' hidden hands and the
+    cards they placed face down."""
     left = components().full_deck()
     try:
         seen = [name for _, _, name in observation["sea"]] + list(observation["hand"])
-        for mat in observation["captains"]:
-            seen += [mat["ship"], mat["captured"], mat["first_mate"], mat["encounter"]] + list(mat["shown"])
+        for seat, mat in enumerate(observation["captains"]):
+            seen += [mat["ship"], mat["captured"], mat["first_mate"], mat["encounter"]]
+            if seat != observation["player"]:  # your own shown cards are in your hand already
+                seen += list(mat["shown"])
         seen += [w[0] for w in observation["wars"]] + [observation["offered"]]
+        seen += list(observation.get("in_play", ()))  # an enemy's card, a prize: face up, out of the deck
+        for held in (observation["combat"] or {}, observation["contest"] or {}):
+            seen.append(held.get("my_card"))
         for name, n in observation["discard"].items():
             seen += [name] * int(n)
         hash(tuple(seen))
@@ -216,14 +222,25 @@ def _hands(unseen: dict[int, int], size: int, keep: int = MAX_HAND) -> Dist:
 # ---------------------------------------------------------------- against a ship, a Port or Natives
 @dataclass(frozen=True)
 class ChainOdds:
-    """P(win the whole chain), P(reach and win each step), and how it ends (a Dist of words)."""
+    """P(win the whole chain), P(reach and win each step), and how it ends (a Dist of words).
+
+    ``plays`` (when a calculator gives it) is what the answers were counted from: a Dist of ``(end, cards)``,
+    the cards placed at each step reached, for the why tree (:meth:`why`)."""
 
     win: Fraction
     steps: dict = field(default_factory=dict)
     ends: Dist | None = None
+    plays: Dist | None = field(default=None, compare=False, repr=False)
+    about: tuple = field(default=(), compare=False, repr=False)      # (kind, sides and steps) for the labels
 
     def lines(self) -> list[tuple[str, Fraction]]:
         return [(f"win the {s.title()}", p) for s, p in self.steps.items()] + [("win the whole combat", self.win)]
+
+    def why(self):
+        """The :class:`~pirates_lab.core.why.Why` tree of :attr:`win`: step by step, the cards placed (see
+        :func:`pirates_lab.plunder.why.chain_why`)."""
+        from .why import chain_why
+        return chain_why(self)
 
 
 def npc_chain(me: Side, enemy: Side, hand: Iterable, steps: tuple = STEPS, attacking: bool = True) -> tuple[str, list]:
@@ -266,13 +283,15 @@ def npc_chain_odds(me: Side, enemy: Side, hand: Iterable = (), draws: int = 0, u
     weights: dict = {}
     for extra, p in _hands(pool, draws).items():
         end, used = npc_chain(me, enemy, known + list(extra), steps)
-        key = (end, len(used))
+        key = (end, tuple(used))
         weights[key] = weights.get(key, 0) + p
-    ends = Dist.from_probabilities(weights)
+    plays = Dist.from_probabilities(weights)
+    ends = plays.map(lambda k: (k[0], len(k[1])))
     reached = {}
     for i, step in enumerate(steps):
         reached[step] = ends.probability(lambda k, i=i: k[0] == "won" or k[1] > i)
-    return ChainOdds(win=ends.probability(lambda k: k[0] == "won"), steps=reached, ends=ends.map(lambda k: k[0]))
+    return ChainOdds(win=ends.probability(lambda k: k[0] == "won"), steps=reached, ends=ends.map(lambda k: k[0]),
+                     plays=plays, about=("npc", me, enemy, steps, tuple(known), draws))
 
 
 # ---------------------------------------------------------------- between captains
@@ -302,25 +321,40 @@ def captain_fight(attacker: Side, defender: Side, my_hand: Iterable, unseen: Map
     mine = _numbers(my_hand)
     pool = unseen_numbers(unseen)
     weights: dict = {}
+    plays: dict = {}
     for theirs, p in _hands(pool, their_hand, keep=3).items():
         end = _fight(attacker, defender, mine, theirs, flees)
         weights[end] = weights.get(end, 0) + p
+        plays[(end, theirs)] = plays.get((end, theirs), 0) + p
     ends = Dist.from_probabilities(weights)
     steps = {}
     if flees:
         steps["engagement"] = 1 - ends.probability(lambda e: e == "escaped")
     steps["broadside"] = ends.probability(lambda e: e in ("attacker captures", "defender captures"))
     steps["boarding"] = ends["attacker captures"] if "attacker captures" in ends.outcomes() else Fraction(0)
-    return ChainOdds(win=steps["boarding"], steps=steps, ends=ends)
+    return ChainOdds(win=steps["boarding"], steps=steps, ends=ends, plays=Dist.from_probabilities(plays),
+                     about=("captain", attacker, defender, flees, tuple(sorted(mine, reverse=True)), their_hand))
 
 
 # ---------------------------------------------------------------- Letters of Marque, loot, Storm
-def marque_probability(my_card, unseen: Mapping, contesters: int, hand_size: int) -> Fraction:
-    """P(your card is equal to or greater than every contester's highest card).  Rules: Plunder › War
+def marque_probability(my_card, unseen: Mapping, contesters: int, hand_size: int, *, why: bool = False):
+    """P(your card is equal to or greater than every contester's highest card); with ``why=True`` its
+    :class:`~pirates_lab.core.why.Why` tree (:func:`pirates_lab.plunder.why.marque_why`).  Rules: Plunder › War
 
     >>> marque_probability(3, {1: 5, 3: 5, 6: 10}, contesters=1, hand_size=1)
     Fraction(1, 2)
     """
+    mine, pool, cards = _marque_counts(my_card, unseen, contesters, hand_size)
+    total = sum(pool.values())
+    if why:
+        from .why import marque_why
+        return marque_why(mine, pool, contesters, hand_size)
+    low = sum(n for number, n in pool.items() if number <= mine)
+    return Fraction(math.comb(low, cards), math.comb(total, cards))
+
+
+def _marque_counts(my_card, unseen: Mapping, contesters: int, hand_size: int) -> tuple[int, dict, int]:
+    """Your card's number, the unseen numbers and how many cards the contesters hold (checked)."""
     (mine,) = _numbers([my_card])
     pool = unseen_numbers(unseen)
     if isinstance(contesters, bool) or not isinstance(contesters, int) or not 0 <= contesters <= 3:
@@ -330,8 +364,7 @@ def marque_probability(my_card, unseen: Mapping, contesters: int, hand_size: int
     total = sum(pool.values())
     if cards > total:
         raise InvalidInput(f"{contesters} hands of {hand_size} do not fit in {total} unseen cards.")
-    low = sum(n for number, n in pool.items() if number <= mine)
-    return Fraction(math.comb(low, cards), math.comb(total, cards))
+    return mine, pool, cards
 
 
 def loot_dist(unseen: Mapping[str, int], prize_cargo: int, room: int) -> Dist:
@@ -342,17 +375,24 @@ def loot_dist(unseen: Mapping[str, int], prize_cargo: int, room: int) -> Dist:
     for label, value in (("prize_cargo", prize_cargo), ("room", room)):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 99:
             raise InvalidInput(f"{label} is a whole number from 0 to 99, not {value!r}.")
-    unseen_numbers(unseen)  # bounds and names
     weights: dict = {}
-    for name, n in unseen.items():
-        if not n:
-            continue
-        good, qty = components().card(card_name(name) if isinstance(name, str) else name).loot
-        key = (good, min(qty, prize_cargo, room))
+    for name, key, n in loot_cards(unseen, prize_cargo, room):
         weights[key] = weights.get(key, 0) + n
     if not weights:
         raise InvalidInput("There is no unseen card to turn over.")
     return Dist(weights)
+
+
+def loot_cards(unseen: Mapping[str, int], prize_cargo: int, room: int) -> list[tuple[str, tuple, int]]:
+    """Each unseen card's loot: ``(card, (good, tokens), copies)`` (what :func:`loot_dist` adds up)."""
+    unseen_numbers(unseen)  # bounds and names
+    found = []
+    for name, n in unseen.items():
+        if n:
+            card = components().card(card_name(name) if isinstance(name, str) else name)
+            good, qty = card.loot
+            found.append((card.name, (good, min(qty, prize_cargo, room)), n))
+    return found
 
 
 def loot_value(loot: Dist, prices: Mapping[str, int]) -> Fraction:
@@ -386,12 +426,24 @@ def _silver(name: str, value) -> Fraction:
     return Fraction(value)
 
 
-def storm_within(draws: int, deck_size: int) -> Fraction:
-    """P(the Storm, somewhere in a deck of ``deck_size``, comes within the next ``draws`` draws)."""
+def storm_within(draws: int, deck_size: int, *, why: bool = False):
+    """P(the Storm, somewhere in a deck of ``deck_size``, comes within the next ``draws`` draws): each place in
+    the deck is as likely; with ``why=True`` its :class:`~pirates_lab.core.why.Why` tree, a branch a place.
+
+    >>> print(storm_within(2, 40, why=True).text())
+    The Storm comes within 2 draws of a deck of 40: 5.00% (1/20) [Rules: Resolve the Encounter]
+      it is the 1st card drawn: 2.50% (1/40) [Rules: Resolve the Encounter]
+      it is the 2nd card drawn: 2.50% (1/40) [Rules: Resolve the Encounter]
+    """
     for label, value in (("draws", draws), ("deck_size", deck_size)):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_UNSEEN:
             raise InvalidInput(f"{label} is a whole number from 0 to {MAX_UNSEEN}, not {value!r}.")
     if deck_size == 0:
         raise InvalidInput("An empty deck holds no Storm.")
-    return Fraction(min(draws, deck_size), deck_size)
+    places = [Fraction(1, deck_size)] * min(draws, deck_size)       # the Storm is card k from the top
+    answer = sum(places, Fraction(0))
+    if not why:
+        return answer
+    from .why import storm_why
+    return storm_why(draws, deck_size, places, answer)
 

@@ -14,7 +14,9 @@ from fractions import Fraction
 from math import perm
 
 from pirates_lab.core import InvalidInput
+from pirates_lab.core.errors import shown
 from pirates_lab.core.report import probability_line
+from pirates_lab.core.why import WHY_HELP, why_block
 
 from .components import components
 from .engine import MAX_CARDS
@@ -31,7 +33,7 @@ def deal_counts(players: int, cards: int) -> dict[str, object]:
     low, high = components()["game"]["min_players"], components()["game"]["max_players"]
     for name, value in (("players", players), ("cards", cards)):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidInput(f"--{name} must be a whole number, got {value!r}.")
+            raise InvalidInput(f"--{name} must be a whole number, got {shown(value)}.")
     if not low <= players <= high:
         raise InvalidInput(f"Plunder (2013) is for {low} to {high} pirates, not {players}.")
     if not players <= cards <= MAX_CARDS:
@@ -53,6 +55,10 @@ def odds_deals(args) -> int:
     print(f"  deals you cannot tell apart after seeing yours: {counts['seat']:,}")
     print(probability_line("  P(a blind guess at one rival's treasure is right)", counts["one_location"]))
     print(probability_line("  P(guessing every rival's treasure blind)", counts["every_location"]))
+    if args.why:
+        from .why import deals_why
+
+        print(why_block([deals_why(args.players, args.cards), deals_why(args.players, args.cards, every=True)]))
     return 0
 
 
@@ -65,4 +71,5 @@ def add_odds_commands(calculators) -> None:
     deals.add_argument("--players", type=int, default=4, help="pirates at the table (2-6)")
     deals.add_argument("--cards", type=int, default=components()["game"]["cards_per_category"],
                        help=f"map cards in each category (players to {MAX_CARDS})")
+    deals.add_argument("--why", action="store_true", help=WHY_HELP)
     deals.set_defaults(run=odds_deals)

@@ -30,7 +30,10 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--disable-dev-shm-usage"]
 LOCAL = re.compile(r"^(https?|wss?)://(127\.0\.0\.1|localhost)(:\d+)?/")
-PAGE_TIMEOUT_MS = 90_000
+#: Generous, explicit limits for a loaded 2-core machine (a wait ends as soon as its condition holds):
+#: any Playwright wait or click, and a server's first answer on its port.
+PAGE_TIMEOUT_MS = 180_000
+SERVER_START_S = 180
 
 
 def pytest_configure(config):
@@ -148,7 +151,7 @@ def voila(chromium):
     log.write_text("")
     server = Server(_pirates_lab("classroom", "--all", "--port", str(port), "--cell-timeout", "60", "--tracebacks"),
                     port, log=log, cwd=ROOT)
-    with server:
+    with server.start(timeout=SERVER_START_S):
         yield f"http://127.0.0.1:{port}"
 
 
@@ -174,7 +177,8 @@ def jupyterlab(chromium, tmp_path_factory):
                            "--IdentityProvider.token=", "--ServerApp.password=",
                            "--LabApp.news_url=None",
                            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+                           "--LabApp.expose_app_in_browser=True",   # window.jupyterapp: commands, not clicks
                            f"--LabApp.workspaces_dir={workspaces}")
     env = {**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(settings)}
-    with Server(command, port, log=log, cwd=ROOT, env=env):
+    with Server(command, port, log=log, cwd=ROOT, env=env).start(timeout=SERVER_START_S):
         yield f"http://127.0.0.1:{port}"

@@ -64,26 +64,19 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
        "higher/lower, 'Show the answer and why')"
        for stem in ("king_of_pirates", "pirates_and_plunder", "plunder", "strategy_lab")},
     **{(stem, "height"): "the page is many viewports tall (one long scroll)"
-       for stem in ("king_of_pirates", "pirates_and_plunder", "plunder", "strategy_lab")},
+       for stem in ("king_of_pirates", "pirates_and_plunder", "plunder")},
     ("king_of_pirates", "developer_words"): "'.py', 'pirates_lab', 'king_of_pirates', 'max_turns', 'player 0'",
     ("pirates_and_plunder", "developer_words"): "'ASSUMPTION', '(a heading with no text', phase ids "
                                                 "('explore_draw', 'end_turn' …), 'player 0'",
     ("plunder", "developer_words"): "'pirates_lab' on the page",
-    ("strategy_lab", "developer_words"): "policy ids ('merchant_hunter', 'crew_keeper' …) and '()' on the page",
     ("king_of_pirates", "players"): "'Player 0' / 'player 0' (the setup table, the turn replay)",
     ("pirates_and_plunder", "players"): "'Player 0' / 'player 0' (seat names '… (player 0)' in the board renderer)",
-    ("plunder", "players"): "'Captain 0' / 'captain 0'",
     ("pirates_and_plunder", "grow"): "the battle lab's bqplot chart keeps 520 px with Large fonts "
                                      "(kit.growing_chart(figure, width, height) or a DistView makes it grow)",
-    ("strategy_lab", "grow"): "its chart keeps 900 px with Large fonts (kit.growing_chart)",
 }
 
 #: Failures that depend on how busy the machine is (xfail, not strict): a row here is a to-do too.
 LOAD_DEPENDENT: dict[tuple[str, str], str] = {
-    ("strategy_lab", "ran"):
-        "now and then 'Error displaying widget: model not found' under 'How a tournament works' (a widget closed "
-        "before the page shows it); on a busy machine a tournament cell passes Voila's 20 s cell timeout "
-        "('Cell execution timed out, aborting notebook execution': nothing below it is shown); 60-120 s to open",
 }
 
 CHECKS = ("ran", "overflow", "raw_text", "canvases", "buttons", "labels", "canvas_text", "canvas_overlap",

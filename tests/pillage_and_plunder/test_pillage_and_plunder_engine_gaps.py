@@ -470,3 +470,318 @@ def test_validate_names_what_is_wrong(break_it, message):
     break_it(s)
     with pytest.raises(ValueError, match=message):
         s.validate()
+
+
+# ------------------------------------------------------------------ found by the second (fresh) mutation sample
+def test_a_merchant_is_shown_as_played_and_loaded():
+    """Rules: Pillage & Plunder › Attack Merchant Ship ("you may also play any number of Cargo cards from your hand
+    along with it")
+
+    Given seat 0 playing a merchant loaded with Gems, Then the log says so and every seat sees the merchant, who
+    played it and its cargo.
+    """
+    s = to_play(scenario(2))
+    give(s, 0, MERCHANT, "Gems 10 Units")
+    s = s.apply(Play(MERCHANT, extra=("Gems 10 Units",)))
+    assert "Player 1 plays the French Merchant (Strength 2) loaded with Gems 10 Units." in s.log
+    assert s.observation(1)["battle"]["defender"] == {"type": "merchant", "card": MERCHANT, "damage": 0, "crew": 3,
+                                                      "strength": 2, "cargo": ["Gems 10 Units"], "played_by": 0}
+
+
+def test_an_eliminated_players_maps_left_unstolen_are_lost_forever():
+    """Rules: Pillage & Plunder › Player Attacking Player ("Any treasure maps left by a player that has been eliminated
+    … must be successfully stolen by rolling doubles or they are lost forever")
+
+    Given player 2's last ship sunk by player 1 with two maps buried, When player 1 stops stealing, Then the maps are
+    gone (their Bury Treasure cards on the discard pile) and every card is still accounted for.
+    """
+    s = to_play(scenario(2))
+    for amount in (400, 900):
+        s._draw_card("Bury Treasure")
+        s.players[1]["maps"].append(amount)
+    ship(s, 1)["damage"] = 2
+    give(s, 0, "Attack")
+    s = run(s, Play("Attack", target=1), Act.NO_OFFER, Act.FIGHT_ON, Act.STAND_AND_FIGHT, Act.NO_OFFER, Act.FIGHT_ON,
+            Volley(0, 1, False, True))
+    assert s.players[1]["eliminated"] and s.phase == "steal"
+    s = s.apply(Act.STOP_STEALING)
+    assert s.players[1]["maps"] == [] and s.players[0]["maps"] == [] and s.discard.count("Bury Treasure") == 2
+    assert "Player 2's remaining treasure maps are lost forever." in s.log
+    s.validate()
+
+
+def test_a_stolen_debt_is_told():
+    """Rules: Pillage & Plunder › Privateering"""
+    s = scenario(2, privateering=True)
+    s._draw_card("Dutch Navy")
+    s.players[1]["privateer"] = {"navy": "Dutch Navy", "owed": 700}
+    s = run(won_battle(s), StealDebt(), (6, 6))
+    assert "Player 1 rolls doubles and steals the 700 player 2 owed his sponsor." in s.log
+
+
+def test_after_the_crows_nest_shot_the_defender_may_flee():
+    """Rules: Pillage & Plunder › Stage 1: Spotting the Enemy ("before the enemy has a chance to flee or shoot back")
+    Rules: Pillage & Plunder › Stage 2: Fight or Flee
+
+    Given a shot from the attacker's crow's nest, When stage 2 opens and the attacker fights on, Then the defender is
+    asked whether to flee (the cannon battle does not come first).
+    """
+    s = to_play(scenario(2))
+    equip(s, 0, addons=("Crow's Nest",))
+    give(s, 0, "Attack")
+    s = run(s, Play("Attack", target=1), Act.NO_OFFER, Act.FIGHT_ON, Act.NO_OFFER, Act.FIGHT_ON)
+    assert ship(s, 1)["damage"] == 1 and s.phase == "battle_flee" and s.current_player() == 1
+    assert s.observation(0)["battle"]["stage"] == 2
+
+
+def test_cargo_priced_at_exactly_the_hoard_may_be_bought():
+    """Rules: Pillage & Plunder › Buy Cargo ("you may choose to either pay that amount to the bank")"""
+    s = scenario(2)
+    give(s, 0, "Rum 10 Units", "Attack", "Attack")
+    s = at_step(s, "play").apply(Play("Rum 10 Units"))
+    s = s.apply(s.chance_outcomes().outcomes()[0])
+    s.players[0]["hoard"] = s.task.data.price
+    assert Act.BUY_CARGO in s.legal_actions()
+    assert s.apply(Act.BUY_CARGO).players[0]["hoard"] == 0
+
+
+def test_fleet_play_a_cannon_may_move_to_any_ship_with_room_on_its_own_deck():
+    """Rules: Pillage & Plunder › Fleet Play ("Crewmen, cannons and cargo can be moved from ship to ship")
+
+    Given a Sloop (room for 3 cannons, 1 aboard) and a Galleon (room for 5, 3 aboard), Then a cannon may move from the
+    Sloop to the Galleon (the Galleon's own deck has room).
+    """
+    from pirates_lab.pillage_and_plunder.game import MoveCannon
+
+    s = scenario(2, fleet_play=True)
+    add_ship(s, 0, "Galleon", cannons=3)
+    assert MoveCannon(0, 1) in s.legal_actions() and MoveCannon(1, 0) in s.legal_actions()
+    s = s.apply(MoveCannon(0, 1))
+    assert (ship(s, 0, 0)["cannons"], ship(s, 0, 1)["cannons"]) == (0, 4)
+
+
+def test_a_die_rolled_for_an_event_is_told_and_does_what_the_card_says():
+    """Rules: Pillage & Plunder › Play Event Card (Sea Monster, ASSUMPTION: 1–3 a crewman, 4–6 one damage)"""
+    s = to_play(scenario(2))
+    give(s, 0, "Sea Monster")
+    s = s.apply(Play("Sea Monster", target=1))
+    eaten, hit = s.apply(1), s.apply(6)
+    assert "Player 2 rolls 1." in eaten.log
+    assert (len(ship(eaten, 1)["crew"]), ship(eaten, 1)["damage"]) == (1, 0)
+    assert (len(ship(hit, 1)["crew"]), ship(hit, 1)["damage"]) == (2, 1)
+
+
+def test_an_event_on_yourself_is_refused_with_the_reason():
+    """Rules: Pillage & Plunder › Stage 2: The draw and play stage ("Event, Attack, and Navy Ship cards are played on
+    opponents")"""
+    s = to_play(scenario(2))
+    give(s, 0, "Scurvy")
+    error = refused(s, Play("Scurvy", target=0), "Stage 2: The draw and play stage")
+    assert error.reason == "Event cards are played on an opponent."
+
+
+def test_fleet_play_only_a_damaged_ship_is_offered_a_repair():
+    """Rules: Pillage & Plunder › Stage 3: The repair stage"""
+    s = scenario(2, fleet_play=True)
+    add_ship(s, 1, "Galleon")
+    ship(s, 1, 1)["damage"] = 1
+    s = s.apply(Act.WORK)
+    assert s.current_player() == 1 and s.legal_actions() == (Act.NO_REPAIR, Repair(1))
+
+
+def test_a_hoard_that_reaches_the_goal_wins_at_the_end_of_the_turn():
+    """Rules: Pillage & Plunder › Your Hoard ("Only the money in your hoard counts towards the total needed to win the
+    game"; the goal, 20,000, is ours: data file)
+
+    Given player 2 with 20,000 and player 1 with 19,999, When player 1's turn ends, Then player 2 has won.
+    """
+    s = scenario(2)
+    s.players[0]["hoard"], s.players[1]["hoard"] = 19_799, 20_000
+    s = s.apply(Act.WORK)                                    # player 1 earns 200: 19,999
+    assert s.is_terminal() and s.winners() == (1,) and s.observation(0)["winners"] == [1]
+    assert s.log[-1] == "Game over: player 2 reaches 20000 pieces of eight (Your Hoard)."
+
+
+def test_a_ship_sunk_to_its_old_hull_keeps_what_that_hull_holds_and_the_winner_takes_the_rest():
+    """Rules: Pillage & Plunder › Ship Hull ("this action exposes whatever ship hull and ship add-ons you had prior to
+    upgrading")
+    Rules: Pillage & Plunder › Player Attacking Player ("any crewmen or cannons that can no longer fit … provided there is
+    room for them on the victorious player's ship")
+
+    Given player 1 in a Galleon and player 2's Schooner (over a Sloop) with 4 cannons, 4 crewmen and 40 units of cargo,
+    When the Schooner sinks, Then player 2 falls back on the Sloop with 3 cannons, 3 crewmen and 30 units of cargo (as
+    the Sloop holds), and player 1 takes the loose cannon, crewman and the cargo that fits his hold.
+    """
+    s = scenario(2)
+    equip(s, 0, hull="Galleon", cannons=5, crew=("Cutlass Crewman", "Cutlass Crewman", "Cutlass Crewman"))
+    equip(s, 1, hull="Schooner", cannons=4, crew=("Cutlass Crewman", "Cutlass Crewman"),
+          cargo=("Rum 10 Units", "Gems 10 Units", "Fruit 10 Units", "Spices 10 Units"))
+    ship(s, 1)["damage"] = 4
+    s = to_play(s)
+    give(s, 0, "Attack")
+    s = run(s, Play("Attack", target=1), Act.NO_OFFER, Act.FIGHT_ON, Act.STAND_AND_FIGHT, Act.NO_OFFER, Act.FIGHT_ON)
+    s = s.apply(next(v for v in s.chance_outcomes().outcomes() if v.defender_destroyed and not v.attacker_damage))
+    loser, winner = ship(s, 1), ship(s, 0)
+    assert loser["hulls"] == [{"hull": "Sloop", "addons": []}] and "Player 2 falls back on his Sloop." in s.log
+    assert (loser["cannons"], len(loser["crew"]), s.cargo_units(1)) == (3, 3, 0)      # all his cargo was plundered
+    assert winner["cannons"] == 5 and len(winner["crew"]) == 6
+    assert sorted(winner["cargo"]) == ["Fruit 10 Units", "Gems 10 Units", "Rum 10 Units", "Spices 10 Units"]
+    assert "Player 1 takes the Cutlass Crewman." in s.log
+    s.validate()
+
+
+def test_a_sunk_ships_cargo_beyond_the_old_hulls_hold_goes_to_the_winner_or_the_discard_pile():
+    """Rules: Pillage & Plunder › Ship Hull; Player Attacking Player ("If there is no room for any remaining cargo …
+    they are placed on the discard pile")
+
+    Given player 2's Schooner (40 units aboard) sunk while player 1's Galleon carries 80 units already, Then the cargo
+    the Sloop beneath cannot hold goes to the discard pile (player 1 has no room).
+    """
+    s = scenario(2)
+    equip(s, 0, hull="Galleon", cannons=5, cargo=("Rum 40 Units", "Fruit 40 Units"))
+    equip(s, 1, hull="Schooner", cannons=4, crew=("Cutlass Crewman", "Cutlass Crewman"),
+          cargo=("Gems 20 Units", "Spices 20 Units"))
+    ship(s, 1)["damage"] = 4
+    s = to_play(s)
+    give(s, 0, "Attack")
+    s = run(s, Play("Attack", target=1), Act.NO_OFFER, Act.FIGHT_ON, Act.STAND_AND_FIGHT, Act.NO_OFFER, Act.FIGHT_ON)
+    s = s.apply(next(v for v in s.chance_outcomes().outcomes() if v.defender_destroyed and not v.attacker_damage))
+    assert s.cargo_units(1) <= 30 and ship(s, 1)["cargo"] == ["Gems 20 Units"]
+    assert "Spices 20 Units" in s.discard
+    s.validate()
+
+
+def test_an_empty_draw_pile_is_refilled_from_the_discard_pile_but_its_top_card():
+    """ASSUMPTION (the rulebook does not say): when the draw piles run out, the discard pile but its top card is
+    shuffled into them.
+
+    Given empty draw piles and every other card on the discard pile, When the player draws, Then the discard pile keeps
+    only its top card, the rest can be drawn, and every card is accounted for.
+    """
+    s = scenario(2)
+    for card, n in sorted(s.deck.items()):
+        s.discard += [card] * n
+    s.deck = {}
+    top = s.discard[-1]
+    s = s.apply(Act.DRAW)
+    assert s.legal_actions()[0] is Act.DRAW_FROM_PILE
+    s = s.apply(Act.DRAW_FROM_PILE)
+    assert s.discard == [top] and s.is_chance_node() and sum(s.deck.values()) > 200
+    assert "The draw piles are empty: the discard pile (all but its top card) is shuffled into them." in s.log
+    s.validate()
+
+
+def test_the_sirens_song_says_who_loses_his_next_turn():
+    """Rules: Pillage & Plunder › Play Event Card ("If an Event card causes your opponent to lose his next turn")"""
+    s = to_play(scenario(2))
+    give(s, 0, "Siren's Song")
+    s = s.apply(Play("Siren's Song", target=1))
+    assert "Player 2 will lose his next turn." in s.log and s.players[1]["lose_turn"]
+
+
+# ------------------------------------------------------------------ found by the third (fresh) mutation sample
+def test_when_both_ships_sink_in_one_exchange_both_hulls_go_and_nobody_plunders():
+    """Rules: Pillage & Plunder › Stage 3: The Cannon Battle ("If the number of damage points on either ship is greater
+    than or equal to its strength value … that ship is destroyed"; ASSUMPTION: when both are, nobody plunders)
+
+    Given two Schooners (over Sloops) one hit from sinking, When a tie destroys both, Then both fall back on their Sloops
+    and no hoard changes hands.
+    """
+    s = scenario(2)
+    for p in (0, 1):
+        equip(s, p, hull="Schooner", cannons=2)
+        ship(s, p)["damage"] = 4
+    s = to_play(s)
+    give(s, 0, "Attack")
+    s = run(s, Play("Attack", target=1), Act.NO_OFFER, Act.FIGHT_ON, Act.STAND_AND_FIGHT, Act.NO_OFFER, Act.FIGHT_ON)
+    s = s.apply(next(v for v in s.chance_outcomes().outcomes() if v.attacker_destroyed and v.defender_destroyed))
+    assert [ship(s, p)["hulls"] for p in (0, 1)] == [[{"hull": "Sloop", "addons": []}]] * 2
+    assert [p["hoard"] for p in s.players] == [3250, 3250] and s.observation(0)["battle"] is None
+    s.validate()
+
+
+def test_iron_hull_plating_counts_in_the_engines_volleys():
+    """Rules: Pillage & Plunder › Stage 3: The Cannon Battle ("up to two damage markers may be placed on top of the hull
+    plating instead of on the ship itself")
+
+    Given a defender with Iron Hull Plating, When the volley is rolled, Then its odds are the calculators' volley with
+    plating (so the defender takes no damage from two hits).
+    """
+    from pirates_lab.pillage_and_plunder.battles import cannon_volley
+
+    s = to_play(scenario(2))
+    equip(s, 0, cannons=2)
+    equip(s, 1, addons=("Iron Hull Plating",))
+    give(s, 0, "Attack")
+    s = run(s, Play("Attack", target=1), Act.NO_OFFER, Act.FIGHT_ON, Act.STAND_AND_FIGHT, Act.NO_OFFER, Act.FIGHT_ON)
+    assert s.battle_ship(1).iron_plating and s.battle_ship(1).name == "player 2"
+    assert s.chance_outcomes() == cannon_volley(2, 1, attacker_strength=3, defender_strength=3, defender_plating=True)
+
+
+def test_buying_cargo_is_offered_first():
+    """The old automatic choice first (the computer players' default): buy the cargo when it can be paid for."""
+    s = scenario(2)
+    give(s, 0, "Rum 10 Units", "Attack", "Attack")
+    s = at_step(s, "play").apply(Play("Rum 10 Units"))
+    s = s.apply(s.chance_outcomes().outcomes()[0])
+    assert s.legal_actions() == (Act.BUY_CARGO, Act.DECLINE_CARGO)
+
+
+def test_a_repair_card_costs_a_quarter_of_the_players_own_hull():
+    """Rules: Pillage & Plunder › Repair Ship ("25% of the hull cost displayed on your Ship Hull card")
+
+    Given seat 1 sailing a Galleon (seat 0 a Sloop), When seat 1 plays "Repair at 25% Cost", Then he pays 1,500.
+    """
+    s = scenario(2)
+    equip(s, 1, hull="Galleon")
+    ship(s, 1)["damage"] = 1
+    s.current = 1
+    give(s, 1, "Repair at 25% Cost", "Attack", "Attack")
+    s = at_step(s, "play", 1).apply(Play("Repair at 25% Cost"))
+    assert s.players[1]["hoard"] == 3250 - 1500
+
+
+def test_refusals_in_the_draw_step_name_only_their_own_reason():
+    """Rules: Pillage & Plunder › Stage 2: The draw and play stage
+
+    Given the draw step, When a battle's move is tried, Then it is refused without the discard pile's reason; and an
+    Attack on a seat that does not exist is refused saying Attack cards are played on an opponent.
+    """
+    s = scenario(2).apply(Act.DRAW)
+    assert "Only one of your cards" not in refused(s, Act.FIGHT_ON, "Stage 2: The draw and play stage").reason
+    s = to_play(scenario(2))
+    give(s, 0, "Attack")
+    assert refused(s, Play("Attack", target=2), "Attack Opponent").reason == "Attack cards are played on an opponent."
+
+
+def test_the_log_counts_players_from_one_everywhere():
+    """Players are numbered from 1 in every log line (issue 19 item 6): seat 1's moves are "Player 2"'s."""
+    s = scenario(2)
+    s._draw_card("Attack")
+    s.discard.append("Attack")
+    s = at_step(s, "draw", 1).apply(Act.TAKE_DISCARD)
+    assert "Player 2 takes Attack from the discard pile." in s.log
+    s = scenario(2, privateering=True)
+    s.current = 1
+    give(s, 1, "Dutch Navy", "Attack", "Attack")
+    s = at_step(s, "play", 1).apply(Play("Dutch Navy", privateer=True))
+    assert "Player 2 sails as a privateer for the Dutch." in s.log
+    s = to_play(scenario(2))
+    equip(s, 1, cargo=("Fruit 10 Units",))
+    give(s, 0, "Rats in Cargo")
+    assert "Player 2 loses Fruit 10 Units." in s.apply(Play("Rats in Cargo", target=1)).log
+    s = scenario(2)
+    s._draw_card("Bury Treasure")
+    s.players[1]["maps"] = [300]
+    s = run(won_battle(s), StealMap(0), (1, 2))
+    assert "Player 1 rolls (1, 2): no doubles, the map stays." in s.log
+    s = scenario(2, privateering=True)
+    s._draw_card("Dutch Navy")
+    s.players[1]["privateer"] = {"navy": "Dutch Navy", "owed": 300}
+    s = run(won_battle(s), StealDebt(), (1, 2))
+    assert "Player 1 rolls (1, 2): no doubles." in s.log
+
+
+def test_the_observation_names_the_step():
+    s = scenario(2)
+    assert s.observation(1)["phase"] == "predraw" and s.observation(1)["to_act"] == 0

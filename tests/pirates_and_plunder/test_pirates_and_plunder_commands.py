@@ -48,3 +48,20 @@ def test_bad_values_are_refused_with_a_sentence(capsys):
         run(capsys, "secret-battle", "1", "1", "--ship", "lots")
     with pytest.raises(InvalidInput):
         run(capsys, "tile-draw", "10", "11")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (("secret-battle", "61", "1"), "attacker is a whole number from 0 to 60, not 61."),
+    (("secret-battle", "1", "-1"), "defender is a whole number from 0 to 60, not -1."),
+    (("secret-battle", "1", "1", "--base", "11"), "--base is a whole number from 0 to 10, not 11."),
+    (("secret-battle", "1", "1", "--ship", "6\n7"), "--ship is a number such as 6, 13/2 or 6.5, not '6\\n7'."),
+    (("tile-draw", "0", "0"), "unseen is 0: with no tile left unseen there is nothing to draw."),
+    (("tile-draw", "10", "11"), "fitting is a whole number from 0 to 10, not 11."),
+    (("tile-draw", "10", "2", "--draws", "11"), "--draws is a whole number from 0 to 10, not 11."),
+])
+def test_a_refusal_names_what_the_user_typed_in_their_words(capsys, argv, message):
+    """Given a request the calculators refuse, Then the sentence names the argument as typed on the command
+    line (not an internal name) and blames only what the user typed (never the default --draws 1)."""
+    with pytest.raises(InvalidInput) as refused:
+        run(capsys, *argv)
+    assert str(refused.value) == message and capsys.readouterr().out == ""

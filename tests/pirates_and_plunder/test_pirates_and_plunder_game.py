@@ -6,12 +6,13 @@ import random
 
 import pytest
 
-from pirates_lab.core import CHANCE, TERMINAL, CorruptSave, IllegalMove, games
+from pirates_lab.core import CHANCE, TERMINAL, CorruptSave, IllegalMove, games, play
 from pirates_lab.core.testing import check_protocol
 from pirates_lab.pirates_and_plunder import (FLOW, Commit, Game, MovePirate, NoShip, PlaceShip, PlaceTile, Repulse, State,
                                              StopPirates, tiles)
+from pirates_lab.pirates_and_plunder.game import DrawExploration, NoExploration, Pay, ReturnShip, Take
 
-GAMES = 1000  # the issue asks for 1,000 (about 70 s on a quiet machine); every step of every game is checked
+GAMES = 40  # about 4 s on a loaded 2-core machine; the 1,000-game run is nightly (pytest -m nightly)
 
 
 def test_registered_and_playable():
@@ -38,28 +39,36 @@ def invariants(state, before_points):
     assert placed_cells == set(state.cells) and not placed_cells & set(state.needs)
 
 
-@pytest.mark.slow
-def test_seeded_random_games_keep_every_invariant():
+def play_seeded_games(games: int) -> dict:
+    """Random games (2 to 5 players, every option), every invariant checked after every move."""
     rng = random.Random(2026)
-    battles = completed = explored = 0
-    for seed in range(GAMES):
+    counts = {"battles": 0, "completed": 0, "explored": 0, "choices": 0}
+    for seed in range(games):
         game = Game(players=2 + seed % 4, secret_battles=seed % 2 == 1, advanced=seed % 3 == 0)
-        state = game.new_initial_state()
-        points = list(state.points)
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                action = state.chance_outcomes().sample(rng)
-            else:
-                action = rng.choice(state.legal_actions())
-            state = state.apply(action)
-            invariants(state, points)
-            points = list(state.points)
+        playthrough = play(game.new_initial_state(), None, rng)
+        for step in playthrough:
+            counts["choices"] += isinstance(step.action, (Pay, ReturnShip, Take, DrawExploration, NoExploration))
+            invariants(step.after, step.state.points)
+        state = playthrough.state
         assert len(state.placed) + len(state.discarded) == tiles().total and state.agenda == []
         assert sum(state.returns()) == 1
-        battles += sum("attacks player" in line for line in state.log)
-        completed += sum("completed" in line for line in state.log)
-        explored += len(state.explorations)
-    assert battles > 40 and completed > 1000 and explored > 30
+        counts["battles"] += sum("attacks player" in line for line in state.log)
+        counts["completed"] += sum("completed" in line for line in state.log)
+        counts["explored"] += len(state.explorations)
+    return counts
+
+
+def test_seeded_random_games_keep_every_invariant():
+    """Rules: Pirates & Plunder › Playing the Game"""
+    counts = play_seeded_games(GAMES)
+    assert counts["battles"] >= 5 and counts["completed"] > 200 and counts["explored"] >= 3 and counts["choices"] >= 5
+
+
+@pytest.mark.nightly
+def test_a_thousand_seeded_random_games_keep_every_invariant():
+    """Rules: Pirates & Plunder › Playing the Game"""
+    counts = play_seeded_games(1000)
+    assert counts["battles"] > 40 and counts["completed"] > 1000 and counts["explored"] > 30
 
 
 def test_save_and_load_round_trip_mid_game():
@@ -85,6 +94,14 @@ def test_moves_after_the_end_are_refused():
     with pytest.raises(IllegalMove) as error:
         state.apply("anything")
     assert error.value.rule == "Final Scoring"
+
+
+def test_the_docs_show_the_phase_table_and_every_option():
+    """docs/pirates_and_plunder.md shows the engine's own phase table, and names every option the Game takes."""
+    from pathlib import Path
+    docs = (Path(__file__).resolve().parents[2] / "docs/pirates_and_plunder.md").read_text()
+    assert FLOW.table() in docs
+    assert all(f"`{name}" in docs for name in Game.default_options)
 
 
 def test_the_phase_table_cites_real_headings():
@@ -133,3 +150,20 @@ def test_illegal_moves_in_random_games_name_a_rule_and_change_nothing():
             assert before is None or state.to_json() == before
             state = state.apply(rng.choice(state.legal_actions()))
     assert {"place", "ship", "pirates", "attack", "defend"} <= tried
+
+
+def test_a_seeded_advanced_game_is_the_same_in_every_run():
+    """Rules: Pirates & Plunder › Advanced Rules
+
+    The exploration tiles' odds once listed their outcomes in a set's order, which changes with Python's hash
+    seed from one run to the next: the same seed played another game.  Two runs with different hash seeds must
+    give the same log."""
+    import os
+    import subprocess
+    import sys
+    script = ("from pirates_lab.core import random_playout\nfrom pirates_lab.pirates_and_plunder import Game\n"
+              "s = random_playout(Game(players=3, advanced=True).new_initial_state(), 48)\n"
+              "print(len(s.explorations), '|'.join(s.log))")
+    runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")]
+    assert runs[0] == runs[1] and int(runs[0].split()[0]) > 0

@@ -67,7 +67,7 @@ def test_odds_refuse_nonsense_at_once():
 def test_features_described_in_words():
     state = build(tiles=[("spice headland", (0, 0), 0)], ships=[(1, (0, 0), 0)], drawn="bend")
     assert describe(state, state.node((0, 0), 0)) == \
-        "An island of 1 segment, open (3 open edge places): worth 2 points to player 1; resources on it: spice."
+        "An island of 1 segment, open (3 open edge places): worth 2 points to player 2; resources on it: spice."
 
 
 # ------------------------------------------------------------------ the open battle

@@ -75,8 +75,8 @@ def test_a_route_between_crossroads_scores_one_per_segment_and_the_merchant_goes
     state = build(tiles=[(CROSS, (0, 0), 0)], ships=[(0, (0, 0), 0)], drawn=CROSS, player=1)
     state = state.apply(PlaceTile((1, 0), 0)).apply(NoShip())
     assert state.points == [2, 0] and state.supply(0) == 7
-    assert breakdown(state) == ["Player 0: +2 for the completed trade route of 2 segments, with the most "
-                                "merchants (player 0: 1)."]
+    assert breakdown(state) == ["Player 1: +2 for the completed trade route of 2 segments, with the most "
+                                "merchants (player 1: 1)."]
 
 
 def test_tied_merchants_all_score_and_each_collects_the_resources():
@@ -155,7 +155,7 @@ def test_completing_a_route_lets_a_pirate_move_as_far_as_the_route_is_long():
                      ((1, 0), 3, -1),                   # east onto the new tile: 1 point
                      ((1, 0), 4, -1), ((1, 0), 5, -1),  # then across one of its routes: 2 points
                      (None, -1, -1)}                    # off an open edge
-    assert MovePirate(8, None) in state.legal_actions()   # off an open edge
+    assert MovePirate(8, None, route=2) in state.legal_actions()   # off an open edge, with the route's 2 points
 
 
 def test_a_pirate_never_moves_onto_its_own_ship_nor_on_the_turn_it_was_placed():
@@ -170,14 +170,14 @@ def test_a_pirate_never_moves_onto_its_own_ship_nor_on_the_turn_it_was_placed():
 
 def test_a_pirate_sailing_off_an_open_edge_goes_home():
     """Rules: Pirates & Plunder › Moving Pirates and Battle"""
-    state = pirate_board().apply(MovePirate(8, None))
+    state = pirate_board().apply(MovePirate(8, None, route=2))
     assert state.supply(1) == 7 and state.observation(0)["phase"] == "draw"
 
 
 def test_the_defender_sees_the_attack_and_surrenders_when_weaker():
     """Rules: Pirates & Plunder › Moving Pirates and Battle"""
     state = pirate_board(resources=[[1, 0, 0, 0], [0, 2, 0, 0]])
-    state = state.apply(MovePirate(8, (0, -1), 0, 0)).apply(Commit((0, 2, 0, 0)))
+    state = state.apply(MovePirate(8, (0, -1), 0, 0, route=2)).apply(Commit((0, 2, 0, 0)))
     assert state.current_player() == 0 and state.observation(0)["battle"]["attack"] == [0, 2, 0, 0]
     state = state.apply(Commit((1, 0, 0, 0)))
     assert list(state.ships) == [8] and state.where(state.ships[8][1]) == ((0, -1), 0)
@@ -187,7 +187,7 @@ def test_the_defender_sees_the_attack_and_surrenders_when_weaker():
 def test_a_repulsed_attacker_is_pushed_one_to_three_points_by_the_defender():
     """Rules: Pirates & Plunder › Moving Pirates and Battle"""
     state = pirate_board(resources=[[1, 0, 0, 0], [0, 1, 0, 0]])
-    state = state.apply(MovePirate(8, (0, -1), 0, 0)).apply(Commit((0, 1, 0, 0))).apply(Commit((1, 0, 0, 0)))
+    state = state.apply(MovePirate(8, (0, -1), 0, 0, route=2)).apply(Commit((0, 1, 0, 0))).apply(Commit((1, 0, 0, 0)))
     assert state.current_player() == 0
     pushes = state.legal_actions()
     assert Repulse(None) in pushes and Repulse((0, -1), 0) not in pushes and Repulse((1, 0), 4) in pushes
@@ -201,15 +201,15 @@ def test_a_merchant_defends_with_one_and_a_winning_pirate_becomes_a_merchant():
     state = build(tiles=tiles, ships=[(1, (0, 0), 3), (0, (0, -1), 0)], drawn=CROSS, player=1,
                   resources=[[0, 0, 0, 0], [2, 0, 0, 0]])
     state = state.apply(PlaceTile((1, 0), 0)).apply(NoShip())
-    tie = state.apply(MovePirate(8, (0, -1), 2, 0)).apply(Commit((1, 0, 0, 0))).apply(Commit((0, 0, 0, 0)))
+    tie = state.apply(MovePirate(8, (0, -1), 2, 0, route=2)).apply(Commit((1, 0, 0, 0))).apply(Commit((0, 0, 0, 0)))
     assert tie.current_player() == 0 and tie.observation(0)["phase"] == "repulse"   # 1 against base 1: repulsed
-    won = state.apply(MovePirate(8, (0, -1), 2, 0)).apply(Commit((2, 0, 0, 0))).apply(Commit((0, 0, 0, 0)))
+    won = state.apply(MovePirate(8, (0, -1), 2, 0, route=2)).apply(Commit((2, 0, 0, 0))).apply(Commit((0, 0, 0, 0)))
     assert [r[-1] for r in won.observation(0)["ships"]] == ["merchant"] and won.ships[8][0] == 1
 
 
 def test_a_battle_commitment_must_be_held():
     """Rules: Pirates & Plunder › Moving Pirates and Battle"""
-    state = pirate_board(resources=[[0, 0, 0, 0], [0, 1, 0, 0]]).apply(MovePirate(8, (0, -1), 0, 0))
+    state = pirate_board(resources=[[0, 0, 0, 0], [0, 1, 0, 0]]).apply(MovePirate(8, (0, -1), 0, 0, route=2))
     unchanged(state, Commit((0, 2, 0, 0)), "Moving Pirates and Battle")
     unchanged(state, StopPirates(), "Moving Pirates and Battle")
 
@@ -217,7 +217,7 @@ def test_a_battle_commitment_must_be_held():
 def test_secret_battles_hide_the_attack_from_the_defender():
     """Rules: Pirates & Plunder › Battles"""
     state = pirate_board(resources=[[1, 0, 0, 0], [0, 2, 0, 0]], secret_battles=True)
-    state = state.apply(MovePirate(8, (0, -1), 0, 0)).apply(Commit((0, 2, 0, 0)))
+    state = state.apply(MovePirate(8, (0, -1), 0, 0, route=2)).apply(Commit((0, 2, 0, 0)))
     assert "attack" not in state.observation(0)["battle"] and state.observation(1)["battle"]["attack"] == [0, 2, 0, 0]
 
 
@@ -230,8 +230,8 @@ def test_final_scoring_incomplete_features_majorities_and_sea_zones():
     state = build(tiles=tiles, ships=ships, phase="final", resources=[[2, 0, 0, 0], [2, 1, 0, 0]], bag={})
     assert state.is_terminal()
     assert state.points == [4 + 7, 2 + 7 + 7]
-    assert breakdown(state, 0) == ["Player 0: +7 for the most cloth (2).",
-                                   "Player 0: +4 for the most pirates (2) in a sea zone with 2 galleons and 0 serpents."]
+    assert breakdown(state, 0) == ["Player 1: +7 for the most cloth (2).",
+                                   "Player 1: +4 for the most pirates (2) in a sea zone with 2 galleons and 0 serpents."]
     assert state.returns() == (0, 1)
 
 

@@ -106,9 +106,10 @@ def event_effect(state, event: EventCard, roll: int | None) -> None:
     if info.get("crew_half"):
         crew_loss = len(v["ships"][ship]["crew"]) // 2
     damage = info.get("damage", 0)
-    if roll is not None:
-        damage += info.get("die_damage", [0] * 6)[roll - 1]
-        crew_loss += info.get("die_crew", [0] * 6)[roll - 1]
+    if "die_damage" in info:
+        damage += info["die_damage"][roll - 1]
+    if "die_crew" in info:
+        crew_loss += info["die_crew"][roll - 1]
     if info.get("lose_turn"):
         v["lose_turn"] = True
         state.say(f"Player {victim + 1} will lose his next turn.")

@@ -117,10 +117,10 @@ class Battle:
         return "merchant" if isinstance(self.defender, MerchantShip) else "player"
 
     def side(self, role: Role):
-        return self.attacker if role is Role.ATTACKER else self.defender
+        return {Role.ATTACKER: self.attacker, Role.DEFENDER: self.defender}[role]
 
     def with_side(self, role: Role, side) -> "Battle":
-        return replace(self, attacker=side) if role is Role.ATTACKER else replace(self, defender=side)
+        return replace(self, **{Role(role).value: side})
 
     def table_cards(self) -> tuple:
         return self.attacker.table_cards() + self.defender.table_cards()
@@ -142,10 +142,10 @@ def side_ship(state, battle: Battle, role: Role) -> B.Ship:
     if isinstance(side, NavyShip):
         n = state.data.navy
         return B.Ship(strength=n["strength"], speed=n["speed"], cannons=n["cannons"], crew=side.crew,
-                      pistol=True, damage=side.damage, name=side.card)
+                      pistol=True, damage=side.damage)
     spec = state.data.merchant(side.card)
     return B.Ship(strength=spec.strength, speed=spec.speed, cannons=spec.cannons, crew=side.crew,
-                  damage=side.damage, name=side.card)
+                  damage=side.damage)
 
 
 def hit_side(state, battle: Battle, role: Role, amount: int) -> tuple[Battle, bool]:
