@@ -9,6 +9,7 @@ Rules: Pillage & Plunder › Card Frequency
 """
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from fractions import Fraction
@@ -28,6 +29,7 @@ from .numbers import friendly_html
 from .pillage_and_plunder_battle import BattleCalculator, CallOffTable, ShipBuilder, battle_ops, ship_ops
 from .pillage_and_plunder_stages import StageOdds
 from .pillage_and_plunder_table import PillageRenderer, board_view_ops
+from .why import WhyTree
 
 GAME = "pillage_and_plunder"
 
@@ -74,13 +76,14 @@ class DeckOddsCalculator(widgets.VBox):
     """The exact chance that a hand holds at least so many of a card (or a whole card type), and of a second
     one too.  The controls stay legal: "at least" runs from 1 to the fewer of the hand size and the cards of
     that kind left in the deck; the hand from 1 to the eight cards of the draw-and-play stage; 2 to 6 players.
+    Under the chance, its why tree: the hands counted, term by term (``rule_link``: rules as links to screens).
 
     Rules: Pillage & Plunder › Card Frequency
     """
 
     NOTHING = "(nothing else)"
 
-    def __init__(self):
+    def __init__(self, *, rule_link=None):
         data = C.load()
         self.data = data
         names = list(data.categories) + [c for c in data.counts if c not in data.categories]
@@ -95,12 +98,13 @@ class DeckOddsCalculator(widgets.VBox):
         self.result = widgets.HTML()
         self.result.add_class("pl-pp-deck-odds")
         self.value: Fraction | None = None
+        self.why = WhyTree(rule_link=rule_link)
         for control in (self.card, self.count, self.second, self.second_count, self.hand, self.players):
             control.observe(lambda _: self.update(), names="value")
         first = widgets.HBox([self.card, self.count], layout=widgets.Layout(flex_flow="row wrap"))
         second = widgets.HBox([self.second, self.second_count], layout=widgets.Layout(flex_flow="row wrap"))
         sizes = widgets.HBox([self.hand, self.players], layout=widgets.Layout(flex_flow="row wrap"))
-        super().__init__([first, second, sizes, self.result])
+        super().__init__([first, second, sizes, self.result, self.why])
         self.add_class("pl-pp-deck-odds-calculator")
         self.update()
 
@@ -127,10 +131,15 @@ class DeckOddsCalculator(widgets.VBox):
     def update(self) -> None:
         try:
             self._limits()
-            p = O.hand_probability(self.wanted(), hand_size=self.hand.value, players=self.players.value)
+            wanted, hand, players = self.wanted(), self.hand.value, self.players.value
+            p = O.hand_probability(wanted, hand_size=hand, players=players)
+            tree = O.hand_probability(wanted, hand_size=hand, players=players, why=True)
         except Exception as error:
             self.result.value = error_html(error)
+            self.why.tree = None
             return
+        wants = " and ".join(f"at least {n} {name}" for name, n in wanted.items())
+        self.why.tree = dataclasses.replace(tree, label=f"A hand of {hand} cards holds {wants} ({players} players)")
         self.value = p
         deck = self.data.deck_after_setup(self.players.value).size
         self.result.value = (f"<div>A deck of {deck} cards once the starting kits are out.</div>"

@@ -20,12 +20,14 @@ import ipywidgets as widgets
 from pirates_lab.core import Dist, InvalidInput
 from pirates_lab.pillage_and_plunder import components as C
 from pirates_lab.pillage_and_plunder.battles import Ship, battle, call_off_policy, sample_battle
+from pirates_lab.pillage_and_plunder.why import battle_why
 
 from .canvas import BoardCanvas
 from .drawing import Drawing, DrawOp
 from .kit import DistView, guard
 from .numbers import percent_text
 from .shown import counted, number_html, table_html
+from .why import WhyTree
 
 __all__ = ["ship_ops", "battle_ops", "mini_ships_ops", "ShipBuilder", "BattleCalculator", "CallOffTable",
            "HULL_COLORS", "ending_label", "summary_of"]
@@ -266,13 +268,16 @@ class BattleCalculator(widgets.VBox):
 
     Left, in tabs: the attacker's and the defender's controls, and the endings (the "who wins" chart, every
     ending — a table shown whole up to 20 rows, else its top rows and "show all N rows" — and 2,000 battles
-    rolled die by die against the exact odds).  Right: both ships drawn small and the stage table.
-    It opens on a fight near even (``attacker``/``defender``: ShipBuilder options).
+    rolled die by die against the exact odds).  Right: both ships drawn small, the stage table and, under it,
+    the attacker's chance to win with its why tree (a click opens it stage by stage; ``rule_link`` makes its
+    rules links to the lesson's screens).  It opens on a fight near even (``attacker``/``defender``:
+    ShipBuilder options).
 
     Rules: Pillage & Plunder › The Five Stages Of A Sea Battle
     """
 
-    def __init__(self, *, seed: int = 1, attacker: dict | None = None, defender: dict | None = None):
+    def __init__(self, *, seed: int = 1, attacker: dict | None = None, defender: dict | None = None,
+                 rule_link=None):
         from pirates_lab.pillage_and_plunder.lessons import CALCULATOR_ATTACKER, CALCULATOR_DEFENDER
 
         self.attacker_box = ShipBuilder("Attacker", kinds=("player", "navy"), **(attacker or CALCULATOR_ATTACKER))
@@ -282,6 +287,7 @@ class BattleCalculator(widgets.VBox):
         self.message = widgets.HTML()
         self.canvas = BoardCanvas(MINI_WIDTH, MINI_HEIGHT, layers=("ships",), css_class="pl-pp-battle")
         self.stages = widgets.HTML()
+        self.why = WhyTree(rule_link=rule_link)
         self.summary_view = DistView(title="Who wins", width=300, height=170, show_table=False)
         self.detail_view = DistView(title="Every ending", describe=ending_label, show_chart=False)
         self.mc_button = widgets.Button(description="Roll 2,000 battles", layout=widgets.Layout(width="auto"))
@@ -298,7 +304,7 @@ class BattleCalculator(widgets.VBox):
         tabs.titles = ("Attacker", "Defender", "Endings")
         tabs.add_class("pl-pp-ship-tabs")
         self.tabs = tabs
-        right = widgets.VBox([self.canvas, self.flees, self.stages],
+        right = widgets.VBox([self.canvas, self.flees, self.stages, self.why],
                              layout=widgets.Layout(width="49%", min_width="320px"))
         self.attacker_box.on_change = self.update
         self.defender_box.on_change = self.update
@@ -332,6 +338,7 @@ class BattleCalculator(widgets.VBox):
         attacker, defender = self.ships()
         result = battle(attacker, defender, self.kind, defender_flees=self.flees.value)
         self.result = result
+        self.why.tree = battle_why(attacker, defender, self.kind, defender_flees=self.flees.value, winner="attacker")
         self.canvas.draw("ships", mini_ships_ops(attacker, defender))
         self.summary_view.dist = result.map(summary_of)
         self.detail_view.dist = result

@@ -42,6 +42,7 @@ from .pillage_and_plunder_battle import BattleCalculator, battle_ops, ship_ops
 from .pillage_and_plunder_stages import StageOdds
 from .pillage_and_plunder_table import PillageTable, table_picture
 from .shown import table_html
+from .why import screen_links
 
 GAME = "pillage_and_plunder"
 
@@ -56,7 +57,7 @@ DEMOS = ["table_picture", "starting_kit", "damaged_schooner", "turn_log", "deck_
          "play_table", "battle_card_counts", "crows_nest_view", "sail_sloop", "flee_dice_grid", "same_speed_chart",
          "gunner_view", "melee_dice_grid", "stage_odds", "battle_calculator", "plunder_log", "merchant_4_chart",
          "navy_v_schooner", "navy_round_words", "example_1", "example_2", "dice_grid_ops", "hull_rows"]
-__all__ = [*ANSWERS, *DEMOS, "lesson", "lesson_view", "GAME", "PLAY_SEED"]
+__all__ = [*ANSWERS, *DEMOS, "lesson", "lesson_view", "rule_links", "GAME", "PLAY_SEED"]
 
 #: the game against computer pirates starts from this deal (every page shows the same game)
 PLAY_SEED = 7
@@ -127,8 +128,13 @@ def turn_log(seed: int = 3) -> list[str]:
     return _lines(state.log[start:])
 
 
+def rule_links():
+    """A why tree's rules as links to this lesson's screens (a rule with no screen stays plain text)."""
+    return screen_links(screen.heading for screen in lesson().screens)
+
+
 def deck_odds() -> DeckOddsCalculator:
-    return DeckOddsCalculator()
+    return DeckOddsCalculator(rule_link=rule_links())
 
 
 def fruit_sell_chart() -> DistView:
@@ -203,11 +209,11 @@ def melee_dice_grid() -> widgets.Widget:
 
 
 def stage_odds() -> StageOdds:
-    return StageOdds()
+    return StageOdds(rule_link=rule_links())
 
 
 def battle_calculator() -> BattleCalculator:
-    return BattleCalculator()
+    return BattleCalculator(rule_link=rule_links())
 
 
 def plunder_log() -> list[str]:

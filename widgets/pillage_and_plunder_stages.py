@@ -25,10 +25,12 @@ from pirates_lab.core import Dist
 from pirates_lab.pillage_and_plunder import components as C
 from pirates_lab.pillage_and_plunder.battles import (MAX_DICE, cannon_volley, flee_escape_probability, melee,
                                                      melee_round_win_probability)
+from pirates_lab.pillage_and_plunder.why import flee_why, melee_why, volley_why
 
 from .controls import rule_slider
 from .kit import DistView, guard
 from .shown import number_html
+from .why import WhyTree
 
 __all__ = ["StageOdds", "speed_limits", "flee_case"]
 
@@ -59,9 +61,11 @@ def _row(*children) -> widgets.HBox:
 
 
 class StageOdds(widgets.VBox):
-    """Three tabs, one stage each; ``flee_value``, ``volley`` and ``melee_value`` are the exact answers shown."""
+    """Three tabs, one stage each; ``flee_value``, ``volley`` and ``melee_value`` are the exact answers shown,
+    each with its why tree under it (``flee_why``, ``volley_why``, ``melee_why``; ``rule_link`` makes their rules
+    links to the lesson's screens)."""
 
-    def __init__(self):
+    def __init__(self, *, rule_link=None):
         data = C.load()
         self.data = data
         self.message = widgets.HTML()
@@ -72,9 +76,10 @@ class StageOdds(widgets.VBox):
         self.flee_case = widgets.HTML()
         self.flee_chart = DistView(title="The defender", width=320, height=150, show_table=False)
         hulls = list(data.hulls)
-        self.cannon_hull = widgets.Dropdown(options=hulls, value="Schooner", description="both ships",
+        # a Sloop: one volley of three dice can sink it (a Schooner opens on "sinks: 0%")
+        self.cannon_hull = widgets.Dropdown(options=hulls, value="Sloop", description="both ships",
                                             style={"description_width": "initial"})
-        most = min(MAX_DICE, data.hulls["Schooner"].cannons)
+        most = min(MAX_DICE, data.hulls[self.cannon_hull.value].cannons)
         self.attacker_dice = rule_slider("attacker's cannon dice", 3, 1, most)
         self.defender_dice = rule_slider("defender's cannon dice", 3, 0, most)
         self.volley_words = widgets.HTML()
@@ -91,6 +96,7 @@ class StageOdds(widgets.VBox):
         self.melee_words = widgets.HTML()
         self.melee_chart = DistView(title="Who wins the mêlée", width=300, height=140, show_table=False)
         self.flee_value = self.melee_value = self.round_value = None
+        self.flee_why, self.volley_why, self.melee_why = (WhyTree(rule_link=rule_link) for _ in range(3))
         self.volley: Dist | None = None
         for control, update in ((self.attacker_speed, self.show_flee), (self.defender_speed, self.show_flee),
                                 (self.cannon_hull, self.show_volley), (self.attacker_dice, self.show_volley),
@@ -102,13 +108,15 @@ class StageOdds(widgets.VBox):
                        self.attacker_crew, self.defender_crew):
             slider.layout.width = "94%"                      # the track takes the room its column has, no more
         controls = dict(layout=widgets.Layout(width="50%", min_width="300px"))
-        flee = _row(widgets.VBox([self.attacker_speed, self.defender_speed, self.flee_case], **controls),
+        flee = _row(widgets.VBox([self.attacker_speed, self.defender_speed, self.flee_case, self.flee_why],
+                                 **controls),
                     self.flee_chart)
-        cannons = _row(widgets.VBox([self.cannon_hull, self.attacker_dice, self.defender_dice, self.volley_words],
+        cannons = _row(widgets.VBox([self.cannon_hull, self.attacker_dice, self.defender_dice, self.volley_words,
+                                     self.volley_why],
                                     **controls), self.volley_chart)
         fight = _row(widgets.VBox([self.melee_hull, self.attacker_crew, self.defender_crew, self.attacker_pistol,
                                    self.defender_pistol], **controls),
-                     widgets.VBox([self.melee_words, self.melee_chart]))
+                     widgets.VBox([self.melee_words, self.melee_why, self.melee_chart]))
         self.tabs = widgets.Tab([flee, cannons, fight])
         self.tabs.titles = ("Flee", "Cannons", "Mêlée")
         super().__init__([self.tabs, self.message])
@@ -126,6 +134,7 @@ class StageOdds(widgets.VBox):
                                 f"the defender escapes <span class='pl-exact' data-exact='{p}'>{number_html(p)}"
                                 f"</span></div>")
         self.flee_chart.dist = Dist.from_probabilities({"escapes": p, "fights on": 1 - p})
+        self.flee_why.tree = flee_why(a, d)
 
     # ------------------------------------------------------------ stage 3
     def show_volley(self) -> None:
@@ -137,6 +146,10 @@ class StageOdds(widgets.VBox):
         self.volley = volley
         self.volley_chart.dist = volley.map(lambda v: v.defender_damage)
         sunk = volley.probability(lambda v: v.defender_destroyed)
+        # why the defender sinks; when one volley cannot sink it, why it stays afloat (each damage it can take)
+        self.volley_why.tree = volley_why(self.attacker_dice.value, self.defender_dice.value,
+                                          ending="defender sinks" if sunk else "both afloat",
+                                          attacker_strength=hull.strength, defender_strength=hull.strength)
         hurt = volley.probability(lambda v: v.attacker_damage > 0)
         self.volley_words.value = (
             f"<div class='pl-pp-volley'>Two {html.escape(hull.name)}s, strength {hull.strength} each.<br>"
@@ -153,6 +166,7 @@ class StageOdds(widgets.VBox):
         self.round_value = melee_round_win_probability(a, d, pa, pd)
         self.melee_value = fight.probability(lambda r: r.winner == "attacker")
         self.melee_chart.dist = fight.map(lambda r: f"{r.winner} wins")
+        self.melee_why.tree = melee_why(a, d, attacker_pistol=pa, defender_pistol=pd, winner="attacker")
         self.melee_words.value = (
             f"<div class='pl-pp-melee'>The attacker wins one round: <span class='pl-exact' "
             f"data-exact='{self.round_value}'>{number_html(self.round_value)}</span><br>"

@@ -319,6 +319,88 @@ def test_every_rule_screen_teaches_a_rule_the_engine_applies(lesson):
     assert missing == []
 
 
+def rules_a_screen_stands_on(screen, headings, card_names) -> set[str]:
+    """The rules a class screen's why stands on: its heading (a rule screen), the rules it needs (a calculator or
+    a game), and every rulebook heading its text, label or why names (not card names such as 'Attack', which are
+    headings of the card list too)."""
+    named = {h for h in headings if h not in card_names
+             for text in (screen.why, screen.text, screen.label) if re.search(rf"(?<!\w){re.escape(h)}(?!\w)", text)}
+    return ({screen.heading} if screen.kind == "rule" else set()) | set(screen.needs) | named
+
+
+def test_every_why_names_only_rules_the_engine_applies(lesson):
+    """Issue 21 item 4: each class screen's why names no rule the engine does not apply: its heading, the rules
+    it needs and every heading its words name are cited by the engine code."""
+    from pirates_lab.pillage_and_plunder import components as C
+
+    data = C.load()
+    card_names = set(data.counts) | set(data.categories)
+    headings, cited = set(rulebook(GAME).headings), engine_citations()
+    stands_on = {s.title: rules_a_screen_stands_on(s, headings, card_names) for s in lesson.class_screens}
+    assert stands_on["Card Frequency"] == {"Card Frequency"}
+    assert {"Stage 2: Fight or Flee", "Stage 3: The Cannon Battle", "Stage 4: The Mêlée"} <= stands_on[
+        "The stages of a sea battle, one at a time"]
+    wrong = {title: sorted(rules - cited) for title, rules in stands_on.items() if rules - cited}
+    assert wrong == {}
+
+
+def test_a_why_that_names_a_rule_the_engine_ignores_is_caught(lesson):
+    """The check above can fail: a why sending the class to the Strategy Tips (advice no engine code applies)."""
+    import dataclasses
+
+    screen = dataclasses.replace(lesson.find("Stage 4: The Mêlée"), why="Read Strategy Tips: keep a pistol aboard.")
+    rules = rules_a_screen_stands_on(screen, set(rulebook(GAME).headings), set())
+    assert "Strategy Tips" in rules and "Strategy Tips" not in engine_citations()
+
+
+def why_trees(widget):
+    from pirates_lab.widgets.why import WhyTree
+
+    if isinstance(widget, WhyTree) and widget.tree is not None:
+        yield widget
+    for child in getattr(widget, "children", ()) or ():
+        yield from why_trees(child)
+
+
+def exact_values_shown(widget) -> set[Fraction]:
+    """Every exact number a widget shows (its ``data-exact`` values), the why trees left out."""
+    from pirates_lab.widgets.why import WhyTree
+
+    if isinstance(widget, WhyTree):
+        return set()
+    found = {Fraction(v) for v in re.findall(r"data-exact='([^']+)'", str(getattr(widget, "value", "")))}
+    for child in getattr(widget, "children", ()) or ():
+        found |= exact_values_shown(child)
+    return found
+
+
+@pytest.mark.parametrize("title, trees", [("Card Frequency", 1), ("The stages of a sea battle, one at a time", 3),
+                                          ("The battle calculator", 1)])
+def test_every_calculator_shows_a_why_tree_under_its_probability(lesson, title, trees):
+    """The why trees under the calculators' probabilities (signals/why.md) cite only rules the engine applies,
+    keep the tree's promises (branches add up exactly, rules as printed) and each root is a number shown
+    beside it; their rules link to the lesson's own screens."""
+    demo = lesson.demo(lesson.find(title))
+    shown = list(why_trees(demo))
+    assert len(shown) == trees
+    values, cited = exact_values_shown(demo), engine_citations()
+    for view in shown:
+        view.tree.check(view.tree.p, GAME)
+        assert view.tree.p in values, view.tree.label
+        assert view.tree.rules() <= cited
+        assert "?screen=" in view.value
+
+
+def test_the_battle_calculator_s_why_follows_its_ships():
+    from pirates_lab.pillage_and_plunder.battles import battle
+
+    calc = demos.battle_calculator()
+    calc.defender_box.crew.value = 1
+    attacker, defender = calc.ships()
+    wins = battle(attacker, defender, "player", defender_flees=True).probability(lambda r: r.winner == "attacker")
+    assert calc.why.tree.p == wins == dict(calc.stage_rows())["the attacker wins the battle"]
+
+
 def _engine_numbers() -> dict[str, list]:
     """screen title -> the numbers its student texts may state, each recomputed by the engine or the data file."""
     from pirates_lab.pillage_and_plunder import components as C
