@@ -26,10 +26,10 @@ from .controls import rule_slider
 from .drawing import DrawOp
 from .kit import assumption_box, error_html
 from .numbers import friendly_html
-from .pillage_and_plunder_battle import BattleCalculator, CallOffTable, ShipBuilder, battle_ops, ship_ops
+from .pillage_and_plunder_battle import (BattleCalculator, CallOffTable, ShipBuilder, battle_ops, ship_ops,
+                                         why_tree)
 from .pillage_and_plunder_stages import StageOdds
 from .pillage_and_plunder_table import PillageRenderer, board_view_ops
-from .why import WhyTree
 
 GAME = "pillage_and_plunder"
 
@@ -98,7 +98,7 @@ class DeckOddsCalculator(widgets.VBox):
         self.result = widgets.HTML()
         self.result.add_class("pl-pp-deck-odds")
         self.value: Fraction | None = None
-        self.why = WhyTree(rule_link=rule_link)
+        self.why = why_tree(rule_link)
         for control in (self.card, self.count, self.second, self.second_count, self.hand, self.players):
             control.observe(lambda _: self.update(), names="value")
         first = widgets.HBox([self.card, self.count], layout=widgets.Layout(flex_flow="row wrap"))

@@ -30,7 +30,7 @@ from .shown import counted, number_html, table_html
 from .why import WhyTree
 
 __all__ = ["ship_ops", "battle_ops", "mini_ships_ops", "ShipBuilder", "BattleCalculator", "CallOffTable",
-           "HULL_COLORS", "ending_label", "summary_of"]
+           "HULL_COLORS", "ending_label", "summary_of", "why_tree"]
 
 HULL_COLORS = {"Sloop": "#c9a66b", "Schooner": "#a67c52", "Galleon": "#7b5230", "Man O' War": "#4a2f1a"}
 FONT, BOLD, INK, WOOD = "16px sans-serif", "bold 16px sans-serif", "#1f1408", "#6b4f2a"
@@ -39,6 +39,14 @@ ADDONS = ("Iron Hull Plating", "Crow's Nest", "Extra Sail")
 
 
 # ---------------------------------------------------------------------------- pure drawing
+def why_tree(rule_link=None) -> WhyTree:
+    """A :class:`WhyTree` that fits its column: its box and its HTML take the width the column gives ("auto"),
+    not 100 % plus the widget margins (4 px past the column's edge in Chromium)."""
+    view = WhyTree(rule_link=rule_link)
+    view.layout.width = view.view.layout.width = "auto"
+    return view
+
+
 def _markers(d: Drawing, ship: Ship, x: float, y: float, step: float = 18, r: float = 7) -> float:
     """Strength as circles (red: damage taken), then cannons (dark: they fire), then crew (blue: pistol)."""
     for i in range(ship.strength):
@@ -266,9 +274,9 @@ def ending_label(result) -> str:
 class BattleCalculator(widgets.VBox):
     """Build two ships; read the exact odds of the whole battle, stage by stage, updated live.
 
-    Left, in tabs: the attacker's and the defender's controls, and the endings (the "who wins" chart, every
-    ending — a table shown whole up to 20 rows, else its top rows and "show all N rows" — and 2,000 battles
-    rolled die by die against the exact odds).  Right: both ships drawn small, the stage table and, under it,
+    Left, in tabs: the attacker's and the defender's controls (with "the defender tries to flee"), and the
+    endings (the "who wins" chart, every ending — a table shown whole up to 20 rows, else its top rows and
+    "show all N rows" — and 2,000 battles rolled die by die against the exact odds).  Right: both ships drawn small, the stage table and, under it,
     the attacker's chance to win with its why tree (a click opens it stage by stage; ``rule_link`` makes its
     rules links to the lesson's screens).  It opens on a fight near even (``attacker``/``defender``:
     ShipBuilder options).
@@ -287,7 +295,7 @@ class BattleCalculator(widgets.VBox):
         self.message = widgets.HTML()
         self.canvas = BoardCanvas(MINI_WIDTH, MINI_HEIGHT, layers=("ships",), css_class="pl-pp-battle")
         self.stages = widgets.HTML()
-        self.why = WhyTree(rule_link=rule_link)
+        self.why = why_tree(rule_link)
         self.summary_view = DistView(title="Who wins", width=300, height=170, show_table=False)
         self.detail_view = DistView(title="Every ending", describe=ending_label, show_chart=False)
         self.mc_button = widgets.Button(description="Roll 2,000 battles", layout=widgets.Layout(width="auto"))
@@ -299,12 +307,13 @@ class BattleCalculator(widgets.VBox):
         self.result: Dist | None = None
         endings = widgets.VBox([self.summary_view, self.detail_view,
                                 widgets.HBox([self.mc_button, self.progress]), self.mc_result])
-        tabs = widgets.Tab([self.attacker_box, self.defender_box, endings],
+        # fleeing is the defender's choice: its switch sits on the defender's tab
+        tabs = widgets.Tab([self.attacker_box, widgets.VBox([self.defender_box, self.flees]), endings],
                            layout=widgets.Layout(width="49%", min_width="320px"))
         tabs.titles = ("Attacker", "Defender", "Endings")
         tabs.add_class("pl-pp-ship-tabs")
         self.tabs = tabs
-        right = widgets.VBox([self.canvas, self.flees, self.stages, self.why],
+        right = widgets.VBox([self.canvas, self.stages, self.why],
                              layout=widgets.Layout(width="49%", min_width="320px"))
         self.attacker_box.on_change = self.update
         self.defender_box.on_change = self.update

@@ -37,7 +37,7 @@ from .kit import DistView
 from .lesson import LessonView
 from .lesson_model import Lesson
 from .numbers import friendly
-from .pillage_and_plunder import DeckOddsCalculator, moments_table
+from .pillage_and_plunder import DeckOddsCalculator, moments_table, with_separators
 from .pillage_and_plunder_battle import BattleCalculator, battle_ops, ship_ops
 from .pillage_and_plunder_stages import StageOdds
 from .pillage_and_plunder_table import PillageTable, table_picture
@@ -87,7 +87,8 @@ def _words(text: str, css: str = "pl-pp-caption") -> widgets.HTML:
 
 
 def _lines(lines) -> list[str]:
-    return [line for line in lines if line.strip()]
+    """The engine's log lines as a class reads them: blank ones left out, big numbers with separators (3,250)."""
+    return [with_separators(line) for line in lines if line.strip()]
 
 
 # ---------------------------------------------------------------- Game Setup, Ship Hull, the turn

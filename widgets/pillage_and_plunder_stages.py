@@ -22,6 +22,7 @@ from fractions import Fraction
 import ipywidgets as widgets
 
 from pirates_lab.core import Dist
+from pirates_lab.core.report import plural
 from pirates_lab.pillage_and_plunder import components as C
 from pirates_lab.pillage_and_plunder.battles import (MAX_DICE, cannon_volley, flee_escape_probability, melee,
                                                      melee_round_win_probability)
@@ -29,8 +30,8 @@ from pirates_lab.pillage_and_plunder.why import flee_why, melee_why, volley_why
 
 from .controls import rule_slider
 from .kit import DistView, guard
+from .pillage_and_plunder_battle import why_tree
 from .shown import number_html
-from .why import WhyTree
 
 __all__ = ["StageOdds", "speed_limits", "flee_case"]
 
@@ -74,7 +75,7 @@ class StageOdds(widgets.VBox):
         self.attacker_speed = rule_slider("attacker's speed", 6, slow, fast)
         self.defender_speed = rule_slider("defender's speed", 6, slow, fast)
         self.flee_case = widgets.HTML()
-        self.flee_chart = DistView(title="The defender", width=320, height=150, show_table=False)
+        self.flee_chart = DistView(title="The defender", width=280, height=150, show_table=False)
         hulls = list(data.hulls)
         # a Sloop: one volley of three dice can sink it (a Schooner opens on "sinks: 0%")
         self.cannon_hull = widgets.Dropdown(options=hulls, value="Sloop", description="both ships",
@@ -83,7 +84,7 @@ class StageOdds(widgets.VBox):
         self.attacker_dice = rule_slider("attacker's cannon dice", 3, 1, most)
         self.defender_dice = rule_slider("defender's cannon dice", 3, 0, most)
         self.volley_words = widgets.HTML()
-        self.volley_chart = DistView(title="Damage the defender takes", width=300, height=190, show_table=False)
+        self.volley_chart = DistView(title="Damage the defender takes", width=280, height=190, show_table=False)
         self.melee_hull = widgets.Dropdown(options=hulls, value="Schooner", description="both ships",
                                            style={"description_width": "initial"})
         crew = data.hulls["Schooner"].crew
@@ -94,9 +95,9 @@ class StageOdds(widgets.VBox):
         self.defender_pistol = widgets.ToggleButton(value=False, description="defender has a pistol crewman",
                                                     layout=widgets.Layout(width="auto"))
         self.melee_words = widgets.HTML()
-        self.melee_chart = DistView(title="Who wins the mêlée", width=300, height=140, show_table=False)
+        self.melee_chart = DistView(title="Who wins the mêlée", width=280, height=140, show_table=False)
         self.flee_value = self.melee_value = self.round_value = None
-        self.flee_why, self.volley_why, self.melee_why = (WhyTree(rule_link=rule_link) for _ in range(3))
+        self.flee_why, self.volley_why, self.melee_why = (why_tree(rule_link) for _ in range(3))
         self.volley: Dist | None = None
         for control, update in ((self.attacker_speed, self.show_flee), (self.defender_speed, self.show_flee),
                                 (self.cannon_hull, self.show_volley), (self.attacker_dice, self.show_volley),
@@ -107,7 +108,7 @@ class StageOdds(widgets.VBox):
         for slider in (self.attacker_speed, self.defender_speed, self.attacker_dice, self.defender_dice,
                        self.attacker_crew, self.defender_crew):
             slider.layout.width = "94%"                      # the track takes the room its column has, no more
-        controls = dict(layout=widgets.Layout(width="50%", min_width="300px"))
+        controls = dict(layout=widgets.Layout(width="48%", min_width="300px"))
         flee = _row(widgets.VBox([self.attacker_speed, self.defender_speed, self.flee_case, self.flee_why],
                                  **controls),
                     self.flee_chart)
@@ -151,9 +152,11 @@ class StageOdds(widgets.VBox):
                                           ending="defender sinks" if sunk else "both afloat",
                                           attacker_strength=hull.strength, defender_strength=hull.strength)
         hurt = volley.probability(lambda v: v.attacker_damage > 0)
+        sinks = (f"The defender sinks: <span class='pl-exact' data-exact='{sunk}'>{number_html(sunk)}</span>" if sunk
+                 else f"The attacker's {plural(self.attacker_dice.value, 'die', 'dice')} cannot sink a "
+                      f"{html.escape(hull.name)}.")
         self.volley_words.value = (
-            f"<div class='pl-pp-volley'>Two {html.escape(hull.name)}s, strength {hull.strength} each.<br>"
-            f"The defender sinks: <span class='pl-exact' data-exact='{sunk}'>{number_html(sunk)}</span><br>"
+            f"<div class='pl-pp-volley'>Two {html.escape(hull.name)}s, strength {hull.strength} each.<br>{sinks}<br>"
             f"The attacker takes damage too: <span class='pl-exact' data-exact='{hurt}'>{number_html(hurt)}</span></div>")
 
     # ------------------------------------------------------------ stage 4
