@@ -30,7 +30,7 @@ from .shown import counted, number_html, table_html
 from .why import WhyTree
 
 __all__ = ["ship_ops", "battle_ops", "mini_ships_ops", "ShipBuilder", "BattleCalculator", "CallOffTable",
-           "HULL_COLORS", "ending_label", "summary_of", "why_tree"]
+           "HULL_COLORS", "ending_label", "summary_of", "why_tree", "chance_html", "show_dist"]
 
 HULL_COLORS = {"Sloop": "#c9a66b", "Schooner": "#a67c52", "Galleon": "#7b5230", "Man O' War": "#4a2f1a"}
 FONT, BOLD, INK, WOOD = "16px sans-serif", "bold 16px sans-serif", "#1f1408", "#6b4f2a"
@@ -39,6 +39,29 @@ ADDONS = ("Iron Hull Plating", "Crow's Nest", "Extra Sail")
 
 
 # ---------------------------------------------------------------------------- pure drawing
+def chance_html(p: Fraction) -> str:
+    """A chance for the page: certain and impossible read as words ("0% (impossible)", as the why trees say them),
+    any other the kit's percent with its exact fraction.
+
+    >>> chance_html(Fraction(0))
+    "<span class='pl-number' style='white-space:nowrap'>0% (impossible)</span>"
+    """
+    if p in (0, 1):
+        words = "0% (impossible)" if p == 0 else "100% (certain)"
+        return f"<span class='pl-number' style='white-space:nowrap'>{words}</span>"
+    return number_html(p)
+
+
+def show_dist(view: DistView, dist: Dist, most: int = 4) -> None:
+    """``view.dist = dist``, then, for bars lying down in a narrow column, every other percent tick until at most
+    ``most`` are left (the kit's ticks, 0 % to 50 % by tens, run into each other in 300 px)."""
+    view.dist = dist
+    ticks = list(view.y_axis.tick_values)
+    while view.bars.orientation == "horizontal" and len(ticks) > most:
+        ticks = ticks[::2]
+    view.y_axis.tick_values = ticks
+
+
 def why_tree(rule_link=None) -> WhyTree:
     """A :class:`WhyTree` that fits its column: its box and its HTML take the width the column gives ("auto"),
     not 100 % plus the widget margins (4 px past the column's edge in Chromium)."""
@@ -276,10 +299,10 @@ class BattleCalculator(widgets.VBox):
 
     Left, in tabs: the attacker's and the defender's controls (with "the defender tries to flee"), and the
     endings (the "who wins" chart, every ending — a table shown whole up to 20 rows, else its top rows and
-    "show all N rows" — and 2,000 battles rolled die by die against the exact odds).  Right: both ships drawn small, the stage table and, under it,
-    the attacker's chance to win with its why tree (a click opens it stage by stage; ``rule_link`` makes its
-    rules links to the lesson's screens).  It opens on a fight near even (``attacker``/``defender``:
-    ShipBuilder options).
+    "show all N rows" — and 2,000 battles rolled die by die against the exact odds).  Right: both ships drawn
+    small, the stage table and, under it, the attacker's chance to win with its why tree (a click opens it stage
+    by stage; ``rule_link`` makes its rules links to the lesson's screens).  It opens on a fight near even
+    (``attacker``/``defender``: ShipBuilder options).
 
     Rules: Pillage & Plunder › The Five Stages Of A Sea Battle
     """
@@ -309,12 +332,12 @@ class BattleCalculator(widgets.VBox):
                                 widgets.HBox([self.mc_button, self.progress]), self.mc_result])
         # fleeing is the defender's choice: its switch sits on the defender's tab
         tabs = widgets.Tab([self.attacker_box, widgets.VBox([self.defender_box, self.flees]), endings],
-                           layout=widgets.Layout(width="49%", min_width="320px"))
+                           layout=widgets.Layout(width="46%", min_width="320px"))
         tabs.titles = ("Attacker", "Defender", "Endings")
         tabs.add_class("pl-pp-ship-tabs")
         self.tabs = tabs
         right = widgets.VBox([self.canvas, self.stages, self.why],
-                             layout=widgets.Layout(width="49%", min_width="320px"))
+                             layout=widgets.Layout(width="52%", min_width="320px"))
         self.attacker_box.on_change = self.update
         self.defender_box.on_change = self.update
         self.flees.observe(lambda _: self.update(), names="value")
@@ -349,7 +372,7 @@ class BattleCalculator(widgets.VBox):
         self.result = result
         self.why.tree = battle_why(attacker, defender, self.kind, defender_flees=self.flees.value, winner="attacker")
         self.canvas.draw("ships", mini_ships_ops(attacker, defender))
-        self.summary_view.dist = result.map(summary_of)
+        show_dist(self.summary_view, result.map(summary_of))
         self.detail_view.dist = result
         self.stages.value = self.stage_html()
 
@@ -366,7 +389,7 @@ class BattleCalculator(widgets.VBox):
     def stage_html(self, *_ships) -> str:
         """Percent first with a short exact fraction; a long one (often 20-50 digits) folded ("exact" opens
         it); the full exact value in ``data-exact`` for programs."""
-        body = "".join(f"<tr><td>{html.escape(label)}</td><td class='pl-exact' data-exact='{p}'>{number_html(p)}"
+        body = "".join(f"<tr><td>{html.escape(label)}</td><td class='pl-exact' data-exact='{p}'>{chance_html(p)}"
                        f"</td></tr>" for label, p in self.stage_rows())
         return (f"<table class='pl-pp-stages' style='max-width:100%'><tr><th>how the battle goes</th>"
                 f"<th>chance</th></tr>{body}</table>")

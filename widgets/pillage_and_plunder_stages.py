@@ -30,8 +30,7 @@ from pirates_lab.pillage_and_plunder.why import flee_why, melee_why, volley_why
 
 from .controls import rule_slider
 from .kit import DistView, guard
-from .pillage_and_plunder_battle import why_tree
-from .shown import number_html
+from .pillage_and_plunder_battle import chance_html, show_dist, why_tree
 
 __all__ = ["StageOdds", "speed_limits", "flee_case"]
 
@@ -81,8 +80,8 @@ class StageOdds(widgets.VBox):
         self.cannon_hull = widgets.Dropdown(options=hulls, value="Sloop", description="both ships",
                                             style={"description_width": "initial"})
         most = min(MAX_DICE, data.hulls[self.cannon_hull.value].cannons)
-        self.attacker_dice = rule_slider("attacker's cannon dice", 3, 1, most)
-        self.defender_dice = rule_slider("defender's cannon dice", 3, 0, most)
+        self.attacker_dice = rule_slider("attacker's dice", 3, 1, most)
+        self.defender_dice = rule_slider("defender's dice", 3, 0, most)
         self.volley_words = widgets.HTML()
         self.volley_chart = DistView(title="Damage the defender takes", width=280, height=190, show_table=False)
         self.melee_hull = widgets.Dropdown(options=hulls, value="Schooner", description="both ships",
@@ -116,8 +115,8 @@ class StageOdds(widgets.VBox):
                                      self.volley_why],
                                     **controls), self.volley_chart)
         fight = _row(widgets.VBox([self.melee_hull, self.attacker_crew, self.defender_crew, self.attacker_pistol,
-                                   self.defender_pistol], **controls),
-                     widgets.VBox([self.melee_words, self.melee_why, self.melee_chart]))
+                                   self.defender_pistol, self.melee_words], **controls),
+                     widgets.VBox([self.melee_chart, self.melee_why], **controls))     # the why beside the words
         self.tabs = widgets.Tab([flee, cannons, fight])
         self.tabs.titles = ("Flee", "Cannons", "Mêlée")
         super().__init__([self.tabs, self.message])
@@ -132,9 +131,9 @@ class StageOdds(widgets.VBox):
         p = flee_escape_probability(a, d)
         self.flee_value = p
         self.flee_case.value = (f"<div class='pl-pp-flee-case'><b>{html.escape(flee_case(a, d))}</b>: "
-                                f"the defender escapes <span class='pl-exact' data-exact='{p}'>{number_html(p)}"
+                                f"the defender escapes <span class='pl-exact' data-exact='{p}'>{chance_html(p)}"
                                 f"</span></div>")
-        self.flee_chart.dist = Dist.from_probabilities({"escapes": p, "fights on": 1 - p})
+        show_dist(self.flee_chart, Dist.from_probabilities({"escapes": p, "fights on": 1 - p}))
         self.flee_why.tree = flee_why(a, d)
 
     # ------------------------------------------------------------ stage 3
@@ -152,12 +151,12 @@ class StageOdds(widgets.VBox):
                                           ending="defender sinks" if sunk else "both afloat",
                                           attacker_strength=hull.strength, defender_strength=hull.strength)
         hurt = volley.probability(lambda v: v.attacker_damage > 0)
-        sinks = (f"The defender sinks: <span class='pl-exact' data-exact='{sunk}'>{number_html(sunk)}</span>" if sunk
+        sinks = (f"The defender sinks: <span class='pl-exact' data-exact='{sunk}'>{chance_html(sunk)}</span>" if sunk
                  else f"The attacker's {plural(self.attacker_dice.value, 'die', 'dice')} cannot sink a "
                       f"{html.escape(hull.name)}.")
         self.volley_words.value = (
             f"<div class='pl-pp-volley'>Two {html.escape(hull.name)}s, strength {hull.strength} each.<br>{sinks}<br>"
-            f"The attacker takes damage too: <span class='pl-exact' data-exact='{hurt}'>{number_html(hurt)}</span></div>")
+            f"The attacker takes damage too: <span class='pl-exact' data-exact='{hurt}'>{chance_html(hurt)}</span></div>")
 
     # ------------------------------------------------------------ stage 4
     def show_melee(self) -> None:
@@ -168,13 +167,13 @@ class StageOdds(widgets.VBox):
         fight = melee(a, d, attacker_pistol=pa, defender_pistol=pd)
         self.round_value = melee_round_win_probability(a, d, pa, pd)
         self.melee_value = fight.probability(lambda r: r.winner == "attacker")
-        self.melee_chart.dist = fight.map(lambda r: f"{r.winner} wins")
+        show_dist(self.melee_chart, fight.map(lambda r: f"{r.winner} wins"))
         self.melee_why.tree = melee_why(a, d, attacker_pistol=pa, defender_pistol=pd, winner="attacker")
         self.melee_words.value = (
             f"<div class='pl-pp-melee'>The attacker wins one round: <span class='pl-exact' "
-            f"data-exact='{self.round_value}'>{number_html(self.round_value)}</span><br>"
+            f"data-exact='{self.round_value}'>{chance_html(self.round_value)}</span><br>"
             f"The attacker wins the mêlée: <span class='pl-exact' data-exact='{self.melee_value}'>"
-            f"{number_html(self.melee_value)}</span></div>")
+            f"{chance_html(self.melee_value)}</span></div>")
 
     def values(self) -> dict[str, Fraction]:
         """The exact chances shown now, by stage."""

@@ -281,3 +281,17 @@ def test_thousands_separators_leave_fractions_and_decimals_alone():
 
 def test_every_game_of_the_registry_still_builds_a_table():
     assert "pillage_and_plunder" in games()
+
+
+def test_impossible_endings_read_as_words_and_lying_bars_keep_few_ticks():
+    """Two Schooners (strength 5) with four cannons each: neither sinks, and the stage table says so in words, as
+    the why trees do; the lying 'who wins' bars keep at most four percent ticks (no labels running together)."""
+    calc = BattleCalculator()
+    rows = dict(calc.stage_rows())
+    assert rows["the defender sinks"] == rows["the attacker sinks"] == 0
+    assert calc.stages.value.count("0% (impossible)") == 2 and "0.00%" not in calc.stages.value
+    assert calc.summary_view.bars.orientation == "horizontal" and 2 <= len(calc.summary_view.y_axis.tick_values) <= 4
+    stages = StageOdds()
+    stages.cannon_hull.value = "Schooner"          # three dice cannot sink strength 5: said, and the why is the rest
+    assert "cannot sink a Schooner" in stages.volley_words.value
+    assert stages.volley_why.tree.p == 1 and len(stages.volley_why.tree.children) > 1
