@@ -537,3 +537,22 @@ def test_the_plunder_position_is_played_by_the_engine():
 
 def test_the_two_on_two_melee_matches_the_round_by_round_count():
     assert melee(2, 2).probability(lambda r: r.winner == "attacker") == two_on_two() == L.melee_two_on_two()
+
+
+def test_a_section_that_only_leads_in_says_what_follows(lesson):
+    """A reference screen whose printed text ends with 'the following …:' (nothing of its own after the colon)
+    names the sections that follow it; every heading it names comes after it in the rulebook."""
+    sections = list(rulebook(GAME).sections)
+    headings = {s.heading for s in sections}
+    lead_ins = [k for k, s in enumerate(sections) if s.body.strip().endswith(":")]
+    assert len(lead_ins) == 7
+    for k in lead_ins:
+        screen = next(s for s in lesson.reference_screens if s.heading == sections[k].heading)
+        later = {s.heading for s in sections[k + 1:]}
+        named, text = set(), screen.text
+        for h in sorted(headings, key=len, reverse=True):       # longest first: 'Attack Opponent' is not 'Attack'
+            text, found = re.subn(rf"(?<!\w){re.escape(h)}(?!\w)", "#", text)
+            if found:
+                named.add(h)
+        assert sections[k + 1].heading in named, screen.heading
+        assert named <= later, (screen.heading, named - later)
