@@ -30,7 +30,8 @@ from .shown import counted, number_html, table_html
 from .why import WhyTree
 
 __all__ = ["ship_ops", "battle_ops", "mini_ships_ops", "ShipBuilder", "BattleCalculator", "CallOffTable",
-           "HULL_COLORS", "ending_label", "summary_of", "why_tree", "chance_html", "show_dist"]
+           "HULL_COLORS", "ending_label", "summary_of", "why_tree", "chance_html", "show_dist",
+           "charts_on_shown_tabs"]
 
 HULL_COLORS = {"Sloop": "#c9a66b", "Schooner": "#a67c52", "Galleon": "#7b5230", "Man O' War": "#4a2f1a"}
 FONT, BOLD, INK, WOOD = "16px sans-serif", "bold 16px sans-serif", "#1f1408", "#6b4f2a"
@@ -60,6 +61,20 @@ def show_dist(view: DistView, dist: Dist, most: int = 4) -> None:
     while view.bars.orientation == "horizontal" and len(ticks) > most:
         ticks = ticks[::2]
     view.y_axis.tick_values = ticks
+
+
+def charts_on_shown_tabs(tabs: widgets.Tab, parts: dict[int, tuple[widgets.Box, tuple]]) -> None:
+    """``parts[i] = (box, children)``: ``box`` (on tab ``i``'s page) holds ``children``, but a chart among them
+    (a DistView with its bars) only while tab ``i`` is selected.  A bqplot chart drawn on a hidden page measures
+    0 x 0 and draws boxes of negative size (console errors); put back on a shown page it is drawn afresh."""
+    def place(_=None) -> None:
+        for index, (box, children) in parts.items():
+            shown = tabs.selected_index == index
+            box.children = tuple(c for c in children
+                                 if shown or not (isinstance(c, DistView) and c.chart in c.children))
+
+    tabs.observe(place, names="selected_index")
+    place()
 
 
 def why_tree(rule_link=None) -> WhyTree:
@@ -201,6 +216,8 @@ class ShipBuilder(widgets.VBox):
         self.pistols = widgets.IntSlider(value=0, min=0, max=crew, description="pistol crewmen", style=style)
         self.damage = widgets.IntSlider(value=0, min=0, max=spec.strength - 1, description="damage", style=style)
         for slider in (self.cannons, self.crew, self.pistols, self.damage):
+            slider.layout.width = "94%"                      # the track takes the room its tab has, no more
+        for slider in (self.cannons, self.crew, self.pistols, self.damage):
             slider.add_class("pl-rule-slider")
         self.officers = _Toggles(OFFICERS, self._changed_now)
         self.addons = _Toggles(ADDONS, self._changed_now)
@@ -336,6 +353,7 @@ class BattleCalculator(widgets.VBox):
         tabs.titles = ("Attacker", "Defender", "Endings")
         tabs.add_class("pl-pp-ship-tabs")
         self.tabs = tabs
+        charts_on_shown_tabs(tabs, {2: (endings, endings.children)})
         right = widgets.VBox([self.canvas, self.stages, self.why],
                              layout=widgets.Layout(width="52%", min_width="320px"))
         self.attacker_box.on_change = self.update

@@ -30,7 +30,7 @@ from pirates_lab.pillage_and_plunder.why import flee_why, melee_why, volley_why
 
 from .controls import rule_slider
 from .kit import DistView, guard
-from .pillage_and_plunder_battle import chance_html, show_dist, why_tree
+from .pillage_and_plunder_battle import chance_html, charts_on_shown_tabs, show_dist, why_tree
 
 __all__ = ["StageOdds", "speed_limits", "flee_case"]
 
@@ -114,11 +114,13 @@ class StageOdds(widgets.VBox):
         cannons = _row(widgets.VBox([self.cannon_hull, self.attacker_dice, self.defender_dice, self.volley_words,
                                      self.volley_why],
                                     **controls), self.volley_chart)
+        beside = widgets.VBox([self.melee_chart, self.melee_why], **controls)     # the why beside the words
         fight = _row(widgets.VBox([self.melee_hull, self.attacker_crew, self.defender_crew, self.attacker_pistol,
-                                   self.defender_pistol, self.melee_words], **controls),
-                     widgets.VBox([self.melee_chart, self.melee_why], **controls))     # the why beside the words
+                                   self.defender_pistol, self.melee_words], **controls), beside)
         self.tabs = widgets.Tab([flee, cannons, fight])
         self.tabs.titles = ("Flee", "Cannons", "Mêlée")
+        charts_on_shown_tabs(self.tabs, {0: (flee, flee.children), 1: (cannons, cannons.children),
+                                         2: (beside, beside.children)})
         super().__init__([self.tabs, self.message])
         self.add_class("pl-pp-stage-odds")
         self.show_flee()
