@@ -1,12 +1,17 @@
-"""Pillage & Plunder front-ends: a battle calculator, a deck-odds calculator, the call-off table,
-the sample battles replayed, and a guided walk through the whole rulebook.
+"""Pillage & Plunder front-ends: the deck-odds calculator, the sample battles replayed, the strategy table, and
+(re-exported) the battle calculator, the stage odds, the call-off table and the board GameTable draws.
 
-Models are plain Python from :mod:`pirates_lab.pillage_and_plunder`; drawing is a pure function
-(``ship_ops``, ``battle_ops``, ``board_ops``) tested without a browser.
+The lesson on screens is ``lesson_view("pillage_and_plunder")`` (``data/lessons.toml``; its demos are in
+:mod:`.pillage_and_plunder_lessons`).  Models are plain Python from :mod:`pirates_lab.pillage_and_plunder`;
+drawing is a pure function (``ship_ops``, ``battle_ops``, ``board_ops``) tested without a browser.
+
+Rules: Pillage & Plunder › Card Frequency
 """
 from __future__ import annotations
 
+import dataclasses
 import html
+import re
 from fractions import Fraction
 
 import ipywidgets as widgets
@@ -17,19 +22,22 @@ from pirates_lab.pillage_and_plunder import examples as E
 from pirates_lab.pillage_and_plunder import odds as O
 from pirates_lab.pillage_and_plunder.game import PPState
 
-from .drawing import Drawing, DrawOp
-from .kit import Stepper, assumption_box, error_html
+from .controls import rule_slider
+from .drawing import DrawOp
+from .kit import assumption_box, error_html
 from .numbers import friendly_html
-from .pillage_and_plunder_battle import BattleCalculator, CallOffTable, ShipBuilder, battle_ops, ship_ops
-from .walkthrough import Walkthrough
+from .pillage_and_plunder_battle import (BattleCalculator, CallOffTable, ShipBuilder, battle_ops, ship_ops,
+                                         why_tree)
+from .pillage_and_plunder_stages import StageOdds
+from .pillage_and_plunder_table import PillageRenderer, board_view_ops
 
 GAME = "pillage_and_plunder"
 
-__all__ = ["ship_ops", "battle_ops", "board_ops", "ShipBuilder", "BattleCalculator", "DeckOddsCalculator",
-           "CallOffTable", "example_1_view", "moments_table", "strategy_table", "walkthrough", "lesson", "ASSUMPTIONS",
-           "assumption_boxes", "hunt_label", "volley_label"]
+__all__ = ["ship_ops", "battle_ops", "board_ops", "ShipBuilder", "BattleCalculator", "StageOdds", "DeckOddsCalculator",
+           "CallOffTable", "PillageRenderer", "example_1_view", "moments_table", "strategy_table", "lesson",
+           "lesson_view", "ASSUMPTIONS", "hunt_label", "volley_label"]
 
-#: Every invented value, in words (the notebook shows each in an assumption box).
+#: Every invented value, in words (the lesson's teacher notes show each where it matters).
 ASSUMPTIONS = (
     "Ship hull statistics (level, cost, strength, speed, cannons, crew, cargo, repair cost) are not printed in "
     "the rulebook; ours fit every printed number: a sloop sails at 5 and carries 3 cannons and 3 crew; "
@@ -44,7 +52,8 @@ ASSUMPTIONS = (
     "The hoard needed to win is 20,000 pieces of eight (the rulebook never prints it).",
     "Example 2 says both players roll three dice, but the merchant has two cannons: it rolls two.",
     "When both ships sink in the same cannon exchange, nobody plunders.",
-    "A player who must lose crewmen gives up cutlass crewmen first, then officers, pistol crewmen last.",
+    "When a destroyed hull leaves more crewmen than the smaller hull holds, the extra crewmen leave in this "
+    "order: cutlass crewmen, officers, pistol crewmen last (the rulebook does not say who chooses).",
     "Officer card texts beyond the printed Doctor, Master Gunner and Navigator (Shipwreck) are ours: with a "
     "Cartographer aboard a treasure hunt never gets lost (a 6 loses no turn); a Quarter Master spares you "
     "Rats in Cargo; a Navigator also spares you Siren's Song.",
@@ -55,67 +64,65 @@ ASSUMPTIONS = (
     E.EXAMPLE_1_CONTRADICTION,
 )
 
-def board_ops(state: PPState, width: int = 640, row: int = 64) -> tuple[DrawOp, ...]:
-    """Every player's ship, hoard, maps and prizes, one row each; the player to act is outlined.
 
-    Rules: Pillage & Plunder › Your Ship
-    """
-    height = row * len(state.players) + 10
-    d = Drawing().clear().rect(0, 0, width, height, fill="#dbe9f4")
-    for i, p in enumerate(state.players):
-        y = 5 + i * row
-        acting = not state.is_terminal() and state.current_player() == i
-        d.rect(5, y, width - 10, row - 6, fill="#eeeeee" if p["eliminated"] else "#fbf7ef",
-               stroke="#b22222" if acting else "#6b4f2a", width=3 if acting else 1)
-        if p["eliminated"]:
-            d.text(f"Player {i}: eliminated", 15, y + 22, font="bold 13px sans-serif", fill="#777777")
-            continue
-        ship = p["ships"][0]
-        hull = state.hull(i, 0)
-        d.text(f"Player {i}: {hull.name}", 15, y + 20, font="bold 13px sans-serif")
-        for k in range(hull.strength):
-            d.circle(20 + 14 * k, y + 38, 5, fill="#b22222" if k < ship["damage"] else "#ffffff", stroke="#333333")
-        for k in range(ship["cannons"]):
-            d.rect(170 + 14 * k, y + 10, 10, 8, fill="#222222")
-        for k, man in enumerate(ship["crew"]):
-            d.circle(175 + 14 * k, y + 34, 5, fill="#3b6ea5" if man == "Pistol Crewman" else
-                     "#6b8e23" if man == "Cutlass Crewman" else "#daa520", stroke="#222222")
-        d.text(f"cargo {state.cargo_units(i)}/{state.cargo_capacity(i)}", 300, y + 20, font="12px sans-serif")
-        d.text(f"hoard {p['hoard']}", 420, y + 20, font="bold 12px sans-serif", fill="#8b6508")
-        d.text(f"maps {len(p['maps'])} · prizes {len(p['prizes'])}" + (" · privateer" if p["privateer"] else "")
-               + (f" · fleet of {len(p['ships'])}" if len(p["ships"]) > 1 else ""), 300, y + 40, font="11px sans-serif")
-    return d.ops
+def board_ops(state: PPState, player: int = 0, *, show_deck: bool = True) -> tuple[DrawOp, ...]:
+    """Every player's ship, hoard, maps and prizes, one row each, as ``player`` sees the table (players
+    numbered from 1; the player to act outlined).  Rules: Pillage & Plunder › Your Ship"""
+    return board_view_ops(state.observation(player), player, state.data, show_deck=show_deck)
 
 
 # ---------------------------------------------------------------------------- deck odds
 class DeckOddsCalculator(widgets.VBox):
-    """The exact chance that a hand holds at least so many of a card (or a whole card type).
+    """The exact chance that a hand holds at least so many of a card (or a whole card type), and of a second
+    one too.  The controls stay legal: "at least" runs from 1 to the fewer of the hand size and the cards of
+    that kind left in the deck; the hand from 1 to the eight cards of the draw-and-play stage; 2 to 6 players.
+    Under the chance, its why tree: the hands counted, term by term (``rule_link``: rules as links to screens).
 
     Rules: Pillage & Plunder › Card Frequency
     """
 
-    def __init__(self):
+    NOTHING = "(nothing else)"
+
+    def __init__(self, *, rule_link=None):
         data = C.load()
+        self.data = data
         names = list(data.categories) + [c for c in data.counts if c not in data.categories]
         style = {"description_width": "initial"}
         self.card = widgets.Dropdown(options=names, value="Attack", description="card or type", style=style)
-        self.count = widgets.IntSlider(value=1, min=0, max=5, description="at least", style=style)
-        self.second = widgets.Dropdown(options=["(nothing else)"] + names, value="(nothing else)",
-                                       description="and also", style=style)
-        self.second_count = widgets.IntSlider(value=1, min=0, max=5, description="at least", style=style)
-        self.hand = widgets.IntSlider(value=5, min=1, max=8, description="hand size", style=style)
-        self.players = widgets.IntSlider(value=4, min=2, max=6, description="players", style=style)
+        self.hand = rule_slider("hand size", 5, 1, data.game["draw_to"])
+        self.count = rule_slider("at least", 1, 1, 5)
+        self.second = widgets.Dropdown(options=[self.NOTHING] + names, value=self.NOTHING, description="and also",
+                                       style=style)
+        self.second_count = rule_slider("at least", 1, 1, 5)
+        self.players = rule_slider("players", 4, 2, 6)
         self.result = widgets.HTML()
         self.result.add_class("pl-pp-deck-odds")
         self.value: Fraction | None = None
+        self.why = why_tree(rule_link)
         for control in (self.card, self.count, self.second, self.second_count, self.hand, self.players):
             control.observe(lambda _: self.update(), names="value")
-        super().__init__([self.card, self.count, self.second, self.second_count, self.hand, self.players, self.result])
+        first = widgets.HBox([self.card, self.count], layout=widgets.Layout(flex_flow="row wrap"))
+        second = widgets.HBox([self.second, self.second_count], layout=widgets.Layout(flex_flow="row wrap"))
+        sizes = widgets.HBox([self.hand, self.players], layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__([first, second, sizes, self.result, self.why])
+        self.add_class("pl-pp-deck-odds-calculator")
         self.update()
+
+    def _left(self, name: str) -> int:
+        """Cards of ``name`` (a card or a type) in the deck once the starting kits are out."""
+        deck = self.data.deck_after_setup(self.players.value)
+        return sum(deck.count(card) for card in O.expand_card_names(name, self.data))
+
+    def _limits(self) -> None:
+        self.count.max = max(1, min(self.hand.value, self._left(self.card.value)))
+        second = self.second.value != self.NOTHING
+        self.second_count.disabled = not second
+        if second:
+            self.second_count.max = max(1, min(self.hand.value, self._left(self.second.value)))
 
     def wanted(self) -> dict:
         wanted = {self.card.value: self.count.value}
-        if self.second.value != "(nothing else)":
+        if self.second.value != self.NOTHING:
             if self.second.value in wanted:
                 raise InvalidInput("Pick two different cards or types.")
             wanted[self.second.value] = self.second_count.value
@@ -123,24 +130,46 @@ class DeckOddsCalculator(widgets.VBox):
 
     def update(self) -> None:
         try:
-            p = O.hand_probability(self.wanted(), hand_size=self.hand.value, players=self.players.value)
+            self._limits()
+            wanted, hand, players = self.wanted(), self.hand.value, self.players.value
+            p = O.hand_probability(wanted, hand_size=hand, players=players)
+            tree = O.hand_probability(wanted, hand_size=hand, players=players, why=True)
         except Exception as error:
             self.result.value = error_html(error)
+            self.why.tree = None
             return
+        wants = " and ".join(f"at least {n} {name}" for name, n in wanted.items())
+        self.why.tree = dataclasses.replace(tree, label=f"A hand of {hand} cards holds {wants} ({players} players)")
         self.value = p
-        deck = C.load().deck_after_setup(self.players.value).size
-        self.result.value = (f"<b>P = <span class='pl-exact' data-exact='{p}'>{friendly_html(p)}</span></b> "
-                             f"(deck of {deck} cards after the starting kits)")
+        deck = self.data.deck_after_setup(self.players.value).size
+        self.result.value = (f"<div>A deck of {deck} cards once the starting kits are out.</div>"
+                             f"<div><b>The chance: <span class='pl-exact' data-exact='{p}'>{friendly_html(p)}</span></b>"
+                             f"</div>")
 
 
 # ---------------------------------------------------------------------------- tables
-def moments_table(moments: list) -> widgets.HTML:
-    """A replayed sample battle: stage, what happened, its exact probability, the odds."""
-    rows = "".join(f"<tr><td>{html.escape(m.stage)}</td><td>{html.escape(m.happened)}</td>"
+_BIG = re.compile(r"(?<![\d/.,])(\d{4,})(?![\d/]|[.,]\d)")
+
+
+def with_separators(text: str) -> str:
+    """Whole numbers of 4 digits or more with thousands separators (3500 -> 3,500), fractions left alone.
+
+    >>> with_separators("Expected prize 3500. Probability 87.41% (6797/7776).")
+    'Expected prize 3,500. Probability 87.41% (6797/7776).'
+    """
+    return _BIG.sub(lambda m: f"{int(m.group(1)):,}", text)
+
+
+def moments_table(moments: list, *, odds: bool = True) -> widgets.HTML:
+    """A replayed sample battle: stage, what happened, its exact probability, and (``odds``) the odds."""
+    rows = "".join(f"<tr><td>{html.escape(m.stage)}</td><td>{html.escape(with_separators(m.happened))}</td>"
                    f"<td class='pl-exact'>{friendly_html(m.probability)}</td>"
-                   f"<td>{html.escape(m.odds_before)}</td></tr>" for m in moments)
-    return widgets.HTML("<table class='pl-pp-moments'><tr><th>stage</th><th>what happened</th><th>chance</th>"
-                        f"<th>the odds</th></tr>{rows}</table>")
+                   + (f"<td>{html.escape(with_separators(m.odds_before))}</td>" if odds else "") + "</tr>"
+                   for m in moments)
+    table = widgets.HTML("<table class='pl-pp-moments'><tr><th>stage</th><th>what happened</th><th>chance</th>"
+                         + ("<th>the odds</th>" if odds else "") + f"</tr>{rows}</table>")
+    table.add_class("pl-pp-moments-box")
+    return table
 
 
 def example_1_view(moments: list | None = None) -> widgets.VBox:
@@ -165,7 +194,6 @@ def strategy_table() -> widgets.HTML:
                         f"{rows}</table><p>Sloops:</p><ul>{risks}</ul>")
 
 
-# ---------------------------------------------------------------------------- the walkthrough
 def hunt_label(hunt) -> str:
     """A treasure hunt's outcome in a few characters (chart labels must not overlap)."""
     return "lose a turn" if hunt.lose_turn else f"{hunt.coins:,}"
@@ -177,21 +205,16 @@ def volley_label(volley) -> str:
     return f"{volley.attacker_damage}/{volley.defender_damage}{sunk}"
 
 
-def lesson() -> Walkthrough:
-    """The lesson file ``pirates_lab/pillage_and_plunder/data/lessons.toml`` (demos in
-    :mod:`.pillage_and_plunder_lessons`)."""
-    return Walkthrough.for_game(GAME)
+# ---------------------------------------------------------------------------- the lesson
+def lesson():
+    """The lesson file ``pirates_lab/pillage_and_plunder/data/lessons.toml`` on screens (the kit's Lesson)."""
+    from .lesson_model import Lesson
+
+    return Lesson.for_game(GAME)
 
 
-def walkthrough() -> Stepper:
-    """A Stepper through the whole rulebook, one step per section heading, in printed order.
+def lesson_view(**options):
+    """The lesson a teacher runs: one screen at a time (what the notebook shows)."""
+    from .lesson import LessonView
 
-    Each step shows the rule, a live example from the engine (built when you reach it), why it
-    matters and, where it makes sense, a question the engine answers when you check it.
-    """
-    return lesson().stepper()
-
-
-def assumption_boxes() -> widgets.VBox:
-    """Every assumption in one place."""
-    return widgets.VBox([assumption_box(a) for a in ASSUMPTIONS])
+    return LessonView(lesson(), **options)

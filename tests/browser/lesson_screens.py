@@ -124,10 +124,15 @@ def is_screen_lesson(page) -> bool:
 
 
 def go_next(page, number: int, timeout_ms: int = 60_000) -> None:
-    """Press Next and wait until the counter says screen ``number``."""
+    """Press Next and wait until the counter says screen ``number`` and the screen shown before has left the page
+    (the first chart of a lesson renders after the counter moves: checks must not read the old screen)."""
+    bodies = page.locator(".pl-screen .pl-screen-body")
+    old = bodies.first.element_handle() if bodies.count() else None
     page.locator(".pl-lesson-next").first.click()
     page.wait_for_function(f"() => document.querySelector('.pl-lesson-counter-text')?.dataset.screen === '{number}'",
                            timeout=timeout_ms)
+    if old is not None:
+        page.wait_for_function("el => !el.isConnected", arg=old, timeout=timeout_ms)
     wait_quiet(page)
 
 

@@ -169,19 +169,21 @@ def exact_attribute_after(page, selector: str, timeout: float = 90, not_equal: s
 
 
 def battle_calculator(page) -> str:
-    """Pillage & Plunder: the attacker's crew slider; the 'attacker wins' row equals battle()."""
+    """Pillage & Plunder: the attacker's crew slider; the 'attacker wins' row equals battle() (the calculator opens
+    on Example 1's ships without the pistol crewman: the attacker's Schooner has an Extra Sail)."""
     from pirates_lab.pillage_and_plunder import Ship, battle
 
+    sail = ("Extra Sail",)
     calculator = page.locator(".pl-pp-battle-calculator").first
     calculator.scroll_into_view_if_needed()
     row = ".pl-pp-battle-calculator .pl-pp-stages tr:has-text('the attacker wins the battle') .pl-exact"
     before = page.locator(row).first.get_attribute("data-exact")
     set_slider(page, slider_labelled(calculator.locator(".pl-ship-builder").first, "crew"), 2)
     shown = exact_attribute_after(page, row, not_equal=before)
-    expected = battle(Ship.player("Schooner", cannons=4, crew=2), Ship.player("Schooner", cannons=4, crew=3),
+    expected = battle(Ship.player("Schooner", cannons=4, crew=2, addons=sail), Ship.player("Schooner", cannons=4, crew=3),
                       "player", defender_flees=True).probability(lambda r: r.winner == "attacker")
     assert shown == expected
-    assert Fraction(before) == battle(Ship.player("Schooner", cannons=4, crew=4), Ship.player(
+    assert Fraction(before) == battle(Ship.player("Schooner", cannons=4, crew=4, addons=sail), Ship.player(
         "Schooner", cannons=4, crew=3), "player", defender_flees=True).probability(lambda r: r.winner == "attacker")
     return f"attacker crew 4 -> 2: P(attacker wins) {before} -> {shown}"
 
@@ -294,6 +296,7 @@ SHOWCASE = {
 
 #: The screen each interaction is on, for a lesson on screens (opened with ``?screen=``).
 SCREEN = {
+    "pillage_and_plunder": "The battle calculator",
     "01_dice_basics": "Try it yourself",
     "plunder_2013": "Predict, then reveal: one day's answers",
     "plunder": "Should I attack? The combat calculator",

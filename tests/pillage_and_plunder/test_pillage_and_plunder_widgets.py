@@ -1,79 +1,266 @@
-"""Pillage & Plunder widgets without a browser: pure drawing, live calculators, the walkthrough."""
+"""Pillage & Plunder widgets without a browser: pure drawing, live calculators whose controls stay legal, the board
+GameTable draws, and the game table of the lesson."""
+import random
+import re
 from fractions import Fraction
 
 import pytest
 
-from pirates_lab.core import rulebook
+from pirates_lab.core import games
 from pirates_lab.pillage_and_plunder import Ship, battle, hand_probability
-from pirates_lab.pillage_and_plunder.game import new_game
+from pirates_lab.pillage_and_plunder import components as C
+from pirates_lab.pillage_and_plunder.battles import (cannon_volley, flee_escape_probability, melee,
+                                                     melee_round_win_probability)
+from pirates_lab.pillage_and_plunder.game import Game, new_game
+from pirates_lab.pillage_and_plunder.lessons import calculator_ships
 from pirates_lab.widgets import rasterize
+from pirates_lab.widgets.drawing import LARGE_TEXT_FLOOR, font_px, text_collisions
 from pirates_lab.widgets.numbers import percent_text
-from pirates_lab.widgets.pillage_and_plunder import (BattleCalculator, CallOffTable, DeckOddsCalculator, battle_ops,
-                                                     board_ops, ship_ops, walkthrough)
+from pirates_lab.widgets.pillage_and_plunder import (BattleCalculator, CallOffTable, DeckOddsCalculator, StageOdds,
+                                                     battle_ops, board_ops, ship_ops, with_separators)
+from pirates_lab.widgets.pillage_and_plunder_battle import MINI_HEIGHT, MINI_WIDTH, mini_ships_ops
+from pirates_lab.widgets.pillage_and_plunder_stages import flee_case, speed_limits
+from pirates_lab.widgets.pillage_and_plunder_table import (PICTURE_HEIGHT, PICTURE_WIDTH, PillageRenderer,
+                                                           PillageTable, table_picture_ops)
+from pirates_lab.widgets.renderers import renderer_for
+from pirates_lab.widgets.table import GameTable
+from pirates_lab.widgets.table_render import check_renderer
+
+DATA = C.load()
 
 
-def test_ship_ops_show_damage_as_red_markers():
-    ship = Ship.player("Schooner", cannons=4, crew=3, damage=2)
-    ops = ship_ops(ship, 0, 0, 260, 170)
-    circles = [op for op in ops if op.kind == "circle" and op.args[1] == 58]
+# ---------------------------------------------------------------- drawing
+def test_ship_ops_show_damage_as_red_markers_and_idle_cannons_grey():
+    ship = Ship.player("Schooner", cannons=4, crew=2, damage=2)
+    ops = ship_ops(ship, 0, 0, 270, 170)
+    circles = [op for op in ops if op.kind == "circle" and op.args[1] == 64]
     assert len(circles) == 5 and [op.fill for op in circles].count("#b22222") == 2
-    image = rasterize(ops, 260, 170)
-    assert image.getpixel((16, 58))[:3] == (0xb2, 0x22, 0x22)       # first marker is damage
-    assert image.getpixel((16 + 18 * 4, 58))[:3] == (255, 255, 255)  # the last is not
+    cannons = [op for op in ops if op.kind == "rect" and op.args[1] == 80]
+    assert [op.fill for op in cannons] == ["#222222"] * 2 + ["#aaaaaa"] * 2        # two crewmen fire two cannons
+    gunner = ship_ops(Ship.player("Schooner", cannons=4, crew=2, officers=("Master Gunner",)), 0, 0)
+    assert [op.fill for op in gunner if op.kind == "rect" and op.args[1] == 80] == ["#222222"] * 4
+    image = rasterize(ops, 270, 170)
+    assert image.getpixel((12, 64))[:3] == (0xb2, 0x22, 0x22)         # the first marker is damage
 
 
-def test_battle_and_board_ops_are_pure():
+DRAWINGS = {
+    "ship card": (lambda: ship_ops(Ship.navy(), 0, 0, 270, 170), 270, 170),
+    "two ships": (lambda: battle_ops(Ship.player("Man O' War"), Ship.merchant(6)), 560, 190),
+    "mini ships": (lambda: mini_ships_ops(Ship.player("Man O' War"), Ship.navy(damage=3)), MINI_WIDTH, MINI_HEIGHT),
+    "table picture": (table_picture_ops, PICTURE_WIDTH, PICTURE_HEIGHT),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DRAWINGS))
+def test_drawings_keep_their_texts_apart_with_large_fonts(name):
+    """Every text at 16 px or more on the drawing (so Large fonts' floor grows nothing), none overlapping or past
+    the edge once painted larger."""
+    draw, width, height = DRAWINGS[name]
+    ops = draw()
+    assert all(font_px(op.font) >= LARGE_TEXT_FLOOR for op in ops if op.kind == "text")
+    assert text_collisions(ops, width=width, height=height) == []
+
+
+def test_battle_and_board_ops_are_pure_and_number_players_from_1():
     a, d = Ship.player("Sloop"), Ship.merchant(4)
     assert battle_ops(a, d) == battle_ops(a, d)
     state = new_game(3)
-    ops = board_ops(state)
+    ops = board_ops(state, 0)
     texts = [op.args[0] for op in ops if op.kind == "text"]
-    assert "Player 2: Sloop" in texts and "hoard 3250" in texts
+    assert "Player 2: Sloop" in texts and "Player 1 (you): Sloop" in texts and "hoard 3,250" in texts
+    assert not any(re.search(r"Player 0\b", t) for t in texts)
+    assert not any("draw piles:" in t for t in (op.args[0] for op in board_ops(state, show_deck=False)
+                                                 if op.kind == "text"))
 
 
-def test_battle_calculator_updates_live_and_refuses_bad_setups():
+# ---------------------------------------------------------------- the board GameTable draws
+def test_gametable_picks_the_pillage_board_and_it_passes_the_renderer_check():
+    game = Game(players=3)
+    renderer = renderer_for(game)
+    assert isinstance(renderer, PillageRenderer) and renderer.seat_name(0) == "Player 1"
+    assert check_renderer(renderer, game, seeds=range(2), every=40) > 0
+    table = GameTable(game, seed=2)
+    assert isinstance(table.renderer, PillageRenderer)
+    assert table.hand.value.count(",") == len(table.model.observation()["players"][0]["hand"]) - 1
+
+
+def test_the_board_shows_only_what_the_seat_sees_and_its_texts_never_collide():
+    game, rng = Game(players=4), random.Random(5)
+    renderer = PillageRenderer(game)
+    state = game.new_initial_state()
+    views = 0
+    for step in range(600):
+        if state.is_terminal():
+            break
+        if not state.is_chance_node() and step % 15 == 0:
+            seat = state.current_player()
+            observation = state.observation(seat)
+            ops = renderer.draw(observation, seat)
+            assert text_collisions(ops, width=renderer.width, height=renderer.height) == [], step
+            others = [c for i, p in enumerate(state.players) if i != seat for c in p["hand"]]
+            texts = " ".join(op.args[0] for op in ops if op.kind == "text")
+            assert renderer.hand(observation, seat) == observation["players"][seat]["hand"]
+            assert not any(f"hand: {c}" in texts for c in others)
+            views += 1
+        state = state.apply(state.chance_outcomes().sample(rng) if state.is_chance_node()
+                            else rng.choice(state.legal_actions()))
+    assert views > 5
+
+
+def test_the_lesson_table_fits_one_screen_in_two_tabs_and_plays():
+    table = PillageTable(3, seed=7)
+    assert table.tabs.titles == ("Your move", "Log") and len(table.children) == 4
+    before = len(table.model.legal_actions())
+    table.play(table.model.legal_actions()[0])
+    assert table.message.value == "" and before > 0
+
+
+# ---------------------------------------------------------------- the battle calculator
+def test_the_battle_calculator_opens_near_even_and_updates_live():
     calc = BattleCalculator()
+    attacker, defender = calculator_ships()
+    assert calc.ships() == (attacker, defender)
     first = calc.result
-    assert first == battle(calc.attacker_box.ship, calc.defender_box.ship, "player")
+    assert first == battle(attacker, defender, "player", defender_flees=True)
+    wins = first.probability(lambda r: r.winner == "attacker")
+    assert Fraction(3, 10) < wins < Fraction(7, 10)                    # a fight near even, not 0 % or 100 %
     calc.defender_box.crew.value = 1
     assert calc.result != first and sum(p for _, p in calc.result.items()) == 1
-    summary = calc.summary_view.dist
-    assert summary["defender escapes"] == calc.result.probability(lambda r: r.outcome == "escaped")
+    assert calc.summary_view.dist["defender escapes"] == calc.result.probability(lambda r: r.outcome == "escaped")
     assert calc.detail_view.dist == calc.result
-    assert calc.canvas.ops["ships"] == battle_ops(calc.attacker_box.ship, calc.defender_box.ship)
-    good = calc.result
-    calc.attacker_box.kind.value = "merchant"          # a merchant never attacks
-    assert "pl-error" in calc.message.value and calc.result == good
-    calc.attacker_box.kind.value = "player"
+    assert calc.canvas.ops["ships"] == mini_ships_ops(*calc.ships())
+    calc.flees.value = False
+    assert calc.result.probability(lambda r: r.outcome == "escaped") == 0
+
+
+def test_the_builder_sliders_follow_the_hull_and_the_crew():
+    calc = BattleCalculator()
+    box = calc.attacker_box
+    box.hull.value = "Man O' War"
+    assert (box.cannons.max, box.crew.max, box.damage.max) == (6, 8, 8)
+    box.crew.value = 8
+    box.hull.value = "Sloop"                                           # a smaller hull: values come down to fit
+    assert (box.cannons.max, box.crew.max, box.damage.max) == (3, 3, 2)
+    assert box.cannons.value <= 3 and box.crew.value == 3
+    box.officers["Doctor"].value = True
+    assert box.pistols.max == 2
+    box.pistols.value = 2
+    assert box.officers["Master Gunner"].disabled                      # no room: 2 pistols + a Doctor = 3 crew
+    box.crew.value = 1
+    assert box.pistols.value == 0 and box.officers.value == ("Doctor",)
+    box.crew.value = 0
+    assert box.officers.value == () and calc.message.value == ""
+    assert box.ship.crew == 0 and not box.ship.doctor
+
+
+def test_the_builder_offers_only_battles_the_rules_have():
+    calc = BattleCalculator()
+    assert tuple(calc.attacker_box.kind.options) == ("player", "navy")
+    assert tuple(calc.defender_box.kind.options) == ("player", "merchant")
     calc.defender_box.kind.value = "merchant"
     assert calc.kind == "merchant" and calc.message.value == ""
-    calc.defender_box.pistols.value = 0
-    calc.attacker_box.crew.value = 1
-    calc.attacker_box.pistols.value = 3                # more pistols than crew
-    assert "pl-error" in calc.message.value
-    calc.message.value = calc.mc_result.value = ""
-    calc.mc_button.click()                             # the Monte Carlo button says why it cannot roll
-    assert "pistol" in calc.message.value and calc.mc_result.value == ""
+    calc.defender_box.merchant_strength.value = 6
+    assert calc.defender_box.damage.max == 5
+    calc.attacker_box.kind.value = "navy"                              # a navy ship attacks players only
+    assert tuple(calc.defender_box.kind.options) == ("player",) and calc.kind == "navy"
+    assert calc.message.value == ""
+    calc.attacker_box.kind.value = "player"
+    assert tuple(calc.defender_box.kind.options) == ("player", "merchant")
 
 
-def test_monte_carlo_agrees_with_exact():
+def test_every_ending_is_shown_whole_or_with_show_all():
+    """'Every ending' was cut mid-row: now a table of up to 20 rows is whole, a longer one shows its top rows and
+    a visible 'show all N rows' holding the rest (every row once)."""
+    calc = BattleCalculator()
+    rows = len(calc.result)
+    table = calc.detail_view.table.value
+    assert rows > 20 and f"show all {rows} rows" in table
+    assert table.count("<tr>") == rows + 1                            # every ending and the header
+    calc.attacker_box.hull.value = calc.defender_box.hull.value = "Sloop"
+    small = len(calc.result)
+    assert "show all" not in calc.detail_view.table.value or small > 20
+
+
+def test_monte_carlo_agrees_with_exact_and_shows_counts():
     calc = BattleCalculator(seed=3)
     report = calc.monte_carlo(1500)
     assert calc.progress.value == 1500
     assert sum(p for p, _, _ in report.values()) == 1
     assert all(abs(z) < 4 for _, _, z in report.values())
+    assert "of 1,500 battles" in calc.mc_result.value and "z" not in re.sub(r"<[^>]+>", "", calc.mc_result.value)
 
 
-def test_deck_odds_calculator():
+def test_stage_rows_agree_with_the_whole_battle_even_with_a_crows_nest():
+    calc = BattleCalculator()
+    calc.attacker_box.addons["Crow's Nest"].value = True
+    attacker, defender = calc.ships()
+    result = battle(attacker, defender, calc.kind, defender_flees=calc.flees.value)
+    sunk = result.probability(lambda r: r.outcome in ("defender destroyed", "both destroyed"))
+    assert sunk > 0
+    assert f"data-exact='{sunk}'" in calc.stages.value and percent_text(sunk) in calc.stages.value
+
+
+def test_stage_table_shows_percent_first_and_long_fractions_only_on_demand():
+    calc = BattleCalculator()
+    html_text = calc.stages.value
+    wins = calc.result.probability(lambda r: r.winner == "attacker")
+    assert len(str(wins)) > 16 and f"data-exact='{wins}'" in html_text
+    folded = re.sub(r"<details.*?</details>", "", html_text)
+    visible = re.sub(r"<[^>]+>", " ", re.sub(r"(data-exact|title)='[^']*'", "", folded))
+    assert not re.search(r"\d{13,}", visible)
+    assert percent_text(wins) in visible and "16.67% (1/6)" in visible
+
+
+# ---------------------------------------------------------------- the stage odds
+def test_stage_odds_equal_the_engine_for_every_speed():
+    stages = StageOdds()
+    slow, fast = speed_limits()
+    assert (stages.attacker_speed.min, stages.attacker_speed.max) == (slow, fast)
+    for a in range(slow, fast + 1):
+        for d in (slow, 6, fast):
+            stages.attacker_speed.value, stages.defender_speed.value = a, d
+            assert stages.flee_value == flee_escape_probability(a, d)
+            assert flee_case(a, d) in stages.flee_case.value
+
+
+def test_the_slowest_and_fastest_speeds_come_from_the_data():
+    ships = [(h.speed, h.strength) for h in DATA.hulls.values()] + [(m["speed"], s) for s, m in DATA.merchants.items()]
+    assert speed_limits() == (max(0, min(v - s + 1 for v, s in ships + [(DATA.navy["speed"], DATA.navy["strength"])])),
+                              max([h.speed + 1 for h in DATA.hulls.values()] + [DATA.navy["speed"]]))
+
+
+def test_stage_odds_cannon_dice_and_crew_follow_the_hull():
+    stages = StageOdds()
+    stages.cannon_hull.value = "Man O' War"
+    assert stages.attacker_dice.max == 6
+    stages.attacker_dice.value = 6
+    stages.cannon_hull.value = "Sloop"
+    assert stages.attacker_dice.max == 3 and stages.attacker_dice.value == 3
+    hull = DATA.hulls["Sloop"]
+    assert stages.volley == cannon_volley(3, stages.defender_dice.value, attacker_strength=hull.strength,
+                                          defender_strength=hull.strength)
+    stages.melee_hull.value = "Sloop"
+    assert stages.attacker_crew.max == DATA.hulls["Sloop"].crew
+    stages.attacker_crew.value, stages.defender_crew.value = 2, 2
+    stages.defender_pistol.value = True
+    assert stages.melee_value == melee(2, 2, defender_pistol=True).probability(lambda r: r.winner == "attacker")
+    assert stages.round_value == melee_round_win_probability(2, 2, False, True)
+
+
+# ---------------------------------------------------------------- deck odds, call-off, numbers
+def test_deck_odds_calculator_stays_legal():
     calc = DeckOddsCalculator()
     assert calc.value == hand_probability({"Attack": 1})
+    assert (calc.count.min, calc.count.max, calc.hand.max) == (1, 5, 8)           # never "at least 0"
     calc.hand.value = 8
     calc.second.value = "Cannon"
     assert calc.value == hand_probability({"Attack": 1, "Cannon": 1}, hand_size=8)
     assert "deck of 282 cards" in calc.result.value
+    calc.card.value = "Doctor"                                          # 2 Doctor cards: at least 1 or 2
+    assert calc.count.max == 2
     calc.players.value = 6
     assert "deck of 274 cards" in calc.result.value
-    calc.second.value = "Attack"
+    calc.second.value = "Doctor"
     assert "pl-error" in calc.result.value
 
 
@@ -86,43 +273,25 @@ def test_call_off_table():
     assert all(c == "fight" for row in table.policy.table() for c in row)
 
 
-def test_walkthrough_is_the_lesson_file_one_step_per_heading():
-    stepper = walkthrough()
-    assert [s.title for s in stepper.steps] == rulebook("pillage_and_plunder").headings
-    assert "pl-walkthrough" in stepper._dom_classes
+def test_thousands_separators_leave_fractions_and_decimals_alone():
+    assert with_separators("Expected prize 3500.") == "Expected prize 3,500."
+    assert with_separators("87.41% (6797/7776), 12000 coins, 1.2345") == "87.41% (6797/7776), 12,000 coins, 1.2345"
+    assert with_separators("a roll of 4") == "a roll of 4"
 
 
-def test_stage_rows_agree_with_the_whole_battle_even_with_a_crows_nest():
-    from pirates_lab.pillage_and_plunder import battle
-    from pirates_lab.widgets.pillage_and_plunder import BattleCalculator
-
-    calculator = BattleCalculator()
-    calculator.attacker_box.addons["Crow's Nest"].value = True
-    attacker, defender = calculator.ships()
-    result = battle(attacker, defender, calculator.kind, defender_flees=calculator.flees.value)
-    sunk = result.probability(lambda r: r.outcome in ("defender destroyed", "both destroyed"))
-    assert sunk > 0
-    assert f"data-exact='{sunk}'" in calculator.stages.value
-    assert percent_text(sunk) in calculator.stages.value
+def test_every_game_of_the_registry_still_builds_a_table():
+    assert "pillage_and_plunder" in games()
 
 
-def test_stage_table_shows_percent_first_and_long_fractions_only_on_demand():
-    """Projector: no 16+ digit number as visible text; the full exact value stays in data-exact."""
-    import re
-
-    calculator = BattleCalculator()
-    html_text = calculator.stages.value
-    wins = calculator.result.probability(lambda r: r.winner == "attacker")
-    assert len(str(wins)) > 16                       # a long fraction: the case that broke the projector
-    assert f"data-exact='{wins}'" in html_text
-    folded = re.sub(r"<details.*?</details>", "", html_text)       # what shows before "show exact" is opened
-    visible = re.sub(r"<[^>]+>", " ", re.sub(r"(data-exact|title)='[^']*'", "", folded))
-    assert not re.search(r"\d{13,}", visible)
-    assert "25.01%" in visible and "show exact" in html_text
-    assert "50.00% (1/2)" in visible                 # a short fraction stays beside its percentage
-
-
-def test_deck_odds_show_percent_first():
-    calc = DeckOddsCalculator()
-    assert f"data-exact='{calc.value}'" in calc.result.value
-    assert calc.result.value.index("%") < calc.result.value.index("deck of")
+def test_impossible_endings_read_as_words_and_lying_bars_keep_few_ticks():
+    """Two Schooners (strength 5) with four cannons each: neither sinks, and the stage table says so in words, as
+    the why trees do; the lying 'who wins' bars keep at most four percent ticks (no labels running together)."""
+    calc = BattleCalculator()
+    rows = dict(calc.stage_rows())
+    assert rows["the defender sinks"] == rows["the attacker sinks"] == 0
+    assert calc.stages.value.count("0% (impossible)") == 2 and "0.00%" not in calc.stages.value
+    assert calc.summary_view.bars.orientation == "horizontal" and 2 <= len(calc.summary_view.y_axis.tick_values) <= 4
+    stages = StageOdds()
+    stages.cannon_hull.value = "Schooner"          # three dice cannot sink strength 5: said, and the why is the rest
+    assert "cannot sink a Schooner" in stages.volley_words.value
+    assert stages.volley_why.tree.p == 1 and len(stages.volley_why.tree.children) > 1

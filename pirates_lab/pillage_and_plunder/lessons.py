@@ -1,0 +1,178 @@
+"""The Pillage & Plunder lesson's own positions and answers (``data/lessons.toml``, on screens).
+
+Most answers of the lesson are the engine's lesson functions in :mod:`.scenarios`; the ones here are
+the positions the class path adds: a Master Gunner at the cannons, two crow's nests, a player battle
+played to its plunder, and the calculators' questions.  Each answer is computed when a screen is
+checked (never written in the lesson); tests/pillage_and_plunder/test_pillage_and_plunder_lessons.py
+checks each one against a count made another way.
+
+>>> cannon_dice_without_gunner(), cannon_dice_with_gunner(), both_nests_damage()
+(2, 4, 0)
+>>> plundered_coins()
+1625
+
+Rules: Pillage & Plunder › Stage 3: The Cannon Battle
+"""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from .actions import Play
+from .battles import Ship, battle, melee, melee_round_win_probability, spotting
+from .game import PPState
+from .scenarios import at_step, equip, give, scenario, ship, until_a_decision
+
+__all__ = ["gunner_position", "cannon_dice_without_gunner", "cannon_dice_with_gunner", "NEST_SHIPS",
+           "nest_ships", "speed_before_and_after_the_shot", "both_nests_damage", "plunder_position",
+           "plunder_battle_log", "plundered_coins", "PLUNDERED_HOARD", "melee_two_on_two",
+           "CALCULATOR_ATTACKER", "CALCULATOR_DEFENDER", "calculator_ships", "stand_and_fight_win",
+           "NAVY_TARGET_CREW", "navy_round_win"]
+
+
+# ---------------------------------------------------------------- Stage 3: the cannons and the Master Gunner
+def gunner_position(gunner: bool) -> PPState:
+    """Player 1's Schooner with four cannons and two crewmen; with ``gunner`` one of the two is a Master
+    Gunner (the other a cutlass crewman).
+
+    Rules: Pillage & Plunder › Stage 3: The Cannon Battle
+    """
+    state = scenario(2)
+    equip(state, 0, hull="Schooner", cannons=4)
+    if gunner:
+        crew = ship(state, 0)["crew"]
+        state.discard.append(crew.pop())            # one cutlass crewman leaves; the Master Gunner comes aboard
+        equip(state, 0, crew=("Master Gunner",))
+    return state
+
+
+def cannon_dice_without_gunner() -> int:
+    """Four cannons, two cutlass crewmen: the cannons that fire (one crewman each)."""
+    return gunner_position(False).battle_ship(0).dice
+
+
+def cannon_dice_with_gunner() -> int:
+    """Four cannons, a Master Gunner and one cutlass crewman: "the master gunner has the ability to fire all
+    of the cannons on the cannon deck without the assistance of other crewmen".
+
+    Rules: Pillage & Plunder › Stage 3: The Cannon Battle
+    """
+    return gunner_position(True).battle_ship(0).dice
+
+
+# ---------------------------------------------------------------- Stage 1: the crow's nest
+#: two Schooners (speed 6); the attacker has a Crow's Nest
+NEST_SHIPS = {"cannons": 4, "crew": 4}
+
+
+def nest_ships(both: bool = False) -> tuple[Ship, Ship]:
+    """The attacker with a Crow's Nest, the defender with one too if ``both``."""
+    attacker = Ship.player("Schooner", addons=("Crow's Nest",), name="Attacker (Schooner)", **NEST_SHIPS)
+    defender = Ship.player("Schooner", addons=("Crow's Nest",) if both else (), name="Defender (Schooner)",
+                           **NEST_SHIPS)
+    return attacker, defender
+
+
+def speed_before_and_after_the_shot() -> tuple[int, int]:
+    """The defender's speed before and after the crow's-nest shot (one damage: one less speed).
+
+    Rules: Pillage & Plunder › Stage 1: Spotting the Enemy
+    """
+    attacker, defender = nest_ships()
+    return defender.effective_speed, spotting(attacker, defender)[1].effective_speed
+
+
+def both_nests_damage() -> int:
+    """Both ships have a crow's nest: damage the defender takes in stage 1 ("neither ship receives this
+    advantage").  Rules: Pillage & Plunder › Stage 1: Spotting the Enemy"""
+    return spotting(*nest_ships(both=True))[1].damage
+
+
+# ---------------------------------------------------------------- Player Attacking Player: the plunder
+#: the defender's hoard in the plunder position (the starting hoard)
+PLUNDERED_HOARD = 3250
+_STANDS = frozenset({"no offer", "fight on", "stand and fight"})
+
+
+def plunder_position() -> tuple[PPState, int, int]:
+    """Player 1 attacks player 2, whose crew all left his ship before the battle (their cards on the discard
+    pile); player 2 stands and fights, nobody offers terms.  The engine plays the battle to its end: the
+    state after it, where the battle's lines start in the log, and player 1's hoard before it.
+
+    Rules: Pillage & Plunder › Player Attacking Player
+    """
+    state = scenario(2)
+    defender = ship(state, 1)
+    state.discard.extend(defender["crew"])
+    defender["crew"] = []
+    state.players[1]["hoard"] = PLUNDERED_HOARD
+    state.validate()
+    give(state, 0, "Attack")
+    state = at_step(state, "play")
+    start, before = len(state.log), state.players[0]["hoard"]
+    state = until_a_decision(state.apply(Play("Attack", target=1)), random.Random(1))
+    for _ in range(50):                      # a handful of decisions: no terms offered, fight on, stand and fight
+        if state.battle() is None:
+            break
+        choices = [a for a in state.legal_actions() if str(a) in _STANDS]
+        if not choices:
+            raise ValueError(f"the plunder lesson expected no terms, fight on or stand and fight; the engine "
+                             f"offers {', '.join(map(str, state.legal_actions()))}")
+        state = until_a_decision(state.apply(choices[0]), random.Random(1))
+    return state, start, before
+
+
+def plunder_battle_log() -> list[str]:
+    """The engine's log of that battle, up to the moment the attacker wins (the plunder is the question)."""
+    state, start, _ = plunder_position()
+    lines = [line for line in state.log[start:] if line.strip()]
+    plunder = next((i for i, line in enumerate(lines) if "plunders" in line), len(lines))
+    return lines[:plunder]
+
+
+def plundered_coins() -> int:
+    """What player 1 gains from player 2's hoard: "the victorious player is entitled to half of the defeated
+    player's hoard".  Rules: Pillage & Plunder › Player Attacking Player"""
+    state, _, before = plunder_position()
+    return state.players[0]["hoard"] - before
+
+
+# ---------------------------------------------------------------- Navy Ship Attacking Player
+#: the navy ship boards a ship with this many cutlass crewmen
+NAVY_TARGET_CREW = 4
+
+
+def navy_round_win() -> Fraction:
+    """A navy ship (all pistol crewmen, more than six of them) against four cutlass crewmen: P(the navy ship
+    wins one mêlée round).  "A maximum of six dice can be rolled", and "its highest die should always be
+    increased by one".  Rules: Pillage & Plunder › Navy Ship Attacking Player"""
+    navy = Ship.navy()
+    return melee_round_win_probability(navy.crew, NAVY_TARGET_CREW, navy.pistol, False)
+
+
+# ---------------------------------------------------------------- the calculators' questions
+def melee_two_on_two() -> Fraction:
+    """Two crewmen each, no pistols: P(the attacker wins the whole mêlée).  Rules: Pillage & Plunder › Stage 4: The Mêlée"""
+    return melee(2, 2).probability(lambda r: r.winner == "attacker")
+
+
+#: the battle calculator opens on a fight near even: Example 1's ships without the pistol crewman
+CALCULATOR_ATTACKER = {"hull": "Schooner", "cannons": 4, "crew": 4, "addons": ("Extra Sail",)}
+CALCULATOR_DEFENDER = {"hull": "Schooner", "cannons": 4, "crew": 3, "addons": ()}
+
+
+def calculator_ships() -> tuple[Ship, Ship]:
+    """The battle calculator's opening ships."""
+    def made(spec: dict, role: str) -> Ship:
+        return Ship.player(spec["hull"], cannons=spec["cannons"], crew=spec["crew"], addons=spec["addons"],
+                           name=f"{role} ({spec['hull']})")
+    return made(CALCULATOR_ATTACKER, "Attacker"), made(CALCULATOR_DEFENDER, "Defender")
+
+
+def stand_and_fight_win() -> Fraction:
+    """The calculator's opening ships, the defender standing to fight: P(the attacker wins the battle).
+
+    Rules: Pillage & Plunder › Stage 2: Fight or Flee ("the defending ship may attempt to flee")
+    """
+    attacker, defender = calculator_ships()
+    return battle(attacker, defender, "player", defender_flees=False).probability(lambda r: r.winner == "attacker")
