@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench_common import Benchmark  # noqa: E402
-from pirates_lab.core import CHANCE, State as CoreState, random_playout  # noqa: E402
+from pirates_lab.core import State as CoreState, play, random_playout  # noqa: E402
 from pirates_lab.pirates_and_plunder import Game, PlaceTile, battles  # noqa: E402
 from pirates_lab.pirates_and_plunder.game import State  # noqa: E402
 from pirates_lab.pirates_and_plunder.parts import MAX_SEGMENTS, mirror  # noqa: E402
@@ -57,19 +57,10 @@ def games(game_class) -> list:
 
 
 def recorded_game(seed: int = 7):
-    """The placements ``[(kind, cell, turns)]`` of one random 5-player game."""
-    state = Game(players=5).new_initial_state()
-    rng = random.Random(seed)
-    placements = []
-    while not state.is_terminal():
-        if state.current_player() == CHANCE:
-            action = state.chance_outcomes().sample(rng)
-        else:
-            action = rng.choice(state.legal_actions())
-            if isinstance(action, PlaceTile):
-                placements.append((state.drawn, action.cell, action.turns))
-        state = state.apply(action)
-    return placements
+    """The placements ``[(kind, cell, turns)]`` of one random 5-player game (the core's play loop)."""
+    return [(step.state.drawn, step.action.cell, step.action.turns)
+            for step in play(Game(players=5).new_initial_state(), None, random.Random(seed))
+            if isinstance(step.action, PlaceTile)]
 
 
 def bare_state(game):

@@ -41,7 +41,7 @@ from .scoring import feature, features, gain, role, segment_of
 __all__ = ["RULE_ADVANCED", "RULE_EXPLORATION", "RULE_STORM", "RULE_NATIVES", "RULE_BURIED", "RULE_ROYAL_PORT",
            "SEA_TILES", "ISLAND_TILES", "ROLE_OF", "STAYING", "places", "lay", "can_man", "man", "archipelago_nodes",
            "storm_nodes", "pirate_weight", "fleet_galleons", "final_bonuses", "payments", "takings", "treasure_hunters",
-           "Dues", "Gift", "Pay", "ReturnShip", "Take", "DrawExploration", "NoExploration", "Explore",
+           "Dues", "Gift", "Exploring", "Pay", "ReturnShip", "Take", "DrawExploration", "NoExploration", "Explore",
            "LayExploration", "ManExploration", "Explorations"]
 
 RULE_ADVANCED = cite(GAME, "Advanced Rules")
@@ -129,6 +129,15 @@ class Dues:
     amount: int
     why: str
     refusable: bool = True
+
+
+@saveable
+@dataclass(frozen=True)
+class Exploring:
+    """The extra turn's exploration tile, and the node it was laid on (-1 before it is laid)."""
+
+    tile: str
+    node: int = -1
 
 
 @saveable
@@ -343,8 +352,9 @@ class Explorations:
             self.say(f"Player {task.player + 1} draws no exploration tile.")
 
     def explore_odds(self, task):
+        """Each exploration tile left equally likely (outcomes in the Parts list's order, the same in every run)."""
         from pirates_lab.core import Dist
-        return Dist.from_weights({Explore(name): self.explore_bag.count(name) for name in set(self.explore_bag)})
+        return Dist.from_weights({Explore(name): self.explore_bag.count(name) for name in dict.fromkeys(self.explore_bag)})
 
     def explore_draw(self, task, action) -> None:
         """Rules: Pirates & Plunder › Advanced Rules"""
@@ -354,19 +364,19 @@ class Explorations:
             self.say(f"Player {task.player + 1} draws the {action.tile}: there is nowhere to lay it.")
             return
         self.say(f"Player {task.player + 1} draws the exploration tile {action.tile} and takes another turn.")
-        self.flow.push(self, Task("explore_place", task.player, (action.tile,)))
+        self.flow.push(self, Task("explore_place", task.player, Exploring(action.tile)))
 
     def explore_actions(self, task) -> list:
         """Rules: Pirates & Plunder › Exploration Tiles"""
-        return [LayExploration(*self.where(node)) for node in places(self, task.data[0])]
+        return [LayExploration(*self.where(node)) for node in places(self, task.data.tile)]
 
     def explore_place(self, task, action) -> None:
-        (name,) = task.data
+        name = task.data.tile
         node = self.node(action.cell, action.segment)
         struck = lay(self, name, node, task.player)
         self.flow.pop(self)
         if can_man(self, name, node, task.player):
-            self.flow.push(self, Task("explore_ship", task.player, (name, node)))
+            self.flow.push(self, Task("explore_ship", task.player, Exploring(name, node)))
         if struck:
             self.flow.push(self, Task("pay", None, Dues(struck, 2, "to the storm")))
 
@@ -377,7 +387,7 @@ class Explorations:
     def explore_ship(self, task, action) -> None:
         self.flow.pop(self)
         if isinstance(action, ManExploration):
-            charged = man(self, *task.data, task.player)
+            charged = man(self, task.data.tile, task.data.node, task.player)
             if charged:
                 self.flow.push(self, Task("pay", None, Dues(charged, 2, "to the natives")))
 

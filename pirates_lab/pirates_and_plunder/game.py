@@ -22,22 +22,25 @@ from __future__ import annotations
 import random
 
 from pirates_lab import core
-from pirates_lab.core import AUTO, CHANCE, Dist, IllegalMove, InvalidInput, Phase, Task, TurnFlow, action, cite
+from pirates_lab.core import AUTO, CHANCE, Dist, FlowState, IllegalMove, InvalidInput, Phase, Task, TurnFlow, action, cite
+from pirates_lab.core.hidden import Hidden
 from pirates_lab.core.errors import shown
 
-from .exploration import (RULE_ADVANCED, RULE_BURIED, RULE_EXPLORATION, RULE_NATIVES, RULE_ROYAL_PORT, STAYING, DrawExploration,
-                          Explorations, Explore, Gift, LayExploration, ManExploration, NoExploration, Pay, ReturnShip,
-                          Take, final_bonuses, payer, treasure_hunters)
-from .parts import GAME, MAX_SEGMENTS, RESOURCES, components, exploration_tiles, said, tiles
+from .exploration import (RULE_ADVANCED, RULE_BURIED, RULE_EXPLORATION, RULE_NATIVES, RULE_ROYAL_PORT, STAYING, Dues,
+                          DrawExploration, Explorations, Explore, Exploring, Gift, LayExploration, ManExploration,
+                          NoExploration, Pay, ReturnShip, Take, final_bonuses, payer, treasure_hunters)
+from .parts import GAME, MAX_SEGMENTS, RESOURCES, components, exploration_tiles, resource_counts, resource_names, said, tiles
 from .pirates import RULE_PIRATES, Battle, Commit, MovePirate, MovingPirates, Repulse, Routes, StopPirates
 from .placing import RULE_PLACING, Board, find, legal_places, place_tile, why_not_here
 from .scoring import RULE_FINAL, RULE_SCORING, collect_port_resources, feature, final_scoring, role, score_feature, segment_of
 
-__all__ = ["Game", "State", "FLOW", "Draw", "PlaceTile", "PlaceShip", "NoShip", "MovePirate", "StopPirates",
+__all__ = ["Game", "State", "SecretBattles", "FLOW", "Draw", "PlaceTile", "PlaceShip", "NoShip", "MovePirate", "StopPirates",
            "Commit", "Repulse", "Explore", "LayExploration", "ManExploration", "DrawExploration", "NoExploration",
            "Pay", "ReturnShip", "Take", "RULE_PLAYING", "RULE_SHIPS"]
 
 RULE_PLAYING = cite(GAME, "Playing the Game")
+#: how many of the latest log lines an observation carries (the whole log is ``state.log``, public)
+RECENT_LOG = 30
 RULE_SHIPS = cite(GAME, "Placing Ships")
 
 
@@ -66,21 +69,28 @@ class NoShip:
 
 
 FLOW = TurnFlow(
-    Phase("draw", rule=RULE_PLACING, actor=CHANCE, then=("place",)),
-    Phase("place", rule=RULE_PLACING, actions="place_actions", then=("ship",)),
-    Phase("ship", rule=RULE_SHIPS, actions="ship_actions", then=("score",)),
+    Phase("draw", rule=RULE_PLACING, actor=CHANCE, odds="draw_odds", apply="draw", then=("place",)),
+    Phase("place", rule=RULE_PLACING, actions="place_actions", legal="place_allowed", why="why_not_placed",
+          apply="place", then=("ship",)),
+    Phase("ship", rule=RULE_SHIPS, actions="ship_actions", why="why_no_ship", apply="ship", then=("score",)),
     Phase("score", rule=RULE_SCORING, actor=AUTO, auto="score_turn", then=("end_turn",)),
-    Phase("treasure", rule=RULE_BURIED, actions="take_actions", auto="take_auto"),
-    Phase("royal_port", rule=RULE_ROYAL_PORT, actions="take_actions", auto="take_auto"),
-    Phase("pirates", rule=RULE_PIRATES, actions="pirate_actions"),
-    Phase("attack", rule=RULE_PIRATES, actions="commit_actions"),
-    Phase("defend", rule=RULE_PIRATES, actions="commit_actions"),
-    Phase("repulse", rule=RULE_PIRATES, actions="repulse_actions"),
-    Phase("pay", rule=RULE_NATIVES, actor=payer, actions="pay_actions", auto="pay_auto"),
-    Phase("explore_offer", rule=RULE_ADVANCED, actions="explore_offer_actions"),
-    Phase("explore_draw", rule=RULE_ADVANCED, actor=CHANCE),
-    Phase("explore_place", rule=RULE_EXPLORATION, actions="explore_actions"),
-    Phase("explore_ship", rule=RULE_EXPLORATION, actions="explore_ship_actions"),
+    Phase("treasure", rule=RULE_BURIED, actions="take_actions", auto="take_auto", why="why_not_taken", apply="take",
+          data=Gift),
+    Phase("royal_port", rule=RULE_ROYAL_PORT, actions="take_actions", auto="take_auto", why="why_not_taken",
+          apply="take", data=Gift),
+    Phase("pirates", rule=RULE_PIRATES, actions="pirate_actions", why="why_not_moved", apply="move_pirate",
+          data=Routes),
+    Phase("attack", rule=RULE_PIRATES, actions="commit_actions", legal="commit_allowed", why="why_not_committed",
+          apply="attack", data=Battle),
+    Phase("defend", rule=RULE_PIRATES, actions="commit_actions", legal="commit_allowed", why="why_not_committed",
+          apply="defend", data=Battle),
+    Phase("repulse", rule=RULE_PIRATES, actions="repulse_actions", apply="repulse", data=Battle),
+    Phase("pay", rule=RULE_NATIVES, actor=payer, actions="pay_actions", auto="pay_auto", why="why_not_paid",
+          apply="pay", data=Dues),
+    Phase("explore_offer", rule=RULE_ADVANCED, actions="explore_offer_actions", apply="explore_offer"),
+    Phase("explore_draw", rule=RULE_ADVANCED, actor=CHANCE, odds="explore_odds", apply="explore_draw"),
+    Phase("explore_place", rule=RULE_EXPLORATION, actions="explore_actions", apply="explore_place", data=Exploring),
+    Phase("explore_ship", rule=RULE_EXPLORATION, actions="explore_ship_actions", apply="explore_ship", data=Exploring),
     Phase("end_turn", rule=RULE_PLAYING, actor=AUTO, auto="end_turn"),
     Phase("final", rule=RULE_FINAL, actor=AUTO, auto="final"),
 )
@@ -125,9 +135,12 @@ class Game(core.Game):
             raise InvalidInput(f"first_player is a seat from 0 to {players - 1} (player 1 to {players}), not {said(first)}.")
         self.board = Board(tiles())
         self.last_draw = None          # (unseen counts, their Dist): asked for twice per draw
+        #: one Draw per tile kind, made once (building them was most of the cost of a draw's odds)
+        self.draws = tuple(Draw(t.name) for t in self.board.types)
+        self.kind_of = {t.name: kind for kind, t in enumerate(self.board.types)}
 
     def new_initial_state(self) -> "State":
-        return State(self)
+        return (SecretBattles if self.options["secret_battles"] else State)(self)
 
     @classmethod
     def add_odds_commands(cls, calculators) -> None:
@@ -137,16 +150,18 @@ class Game(core.Game):
         add_odds_commands(calculators)
 
 
-class State(MovingPirates, Explorations, core.State):
-    """A Pirates & Plunder position (board, ships, points, resources, the unseen tiles)."""
+class State(MovingPirates, Explorations, FlowState):
+    """A Pirates & Plunder position (board, ships, points, resources, the unseen tiles), its protocol read from
+    the phase table :data:`FLOW`.  Nothing is hidden in the basic game (the tiles' order is chance); the Battles
+    option hides the attack (:class:`SecretBattles`)."""
 
     flow = FLOW
+    hidden_information = False
 
     def __init__(self, game: Game):
         super().__init__(game)
         tileset = game.board.tileset
         settings = components()
-        self.agenda: list = []
         self.turn = 0
         self.bag = [t.copies - (1 if i == tileset.start else 0) for i, t in enumerate(tileset.types)]
         self.drawn = -1
@@ -170,17 +185,20 @@ class State(MovingPirates, Explorations, core.State):
         self.roles: dict = {}          # ship -> special role taken on an exploration tile
         self.explore_due = 0           # exploration tiles earned this turn
         self.tallies = [0, 0]          # completed islands; completed trade routes of 3 or more
+        self.committed: list = [()] * game.players   # by seat: the resources in an attack not yet answered
+        self.kept: list = [()] * game.players        # by seat: the attacker's other resources meanwhile
         place_tile(self, game.board, tileset.start, (0, 0), 0)
         self.say(f"The starting tile ({tileset.types[tileset.start].name}) lies face up at (0, 0).")
         FLOW.push(self, Task("draw", game.options["first_player"]))
+        FLOW.settle(self)
 
     # ------------------------------------------------------------ helpers
     def clone(self) -> "State":
         """A copy sharing every immutable part (measured: the core's generic clone took half of a playout)."""
-        new = State.__new__(State)
+        new = type(self).__new__(type(self))
         new.__dict__.update(self.__dict__)
-        for name in ("log", "agenda", "bag", "placed", "parent", "open", "size", "points", "bank", "discarded", "scoring",
-                     "completed", "explore_bag", "explorations", "tallies"):
+        for name in ("agenda", "bag", "placed", "parent", "open", "size", "points", "bank", "discarded", "scoring",
+                     "completed", "explore_bag", "explorations", "tallies", "committed", "kept"):
             setattr(new, name, list(getattr(self, name)))
         for name in ("cells", "needs", "ships", "roles"):
             setattr(new, name, dict(getattr(self, name)))
@@ -208,51 +226,40 @@ class State(MovingPirates, Explorations, core.State):
         used = set(self.ships)
         return next(player * 8 + k for k in range(8) if player * 8 + k not in used)
 
-    # ------------------------------------------------------------ protocol
-    def current_player(self) -> int:
-        return FLOW.current_player(self)
-
-    def _legal_actions(self):
-        return FLOW.legal_actions(self)
-
-    def _chance_outcomes(self) -> Dist:
-        task = FLOW.top(self)
-        if task.phase == "explore_draw":
-            return self.explore_odds(task)
-        return self.draw_odds(task)
-
-    def _is_legal(self, action) -> bool:
-        task = FLOW.top(self)
-        if isinstance(action, PlaceTile) and task is not None and task.phase == "place":
-            need = self.needs.get(action.cell) if isinstance(action.cell, tuple) else None
-            return need is not None and type(action.turns) is int and action.turns in self.board.fits(self.drawn, need)
-        if isinstance(action, Commit) and task is not None and task.phase in ("attack", "defend"):
-            return self.commit_allowed(task, action)
-        return super()._is_legal(action)
-
-    def _why_illegal(self, action):
-        task = FLOW.top(self)
-        phase = task.phase
-        if isinstance(action, PlaceTile) and phase == "place":
+    # ------------------------------------------------------------ refusals (the table's ``why`` column)
+    def why_not_placed(self, task, action):
+        if isinstance(action, PlaceTile):
             return why_not_here(self.board, self.cells, self.needs, self.drawn, action.cell, action.turns)
-        if isinstance(action, PlaceShip) and phase == "ship":
-            return self._why_no_ship(action.segment)
-        if isinstance(action, Commit) and phase in ("attack", "defend"):
+        return None
+
+    def why_no_ship(self, task, action):
+        return self._why_no_ship(action.segment) if isinstance(action, PlaceShip) else None
+
+    def why_not_committed(self, task, action):
+        if isinstance(action, Commit):
             return IllegalMove(RULE_PIRATES, f"Commit at most the resources you hold "
                                              f"({dict(zip(RESOURCES, self.resources[task.player]))}).")
-        if isinstance(action, MovePirate) and phase == "pirates":
+        return None
+
+    def why_not_moved(self, task, action):
+        if isinstance(action, MovePirate):
             lengths = " or ".join(str(n) for n in sorted(set(task.data.lengths), reverse=True))
             return IllegalMove(RULE_PIRATES, "That pirate cannot go there: it moves at most the length of the "
                                              "completed route it uses (route = " + lengths + "), never onto your own "
                                              "ships, not on the turn it was placed, and only once per completed route.")
-        if isinstance(action, Pay) and phase == "pay":
+        return None
+
+    def why_not_paid(self, task, action):
+        if isinstance(action, Pay):
             return IllegalMove(FLOW.rule(self), f"Pay exactly {task.data.amount} resources that you hold "
                                                 f"({dict(zip(RESOURCES, self.resources[payer(self, task)]))}).")
-        if isinstance(action, Take) and phase in ("treasure", "royal_port"):
+        return None
+
+    def why_not_taken(self, task, action):
+        if isinstance(action, Take):
             return IllegalMove(FLOW.rule(self), f"Take at most {task.data.most} resources that the supply holds "
                                                 f"({dict(zip(RESOURCES, self.bank))}).")
-        rule = FLOW.rule(self, RULE_PLAYING)
-        return IllegalMove(rule, f"{shown(action, limit=80)} is not allowed now: it is the {phase.replace('_', ' ')} step.")
+        return None
 
     def _why_no_ship(self, segment) -> IllegalMove:
         kind = self.placed[self.last][0]
@@ -265,29 +272,20 @@ class State(MovingPirates, Explorations, core.State):
         return IllegalMove(RULE_SHIPS, f"That {feature(self, self.node(self.where(MAX_SEGMENTS * self.last)[0], segment)).name}"
                                        " already holds a ship (connected segments count, however far).")
 
-    def _apply_action(self, action) -> None:
-        task = FLOW.top(self)
-        handler = {"draw": self.draw, "place": self.place, "ship": self.ship, "pirates": self.move_pirate,
-                   "attack": self.attack, "defend": self.defend, "repulse": self.repulse, "pay": self.pay,
-                   "treasure": self.take, "royal_port": self.take, "explore_offer": self.explore_offer,
-                   "explore_draw": self.explore_draw, "explore_place": self.explore_place,
-                   "explore_ship": self.explore_ship}[task.phase]
-        handler(task, action)
-        FLOW.settle(self)
-
     # ------------------------------------------------------------ Drawing and Placing Land Tiles
     def draw_odds(self, task) -> Dist:
-        """Each unseen tile equally likely (cached per bag: asked for twice per draw)."""
+        """Each unseen tile equally likely: whole-number weights, the copies unseen (cached per bag: the play
+        loop asks twice per draw, to sample and to check)."""
         key = tuple(self.bag)
         cached = self.game.last_draw
         if cached is None or cached[0] != key:
-            types = self.board.types
-            cached = self.game.last_draw = (key, Dist.from_weights({Draw(types[k].name): n for k, n in enumerate(key) if n}))
+            draws = self.game.draws
+            cached = self.game.last_draw = (key, Dist.from_weights({draws[k]: n for k, n in enumerate(key) if n}))
         return cached[1]
 
     def draw(self, task, action: Draw) -> None:
         """Rules: Pirates & Plunder › Drawing and Placing Land Tiles"""
-        kind = self.board.tileset.index(action.tile)
+        kind = self.game.kind_of[action.tile]
         self.bag[kind] -= 1
         if not any(self.board.fits(kind, need) for need in self.needs.values()):
             self.discarded.append(kind)
@@ -302,6 +300,13 @@ class State(MovingPirates, Explorations, core.State):
 
     def place_actions(self, task) -> list:
         return [PlaceTile(cell, turns) for cell, turns in legal_places(self.board, self.needs, self.drawn)]
+
+    def place_allowed(self, task, action) -> bool:
+        """A lookup in the frontier (no list of every place built)."""
+        if not isinstance(action, PlaceTile):
+            return False
+        need = self.needs.get(action.cell) if isinstance(action.cell, tuple) else None
+        return need is not None and type(action.turns) is int and action.turns in self.board.fits(self.drawn, need)
 
     def place(self, task, action: PlaceTile) -> None:
         self.last = place_tile(self, self.board, self.drawn, action.cell, action.turns)
@@ -402,12 +407,13 @@ class State(MovingPirates, Explorations, core.State):
     # ------------------------------------------------------------ what a player sees
     def _pending(self, task, player: int) -> dict | None:
         """The battle under way, as ``player`` may see it (the attack hidden from the defender in secret)."""
-        if task is None or task.phase not in ("defend", "repulse", "attack"):
+        if task is None or not isinstance(task.data, Battle):
             return None
         battle = task.data
         pending = {"phase": task.phase, "player": task.player, "ships": [battle.pirate, battle.target]}
-        if task.phase == "defend" and (not self.game.options["secret_battles"] or player == self.ships[battle.pirate][0]):
-            pending["attack"] = list(battle.attack)
+        attacker = self.ships[battle.pirate][0]
+        if battle.committed and (not self.game.options["secret_battles"] or player == attacker):
+            pending["attack"] = list(resource_counts(self.committed[attacker]))
         return pending
 
     def observation(self, player: int) -> dict:
@@ -431,23 +437,47 @@ class State(MovingPirates, Explorations, core.State):
             "resources": [list(r) for r in self.resources],
             "bank": list(self.bank),
             "battle": self._pending(task, player),
-            "routes": list(task.data.lengths) if task is not None and task.phase == "pirates" else [],
-            "log": list(self.log),
+            "routes": list(task.data.lengths) if task is not None and isinstance(task.data, Routes) else [],
+            "log": self.log.recent(RECENT_LOG),
         }
 
     def redeal_hidden(self, player: int, rng: random.Random) -> "State":
-        """Only a secret commitment is hidden: re-choose it at random (any types) from what the attacker holds."""
-        other = self.clone()
-        task = FLOW.top(other)
-        if (self.game.options["secret_battles"] and task is not None and task.phase == "defend"
-                and self.ships[task.data.pirate][0] != player):
-            held = self.resources[self.ships[task.data.pirate][0]]
-            attack = tuple(rng.randint(0, h) for h in held)
-            other.agenda[-1] = Task("defend", task.player, Battle(task.data.pirate, task.data.target, attack))
-        return other
+        """Nothing is hidden in the basic game: a copy (the Battles option hides the attack: :class:`SecretBattles`)."""
+        return self.clone()
 
     def validate(self) -> None:
         if len(self.parent) != MAX_SEGMENTS * len(self.placed) or len(self.cells) != len(self.placed):
             raise ValueError("the board and its feature forest disagree")
         if any(n < 0 for n in self.bag) or len(self.bag) != len(self.board.types):
             raise ValueError("the unseen tiles do not fit the tile list")
+        super().validate()
+
+
+class SecretBattles(State):
+    """A position of the Battles option: "When the Defender and Attacker choose their resources for battling, it is
+    kept secret and then results are revealed simultaneously."  The commitments are made one seat at a time (the
+    attacker first); the attack stays hidden from every other seat until the defence is in.
+
+    Rules: Pirates & Plunder › Battles
+    """
+
+    hidden_information = True
+
+    def hidden_cards(self) -> list:
+        """Each seat's attack not yet answered and the resources it kept meanwhile, seen by that seat only (any
+        split of its resources is one the other seats cannot tell apart).  Empty but for an attack in progress."""
+        return [Hidden((place, seat), seen_by={seat}, kind=f"resources of seat {seat}")
+                for seat in range(self.game.players) for place in ("committed", "kept")]
+
+    def redeal_hidden(self, player: int, rng: random.Random) -> "State":
+        """A position ``player`` cannot tell from this one: another seat's secret attack re-chosen at random (any
+        amount, any types) from the resources it holds."""
+        other = self.clone()
+        for seat in range(self.game.players):
+            pool = self.committed[seat] + self.kept[seat]
+            if seat != player and pool:
+                held = resource_counts(pool)
+                attack = tuple(rng.randint(0, h) for h in held)
+                other.committed[seat] = resource_names(attack)
+                other.kept[seat] = resource_names(tuple(h - a for h, a in zip(held, attack)))
+        return other

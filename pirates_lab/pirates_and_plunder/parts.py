@@ -29,7 +29,7 @@ from pirates_lab.core.geometry import EDGE_NAMES, opposite, rotate_edges, rotate
 
 __all__ = ["GAME", "RULE_PARTS", "SEA", "ROUTE", "ISLAND", "EDGE_KINDS", "KINDS", "RESOURCES",
            "Segment", "TileType", "TileSet", "load_tiles", "tiles", "components", "exploration_tiles",
-           "mirror", "PLACES", "MAX_SEGMENTS", "resource_words", "said"]
+           "mirror", "PLACES", "MAX_SEGMENTS", "resource_words", "said", "resource_names", "resource_counts"]
 
 GAME = "pirates_and_plunder"
 RULE_PARTS = cite(GAME, "Parts")
@@ -61,6 +61,24 @@ def said(value) -> str:
     ('81', "'6\\\\n7'", "'2.5'")
     """
     return str(value) if type(value) is int else shown(value)
+
+
+def resource_names(counts) -> tuple:
+    """Resources by type as one name per resource (the cards a hand would hold).
+
+    >>> resource_names((1, 0, 2, 0))
+    ('cloth', 'spice', 'spice')
+    """
+    return tuple(kind for n, kind in zip(counts, RESOURCES) for _ in range(n))
+
+
+def resource_counts(names) -> tuple:
+    """How many of each type (cloth, rum, spice, dye) a list of resource names holds.
+
+    >>> resource_counts(("spice", "cloth", "spice"))
+    (1, 0, 2, 0)
+    """
+    return tuple(sum(1 for name in names if name == kind) for kind in RESOURCES)
 
 
 def resource_words(counts) -> str:

@@ -21,7 +21,7 @@ from itertools import product
 from pirates_lab.core import Task, action, cite, saveable
 from pirates_lab.core.geometry import step
 
-from .parts import GAME, MAX_SEGMENTS, RESOURCES, ROUTE, components, mirror, resource_words
+from .parts import GAME, MAX_SEGMENTS, RESOURCES, ROUTE, components, mirror, resource_counts, resource_names, resource_words
 from .scoring import role, segment_of
 
 __all__ = ["RULE_PIRATES", "OFF", "sea_links", "occupancy", "pirate_moves", "merchant_banks",
@@ -97,11 +97,13 @@ class Routes:
 @saveable
 @dataclass(frozen=True)
 class Battle:
-    """A battle: the attacking pirate, the ship attacked, and the attack once committed (None before)."""
+    """A battle: the attacking pirate and the ship attacked.  The attack, once committed, lies in the state
+    (``state.committed[attacker]``, beside what the attacker kept, ``state.kept[attacker]``), where the Battles
+    option hides it from every other seat until the defence is in."""
 
     pirate: int
     target: int
-    attack: tuple | None = None
+    committed: bool = False        # the attack is in (the defender to answer)
 
 
 def sea_links(state, node: int) -> list:
@@ -403,15 +405,20 @@ class MovingPirates:
         shown = "in secret" if self.game.options["secret_battles"] else f"{sum(action.resources)} resources"
         self.say(f"Player {task.player + 1} attacks player {defender + 1}'s {role(self, battle.target)}, "
                  f"committing {shown}.")
-        self.flow.replace(self, Task("defend", defender, Battle(battle.pirate, battle.target, action.resources)))
+        kept = tuple(h - c for h, c in zip(self.resources[task.player], action.resources))
+        self.committed[task.player], self.kept[task.player] = resource_names(action.resources), resource_names(kept)
+        self.flow.replace(self, Task("defend", defender, Battle(battle.pirate, battle.target, committed=True)))
 
     def defend(self, task, action: Commit) -> None:
         battle = task.data
         self.flow.pop(self)
-        if self.game.options["secret_battles"]:
-            self.say(f"Both commitments are revealed ({sum(battle.attack)} against {sum(action.resources)}).")
         pirate = battle.pirate
-        if not resolve_battle(self, pirate, battle.target, battle.attack, action.resources) and pirate in self.ships:
+        attacker = self.ships[pirate][0]
+        attack = resource_counts(self.committed[attacker])
+        self.committed[attacker] = self.kept[attacker] = ()
+        if self.game.options["secret_battles"]:
+            self.say(f"Both commitments are revealed ({sum(attack)} against {sum(action.resources)}).")
+        if not resolve_battle(self, pirate, battle.target, attack, action.resources) and pirate in self.ships:
             if repulse_destinations(self, pirate):
                 self.flow.push(self, Task("repulse", task.player, Battle(pirate, battle.target)))
             else:

@@ -2,10 +2,10 @@
 
 Rules: Pirates & Plunder › Playing the Game
 
-A player is a callable ``(state, rng) -> action`` that reads ``state.view()`` (its observation and
-legal actions) and, to look one move ahead, ``state.redeal_hidden(seat, rng)``: a whole position
-the seat cannot tell from the real one (the only hidden thing in this game is a secret battle
-commitment).
+A player is a callable ``(view, rng) -> action`` given the seat's :class:`~pirates_lab.core.SeatView`, never
+the state: it reads ``view.observation`` and ``view.legal_actions`` and, to look one move ahead,
+``view.redeal(rng)``: a whole position the seat cannot tell from the real one (the only hidden thing in
+this game is a secret battle commitment).
 
 The greedy player tries its legal actions (at most ``limit`` of them, sampled; a tile together with
 the best ship on it) on that position and keeps the one that leaves it furthest ahead *if the game
@@ -21,36 +21,39 @@ from __future__ import annotations
 import random
 
 from .battles import open_battle
-from .game import Commit, PlaceTile
+from .game import Commit, DrawExploration, MovePirate, Pay, PlaceTile, Take
 from .pirates import canonical_commitment
 from .scoring import final_scoring
 
-__all__ = ["random_player", "greedy_player", "standing", "default_choice", "DEFAULT_FIRST", "default_moves"]
+__all__ = ["random_player", "greedy_player", "standing", "default_choice", "DEFAULT_FIRST", "default_moves", "is_battle"]
 
-#: steps whose first listed action is the computer players' default (the choice the engine made by itself
-#: before it was a decision)
-DEFAULT_FIRST = ("explore_offer", "pay", "treasure", "royal_port")
+#: the decisions whose first listed action is the computer players' default (the choice the engine made by
+#: itself before it was a decision): draw the exploration tile, pay from the largest piles, take the most plentiful
+DEFAULT_FIRST = (DrawExploration, Pay, Take)
 
 
 def default_choice(view):
-    """The computer players' default at a step of :data:`DEFAULT_FIRST` (None elsewhere)."""
-    if (view.observation or {}).get("phase") in DEFAULT_FIRST and view.legal_actions:
-        return view.legal_actions[0]
-    return None
+    """The computer players' default when the choices are those of :data:`DEFAULT_FIRST` (None otherwise)."""
+    legal = view.legal_actions
+    return legal[0] if legal and isinstance(legal[0], DEFAULT_FIRST) else None
+
+
+def is_battle(view) -> bool:
+    """Is the seat committing resources to a battle?"""
+    return bool(view.legal_actions) and isinstance(view.legal_actions[0], Commit)
 
 
 def default_moves(view, actions) -> list:
-    """At the ``pirates`` step, the moves that use the longest route left (and "stop"): the old order."""
-    observation = view.observation or {}
-    routes = observation.get("routes")
-    if observation.get("phase") != "pirates" or not routes:
+    """Among pirate moves, those that use the longest route left (and "stop"): the old order."""
+    if not any(isinstance(a, MovePirate) for a in actions):
         return list(actions)
-    return [a for a in actions if getattr(a, "route", routes[0]) == routes[0]]
+    longest = max(a.route for a in actions if isinstance(a, MovePirate))
+    return [a for a in actions if not isinstance(a, MovePirate) or a.route == longest]
 
 
-def random_player(state, rng: random.Random):
+def random_player(view, rng: random.Random):
     """Any legal action, uniformly at random."""
-    return rng.choice(state.view().legal_actions)
+    return view.legal_actions[rng.randrange(len(view.legal_actions))]
 
 
 def standing(state, player: int) -> int:
@@ -87,19 +90,18 @@ def _battle_choice(view, legal):
     return wanted if wanted in legal else legal[0]
 
 
-def greedy_player(state, rng: random.Random, limit: int = 12):
+def greedy_player(view, rng: random.Random, limit: int = 12):
     """One move ahead: the action that leaves this seat furthest ahead if the game ended now."""
-    view = state.view()
     legal = list(view.legal_actions)
     if len(legal) == 1:
         return legal[0]
-    if view.observation.get("battle") and view.observation["phase"] in ("attack", "defend"):
+    if is_battle(view):
         return _battle_choice(view, legal)
     default = default_choice(view)
     if default is not None:
         return default
     legal = default_moves(view, legal)
-    world = state.redeal_hidden(view.player, rng)
+    world = view.redeal(rng)
     candidates = legal if len(legal) <= limit else rng.sample(legal, limit)
     best, best_value = [], None
     for action in candidates:

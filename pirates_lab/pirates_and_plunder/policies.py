@@ -1,9 +1,8 @@
 """Computer players of Pirates & Plunder for the strategy lab, and the bluffing question.
 
-The strategy lab (``pirates_lab.lab``) finds ``POLICIES`` here.  Most are *choosers*
-``chooser(view, rng)`` given only the seat's :class:`~pirates_lab.core.PlayerView`; ``greedy`` looks a
-turn ahead on a position its seat cannot tell from the real one, so it is a state policy
-(``needs_state = True``) that reads only ``state.view()`` and ``state.redeal_hidden(seat, rng)``.
+The strategy lab (``pirates_lab.lab``) finds ``POLICIES`` here: *choosers* ``chooser(view, rng)`` given only
+the seat's :class:`~pirates_lab.core.SeatView` (``greedy`` looks a turn ahead on ``view.redeal(rng)``, a
+position its seat cannot tell from the real one).
 
 - ``greedy`` — :func:`.players.greedy_player` (one whole turn ahead; battles by the solved open battle).
 - ``bluffer`` — random play that attacks with a pirate whenever it can, and in a battle it commits a number drawn from the exact optimal mix of
@@ -21,7 +20,7 @@ import random
 from .battles import open_battle, secret_battle
 from .game import Commit
 from .pirates import canonical_commitment
-from .players import default_choice, default_moves, greedy_player
+from .players import default_choice, default_moves, greedy_player, is_battle
 
 __all__ = ["POLICIES", "TIPS", "BattleHabit"]
 
@@ -29,15 +28,6 @@ __all__ = ["POLICIES", "TIPS", "BattleHabit"]
 SHIP_VALUE, RESOURCE_VALUE = 6, 1
 #: the solver's bound
 MOST = 60
-
-
-class _StatePolicy:
-    """``greedy_player`` as a lab policy (it needs the state for ``redeal_hidden``)."""
-
-    needs_state = True
-
-    def __call__(self, state, rng: random.Random):
-        return greedy_player(state, rng)
 
 
 def _battle(view):
@@ -64,8 +54,7 @@ class BattleHabit:
 
     def __call__(self, view, rng: random.Random):
         actions = view.legal_actions
-        obs = view.observation or {}
-        if not (obs.get("battle") and obs.get("phase") in ("attack", "defend")):
+        if not is_battle(view):
             default = default_choice(view)
             if default is not None:
                 return default
@@ -89,9 +78,9 @@ class BattleHabit:
         return wanted if wanted in actions else actions[0]
 
 
-#: name -> chooser(view, rng) (or a state policy with ``needs_state``): found by the strategy lab
+#: name -> chooser(view, rng): found by the strategy lab
 POLICIES = {
-    "greedy": _StatePolicy(),
+    "greedy": greedy_player,
     "bluffer": BattleHabit("secret"),
     "open_hand": BattleHabit("open"),
 }

@@ -208,9 +208,9 @@ def advanced_state(exploration: str = "parts", bag: dict | None = None) -> State
 
 def with_defaults(state: State) -> State:
     """Make the choices that come up (pay or return a ship, resources to take) the computer players' way."""
-    from .players import DEFAULT_FIRST
-    while state.agenda and state.agenda[-1].phase in DEFAULT_FIRST and state.current_player() >= 0:
-        state = state.apply(state.legal_actions()[0])
+    from .players import default_choice
+    while state.current_player() >= 0 and (choice := default_choice(state.view())) is not None:
+        state = state.apply(choice)
     return state
 
 

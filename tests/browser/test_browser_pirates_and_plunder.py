@@ -28,7 +28,7 @@ def load(open_page, voila):
     return page, console
 
 
-def exact_value(page, not_equal: str | None = None, timeout: float = 20) -> str:
+def exact_value(page, not_equal: str | None = None, timeout: float = 90) -> str:
     deadline = time.monotonic() + timeout
     while True:
         text = page.locator(".pl-pnp-battle-lab").first.inner_text()

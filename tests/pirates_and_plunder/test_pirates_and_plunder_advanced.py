@@ -5,6 +5,7 @@ import pytest
 
 from pirates_lab.core.testing import check_protocol, refused
 from pirates_lab.pirates_and_plunder import Commit, Game, MovePirate, NoShip, PlaceTile, breakdown
+from pirates_lab.pirates_and_plunder.exploration import Exploring
 from pirates_lab.pirates_and_plunder.pirates import Routes
 from pirates_lab.pirates_and_plunder.game import (Draw, DrawExploration, Explore, LayExploration, ManExploration,
                                                   NoExploration, Pay, ReturnShip, Take)
@@ -52,7 +53,7 @@ def test_the_royal_port_reading_swaps_one_natives():
 
 def test_royal_port_harbormaster_collects_any_one_resource_of_their_choice():
     """Rules: Pirates & Plunder › Royal Port"""
-    state = build(tiles=[("headland", (0, 0), 0)], phase="explore_place", data=("Royal Port",), advanced=True,
+    state = build(tiles=[("headland", (0, 0), 0)], phase="explore_place", data=Exploring("Royal Port"), advanced=True,
                   resources=[[0, 0, 0, 0], [3, 0, 0, 0]], then=("end_turn",))
     state = state.apply(LayExploration((0, 0), 0)).apply(ManExploration())
     assert [r[-1] for r in state.observation(0)["ships"]] == ["harbormaster"]
@@ -82,7 +83,7 @@ def test_treasure_fleet_counts_three_galleons():
 def test_a_storm_makes_pirates_and_bordering_merchants_pay_two_or_go_home():
     """Rules: Pirates & Plunder › Storm"""
     state = build(tiles=[("straight route", (0, 0), 0), ("open sea", (0, -1), 0)], ships=[(0, (0, -1), 0), (1, (0, 0), 0)],
-                  phase="explore_place", data=("Storm",), advanced=True, resources=[[2, 0, 0, 0], [1, 0, 0, 0]])
+                  phase="explore_place", data=Exploring("Storm"), advanced=True, resources=[[2, 0, 0, 0], [1, 0, 0, 0]])
     state = state.apply(LayExploration((0, 0), 1))       # the north sea: player 1's pirate, player 2's merchant beside it
     # player 1 "decides" whether to pay; player 2, too poor, loses the merchant without a choice
     assert state.current_player() == 0 and state.legal_actions() == (Pay((2, 0, 0, 0)), ReturnShip())
@@ -95,7 +96,7 @@ def test_a_storm_makes_pirates_and_bordering_merchants_pay_two_or_go_home():
 
 def test_natives_land_a_governor_and_explorers_pay_or_go_home():
     """Rules: Pirates & Plunder › Natives"""
-    state = build(tiles=[("bay", (0, 0), 0)], ships=[(1, (0, 0), 0)], phase="explore_place", data=("Natives",),
+    state = build(tiles=[("bay", (0, 0), 0)], ships=[(1, (0, 0), 0)], phase="explore_place", data=Exploring("Natives"),
                   advanced=True, resources=[[0, 0, 0, 0], [0, 1, 0, 0]], then=("end_turn",))
     state = state.apply(LayExploration((0, 0), 0)).apply(ManExploration())
     assert [(s[1], s[-1]) for s in state.observation(0)["ships"]] == [(0, "governor")]
@@ -103,7 +104,7 @@ def test_natives_land_a_governor_and_explorers_pay_or_go_home():
 
 def test_buried_treasure_scores_five_and_five_resources_when_the_island_is_completed():
     """Rules: Pirates & Plunder › Buried Treasure"""
-    state = build(tiles=[("headland", (0, 0), 0)], phase="explore_place", data=("Buried Treasure",), advanced=True,
+    state = build(tiles=[("headland", (0, 0), 0)], phase="explore_place", data=Exploring("Buried Treasure"), advanced=True,
                   then=("end_turn",))
     state = state.apply(LayExploration((0, 0), 0)).apply(ManExploration())
     assert state.points == [5, 0]

@@ -6,10 +6,11 @@ import random
 
 import pytest
 
-from pirates_lab.core import CHANCE, TERMINAL, CorruptSave, IllegalMove, games
+from pirates_lab.core import CHANCE, TERMINAL, CorruptSave, IllegalMove, games, play
 from pirates_lab.core.testing import check_protocol
 from pirates_lab.pirates_and_plunder import (FLOW, Commit, Game, MovePirate, NoShip, PlaceShip, PlaceTile, Repulse, State,
                                              StopPirates, tiles)
+from pirates_lab.pirates_and_plunder.game import DrawExploration, NoExploration, Pay, ReturnShip, Take
 
 GAMES = 40  # about 4 s on a loaded 2-core machine; the 1,000-game run is nightly (pytest -m nightly)
 
@@ -44,17 +45,11 @@ def play_seeded_games(games: int) -> dict:
     counts = {"battles": 0, "completed": 0, "explored": 0, "choices": 0}
     for seed in range(games):
         game = Game(players=2 + seed % 4, secret_battles=seed % 2 == 1, advanced=seed % 3 == 0)
-        state = game.new_initial_state()
-        points = list(state.points)
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                action = state.chance_outcomes().sample(rng)
-            else:
-                counts["choices"] += state.agenda[-1].phase in ("pay", "treasure", "royal_port", "explore_offer")
-                action = rng.choice(state.legal_actions())
-            state = state.apply(action)
-            invariants(state, points)
-            points = list(state.points)
+        playthrough = play(game.new_initial_state(), None, rng)
+        for step in playthrough:
+            counts["choices"] += isinstance(step.action, (Pay, ReturnShip, Take, DrawExploration, NoExploration))
+            invariants(step.after, step.state.points)
+        state = playthrough.state
         assert len(state.placed) + len(state.discarded) == tiles().total and state.agenda == []
         assert sum(state.returns()) == 1
         counts["battles"] += sum("attacks player" in line for line in state.log)
@@ -99,6 +94,14 @@ def test_moves_after_the_end_are_refused():
     with pytest.raises(IllegalMove) as error:
         state.apply("anything")
     assert error.value.rule == "Final Scoring"
+
+
+def test_the_docs_show_the_phase_table_and_every_option():
+    """docs/pirates_and_plunder.md shows the engine's own phase table, and names every option the Game takes."""
+    from pathlib import Path
+    docs = (Path(__file__).resolve().parents[2] / "docs/pirates_and_plunder.md").read_text()
+    assert FLOW.table() in docs
+    assert all(f"`{name}" in docs for name in Game.default_options)
 
 
 def test_the_phase_table_cites_real_headings():
@@ -147,3 +150,20 @@ def test_illegal_moves_in_random_games_name_a_rule_and_change_nothing():
             assert before is None or state.to_json() == before
             state = state.apply(rng.choice(state.legal_actions()))
     assert {"place", "ship", "pirates", "attack", "defend"} <= tried
+
+
+def test_a_seeded_advanced_game_is_the_same_in_every_run():
+    """Rules: Pirates & Plunder › Advanced Rules
+
+    The exploration tiles' odds once listed their outcomes in a set's order, which changes with Python's hash
+    seed from one run to the next: the same seed played another game.  Two runs with different hash seeds must
+    give the same log."""
+    import os
+    import subprocess
+    import sys
+    script = ("from pirates_lab.core import random_playout\nfrom pirates_lab.pirates_and_plunder import Game\n"
+              "s = random_playout(Game(players=3, advanced=True).new_initial_state(), 48)\n"
+              "print(len(s.explorations), '|'.join(s.log))")
+    runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")]
+    assert runs[0] == runs[1] and int(runs[0].split()[0]) > 0

@@ -4,29 +4,22 @@ Rules: Pirates & Plunder › Playing the Game
 """
 import random
 
-from pirates_lab.core import CHANCE
+from pirates_lab.core import play
 from pirates_lab.pirates_and_plunder import Commit, Game, MovePirate
 from pirates_lab.pirates_and_plunder.players import greedy_player, random_player, standing
 from pirates_lab.pirates_and_plunder.scenarios import build
 from pirates_lab.pirates_and_plunder.pirates import canonical_commitment
 
 
-def play(seed, greedy_seat):
-    rng = random.Random(seed)
-    state = Game(players=2).new_initial_state()
-    while not state.is_terminal():
-        seat = state.current_player()
-        if seat == CHANCE:
-            action = state.chance_outcomes().sample(rng)
-        else:
-            action = (greedy_player if seat == greedy_seat else random_player)(state, rng)
-        state = state.apply(action)
-    return state
+def play_against(seed, greedy_seat):
+    """A seeded 2-player game: the greedy player in ``greedy_seat``, the random one in the other (the core's loop)."""
+    return play(Game(players=2).new_initial_state(), {greedy_seat: greedy_player, 1 - greedy_seat: random_player},
+                random.Random(seed)).run()
 
 
 def test_greedy_beats_random_in_seeded_games():
     for seed, seat in ((0, 0), (1, 1)):
-        final = play(seed, seat)
+        final = play_against(seed, seat)
         assert final.returns()[seat] == 1, final.scores()
 
 
@@ -44,7 +37,7 @@ def test_greedy_attacks_with_just_enough_and_defends_with_just_enough():
     from pirates_lab.pirates_and_plunder import NoShip, PlaceTile
     state = state.apply(PlaceTile((1, 0), 0)).apply(NoShip()).apply(MovePirate(8, (0, -1), 0, 0, route=2))
     rng = random.Random(0)
-    attack = greedy_player(state, rng)
+    attack = greedy_player(state.view(), rng)
     assert attack == Commit(canonical_commitment([0, 3, 0, 0], 2))      # base 0 + the defender's 1 + 1
     state = state.apply(Commit((0, 1, 0, 0)))
-    assert greedy_player(state, rng) == Commit((1, 0, 0, 0))              # 1 repulses 1
+    assert greedy_player(state.view(), rng) == Commit((1, 0, 0, 0))              # 1 repulses 1
