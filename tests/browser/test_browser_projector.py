@@ -58,23 +58,18 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     # issue 19: the lessons not yet on screens (the per-game lesson helpers' to-do list).  A lesson converted
     # to the kit's screens (docs/lessons.md) passes most of its rows at once: delete each row that XPASSes.
     **{(stem, check): f"{stem} is one long page, not a lesson on screens (convert it: docs/lessons.md)"
-       for stem in ("pillage_and_plunder", "king_of_pirates", "pirates_and_plunder", "plunder", "strategy_lab")
+       for stem in ("pillage_and_plunder", "king_of_pirates", "plunder", "strategy_lab")
        for check in ("screens", "ready")},
     **{(stem, "feedback"): "no question with feedback that teaches (the kit's QuestionView: empty, range, "
        "higher/lower, 'Show the answer and why')"
-       for stem in ("pillage_and_plunder", "king_of_pirates", "pirates_and_plunder", "plunder", "strategy_lab")},
+       for stem in ("pillage_and_plunder", "king_of_pirates", "plunder", "strategy_lab")},
     **{(stem, "height"): "the page is many viewports tall (one long scroll)"
-       for stem in ("pillage_and_plunder", "king_of_pirates", "pirates_and_plunder", "plunder")},
+       for stem in ("pillage_and_plunder", "king_of_pirates", "plunder")},
     ("pillage_and_plunder", "developer_words"): "module paths on the page: 'pirates_lab', 'pillage_and_plunder'",
     ("king_of_pirates", "developer_words"): "'.py', 'pirates_lab', 'king_of_pirates', 'max_turns', 'player 0'",
-    ("pirates_and_plunder", "developer_words"): "'ASSUMPTION', '(a heading with no text', phase ids "
-                                                "('explore_draw', 'end_turn' …), 'player 0'",
     ("plunder", "developer_words"): "'pirates_lab' on the page",
     ("king_of_pirates", "players"): "'Player 0' / 'player 0' (the setup table, the turn replay)",
-    ("pirates_and_plunder", "players"): "'Player 0' / 'player 0' (seat names '… (player 0)' in the board renderer)",
     ("plunder", "players"): "'Captain 0' / 'captain 0'",
-    ("pirates_and_plunder", "grow"): "the battle lab's bqplot chart keeps 520 px with Large fonts "
-                                     "(kit.growing_chart(figure, width, height) or a DistView makes it grow)",
 }
 
 #: Failures that depend on how busy the machine is (xfail, not strict): a row here is a to-do too.
