@@ -8,10 +8,11 @@
 * Mutiny odds for 100,000 rum (issue 14: it ran for minutes): the expected upkeeps by the closed
   form (matrix powers of the linear recurrence), against the same recurrence stepped one rum at a time.
 * The Flying Dutchman's 61-cell chain: the exact stationary distribution, ours (Fraction
-  Gauss-Jordan in ``core.markov``) against sympy solving the same linear system exactly; and the
+  Gauss-Jordan in ``core.markov``) against sympy's exact linear algebra (``DomainMatrix`` over QQ,
+  ``lu_solve``: the fair peer, not the dense ``Matrix.LUsolve``) on the same linear system; and the
   float stationary distribution, ours (``stationary_float``, scipy.sparse lsqr) against a dense
   ``scipy.linalg.solve`` of the same system.
-* Expected hitting time of a corner, exact, ours against sympy.
+* Expected hitting time of a corner, exact, ours against sympy's ``DomainMatrix`` over QQ.
 * The King of Pirates state's own ``clone`` against the core's ``State.clone`` (which it
   overrides): one copy of the position at the end of a 4-player, 3-round game, and 100 seeded
   random 4-player games of 3 rounds with each (the same games: the check compares their scores).
@@ -95,16 +96,25 @@ def ours_stationary():
     return _fresh_chain().stationary()
 
 
-def sympy_stationary():
-    import sympy
+def _qq(rows):
+    """A sympy DomainMatrix over the rationals (sympy's exact linear algebra, not Matrix.LUsolve)."""
+    from sympy import QQ
+    from sympy.polys.matrices import DomainMatrix
 
+    return DomainMatrix([[QQ(x.numerator, x.denominator) for x in row] for row in rows], (len(rows), len(rows[0])), QQ)
+
+
+def _fractions(column):
+    return [Fraction(int(v.numerator), int(v.denominator)) for (v,) in column.to_list()]
+
+
+def sympy_stationary():
+    """The same linear system solved exactly by sympy's DomainMatrix over QQ (LU over QQ)."""
     chain = _fresh_chain()
     rows = _system(chain)
-    matrix = sympy.Matrix([[sympy.Rational(x.numerator, x.denominator) for x in row] for row in rows])
-    rhs = sympy.Matrix([0] * (len(rows) - 1) + [1])
-    solution = matrix.LUsolve(rhs)
-    return {s: Fraction(int(sympy.fraction(solution[i])[0]), int(sympy.fraction(solution[i])[1]))
-            for i, s in enumerate(chain.states)}
+    rhs = [[Fraction(0)] for _ in range(len(rows) - 1)] + [[Fraction(1)]]
+    solution = _fractions(_qq(rows).lu_solve(_qq(rhs)))
+    return {s: solution[i] for i, s in enumerate(chain.states)}
 
 
 def ours_stationary_float():
@@ -128,22 +138,19 @@ def ours_hitting():
 
 
 def sympy_hitting():
-    import sympy
-
+    """(I - Q) t = 1 over the non-target cells, solved exactly by sympy's DomainMatrix over QQ."""
     chain = _fresh_chain()
     target = (4, 0)
     others = [s for s in chain.states if s != target]
     index = {s: i for i, s in enumerate(others)}
     n = len(others)
-    matrix = sympy.zeros(n, n)
+    rows = [[Fraction(int(i == j)) for j in range(n)] for i in range(n)]
     for s in others:
-        matrix[index[s], index[s]] += 1
         for t, p in chain.transitions[s].items():
             if t != target:
-                matrix[index[s], index[t]] -= sympy.Rational(p.numerator, p.denominator)
-    solution = matrix.LUsolve(sympy.ones(n, 1))
-    value = solution[index[(0, 0)]]
-    return Fraction(int(sympy.fraction(value)[0]), int(sympy.fraction(value)[1]))
+                rows[index[s]][index[t]] -= p
+    solution = _fractions(_qq(rows).lu_solve(_qq([[Fraction(1)] for _ in range(n)])))
+    return solution[index[(0, 0)]]
 
 
 def random_games():
@@ -189,12 +196,12 @@ def benchmarks():
                     peer_name="the recurrence stepped rum by rum", goal_seconds=2.0, check=lambda a, b: a == b,
                     repeat=3)
     yield Benchmark("KoP: Dutchman stationary distribution (exact)", ours=ours_stationary, peer=sympy_stationary,
-                    peer_name="sympy LUsolve", check=lambda a, b: a == b, repeat=3)
+                    peer_name="sympy DomainMatrix over QQ (lu_solve)", check=lambda a, b: a == b, repeat=3)
     yield Benchmark("KoP: Dutchman stationary distribution (float)", ours=ours_stationary_float,
                     peer=scipy_dense_stationary, peer_name="scipy.linalg.solve (dense)",
                     check=lambda a, b: max(abs(a[s] - b[s]) for s in a) < 1e-9, repeat=5)
     yield Benchmark("KoP: Dutchman hitting time of a corner (exact)", ours=ours_hitting, peer=sympy_hitting,
-                    peer_name="sympy LUsolve", check=lambda a, b: a == b, repeat=3)
+                    peer_name="sympy DomainMatrix over QQ (lu_solve)", check=lambda a, b: a == b, repeat=3)
     yield Benchmark("KoP: 5,000 clones of an end-of-game state", ours=ours_clones, peer=core_clones,
                     peer_name="core State.clone", check=lambda a, b: a == b, repeat=3)
     yield Benchmark("KoP: 100 random 4-player games, 3 rounds", ours=random_games, peer=random_games_core_clone,

@@ -8,8 +8,8 @@
   every 3-card hand of physical cards (the check: the same Fractions).
 * 100 random games (3 uniformly random captains, 10 rounds): ours against the same games with the
   core's generic ``State.clone`` (the check: the same scores); random games per second printed.
-* 40 seeded games (2–4 captains, computer traders with 15% random moves, to 60 silver or 150
-  rounds): ours with the state's own ``clone`` against the same games with the core's generic
+* 40 seeded games (2–4 captains, the computer trader with 15% random moves, to 60 silver or 150
+  rounds; played with the core's ``play`` loop): ours with the state's own ``clone`` against the same games with the core's generic
   ``State.clone`` (the check: the same scores).  Games per second are printed beside.
 """
 from __future__ import annotations
@@ -21,7 +21,7 @@ import time
 from fractions import Fraction
 
 from bench_common import Benchmark
-from pirates_lab.core import State
+from pirates_lab.core import State, play
 from pirates_lab.plunder import Game
 from pirates_lab.plunder.captains import trader
 from pirates_lab.plunder.commands import start_unseen
@@ -70,21 +70,17 @@ def brute_three():
     return {k: Fraction(v, hands) for k, v in ends.items()}
 
 
+def trader_with_random_moves(view, rng):
+    """The trader, 15% of its decisions at random."""
+    return rng.choice(view.legal_actions) if rng.random() < 0.15 else trader(view, rng)
+
+
 def games(n: int = 40):
     scores = []
     start = time.perf_counter()
     for seed in range(n):
-        rng = random.Random(seed)
         state = Game(players=2 + seed % 3, max_turns=150).new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                action = state.chance_outcomes().sample(rng)
-            elif rng.random() < 0.15:
-                action = rng.choice(state.legal_actions())
-            else:
-                action = trader(state, rng)
-            state = state.apply(action)
-        scores.append(state.scores())
+        scores.append(play(state, trader_with_random_moves, random.Random(seed)).run().scores())
     rate = n / (time.perf_counter() - start)
     print(f"    {rate:.1f} games per second")
     return scores

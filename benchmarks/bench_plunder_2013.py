@@ -1,23 +1,33 @@
-"""Plunder (2013) benchmarks: exact marginals after every day of a 6-player, 15-day game.
+"""Plunder (2013) benchmarks: exact marginals after every day of a 6-player, 15-day game, and bounds.
 
-Ours: :func:`pirates_lab.plunder_2013.engine.solve` — count per category by class vectors (a
-pirate's card is one of his Aye clue cards or "other"), join (island, marker) class pairs and look
-the traps up in a summed table.  Peers, computing the same marginals in the same run:
+Ours: :func:`pirates_lab.plunder_2013.solver.solve` — the class engine (count per category by class
+vectors: a pirate's card is one of his Aye clue cards or "other"; join (island, marker) class pairs and
+look the traps up in a summed table), or the combos engine for Aye-rich answers (:mod:`.triples`).
 
-* the previous engine (:mod:`pirates_lab.plunder_2013.reference_pairs`): every island x marker
-  assignment pair — quick at 6 cards, 3.4 s per update at 8 cards and a MemoryError from 10;
-* OR-Tools CP-SAT enumerating every solution of a Boolean model (re-solved each day);
-* brute force: enumerate every deal once on day 1 and keep the consistent ones, filtering the
-  survivors each later day (the sensible brute force: it never re-enumerates).
+* **The peer: brute force** — enumerate every deal once on day 1 and keep the consistent ones,
+  filtering the survivors each later day (the sensible brute force: it never re-enumerates).  Every
+  ratio is checked for equal answers (the same counts and marginals, day by day).
+* **Before: the pair engine** (:mod:`pirates_lab.plunder_2013.reference_pairs`, this project's previous
+  solver: every island x marker assignment pair) — quick at 6 cards, 3.4 s per update at 8 cards and a
+  MemoryError from 10.  Labelled "before", not "peer": it is our own older code.
+* OR-Tools CP-SAT enumerating every solution is no fair peer for a count (issue 20): it is kept as an
+  independent cross-check in the tests and in ``main()``, not as a ratio.
 
 Also ``State.clone``: the game's own override against the core's generic clone (random playouts).
 
-Goal (issues 5 and 14): under 50 ms per update at every size the Game accepts (2-6 pirates,
-cards_per_category up to 12); ``python benchmarks/bench_plunder_2013.py sizes`` prints the median
-and worst update per size, ``... cold [runs]`` the first (cold) and worst update with each game in a
-fresh process, medians over runs, the load average beside them.  ``python benchmarks/bench_plunder_2013.py``
-prints the per-update medians over several seeded games; ``benchmarks/run.py plunder_2013``
-times whole games side by side (ratios printed by the runner).
+Goals (issues 5, 14, 21 item 5): under 50 ms per update at every size the Game accepts (2-6 pirates,
+cards_per_category up to 12) and every input the Deduction API accepts, under 2 s per advice (or a
+refusal at once).  Commands (``python benchmarks/bench_plunder_2013.py ...``):
+
+* (none) — per-update medians over seeded games, ours, brute force and CP-SAT;
+* ``sizes`` — median and worst update per size; ``cold [runs]`` — each game in a fresh process;
+* ``bounded [seeds]`` — the worst update and the worst single advice (flip, dig) over adversarial
+  answers: legal 6 x 9 and 6 x 12 clue sequences rich in Ayes, and Aye-only partial days through the
+  Deduction API (issue 21: they took 250-340 ms an update, 11 s a record, 11-71 s an advice);
+* ``moves`` — clone and move cost at move 50 and at the last move of a 100-day game, random-playout
+  moves per second (issue 20).
+
+``benchmarks/run.py plunder_2013`` times the rows of :func:`benchmarks` side by side.
 """
 from __future__ import annotations
 
@@ -33,9 +43,10 @@ if __name__ == "__main__":                       # run directly: with the projec
 
 from bench_common import Benchmark  # noqa: E402
 from pirates_lab.core import State as CoreState
-from pirates_lab.core import random_playout
+from pirates_lab.core import play, random_playout
 from pirates_lab.plunder_2013 import reference_pairs
-from pirates_lab.plunder_2013.engine import MAX_CARDS, _category_of, solve
+from pirates_lab.plunder_2013.engine import MAX_CARDS, _category_of
+from pirates_lab.plunder_2013.solver import solve
 from pirates_lab.plunder_2013.game import Game, State
 from pirates_lab.plunder_2013.pirates import random_pirate
 from pirates_lab.plunder_2013.reference import cp_sat_counts, random_game
@@ -145,36 +156,38 @@ def same(ours, peer) -> bool:
     return [(t, c) for t, c in ours[:len(peer)]] == [(t, c) for t, c in peer]
 
 
+def one_day_peer(seed: int = 1):
+    """Brute force for day 1 only (the largest posterior: every deal is still possible but a few)."""
+    return brute_force_game(seed, days_limit=1)
+
+
 def benchmarks():
-    yield Benchmark("plunder_2013: 6p x 15 days, marginals daily vs the previous pair engine",
-                    ours=lambda: ours_game(1), peer=lambda: pairs_game(1), peer_name="pair engine (old)",
+    yield Benchmark("plunder_2013: 6p x 15 days, marginals daily vs brute force",
+                    ours=lambda: ours_game(1), peer=lambda: brute_force_game(1), peer_name="brute force",
+                    goal_seconds=15 * 0.050, check=same, repeat=1)
+    my_cards, days = random_days(1)
+    yield Benchmark("plunder_2013: one update, day 1 (largest posterior) vs brute force",
+                    ours=lambda: (_category_of.cache_clear(), ours_game(1)[:1])[1], peer=one_day_peer,
+                    peer_name="brute force", goal_seconds=0.050, check=same, repeat=3)
+    yield Benchmark("plunder_2013: 6p x 15 days, marginals daily vs before (the pair engine)",
+                    ours=lambda: ours_game(1), peer=lambda: pairs_game(1), peer_name="before: the pair engine",
                     goal_seconds=15 * 0.050, check=same, repeat=3)
     my8, days8 = random_days(1, PLAYERS, 8)
-    yield Benchmark("plunder_2013: one update, 6p x 8 cards, day 1",
+    yield Benchmark("plunder_2013: one update, 6p x 8 cards, day 1 vs before (the pair engine)",
                     ours=lambda: (_category_of.cache_clear(), ours_update(my8, days8[0], PLAYERS, 8))[1][0],
                     peer=lambda: (reference_pairs.injections.cache_clear(),
                                   ours_update(my8, days8[0], PLAYERS, 8, reference_pairs.solve))[1][0],
-                    peer_name="pair engine (old)", goal_seconds=0.050, check=lambda a, b: a == b, repeat=1)
-    yield Benchmark("plunder_2013: 6p x 12 cards x 15 days, marginals daily (old engine: MemoryError)",
+                    peer_name="before: the pair engine", goal_seconds=0.050, check=lambda a, b: a == b, repeat=1)
+    yield Benchmark("plunder_2013: 6p x 12 cards x 15 days, marginals daily (no peer: 1.7e14 deals)",
                     ours=lambda: ours_game(1, None, PLAYERS, MAX_CARDS), goal_seconds=15 * 0.050, repeat=3)
     yield Benchmark("plunder_2013: 30 random playouts, the game's State.clone vs the core's",
                     ours=lambda: playouts(True), peer=lambda: playouts(False), peer_name="core State.clone",
                     check=lambda a, b: a == b, repeat=3)
-    yield Benchmark("plunder_2013: 6p x 15 days, marginals daily vs CP-SAT",
-                    ours=lambda: ours_game(1), peer=lambda: cp_sat_game(1), peer_name="OR-Tools CP-SAT",
-                    goal_seconds=15 * 0.050, check=same, repeat=1)
-    yield Benchmark("plunder_2013: 6p x 15 days, marginals daily vs brute force",
-                    ours=lambda: ours_game(1), peer=lambda: brute_force_game(1), peer_name="brute force",
-                    goal_seconds=15 * 0.050, check=same, repeat=1)
     my12, days12 = random_days(1, PLAYERS, MAX_CARDS)
     yield Benchmark("plunder_2013: first update in a fresh process, 6p x 12 cards (the largest), day 1",
                     ours=lambda: ours_update(my12, days12[0], PLAYERS, MAX_CARDS)[0], goal_seconds=0.050,
                     repeat=5, cold=True)
-    my_cards, days = random_days(1)
-    yield Benchmark("plunder_2013: one update, day 1 (largest posterior)",
-                    ours=lambda: (_category_of.cache_clear(), ours_update(my_cards, days[0]))[1],
-                    peer=lambda: cp_sat_counts(PLAYERS, ME, my_cards, CARDS, days[0]), peer_name="OR-Tools CP-SAT",
-                    goal_seconds=0.050, repeat=3)
+    yield from bound_rows()
 
 
 def main(seeds: int = 5) -> None:
@@ -265,10 +278,161 @@ def cold(runs: int = 5, configurations=None) -> None:
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
+# ----------------------------------------------------------------------------- bounds (issue 21 item 5)
+FAMILIES = (("random clues", "random", False), ("clues of three pirates' cards", "three", False),
+            ("clues of one pirate's card", "one", False), ("Aye-only partial days, one card", "one", True),
+            ("Aye-only partial days, three cards", "three", True))
+
+
+def aye_rich(kind: str, seed: int, partial: bool, players: int = PLAYERS, cards: int = MAX_CARDS, days: int = 40):
+    """Adversarial answers: ``kind`` "random" (uniform clues), "three" (each clue card another pirate's) or
+    "one" (one clue card a pirate's, two at random); ``partial`` records the Ayes only (the Deduction API's
+    partial days).  Every clue sequence is one the Game accepts (max_days up to 100, 3 copies a card)."""
+    from pirates_lab.plunder_2013.deduction import Record
+    from pirates_lab.plunder_2013.engine import answer_is_aye
+
+    rng = random.Random(seed)
+    deal = [rng.sample(range(1, cards + 1), players) for _ in range(3)]
+    hands = [tuple(deal[c][p] for c in range(3)) for p in range(players)]
+    records = []
+    for day in range(days):
+        asker = day % players
+        clue = [rng.randint(1, cards) for _ in range(3)]
+        if kind == "three":
+            who = rng.sample(range(players), 3)
+            clue = [hands[who[c]][c] for c in range(3)]
+        elif kind == "one":
+            c = rng.randrange(3)
+            clue[c] = hands[rng.randrange(players)][c]
+        answers = tuple((p, answer_is_aye(hands[p], tuple(clue))) for p in range(players) if p != asker
+                        and (not partial or answer_is_aye(hands[p], tuple(clue))))
+        records.append(Record(asker, tuple(clue), answers))
+    return hands, records
+
+
+def walk_family(kind: str, seed: int, partial: bool, cards: int, on_state) -> None:
+    """Add each day to a fresh Deduction (CPU time per update), then call ``on_state(d, day, update)``."""
+    from pirates_lab.plunder_2013 import Deduction
+    from pirates_lab.plunder_2013.solver import TooManyExplanations
+
+    hands, records = aye_rich(kind, seed, partial, cards=cards)
+    d = Deduction(PLAYERS, ME, hands[ME], cards)
+    _category_of.cache_clear()
+    for day, record in enumerate(records):
+        start = time.process_time()
+        try:
+            d.add(record, partial=partial)
+            d.marginals()
+        except TooManyExplanations:
+            on_state(None, day, time.process_time() - start)
+            continue
+        on_state(d, day, time.process_time() - start)
+
+
+def bounded(seeds: int = 4) -> None:
+    """The worst update and the worst single advice over the adversarial families (CPU seconds)."""
+    import os
+
+    from pirates_lab.plunder_2013.advisors import dig_advice, flip_advice
+
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; CPU time (time.process_time)")
+    print(f"{'answers':38} {'cards':>5} {'states':>6} {'refused':>7} {'worst update':>13} {'worst flip':>11} "
+          f"{'worst dig':>10}")
+    for label, kind, partial in FAMILIES:
+        for cards in (9, MAX_CARDS):
+            worst = {"update": 0.0, "flip": 0.0, "dig": 0.0}
+            tally = {"states": 0, "refused": 0}
+
+            def on_state(d, day, update):
+                if d is None:
+                    tally["refused"] += 1
+                    return
+                tally["states"] += 1
+                worst["update"] = max(worst["update"], update)
+                decks = {c: {x: 3 for x in range(1, cards + 1)} for c in ("island", "marker", "trap")}
+                start = time.process_time()
+                flip_advice(d, d.records[-1].clue, decks, asker=(day + 1) % PLAYERS)
+                worst["flip"] = max(worst["flip"], time.process_time() - start)
+                for rival in d.rivals():
+                    start = time.process_time()
+                    dig_advice(d, rival, next_asker=(day + 1) % PLAYERS, days_left=5)
+                    worst["dig"] = max(worst["dig"], time.process_time() - start)
+
+            for seed in range(seeds):
+                walk_family(kind, seed, partial, cards, on_state)
+            print(f"{label:38} {cards:5d} {tally['states']:6d} {tally['refused']:7d} {worst['update'] * 1000:10.1f} ms"
+                  f" {worst['flip']:9.2f} s {worst['dig']:8.2f} s")
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print("goals: an update under 50 ms, an advice under 2 s (or refused at once)")
+
+
+def _worst_aye_only_day():
+    """An Aye-only 6 x 12 day that took the previous engine 3.7 s (seed 1, the 37th day of 'one card')."""
+    from pirates_lab.plunder_2013 import Deduction
+
+    hands, records = aye_rich("one", 1, True)
+    d = Deduction(PLAYERS, ME, hands[ME], MAX_CARDS)
+    for record in records[:36]:
+        d.add(record, partial=True)
+    return d, records[36]
+
+
+def bound_rows():
+    """Rows for the runner: one Aye-only update and its advice, against the goals (no peer computes these)."""
+    from pirates_lab.plunder_2013.advisors import dig_advice, flip_advice
+
+    d, record = _worst_aye_only_day()
+
+    def update():
+        _category_of.cache_clear()
+        fresh = d.copy()
+        fresh.add(record, partial=True)
+        return fresh.marginals()
+
+    after = d.copy()
+    after.add(record, partial=True)
+    decks = {c: {x: 3 for x in range(1, MAX_CARDS + 1)} for c in ("island", "marker", "trap")}
+    yield Benchmark("plunder_2013: one Aye-only partial day, 6p x 12 cards, day 37 (the old engine: 3.7 s)",
+                    ours=update, goal_seconds=0.050, repeat=3)
+    yield Benchmark("plunder_2013: the flip advisor after it (37 clues weighed)",
+                    ours=lambda: flip_advice(after, record.clue, decks, asker=1), goal_seconds=2.0, repeat=3)
+    yield Benchmark("plunder_2013: the dig advisor after it, every rival, 5 days left",
+                    ours=lambda: [dig_advice(after, r, next_asker=1, days_left=5) for r in after.rivals()],
+                    goal_seconds=2.0, repeat=3)
+
+
+def moves() -> None:
+    """Clone and move cost at move 50 and at the last move of a long game; random playouts per second."""
+    import os
+
+    from bench_engines import per_call_us
+    from pirates_lab.plunder_2013.pirates import random_pirate as pirate
+
+    seen = [step.state for step in play(Game(players=PLAYERS, max_days=100).new_initial_state(), pirate(1.0),
+                                        random.Random(0))]
+    early, late, near_end = seen[50], seen[-1], seen[-50]      # near the end, but not the move that scores the game
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; a 6-pirate, 100-day game of {len(seen)} moves")
+    print(f"clone: {per_call_us(early.clone):.1f} µs at move 50, {per_call_us(late.clone):.1f} µs at move {len(seen) - 1}")
+    print(f"a move: {per_call_us(lambda: early.apply(early.legal_actions()[0])):.1f} µs at move 50, "
+          f"{per_call_us(lambda: near_end.apply(near_end.legal_actions()[0])):.1f} µs at move {len(seen) - 50}")
+    for label, chooser in (("uniformly random players", None), ("random pirates passing 9 in 10", pirate(0.9))):
+        start, count = time.perf_counter(), 0
+        for seed in range(60):
+            taken: list = []
+            random_playout(Game(players=4).new_initial_state(), seed, policy=chooser, actions=taken)
+            count += len(taken)
+        print(f"random playouts, 4 pirates, {label}: {count / (time.perf_counter() - start):,.0f} moves/s")
+
+
 if __name__ == "__main__":
-    if len(sys.argv) > 1 and sys.argv[1] == "sizes":
+    command = sys.argv[1] if len(sys.argv) > 1 else ""
+    if command == "sizes":
         sizes()
-    elif len(sys.argv) > 1 and sys.argv[1] == "cold":
+    elif command == "cold":
         cold(int(sys.argv[2]) if len(sys.argv) > 2 else 5)
+    elif command == "bounded":
+        bounded(int(sys.argv[2]) if len(sys.argv) > 2 else 4)
+    elif command == "moves":
+        moves()
     else:
-        main(int(sys.argv[1]) if len(sys.argv) > 1 else 5)
+        main(int(sys.argv[1]) if command else 5)

@@ -49,6 +49,7 @@ def dice_ops(rolls: dict[str, tuple[int, int] | None], width: int = DICE_WIDTH, 
 def roll_of(state) -> dict[str, tuple[int, int] | None]:
     """The combat dice on the table in a state (empty when no combat is going on)."""
     combat = getattr(state, "combat", None) or {}
+    combat = combat if isinstance(combat, dict) else vars(combat)     # the engine's Combat value
     if not combat:
         return {}
     out = {"attacker": combat.get("attacker_roll")}

@@ -96,7 +96,7 @@ def _mat_rows(state, p: int) -> list[tuple[str, str]]:
     cap = state.cap(p)
     goods = ", ".join(f"{n} {g}" for g, n in sorted(cap["cargo"].items())) or "none"
     return [("ship", cap["ship"]), ("First Mate", cap["mate"] or "none"), ("Traded Cargo", goods),
-            ("cards in hand", str(len(cap["hand"]))), ("silver", str(cap["silver"])),
+            ("cards in hand", str(len(state.hand(p)))), ("silver", str(cap["silver"])),
             ("where", "Tortuga" if tuple(cap["at"]) == (0, 0) else state.sea[tuple(cap["at"])])]
 
 
@@ -115,7 +115,7 @@ def overview() -> widgets.Widget:
     state = Game(players=3, max_turns=200).new_initial_state()
     rng = random.Random(4)
     while not state.is_terminal():
-        state = state.apply(state.chance_outcomes().sample(rng) if state.is_chance_node() else trader(state, rng))
+        state = state.apply(state.chance_outcomes().sample(rng) if state.is_chance_node() else trader(state.view(), rng))
     winner = state.winners()[0]
     rows = [(f"captain {p + 1}", silver, "wins" if p == winner else "") for p, silver in enumerate(state.scores())]
     return _html(f"<p>A seeded game between three computer traders, played to the end in {state.round} rounds:</p>"

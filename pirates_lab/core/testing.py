@@ -115,9 +115,13 @@ def _play_on_alike(real: State, swapped: State, player: int, what: str, rng: ran
         if not common:
             return                                   # the worlds part here (a card drawn only in one of them)
         move = common[rng.randrange(len(common))]
+        hidden_before = unseen_pool(real, player, real.hidden_cards())
         real, swapped = real.apply(move), swapped.apply(move)
         if real.is_terminal() or swapped.is_terminal():
             return
+        unseen = unseen_pool(real, player, real.hidden_cards())
+        if unseen != hidden_before or unseen != unseen_pool(swapped, player, swapped.hidden_cards()):
+            return      # a card the seat could not see was shown by a rule (a hand discarded face up): the worlds part
         assert swapped.observation(player) == real.observation(player), (
             f"player {player}'s observation differs {step} move(s) ({move}) after two cards it cannot see were "
             f"swapped ({what}): the game leaks a hidden card through what happens next")

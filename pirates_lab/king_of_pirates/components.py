@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from pirates_lab.core import InvalidInput, cite, load_data
+from pirates_lab.core.errors import shown
 from pirates_lab.core.geometry import HEX_DIRECTIONS, hex_cells, hex_distance, hex_neighbours, hex_ring, on_hex_board
 
 __all__ = [
@@ -93,7 +94,7 @@ class Components:
 
 def _cell(value: Any, where: str) -> Cell:
     if not (isinstance(value, list) and len(value) == 2 and all(isinstance(x, int) for x in value)):
-        raise InvalidInput(f"{where}: a cell is [q, r], got {value!r}")
+        raise InvalidInput(f"{where}: a cell is [q, r], got {shown(value)}")
     return (value[0], value[1])
 
 
@@ -130,7 +131,7 @@ def build_components(raw: dict) -> Components:
     for kind in ("shark", "ocean"):
         for content in tiles[kind]:
             if content != "empty" and content not in targets:
-                raise InvalidInput(f"tile content {content!r} is not a target")
+                raise InvalidInput(f"tile content {shown(content)} is not a target")
     action_cards = {name: dict(value) for name, value in raw["action_cards"].items()}
     if sum(c["count"] for c in action_cards.values()) != 52:
         raise InvalidInput(f"{RULE_CONTENTS}: 52 action cards")

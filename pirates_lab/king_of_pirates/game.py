@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from pirates_lab import core
+from pirates_lab.core.errors import shown
 
 from .actions import (Accept, AcceptMutiny, Attack, BuyPart, Dig, Discard, Dismiss, Done, EndTurn, KeepPirates, MakeCaptain,
                       Pass, Play, Recruit, Replace, Reroll, Sacrifice, Sail, Steal, StopMoving)
@@ -45,7 +46,7 @@ class Game(core.Game):
         self.components = components()
         win = self.options["win_doubloons"]
         if win is not None and (isinstance(win, bool) or not isinstance(win, int) or win < 1):
-            raise core.InvalidInput(f"win_doubloons must be a positive whole number or None, got {win!r}.")
+            raise core.InvalidInput(f"win_doubloons must be a positive whole number or None, got {shown(win)}.")
         self.win_doubloons = win if win is not None else self.components.rules["win_doubloons"]
 
     def new_initial_state(self) -> State:

@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Callable
 
 from pirates_lab.core import Dist, InvalidInput, MarkovChain
+from pirates_lab.core.errors import shown
 from pirates_lab.core.report import percent, plural
 from pirates_lab.core.geometry import HEX_DIRECTIONS, hex_cells, hex_distance, hex_neighbours, hex_ring, on_hex_board
 
@@ -54,7 +55,7 @@ _WEIGHTS: tuple[tuple[tuple[int, int], int], ...] = tuple((r, int(p * 36)) for r
 
 def _whole(value, name: str, low: int | None = None, high: int | None = None, why: str = "") -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput(f"{name} must be a whole number, got {value!r}.")
+        raise InvalidInput(f"{name} must be a whole number, got {shown(value)}.")
     if low is not None and value < low:
         raise InvalidInput(f"{name} must be at least {low}, got {value}.")
     if high is not None and value > high:
@@ -318,7 +319,7 @@ def dutchman_chain() -> MarkovChain:
 def _cell_arg(cell, name: str) -> Cell:
     cell = tuple(cell) if isinstance(cell, list) else cell
     if not on_hex_board(cell, components().radius):
-        raise InvalidInput(f"{name} must be a board cell (q, r) with max(|q|, |r|, |q+r|) <= 4, got {cell!r}.")
+        raise InvalidInput(f"{name} must be a board cell (q, r) with max(|q|, |r|, |q+r|) <= 4, got {shown(cell)}.")
     return cell
 
 

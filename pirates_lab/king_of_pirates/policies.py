@@ -70,11 +70,12 @@ class Captain:
 
     # ------------------------------------------------------------ the decision
     def __call__(self, view, rng: random.Random):
-        obs, actions = view.observation, view.legal_actions
+        actions = view.legal_actions
         if len(actions) == 1:
             return actions[0]
-        handler = getattr(self, "_" + str(obs.get("phase", "")), None)
-        choice = handler(view, obs, actions) if handler else None
+        obs = view.observation
+        handler = JUDGEMENTS.get(obs.get("phase"))
+        choice = handler(self, view, obs, actions) if handler else None
         return choice if choice is not None else self._default(actions)
 
     @staticmethod
@@ -165,12 +166,15 @@ class Captain:
         combat = obs.get("combat") or {}
         if combat.get("target") is None or combat.get("attacker") != seat:
             return None
-        bonus = obs.get("cards_in_play", {})
+        played = obs.get("cards_in_play", [])
+
+        def count(card, by=None, on=None):
+            return sum(1 for c in played if c["card"] == card and (by is None or c["by"] == by)
+                       and (on is None or c["target"] == on))
         me = _me(obs, seat)
-        modifier = combat_modifier(me, False) + 2 * bonus.get("assault", []).count(seat) \
-            + bonus.get("mercenaries", []).count(seat)
-        defence = components().targets[combat["target"]]["defence"] + 2 * len(bonus.get("soldiers", [])) \
-            + bonus.get("mercenaries", []).count("nation")
+        modifier = combat_modifier(me, False) + 2 * count("Assault", by=seat) + count("Mercenaries", on=seat)
+        defence = components().targets[combat["target"]]["defence"] + 2 * count("Soldiers") \
+            + count("Mercenaries", on="nation")
         return defence - modifier
 
     def _attacker_rerolls(self, view, obs, actions):
@@ -249,6 +253,13 @@ class Captain:
     def _dig(self, view, obs, actions):
         return next((a for a in actions if isinstance(a, Dig)), None)
 
+
+#: The step (the observation's "phase") -> the captain's judgement there; elsewhere it passes, is done,
+#: keeps its roll, ends the turn or stops (``Captain._default``).
+JUDGEMENTS = {"setup_keep": Captain._setup_keep, "movement": Captain._movement, "combat_choose": Captain._combat_choose,
+              "attacker_rerolls": Captain._attacker_rerolls, "defender_rerolls": Captain._defender_rerolls,
+              "window": Captain._window, "mutiny": Captain._mutiny, "make_room": Captain._make_room,
+              "lair_buy": Captain._lair_buy, "lair_crew": Captain._lair_crew, "steal": Captain._steal, "dig": Captain._dig}
 
 #: name -> chooser(view, rng): found by the strategy lab
 POLICIES = {

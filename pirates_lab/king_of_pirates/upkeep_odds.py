@@ -18,6 +18,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from pirates_lab.core import Dist, InvalidInput, MarkovChain
+from pirates_lab.core.errors import shown
 
 from .components import RUM_LOST, components
 
@@ -38,7 +39,7 @@ MAX_CHAIN_RUM = 200
 
 def _whole(value, name: str, low: int = 0, high: int | None = None, why: str = "") -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput(f"{name} must be a whole number, got {value!r}.")
+        raise InvalidInput(f"{name} must be a whole number, got {shown(value)}.")
     if value < low:
         raise InvalidInput(f"{name} must be at least {low}, got {value}.")
     if high is not None and value > high:
@@ -58,8 +59,8 @@ def _faces(faces) -> dict[str, int]:
     out = {}
     for face, weight in raw.items():
         if face not in RUM_LOST:
-            raise InvalidInput(f"There is no upkeep face {face!r}; the faces are {', '.join(RUM_LOST)}.")
-        out[face] = _whole(weight, f"The weight of {face!r}", 0, 10**6)
+            raise InvalidInput(f"There is no upkeep face {shown(face)}; the faces are {', '.join(RUM_LOST)}.")
+        out[face] = _whole(weight, f"The weight of {shown(face)}", 0, 10**6)
     if sum(out.values()) < 1:
         raise InvalidInput("The upkeep die needs at least one face with a positive weight.")
     return out

@@ -8,18 +8,21 @@ Rules: Pillage & Plunder › Chapter III: Taking Your Turn
 """
 from __future__ import annotations
 
+from pathlib import PurePath
 from typing import Any
 
 from pirates_lab.core import Game as CoreGame
+from pirates_lab.core import InvalidInput
+from pirates_lab.core.errors import shown
 
 from . import components as C
-from .actions import (Act, Discard, LoseCrewman, MoveCannon, MoveCargo, MoveCrewman, Offer, Play, Repair, Retrieve, SellCargo, SellShip,
+from .actions import (Act, AttackMerchant, Discard, DoctorSaves, LoseCrewman, MoveCannon, MoveCargo, MoveCrewman, Offer, Play, Repair, Retrieve, ReturnPrize, SellCargo, SellShip,
                       StealDebt, StealMap, TakeCargo)
 from .headings import GAME, RULE_THREE_STAGES, RULE_YOUR_HOARD
 from .rules import FLOW
 from .state import PPState
 
-__all__ = ["Game", "PPState", "FLOW", "new_game", "Act", "Discard", "LoseCrewman", "MoveCannon", "MoveCargo", "MoveCrewman", "Offer", "Play",
+__all__ = ["Game", "PPState", "FLOW", "new_game", "Act", "AttackMerchant", "Discard", "DoctorSaves", "ReturnPrize", "LoseCrewman", "MoveCannon", "MoveCargo", "MoveCrewman", "Offer", "Play",
            "Repair", "Retrieve", "SellCargo", "SellShip", "StealDebt", "StealMap", "TakeCargo"]
 
 
@@ -46,7 +49,7 @@ class Game(CoreGame):
 
     def __init__(self, players: int = 4, max_turns: int | None = None, **options: Any):
         super().__init__(players, max_turns, **options)
-        self.data = C.load(self.options["data"])
+        self.data = _components(self.options["data"])
 
     def new_initial_state(self) -> "PPState":
         return PPState(self)
@@ -57,6 +60,20 @@ class Game(CoreGame):
         from .commands import add_odds_commands
 
         add_odds_commands(calculators)
+
+
+def _components(path) -> C.Components:
+    """The shipped data file (``None``) or an edited copy at ``path``; anything else is refused in one line."""
+    if path is None:
+        return C.load()
+    if not isinstance(path, (str, PurePath)):
+        raise InvalidInput(f"The data option is the path of an edited components file, not {shown(path)}.")
+    try:
+        return C.load(path)
+    except InvalidInput:
+        raise
+    except (OSError, ValueError, TypeError, KeyError) as error:
+        raise InvalidInput(f"The data file {shown(str(path))} cannot be used: {shown(str(error), 80)}") from None
 
 
 def new_game(players: int = 4, max_turns: int | None = None, **options) -> PPState:

@@ -3,8 +3,8 @@
 The strategy lab (``pirates_lab.lab``) finds ``POLICIES`` here: name -> ``chooser(view, rng)``,
 with ``view`` a :class:`~pirates_lab.core.PlayerView` (observation, legal actions, seat).  Each
 chooser plays at random *except* for the one habit a tip recommends (or its opposite), so a
-tournament between the two isolates that habit.  They read an action's card name, target and
-words (``str(action)``), never a hidden card.  Where a habit needs no observation the chooser says
+tournament between the two isolates that habit.  They read an action's type and fields (a card name,
+a target), never a hidden card.  Where a habit needs no observation the chooser says
 so (``needs_observation = False``).
 
 - ``merchant_hunter`` / ``player_hunter`` — Rules: Pillage & Plunder › Attack Merchants Instead Of Players
@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import random
 
+from .actions import Act, AttackMerchant, Discard, Play, SellCargo
 from .components import CREW_CARDS, load
 
 __all__ = ["Habits", "SloopCareful", "Baiter", "POLICIES", "TIPS"]
@@ -43,11 +44,11 @@ def _card(action) -> str:
 
 def _thrown(action) -> bool:
     """The card leaves the player for nothing: a final discard, or played onto the discard pile."""
-    return type(action).__name__ == "Discard" or bool(getattr(action, "discard", False))
+    return isinstance(action, Discard) or (isinstance(action, Play) and action.discard)
 
 
 def _played(action) -> bool:
-    return type(action).__name__ == "Play" and not _thrown(action)
+    return isinstance(action, Play) and not action.discard
 
 
 def _on_player(action) -> bool:
@@ -60,7 +61,7 @@ def _provision(action) -> bool:
 
 
 def _sold(action) -> bool:
-    return type(action).__name__ == "SellCargo"
+    return isinstance(action, SellCargo)
 
 
 class Habits:
@@ -89,11 +90,11 @@ class Habits:
 # ---------------------------------------------------------------- the habits
 def attack_merchant(action) -> bool:
     """Rules: Pillage & Plunder › Attack Merchant Ship"""
-    return str(action) == "attack merchant"
+    return isinstance(action, AttackMerchant)
 
 
 def let_merchant_pass(action) -> bool:
-    return str(action) == "let it pass"
+    return action is Act.LET_IT_PASS
 
 
 def attack_player(action) -> bool:
@@ -181,23 +182,22 @@ class Baiter(Habits):
         obs = view.observation
         me = view.player
         hand = obs["players"][me]["hand"] or []
-        pending = obs.get("pending") or {}
         navies = {_nation(c) for c in hand if _is_navy(c)}
         paired = navies & {_nation(c) for c in hand if _is_merchant(c)}
         actions = list(view.legal_actions)
         navy_plays = [a for a in actions if _played(a) and _is_navy(_card(a)) and _on_player(a)]
         if navy_plays:
             return min(navy_plays, key=lambda a: (self._left(obs["players"][a.target], a.target_ship), str(a)))
-        if obs.get("phase") == "play" and pending.get("plays") == 0 and paired:
+        if obs.get("phase") == "play" and obs.get("plays") == 0 and paired:
             baits = [a for a in actions if _played(a) and _is_merchant(_card(a)) and _nation(_card(a)) in paired
                      and not getattr(a, "extra", ()) and getattr(a, "ship", 0) == 0]
             if baits:
                 return max(baits, key=lambda a: (load().merchant(_card(a)).strength, str(a)))
-        merchant = pending.get("merchant") or {}
-        battle = pending.get("battle") or {}
+        battle = obs.get("battle") or {}
+        merchant = battle.get("defender") or {}
         if (merchant.get("played_by") == me and battle.get("kind") == "merchant"
                 and (battle.get("attacker") or {}).get("player") == me and _nation(merchant["card"]) in navies):
-            off = [a for a in actions if str(a) == "call off"]
+            off = [a for a in actions if a is Act.CALL_OFF]
             if off:
                 return off[0]
         keep = [a for a in actions if not (_thrown(a) and _card(a) and _nation(_card(a)) in paired

@@ -13,43 +13,60 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from pirates_lab.core import Task
+from pirates_lab.core import Task, play
 
 from . import components as C
 from .actions import Act, Play, Retrieve, SellShip
 from .battles import Ship, battle, cannon_volley, flee_escape_probability, melee_round_win_probability
 from .game import PPState, new_game
+from .rules.game_setup import draw_from_deck
+from .rules.stage_1_the_pre_draw_stage import PREDRAW
+from .rules.stage_2_the_draw_and_play_stage import DISCARD, DRAW, PLAY
+from .rules.the_three_stages_of_your_turn import Turn
+from .rules.your_hoard import END_TURN
 from .odds import cargo_price, doubles_probability, hand_probability, merchant_prize, treasure_hunt
 
-__all__ = ["scenario", "give", "equip", "at_step", "ship"]
+__all__ = ["scenario", "give", "equip", "at_step", "ship", "until_a_decision"]
+
+
+#: the steps of a turn a scenario may start at (rows of the phase table that carry the turn's record)
+TURN_STEPS = {row.name: row for row in (PREDRAW, DRAW, PLAY, DISCARD)}
 
 
 def scenario(players: int = 2, **options) -> PPState:
-    """A game after the deal with empty hands: player 0 at the start of the pre-draw stage."""
+    """A game after the deal with empty hands: seat 0 at the start of the pre-draw stage."""
     state = new_game(players, **options)
     state.current = state.first = 0
-    state.pending = {"table": [], "targeted": [], "plays": 0}
-    state.agenda = [Task("predraw", 0)]
+    state.agenda = [Task(END_TURN.name, 0), Task(PREDRAW.name, 0, Turn())]
     state.validate()
     return state
 
 
 def at_step(state: PPState, phase: str, player: int | None = None) -> PPState:
-    """The same position at another step of the current player's turn (``"predraw"``, ``"play"``…).
+    """The same position at another step of the current player's turn (``"predraw"``, ``"draw"``, ``"play"``,
+    ``"discard"``); ``player`` (default: the player on turn) becomes the player on turn.
 
-    Going back to ``"predraw"`` starts the turn's bookkeeping afresh (no plays, nobody targeted).
+    Going back to ``"predraw"`` starts the turn's record afresh (no plays, nobody targeted); otherwise the
+    turn's record so far is kept.
     """
+    if phase not in TURN_STEPS:
+        raise ValueError(f"at_step starts a scenario at one of {', '.join(TURN_STEPS)}, not {phase!r}")
     player = state.current if player is None else player
-    if phase == "predraw":
-        state.pending = {"table": [], "targeted": [], "plays": 0}
-    state.agenda = [Task(phase, player)]
+    turn = Turn() if phase == PREDRAW.name else (state.turn() or Turn())
+    state.current = player
+    state.agenda = [Task(END_TURN.name, player), Task(phase, player, turn)]
     return state
+
+
+def until_a_decision(state: PPState, rng: random.Random) -> PPState:
+    """Chance plays on (the core's play loop, every seat left to a person) until a player has to decide."""
+    return play(state, rng=rng, humans=range(state.game.players)).run()
 
 
 def give(state: PPState, player: int, *cards: str) -> None:
     """Hand ``cards`` from the draw piles to ``player``."""
     for card in cards:
-        state._draw_card(card)
+        draw_from_deck(state, card)
         state.players[player]["hand"].append(card)
 
 
@@ -63,20 +80,20 @@ def equip(state: PPState, player: int, *, hull=None, cannons=None, crew=(), carg
     ``cannons``, extra crew, cargo and add-ons), then check the position."""
     s = ship(state, player)
     if hull:
-        state._draw_card(hull)
+        draw_from_deck(state, hull)
         s["hulls"].append({"hull": hull, "addons": []})
     if cannons is not None:
         for _ in range(cannons - s["cannons"]):
-            state._draw_card("Cannon")
+            draw_from_deck(state, "Cannon")
         s["cannons"] = cannons
     for card in crew:
-        state._draw_card(card)
+        draw_from_deck(state, card)
         s["crew"].append(card)
     for card in cargo:
-        state._draw_card(card)
+        draw_from_deck(state, card)
         s["cargo"].append(card)
     for card in addons:
-        state._draw_card(card)
+        draw_from_deck(state, card)
         s["hulls"][-1]["addons"].append(card)
     state.validate()
 
@@ -196,11 +213,7 @@ def hits_left_on_damaged_schooner() -> int:
 
 def setup_state(seed: int = 1) -> PPState:
     """A four-player game right after the deal (seeded).  Rules: Pillage & Plunder › Game Setup"""
-    state = new_game(LESSON_PLAYERS)
-    rng = random.Random(seed)
-    while state.is_chance_node():
-        state = state.apply(state.chance_outcomes().sample(rng))
-    return state
+    return until_a_decision(new_game(LESSON_PLAYERS), random.Random(seed))
 
 
 def cards_left_after_setup() -> int:
@@ -296,7 +309,7 @@ def prize_holder() -> PPState:
     """
     state = scenario(2)
     for card in ("French Merchant (Strength 2)", "Dutch Merchant (Strength 4)"):
-        state._draw_card(card)
+        draw_from_deck(state, card)
         state.players[1]["prizes"].append(card)
     give(state, 0, *sorted(C.load().categories["Navy Ship"]))
     state.validate()
@@ -402,11 +415,7 @@ def event_played(event: str, cargo: str | None) -> PPState:
     if cargo:
         equip(state, 1, cargo=(cargo,))
     give(state, 0, event)
-    state = at_step(state, "play").apply(Play(event, target=1))
-    rng = random.Random(1)
-    while state.is_chance_node():
-        state = state.apply(state.chance_outcomes().sample(rng))
-    return state
+    return until_a_decision(at_step(state, "play").apply(Play(event, target=1)), random.Random(1))
 
 
 def _crew_lost(event: str, cargo: str) -> int:

@@ -304,11 +304,13 @@ class State(MovingPirates, Explorations, FlowState):
         return [PlaceTile(cell, turns) for cell, turns in legal_places(self.board, self.needs, self.drawn)]
 
     def place_allowed(self, task, action) -> bool:
-        """A lookup in the frontier (no list of every place built)."""
+        """A lookup in the frontier (no list of every place built).  ``legal_actions`` lists each distinct turn once;
+        a symmetric tile turned another way that lies the same is accepted too."""
         if not isinstance(action, PlaceTile):
             return False
         need = self.needs.get(action.cell) if isinstance(action.cell, tuple) else None
-        return need is not None and type(action.turns) is int and action.turns in self.board.fits(self.drawn, need)
+        return (need is not None and type(action.turns) is int and 0 <= action.turns <= 3
+                and self.board.fits_turned(self.drawn, need, action.turns))
 
     def place(self, task, action: PlaceTile) -> None:
         self.last = place_tile(self, self.board, self.drawn, action.cell, action.turns)

@@ -49,6 +49,10 @@ class Board:
             self._fits[key] = found
         return found
 
+    def fits_turned(self, kind: int, need: tuple, turns: int) -> bool:
+        """Does tile ``kind`` turned ``turns`` (0 to 3, equivalent turns of a symmetric tile included) meet ``need``?"""
+        return all(n < 0 or n == e for n, e in zip(need, self.turned[kind][turns][0]))
+
 
 def find(parent: list, node: int) -> int:
     """The root of ``node``'s feature (read-only: legal moves are listed on states that must not change)."""

@@ -4,18 +4,19 @@ Rules: Plunder › Turn
 
 >>> str(Sail(heading=0)), str(Explore(at=(1, 0), card="Havana")), str(Buy("Sugar", 2))
 ('sail north', 'explore: Havana at (1, 0)', 'buy 2 Sugar')
->>> str(AddCard("")), str(AddCard("Navigator"))
-('add no card', 'add Navigator')
+>>> str(AddCard("")), str(AddCard("Navigator")), str(AttackCaptain(0))
+('add no card', 'add Navigator', 'attack captain 1')
 """
 from __future__ import annotations
 
 from pirates_lab.core import action
+from pirates_lab.core.errors import shown
 from pirates_lab.core.geometry import EDGE_NAMES
 
 __all__ = ["Pay", "Sail", "Explore", "StopSailing", "Shout", "PassAction", "Play", "Marque", "Contest",
            "StartTrade", "AttackPort", "AttackCaptain", "Buy", "Sell", "BuyShip", "SellShip", "DoneTrading",
            "Attack", "LetGo", "Flee", "Fight", "AddCard", "Sink", "Board", "TakePrize", "Secret", "TakeAbandoned",
-           "Give", "DismissMate", "AbandonCaptured"]
+           "Give", "DismissMate", "AbandonCaptured", "KeepLetter"]
 
 
 @action()
@@ -37,7 +38,7 @@ class Sail:
 
     def __str__(self):
         known = isinstance(self.heading, int) and 0 <= self.heading < len(EDGE_NAMES)
-        return f"sail {EDGE_NAMES[self.heading]}" if known else f"sail in direction {self.heading!r}"
+        return f"sail {EDGE_NAMES[self.heading]}" if known else f"sail in direction {shown(self.heading)}"
 
 
 @action("explore: {card} at {at}")
@@ -99,9 +100,15 @@ class AttackPort:
     pass
 
 
-@action("attack captain {target}")
+@action()
 class AttackCaptain:
+    """Attack the captain in seat ``target`` (seats from 0; read "Captain 1" for seat 0)."""
     target: int
+
+    def __str__(self):
+        seat = self.target
+        return f"attack captain {seat + 1}" if isinstance(seat, int) and not isinstance(seat, bool) \
+            else f"attack captain {shown(seat)}"
 
 
 @action("buy {amount} {good}")
@@ -214,3 +221,9 @@ class DismissMate:
 @action("abandon the Captured Ship")
 class AbandonCaptured:
     pass
+
+
+@action("keep the {nation} Letter of Marque")
+class KeepLetter:
+    """Holding two Letters of Marque: the one kept (the other nation becomes your enemy)."""
+    nation: str

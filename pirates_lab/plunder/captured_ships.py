@@ -8,6 +8,7 @@ from pirates_lab.core import Task
 
 from .actions import TakePrize
 from .headings import RULE_CAPTURED, RULE_RESULTS
+from .tasks import Loot
 
 __all__ = ["CapturedShips"]
 
@@ -28,7 +29,7 @@ class CapturedShips:
     def _abandon_captured(self, p: int) -> None:
         cap = self.cap(p)
         self._discard(cap["captured"])
-        self.say(f"Captain {p} abandons the Captured Ship {cap['captured']}.")
+        self.say(f"Captain {p + 1} abandons the Captured Ship {cap['captured']}.")
         cap["captured"] = None
         self._trim_cargo(p)
 
@@ -36,48 +37,51 @@ class CapturedShips:
         p = task.player
         cap = self.cap(p)
         found = [TakePrize("captured"), TakePrize("sail")]
-        if cap["ship"] != "Pinnace" and not cap["captured"]:
+        if cap["ship"] != "Pinnace":  # "you may discard the latter, or put it in the Captured Ship space"
             found.append(TakePrize("swap"))
         return found + [TakePrize("leave")]
 
-    def _do_prize(self, p: int, task, action: TakePrize) -> None:
-        """``data``: (the prize card, loot limit or -1 for none, goods taken as [good, n] pairs)."""
-        self.agenda.pop()
-        prize, limit, goods = task.data
+    def _do_prize(self, task, action: TakePrize) -> None:
+        """The task's :class:`~pirates_lab.plunder.tasks.Prize`: the card, its loot limit, the goods taken with it."""
+        p = task.player
+        self.flow.pop(self)
+        prize, limit, goods = task.data.ship, task.data.limit, task.data.goods
         cap = self.cap(p)
         if action.how == "leave":
             self._discard(prize)
-            self.say(f"Captain {p} leaves {prize}.")
+            self.say(f"Captain {p + 1} leaves {prize}.")
         elif action.how == "captured":
             if cap["captured"]:
                 self._discard(cap["captured"])
             cap["captured"] = prize
-            self.say(f"Captain {p} takes {prize} as a Captured Ship ({RULE_CAPTURED}).")
+            self.say(f"Captain {p + 1} takes {prize} as a Captured Ship ({RULE_CAPTURED}).")
         else:
             old = cap["ship"]
             cap["ship"], cap["prize_ship"] = prize, True
             if old != "Pinnace" and action.how == "swap":
+                if cap["captured"]:  # the space is taken: that Captured Ship is abandoned
+                    self._abandon_captured(p)
                 cap["captured"] = old
             elif old != "Pinnace":
                 self._discard(old)
-            self.say(f"Captain {p} sails {prize} as their own ship" +
+            self.say(f"Captain {p + 1} sails {prize} as their own ship" +
                      (f"; {old} follows as a Captured Ship." if action.how == "swap" else "."))
         for good, n in goods:  # a captain's cargo, taken with their ship (back in the supply meanwhile)
             room = max(self.capacity(p) - self.carried(p), 0)
             self._goods_to(p, "loot", good, min(n, room))
         self._trim_cargo(p)
         if limit >= 0:
-            self.agenda.append(Task("loot", p, (limit,)))
+            self.flow.push(self, Task("loot", p, Loot(limit)))
 
     def _drawn_loot(self, task, name: str) -> None:
         """The top card's icon is the loot; at most the prize's cargo and the space left (the card is discarded)."""
-        self.agenda.pop()
+        self.flow.pop(self)
         p = task.player
-        limit = task.data[0]
+        limit = task.data.limit
         good, qty = self.card(name).loot
         self._from_deck(name)
         self._discard(name)
         room = self.capacity(p) - self.carried(p)
         n = max(0, min(qty, room, limit))
         n = self._goods_to(p, "loot", good, n)
-        self.say(f"The loot card is {name}: {qty} {good}; captain {p} takes {n} ({RULE_RESULTS}).")
+        self.say(f"The loot card is {name}: {qty} {good}; captain {p + 1} takes {n} ({RULE_RESULTS}).")

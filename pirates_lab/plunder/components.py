@@ -45,7 +45,7 @@ class Card:
     kind: str
     count: int
     number: int
-    loot: tuple[str, int]
+    loot_good: str
     nation: str | None = None
     act: str | None = None
     encounter: str | None = None
@@ -62,6 +62,14 @@ class Card:
     warriors: int = 0
     ability: str | None = None
     text: str = ""
+
+    @property
+    def loot(self) -> tuple[str, int]:
+        """The loot when the card is turned over: its icon's good, and as many tokens as its number.
+
+        Rules: Plunder › Results of a Combat ("the number indicates the quantity")
+        """
+        return (self.loot_good, self.number)
 
     @property
     def is_map(self) -> bool:
@@ -136,9 +144,9 @@ def _card(entry: dict, goods: tuple, nations: tuple) -> Card:
     if kind not in KINDS:
         raise InvalidInput(f"{where}: kind {kind!r} is not one of {', '.join(KINDS)}.")
     loot = entry.get("loot")
-    if (not isinstance(loot, list) or len(loot) != 2 or loot[0] not in goods or isinstance(loot[1], bool)
-            or not isinstance(loot[1], int) or loot[1] < 1):
-        raise InvalidInput(f"{where}: loot must be [good, quantity ≥ 1] with a good of {list(goods)}.")
+    if not isinstance(loot, str) or loot not in goods:
+        raise InvalidInput(f"{where}: loot is the icon's good, one of {list(goods)}, not {loot!r} (the quantity is "
+                           "the card's number: \"the number indicates the quantity\").")
     nation = entry.get("nation")
     if nation is not None and nation not in nations:
         raise InvalidInput(f"{where}: nation {nation!r} is not one of {list(nations)}.")
@@ -147,7 +155,7 @@ def _card(entry: dict, goods: tuple, nations: tuple) -> Card:
         if place is not None and place not in PLACES:
             raise InvalidInput(f"{where}: {place_key} {place!r} is not a place ({', '.join(PLACES)}).")
     card = Card(name=name, kind=kind, count=_need(entry, "count", int, where, 1),
-                number=_need(entry, "number", int, where, 0), loot=(loot[0], loot[1]), nation=nation,
+                number=_need(entry, "number", int, where, 0), loot_good=loot, nation=nation,
                 act=entry.get("act"), encounter=entry.get("encounter"),
                 **{k: _need(entry, k, int, where, 0) for k in ("speed", "cannon", "crew", "cargo", "value", "wages",
                                                                "garrison", "warriors") if k in entry},

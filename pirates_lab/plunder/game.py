@@ -2,16 +2,18 @@
 
 Rules: Plunder › Overview
 
-Reads top-down: :mod:`.components` (the deck as data) → :mod:`.actions` → the chapters
-(:mod:`.setup`, :mod:`.turn` with the phase table ``FLOW``, :mod:`.trade`, :mod:`.combat`,
-:mod:`.war`, :mod:`.captured_ships`, :mod:`.lose_your_ship`) → :mod:`.state` → this module →
-:mod:`.odds` (exact analysis) → :mod:`.commands`.
+Reads top-down: :mod:`.components` (the deck as data) → :mod:`.actions`, :mod:`.tasks` → the chapters
+(:mod:`.setup`, :mod:`.turn` with the phase table ``FLOW``, :mod:`.sail_and_explore`, :mod:`.action`,
+:mod:`.trade`, :mod:`.combat`, :mod:`.attacking_another_captain`, :mod:`.war`, :mod:`.captured_ships`,
+:mod:`.lose_your_ship`) → :mod:`.state` → this module → :mod:`.odds` (exact analysis) → :mod:`.commands`.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from pirates_lab import core
+from pirates_lab.core import InvalidInput
+from pirates_lab.core.errors import shown
 
 from .components import components
 from .headings import GAME, RULE_OVERVIEW, RULE_TURN
@@ -45,9 +47,9 @@ class Game(core.Game):
         self.components = components()
         win = self.options["win_silver"]
         if win is not None and (isinstance(win, bool) or not isinstance(win, int) or win < 1):
-            raise ValueError(f"win_silver must be a positive whole number or None, got {win!r}")
+            raise InvalidInput(f"win_silver must be a positive whole number or None, not {shown(win)}.")
         if not isinstance(self.options["mutiny"], bool):
-            raise ValueError("mutiny is True or False")
+            raise InvalidInput(f"mutiny is True or False, not {shown(self.options['mutiny'])}.")
         self.win_silver = win if win is not None else self.components.rules["win_silver"]
 
     def new_initial_state(self) -> State:

@@ -8,7 +8,7 @@ Every position is a real dealt game changed by hand with every card, silver piec
 conserved (:meth:`State.validate` passes); the answers run the engine's own rules on it.
 
 >>> state = dealt()
->>> len(state.captains), all(len(cap["hand"]) == 6 for cap in state.captains)
+>>> len(state.captains), all(len(state.hand(p)) == 6 for p in range(4))
 (4, True)
 >>> silver_to_win()
 55
@@ -25,6 +25,7 @@ from .components import components
 from .game import Game, State
 from .headings import RULE_TURN
 from .odds import captain_fight, loot_dist, marque_probability, npc_chain, npc_chain_odds, side_of
+from . import scenarios
 from .turn import FLOW, sailing_paths
 
 __all__ = ["dealt", "start_unseen", "take", "lay", "give_hand", "at_step", "sailing_example", "encounter_state",
@@ -70,8 +71,8 @@ def take(state: State, name: str) -> None:
             if not state.discard[name]:
                 del state.discard[name]
         else:
-            holder = next(cap for cap in state.captains if name in cap["hand"])
-            holder["hand"].remove(name)
+            holder = next(p for p, cap in enumerate(state.captains) if name in state.hand(p))
+            state._take_from_hand(holder, name)
         state.deck[name] = state.deck.get(name, 0) + 1
     state._from_deck(name)
 
@@ -91,7 +92,7 @@ def lay(state: State, cell: tuple, name: str) -> None:
 def give_hand(state: State, p: int, cards) -> None:
     """Captain ``p`` holds exactly ``cards`` (the old hand goes back to the deck)."""
     cap = state.cap(p)
-    for name in cap["hand"]:
+    for name in state.hand(p):
         _back(state, name)
     cap["hand"], cap["shown"] = [], []
     for name in cards:
@@ -114,11 +115,7 @@ def _mat(state: State, p: int, *, ship: str | None = None, mate: str | None = No
 
 def at_step(state: State, p: int, *phases: str, data: tuple = ()) -> State:
     """Captain ``p`` on turn with these phases left (the first listed is on top), then settled."""
-    state.current = p
-    state.agenda = [Task("end", p)] + [Task(ph, p, data if i == 0 else ())
-                                        for i, ph in reversed(list(enumerate(phases)))]
-    FLOW.settle(state)
-    return state
+    return scenarios.at_step(state, p, *phases, data=data)
 
 
 # ---------------------------------------------------------------- scenarios

@@ -15,7 +15,6 @@ class LoseYourShip:
 
     def _lose_ship(self, p: int) -> None:
         """The captain's ship is gone (sunk, mutiny, or taken: a captor has already moved what it took)."""
-        from .turn import FLOW
         cap = self.cap(p)
         for where in ("cargo", "loot"):
             for good, n in list(cap[where].items()):
@@ -26,12 +25,10 @@ class LoseYourShip:
             self._discard(cap["captured"])
         if cap["mate"]:
             self._discard(cap["mate"])
-        for name in list(cap["hand"]):
+        for name in self.hand(p):
             self._discard(name)
         cap.update(ship="Pinnace", prize_ship=False, captured=None, mate=None, hand=[], shown=[], at=(0, 0),
                    lost=True, unpaid=[])
-        self.say(f"Captain {p} loses the ship and starts over from Tortuga with a Pinnace ({RULE_LOSE_SHIP}).")
-        if p == self.current and any(t.phase == "end" and t.player == p for t in self.agenda):
-            self.combat = None
-            self.contest = None
-            FLOW.cut(self, "end")
+        self.say(f"Captain {p + 1} loses the ship and starts over from Tortuga with a Pinnace ({RULE_LOSE_SHIP}).")
+        if p == self.current:  # "If it is your turn, it ends immediately" (every task a card is held by is done)
+            self.flow.cut(self, "end")

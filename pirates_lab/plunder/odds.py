@@ -167,13 +167,19 @@ def unseen_numbers(unseen: Mapping) -> dict[int, int]:
 
 
 def unseen_cards(observation: dict) -> dict[str, int]:
-    """The cards a captain has not seen, from their observation: the deck and the others' hidden hands."""
+    """The cards a captain has not seen, from their observation: the deck, the others' hidden hands and the
+    cards they placed face down."""
     left = components().full_deck()
     try:
         seen = [name for _, _, name in observation["sea"]] + list(observation["hand"])
-        for mat in observation["captains"]:
-            seen += [mat["ship"], mat["captured"], mat["first_mate"], mat["encounter"]] + list(mat["shown"])
+        for seat, mat in enumerate(observation["captains"]):
+            seen += [mat["ship"], mat["captured"], mat["first_mate"], mat["encounter"]]
+            if seat != observation["player"]:  # your own shown cards are in your hand already
+                seen += list(mat["shown"])
         seen += [w[0] for w in observation["wars"]] + [observation["offered"]]
+        seen += list(observation.get("in_play", ()))  # an enemy's card, a prize: face up, out of the deck
+        for held in (observation["combat"] or {}, observation["contest"] or {}):
+            seen.append(held.get("my_card"))
         for name, n in observation["discard"].items():
             seen += [name] * int(n)
         hash(tuple(seen))

@@ -16,11 +16,14 @@ from __future__ import annotations
 import random
 from collections import deque
 
+from pirates_lab.core import State
 from pirates_lab.core.geometry import EDGES, step
 
+from .actions import (AddCard, AttackPort, Board, Buy, BuyShip, Contest, DoneTrading, Explore, Flee, KeepLetter,
+                      LetGo, PassAction, Pay, Play, Sail, Secret, Sell, Shout, StartTrade, StopSailing, TakePrize)
 from .components import components
 
-__all__ = ["Greedy", "POLICIES", "TIPS"]
+__all__ = ["Greedy", "TRADER", "POLICIES", "TIPS", "seat_view"]
 
 #: how much a captain wants to keep a card in hand (the lowest is played as an Encounter first)
 KEEP = {"port": 10, "rum": 8, "sneak": 8, "open_sea": 6, "coastland": 5, "first_mate": 3, "ship": 2,
@@ -31,8 +34,12 @@ KEEP = {"port": 10, "rum": 8, "sneak": 8, "open_sea": 6, "coastland": 5, "first_
 WANDER = 0.1
 
 
-def _name(action) -> str:
-    return type(action).__name__
+def seat_view(seen):
+    """The seat's view a computer captain decides from: a view (observation, legal actions, seat) as given, or
+    the view of a view-only stand-in (``seen.view()``).  A State is refused: players never see the whole state."""
+    if isinstance(seen, State):
+        raise TypeError("A computer captain is handed its seat's view (state.view()), never the state itself.")
+    return seen if hasattr(seen, "observation") else seen.view()
 
 
 class Greedy:
@@ -116,8 +123,7 @@ class Greedy:
         want = set(me["cargo"]) if me["cargo"] else None
 
         def score(action):
-            kind = _name(action)
-            if kind == "Explore":
+            if isinstance(action, Explore):
                 card = self.deck.card(action.card)
                 if card.kind == "port" and card.nation not in me["enemies"]:
                     useful = (any(card.sell_price(g) for g in want) if want else
@@ -128,7 +134,7 @@ class Greedy:
                         abs(target[0] - at[0]) + abs(target[1] - at[1])
                     return 3 if closer else -5
                 return -5 if card.kind == "port" else 1
-            if kind == "Sail":
+            if isinstance(action, Sail):
                 cell = step(at, action.heading)
                 name = sea.get(cell, "")
                 card = self.deck.card(name)
@@ -140,7 +146,7 @@ class Greedy:
                     return 50
                 gain = here - self._far(sea, cell, target)
                 return 10 * gain - 2        # a step closer is worth it even into a Port that ends the move
-            if kind == "StopSailing":
+            if isinstance(action, StopSailing):
                 return 1 if at == target else -1
             return -50
 
@@ -150,23 +156,23 @@ class Greedy:
 
     def _action(self, view, actions, rng):
         me, sea = self._me(view), self._sea(view)
-        names = {_name(a) for a in actions}
-        if "AttackPort" in names and "PassAction" not in names and "StartTrade" not in names:
-            plays = [a for a in actions if _name(a) == "Play"]
-            return plays[0] if plays else next(a for a in actions if _name(a) == "AttackPort")
-        if "StartTrade" in names:
+        kinds = {type(a) for a in actions}
+        if AttackPort in kinds and PassAction not in kinds and StartTrade not in kinds:  # an enemy Port
+            plays = [a for a in actions if isinstance(a, Play)]
+            return plays[0] if plays else AttackPort()
+        if StartTrade in kinds:
             place = self.deck.card(sea[tuple(me["at"])])
             sells = any(place.sell_price(g) for g in me["cargo"])
             buys = any(self._best_sell(g, sea, me, besides=tuple(me["at"])) > p for g, p in place.buy)
-            if sells or buys or "PassAction" not in names or me["loot"] or me.get("captured"):
-                return next(a for a in actions if _name(a) == "StartTrade")
-        calm = [a for a in actions if _name(a) == "PassAction"]
+            if sells or buys or PassAction not in kinds or me["loot"] or me.get("captured"):
+                return StartTrade()
+        calm = [a for a in actions if isinstance(a, PassAction)]
         return calm[0] if calm else self._random(actions, rng)
 
     def _trade(self, view, actions, rng):
         me, sea = self._me(view), self._sea(view)
         at = tuple(me["at"])
-        sells = [a for a in actions if _name(a) == "Sell"]
+        sells = [a for a in actions if isinstance(a, Sell)]
         if sells:
             return max(sells, key=lambda a: (a.amount, a.good))
         place = self.deck.card(sea[at]) if at in sea else None
@@ -175,34 +181,31 @@ class Greedy:
             price = place.buy_price(a.good) if place else None
             return self._best_sell(a.good, sea, me, besides=at) - (price or 99)
 
-        buys = [a for a in actions if _name(a) == "Buy" and margin(a) > 0]
+        buys = [a for a in actions if isinstance(a, Buy) and margin(a) > 0]
         if buys:
             return max(buys, key=lambda a: (margin(a), a.amount, a.good))
-        ships = [a for a in actions if _name(a) == "BuyShip" and self.deck.card(a.card).cargo > self._capacity(me)
+        ships = [a for a in actions if isinstance(a, BuyShip) and self.deck.card(a.card).cargo > self._capacity(me)
                  and self.deck.card(a.card).value + 10 <= me["silver"] and self.deck.card(a.card).wages <= 1]
         if ships:
             return max(ships, key=lambda a: (self.deck.card(a.card).cargo, a.card))
-        done = [a for a in actions if _name(a) == "DoneTrading"]
+        done = [a for a in actions if isinstance(a, DoneTrading)]
         return done[0] if done else self._random(actions, rng)
 
     def _give(self, view, actions, rng):
         return min(actions, key=lambda a: (KEEP.get(self.deck.card(a.card).kind, 0), self._number(a.card), a.card))
 
     def _combat(self, view, actions, rng):
-        names = {_name(a) for a in actions}
-        for kind in ("Pay", "Flee", "Board", "LetGo"):
-            if kind in names:
-                picks = [a for a in actions if _name(a) == kind and getattr(a, "crew", True)
-                         and not getattr(a, "abandon", False)]
-                if picks:
-                    return max(picks, key=lambda a: (self._number(getattr(a, "card", "")), str(a)))
-        if "TakePrize" in names:
-            return next((a for a in actions if getattr(a, "how", "") == "captured"), actions[0])
-        if "Shout" in names:
-            return next((a for a in actions if getattr(a, "mutiny", None) is False), actions[0])
-        if "Contest" in names:
-            return next((a for a in actions if a.card == ""), actions[0])
-        cards = [a for a in actions if _name(a) in ("AddCard", "Secret")]
+        """Pay the crew; flee (with the highest card); board; let ships go; take the prize as a Captured Ship;
+        keep quiet at a mutiny; do not contest; keep the new Letter; else add the highest card."""
+        for kind, keep in ((Pay, lambda a: a.crew), (Flee, lambda a: not a.abandon), (Board, None), (LetGo, None)):
+            picks = [a for a in actions if isinstance(a, kind) and (keep is None or keep(a))]
+            if picks:
+                return max(picks, key=lambda a: (self._number(getattr(a, "card", "")), str(a)))
+        for kind, pick in ((TakePrize, lambda a: a.how == "captured"), (Shout, lambda a: not a.mutiny),
+                           (Contest, lambda a: a.card == ""), (KeepLetter, lambda a: True)):
+            if any(isinstance(a, kind) for a in actions):
+                return next((a for a in actions if isinstance(a, kind) and pick(a)), actions[0])
+        cards = [a for a in actions if isinstance(a, (AddCard, Secret))]
         if cards:
             return max(cards, key=lambda a: (self._number(a.card), a.card))
         return self._random(actions, rng)
@@ -220,6 +223,7 @@ class Greedy:
         return best[rng.randrange(len(best))]
 
     def __call__(self, view, rng: random.Random):
+        view = seat_view(view)
         actions = list(view.legal_actions)
         if len(actions) == 1:
             return actions[0]
@@ -228,17 +232,20 @@ class Greedy:
             return self._sail(view, actions, rng)
         if step_name == "action":
             return self._action(view, actions, rng)
-        if step_name in ("trade", "natives") and any(_name(a) in ("Buy", "Sell", "DoneTrading") for a in actions):
+        if step_name in ("trade", "natives") and any(isinstance(a, (Buy, Sell, DoneTrading)) for a in actions):
             return self._trade(view, actions, rng)
         if step_name == "give":
             return self._give(view, actions, rng)
         if step_name == "natives":
-            return next((a for a in actions if _name(a) == "LetGo"), actions[0])
+            return next((a for a in actions if isinstance(a, LetGo)), actions[0])
         return self._combat(view, actions, rng)
 
 
+#: the one Plunder computer trader (``captains.trader`` is the same chooser)
+TRADER = Greedy()
+
 #: name -> chooser(view, rng): found by the strategy lab
-POLICIES = {"greedy": Greedy()}
+POLICIES = {"greedy": TRADER}
 
 #: the rulebook prints no strategy tips
 TIPS: list = []

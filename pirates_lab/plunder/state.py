@@ -2,33 +2,39 @@
 
 Rules: Plunder › Turn
 
-The rules live in one module per rulebook chapter (:mod:`.setup`, :mod:`.turn`, :mod:`.trade`,
-:mod:`.combat`, :mod:`.war`, :mod:`.captured_ships`, :mod:`.lose_your_ship`); :class:`State`
-combines them and answers the core protocol: who acts, what is legal, chance's exact odds (the
-deck is a multiset: each card left equally likely), what each captain may see and who won.
+The rules live in one module per rulebook chapter (:mod:`.setup`, :mod:`.turn`, :mod:`.sail_and_explore`,
+:mod:`.action`, :mod:`.trade`, :mod:`.combat`, :mod:`.attacking_another_captain`, :mod:`.war`,
+:mod:`.captured_ships`, :mod:`.lose_your_ship`); :class:`State` combines them into a
+:class:`~pirates_lab.core.FlowState`, which answers the core protocol from the phase table ``FLOW``
+(who acts, what is legal, chance's exact odds, what a move does).  This module says what each captain may
+see and who won.
 """
 from __future__ import annotations
 
 import copy
 import random
 
-from pirates_lab import core
-from pirates_lab.core import CHANCE, Dist, IllegalMove
+from pirates_lab.core import AUTO, FlowState
+from pirates_lab.core.hidden import Hidden
 
+from .action import ActionStep
+from .attacking_another_captain import AttackingAnotherCaptain
 from .captured_ships import CapturedShips
 from .combat import Combat
 from .components import Card
-from .headings import RULE_OVERVIEW, RULE_TURN
+from .headings import RULE_TURN
 from .lose_your_ship import LoseYourShip
+from .sail_and_explore import SailAndExplore
 from .setup import Setup
+from .tasks import Battle, Claim, Market, Prize, Voyage, replace
 from .trade import Trade
 from .turn import FLOW, TurnPhases
 from .war import War
 
-__all__ = ["State", "new_captain"]
+__all__ = ["State", "new_captain", "LOG_IN_VIEW"]
 
-#: Chance steps draw from the deck; these leave the Storm out (it is "replaced" when dealt).
-NO_STORM = ("first_draw", "deal")
+#: the most recent log lines an observation carries (the whole log is ``state.log``)
+LOG_IN_VIEW = 20
 
 
 def new_captain(silver: int) -> dict:
@@ -38,8 +44,12 @@ def new_captain(silver: int) -> dict:
             "unpaid": []}
 
 
-class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, core.State):
-    """A Plunder position.  ``agenda`` holds the turn's core Tasks (the top is last)."""
+class State(Setup, TurnPhases, SailAndExplore, ActionStep, Trade, Combat, AttackingAnotherCaptain, War,
+            CapturedShips, LoseYourShip, FlowState):
+    """A Plunder position.  ``agenda`` holds the turn's core Tasks (the top is last); a combat, a contested
+    Letter or a mutiny travels in its tasks' data (:mod:`.tasks`)."""
+
+    flow = FLOW
 
     def __init__(self, game):
         super().__init__(game)
@@ -57,36 +67,53 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
         self.first = None                   # the First Captain
         self.current: int = 0
         self.round: int = 1
-        self.sailing = None                 # [heading or -1, turned 0/1] while sailing
-        self.combat = None                  # dict while a combat is on
-        self.contest = None                 # dict while a Letter of Marque is contested
         self.first_draws: dict = {}         # setup: seat -> cards drawn face up
         self.winner = None
-        self.agenda: list = []
         self._setup_agenda()
-        FLOW.settle(self)
+        self.flow.settle(self)
 
     def clone(self) -> "State":
-        """A copy that shares only immutable values (strings, tuples, frozen Tasks).
+        """A copy that shares only immutable values (strings, tuples, frozen Tasks and their data).
 
-        Measured in ``benchmarks/bench_plunder.py`` against the core's generic clone (which walks
-        the whole log item by item).
+        Measured in ``benchmarks/bench_plunder.py`` against the core's generic clone.
         """
         new = copy.copy(self)
         new.captains = [{k: (v.copy() if type(v) in (dict, list) else v) for k, v in cap.items()}
                         for cap in self.captains]
-        for key in ("goods", "deck", "discard", "sea", "encounters", "roles", "log", "agenda"):
+        for key in ("goods", "deck", "discard", "sea", "encounters", "roles", "agenda"):  # the log is shared
             setattr(new, key, getattr(self, key).copy())
         new.wars = [list(w) for w in self.wars]
         new.first_draws = {k: list(v) for k, v in self.first_draws.items()}
-        new.sailing = None if self.sailing is None else list(self.sailing)
-        if self.combat is not None:
-            new.combat = dict(self.combat)
-            if "secret" in self.combat:
-                new.combat["secret"] = dict(self.combat["secret"])
-        if self.contest is not None:
-            new.contest = dict(self.contest, cards=dict(self.contest["cards"]))
         return new
+
+    # ---------------------------------------------------------------- the fight, the claim, the voyage
+    def _data(self, kind):
+        """The data of the top-most task carrying a ``kind`` (a Battle, a Claim, a Voyage), or None."""
+        for task in reversed(self.agenda):
+            if isinstance(task.data, kind):
+                return task.data
+        return None
+
+    @property
+    def combat(self) -> Battle | None:
+        """The combat in progress, or None."""
+        return self._data(Battle)
+
+    @property
+    def contest(self) -> Claim | None:
+        """The Letter of Marque being contested, or None."""
+        return self._data(Claim)
+
+    def _held_by(self, task) -> list[str]:
+        """The cards a task holds: a combat's, a claim's cards face down, a prize, the Natives one trades with."""
+        data = task.data
+        if isinstance(data, (Battle, Claim)):
+            return data.held()
+        if isinstance(data, Prize):
+            return [data.ship]
+        if isinstance(data, Market) and self.card(data.name).kind == "natives":
+            return [data.name]
+        return []
 
     # ---------------------------------------------------------------- reading
     @property
@@ -135,14 +162,15 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
         return (p + 1) % self.game.players
 
     def hand(self, p: int) -> list:
-        return self.cap(p)["hand"]
+        """Every card in the captain's hand, sorted: the hidden ones (``cap["hand"]``) and those shown face up
+        (``cap["shown"]``: the First Captain draw's cards, known to all while they stay in the hand)."""
+        cap = self.cap(p)
+        return sorted(cap["hand"] + cap["shown"]) if cap["shown"] else list(cap["hand"])
 
     # ---------------------------------------------------------------- moving things
     def _take_from_hand(self, p: int, name: str) -> None:
         cap = self.cap(p)
-        cap["hand"].remove(name)
-        if name in cap["shown"]:
-            cap["shown"].remove(name)
+        cap["shown" if name in cap["shown"] else "hand"].remove(name)
 
     def _discard(self, name: str) -> None:
         self.discard[name] = self.discard.get(name, 0) + 1
@@ -199,47 +227,9 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
             del store[good]
         self.goods[good] += n
 
-    # ---------------------------------------------------------------- protocol
-    def current_player(self) -> int:
-        return FLOW.current_player(self)
-
-    def _legal_actions(self):
-        return FLOW.legal_actions(self)
-
-    def _chance_outcomes(self) -> Dist:
-        task = FLOW.top(self)
-        deck = {k: n for k, n in self.deck.items() if not (task.phase in NO_STORM and self.card(k).kind == "storm")}
-        return Dist(deck)
-
-    def _apply_action(self, action) -> None:
-        task = FLOW.top(self)
-        player = self.current_player()
-        if player == CHANCE:
-            getattr(self, "_drawn_" + task.phase)(task, action)
-        else:
-            getattr(self, "_do_" + task.phase)(player, task, action)
-        FLOW.settle(self)
-        self._check_win()
-
-    def _is_legal(self, action) -> bool:
-        task = FLOW.top(self)
-        checker = getattr(self, "_legal_" + task.phase, None) if task else None
-        if checker is not None:
-            return checker(self.current_player(), task, action)
-        return super()._is_legal(action)
-
-    def _why_illegal(self, action) -> IllegalMove | None:
-        task = FLOW.top(self)
-        if task is None:
-            return IllegalMove(RULE_OVERVIEW, "The game is over: a captain has 60 silver.")
-        why = getattr(self, "_why_" + task.phase, None)
-        if why is not None:
-            return why(self.current_player(), task, action)
-        return IllegalMove(FLOW.phases[task.phase].rule, f"{action!s} is not allowed in the "
-                           f"{task.phase.replace('_', ' ')} step. Allowed: "
-                           + ", ".join(str(a) for a in self.legal_actions()[:8]) + ".")
-
+    # ---------------------------------------------------------------- winning
     def _check_win(self) -> None:
+        """The first captain to 60 silver wins at once (called after every move that can earn silver)."""
         if self.winner is not None or not self.agenda:
             return
         target = self.game.win_silver
@@ -248,7 +238,7 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
             if self.cap(p)["silver"] >= target:
                 self.winner = p
                 self.agenda.clear()
-                self.say(f"Captain {p} has {self.cap(p)['silver']} silver and wins.")
+                self.say(f"Captain {p + 1} has {self.cap(p)['silver']} silver and wins.")
                 return
 
     def scores(self) -> tuple:
@@ -261,12 +251,14 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
         return super().winners()
 
     def phase(self):
-        step = FLOW.phase(self)
-        return ("game over", RULE_OVERVIEW) if step is None else (step.name, step.rule)
+        """(the step on top, its rulebook heading), or ("game over", Overview)."""
+        task = self.task
+        return ("game over", self.game.end_rule) if task is None else (task.phase, self.rule())
 
     # ---------------------------------------------------------------- what a captain may see
     def observation(self, player: int) -> dict:
-        """The sea, every mat (hand sizes only), the public piles and log, and ``player``'s own hand."""
+        """The sea, every mat (hand sizes only), the public piles, the recent log, and ``player``'s own hand
+        and cards face down."""
         self._check_player(player)
         mats = []
         for p, cap in enumerate(self.captains):
@@ -274,22 +266,27 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
                 "silver": cap["silver"], "ship": cap["ship"], "prize_ship": cap["prize_ship"],
                 "captured": cap["captured"], "cargo": dict(sorted(cap["cargo"].items())),
                 "loot": dict(sorted(cap["loot"].items())), "first_mate": cap["mate"], "enemies": sorted(self.enemies(p)),
-                "marque": cap["marque"], "hand_size": len(cap["hand"]), "shown": sorted(cap["shown"]),
+                "marque": cap["marque"], "hand_size": len(self.hand(p)), "shown": sorted(cap["shown"]),
                 "at": list(cap["at"]), "lost_ship": cap["lost"], "encounter": self.encounters.get(p)})
-        task = FLOW.top(self)
+        task = self.task
+        fight = self.combat
         combat = None
-        if self.combat is not None:
-            combat = {k: v for k, v in self.combat.items() if k != "secret"}
-            secret = self.combat.get("secret", {})
-            combat["placed"] = {str(seat): bool(card) for seat, card in secret.items()}
-            if player in secret:
-                combat["my_card"] = secret[player]
+        if fight is not None:
+            combat = {"against": fight.against, "hero": fight.hero, "enemy": fight.enemy, "port": fight.port,
+                      "hero_attacks": fight.hero_attacks}
+            if fight.against == "captain":
+                combat.update(target=fight.target, step=fight.step, abandoned=fight.abandoned,
+                              left=[list(g) for g in fight.left],
+                              placed={str(seat): bool(card) for seat, card in zip(fight.placed, fight.cards)})
+                if fight.card_of(player) is not None:
+                    combat["my_card"] = fight.card_of(player)
+        claim = self.contest
         contest = None
-        if self.contest is not None:
-            contest = {"claimant": self.contest["claimant"], "nation": self.contest["nation"],
-                       "placed": sorted(int(s) for s in self.contest["cards"])}
-            if player in self.contest["cards"]:
-                contest["my_card"] = self.contest["cards"][player]
+        if claim is not None:
+            contest = {"claimant": claim.claimant, "nation": claim.nation, "placed": sorted(claim.seats)}
+            if player in claim.seats:
+                contest["my_card"] = claim.cards[claim.seats.index(player)][0]
+        voyage = self._data(Voyage)
         return {
             "player": player, "players": self.game.players, "current": self.current, "round": self.round,
             "step": None if task is None else task.phase, "acting": self.current_player(),
@@ -299,48 +296,76 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
             "roles": dict(sorted(self.roles.items())), "first_captain": self.first, "offered": self.offered,
             "bank": self.bank, "goods": dict(self.goods), "combat": combat, "contest": contest,
             "scores": [cap["silver"] for cap in self.captains],
-            "sailing": None if self.sailing is None else list(self.sailing), "winner": self.winner,
-            "log": list(self.log),
+            "sailing": None if voyage is None else [voyage.heading, int(voyage.turned), int(voyage.explored)],
+            "winner": self.winner, "log": list(self.log.recent(LOG_IN_VIEW)), "in_play": self._face_up_in_play(),
         }
 
     def redeal_hidden(self, player: int, rng: random.Random) -> "State":
-        """Other captains' unshown cards, face-down cards and the deck, re-dealt among themselves."""
+        """Other captains' unshown cards, the cards they placed face down and the deck, re-dealt among themselves."""
         new = self.clone()
         storms = {k: n for k, n in new.deck.items() if self.card(k).kind == "storm"}  # never in a hand
         pool: list = [name for name, n in sorted(new.deck.items()) for _ in range(n) if name not in storms]
-        slots = []
+        hands = []
         for p, cap in enumerate(new.captains):
             if p == player:
                 continue
-            hidden = list(cap["hand"])
-            for name in cap["shown"]:
-                hidden.remove(name)
-            pool += hidden
-            slots.append(("hand", p, len(hidden)))
-        for holder, key in ((new.combat, "secret"), (new.contest, "cards")):
-            if holder is None:
-                continue
-            for seat, name in sorted(holder.get(key, {}).items()):
-                if seat != player and name:
-                    pool.append(name)
-                    slots.append((key, seat, 1))
+            pool += cap["hand"]
+            hands.append((p, len(cap["hand"])))
+        face_down = []  # (agenda index, position) of a card another captain placed face down
+        for i, task in enumerate(new.agenda):
+            for k, seat, card in self._face_down(task):
+                if seat != player and card:
+                    pool += card
+                    face_down.append((i, k))
         rng.shuffle(pool)
-        for kind, seat, n in slots:
+        for p, n in hands:
             dealt, pool = pool[:n], pool[n:]
-            if kind == "hand":
-                new.cap(seat)["hand"] = sorted(dealt + list(new.cap(seat)["shown"]))
-            elif kind == "secret":
-                new.combat["secret"][seat] = dealt[0]
-            else:
-                new.contest["cards"][seat] = dealt[0]
+            new.cap(p)["hand"] = sorted(dealt)
+        for i, k in face_down:
+            card, pool = pool[0], pool[1:]
+            task = new.agenda[i]
+            cards = task.data.cards[:k] + ((card,),) + task.data.cards[k + 1:]
+            new.agenda[i] = replace(task, data=replace(task.data, cards=cards))
         new.deck = dict(storms)
         for name in pool:
             new.deck[name] = new.deck.get(name, 0) + 1
         return new
 
+    def _face_up_in_play(self) -> list[str]:
+        """The face-up cards the turn's tasks hold: an enemy's card, an abandoned ship, a prize, the Natives one
+        trades with (not the cards placed face down)."""
+        found = []
+        for task in self.agenda:
+            data = task.data
+            if isinstance(data, Battle):
+                found += [name for name in (data.enemy, data.abandoned) if name]
+            elif not isinstance(data, Claim):
+                found += self._held_by(task)
+        return sorted(found)
+
+    @staticmethod
+    def _face_down(task) -> list:
+        """``(position, seat, (card,) or ())`` for each card placed face down in a task's Battle or Claim."""
+        data = task.data
+        seats = data.placed if isinstance(data, Battle) else data.seats if isinstance(data, Claim) else ()
+        return [(k, seat, data.cards[k]) for k, seat in enumerate(seats)]
+
+    #: the core's leak check reads hidden_cards(): hands, the deck and cards face down are hidden
+    hidden_information = True
+
+    def hidden_cards(self) -> list:
+        """Where cards lie face down and who may see them: each captain's hand (its unshown cards) by that
+        captain, the deck by nobody, a card placed face down (a fight, a contested Letter) by its captain."""
+        places = [Hidden(("captains", p, "hand"), seen_by={p}) for p in range(self.game.players)]
+        places.append(Hidden(("deck",)))
+        for i, task in enumerate(self.agenda):
+            places += [Hidden(("agenda", i, "data", "cards", k), seen_by={seat})
+                       for k, seat, _ in self._face_down(task)]
+        return places
+
     # ---------------------------------------------------------------- invariants
     def all_cards(self) -> dict:
-        """Every card wherever it is: deck, discard, hands, the sea, mats, encounters, wars, face down."""
+        """Every card wherever it is: deck, discard, hands, the sea, mats, encounters, wars, held by tasks."""
         counts: dict = {}
 
         def add(name):
@@ -351,7 +376,7 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
             for name, n in pile.items():
                 counts[name] = counts.get(name, 0) + n
         for cap in self.captains:
-            for name in cap["hand"]:
+            for name in cap["hand"] + cap["shown"]:
                 add(name)
             add(cap["ship"] if cap["ship"] != "Pinnace" else None)
             add(cap["captured"])
@@ -359,25 +384,13 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
         for name in list(self.sea.values()) + list(self.encounters.values()) + [w[0] for w in self.wars]:
             add(name)
         add(self.offered)
-        for holder, keys in ((self.combat, ("enemy",)), (self.contest, ())):
-            if holder is not None:
-                for key in keys:
-                    add(holder.get(key))
-        if self.combat is not None:
-            for name in self.combat.get("secret", {}).values():
-                add(name)
-            if self.combat.get("abandoned"):
-                add(self.combat["abandoned"][0])
         for task in self.agenda:
-            if task.phase == "prize":
-                add(task.data[0])
-        if self.contest is not None:
-            for name in self.contest["cards"].values():
+            for name in self._held_by(task):
                 add(name)
         return counts
 
     def validate(self) -> None:
-        """Cards, silver and goods are conserved; hands stay within the limit."""
+        """Cards, silver, goods and flags are conserved; hands stay within the limit; the agenda is the table's."""
         if self.all_cards() != self.comp.full_deck():
             raise ValueError("the cards in play are not exactly the deck")
         rules = self.comp.rules
@@ -387,11 +400,16 @@ class State(Setup, TurnPhases, Trade, Combat, War, CapturedShips, LoseYourShip, 
             held = sum(c["cargo"].get(good, 0) + c["loot"].get(good, 0) for c in self.captains)
             if held + self.goods[good] != rules["goods_per_kind"]:
                 raise ValueError(f"{good} tokens are not conserved")
+        for nation in self.comp.nations:
+            if self.flags_left(nation) < 0:
+                raise ValueError(f"more {nation} flags are out than the Herald's {rules['flags_per_nation']}")
         for p, cap in enumerate(self.captains):
-            if len(cap["hand"]) > rules["move_below"] or cap["silver"] < 0:
-                raise ValueError(f"captain {p} holds {len(cap['hand'])} cards and {cap['silver']} silver")
+            if len(self.hand(p)) > rules["move_below"] or cap["silver"] < 0:
+                raise ValueError(f"captain {p + 1} holds {len(self.hand(p))} cards and {cap['silver']} silver")
             if self.carried(p) > self.capacity(p):
-                raise ValueError(f"captain {p} carries more than the ship holds")
+                raise ValueError(f"captain {p + 1} carries more than the ship holds")
+        if self.task is None or self.flow.phases[self.task.phase].actor != AUTO:
+            super().validate()  # a settled agenda keeps the phase table's promises (a hand-made one may be mid-move)
 
     def __str__(self) -> str:
-        return f"Plunder, round {self.round}: {self.phase()[0]} (captain {self.current} on turn); {RULE_TURN}"
+        return f"Plunder, round {self.round}: {self.phase()[0]} (captain {self.current + 1} on turn); {RULE_TURN}"

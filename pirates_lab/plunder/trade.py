@@ -7,9 +7,11 @@ Rules: Plunder › Selling
 from __future__ import annotations
 
 from pirates_lab.core import IllegalMove, Task
+from pirates_lab.core.errors import shown
 
 from .actions import Buy, BuyShip, DoneTrading, Sell, SellShip
 from .headings import RULE_BUYING, RULE_SELLING, RULE_TRADE
+from .tasks import Market
 
 __all__ = ["Trade", "crew_share"]
 
@@ -50,13 +52,13 @@ class Trade:
                 self._trim_cargo(p)
             if total:
                 self._earn(p, crew_share(total))
-                self.say(f"Captain {p} sells the plunder for {total} silver and keeps half, {crew_share(total)} "
+                self.say(f"Captain {p + 1} sells the plunder for {total} silver and keeps half, {crew_share(total)} "
                          f"({RULE_SELLING}).")
-        self.agenda.append(Task("trade", p, (market_name,)))
+        self.flow.push(self, Task("trade", p, Market(market_name, self._may_sell_plunder(p, market) or card_played)))
 
     def _trade_actions(self, task):
         p = task.player
-        market = self.card(task.data[0])
+        market = self.card(task.data.name)
         cap = self.cap(p)
         found = []
         room = self.capacity(p) - self.carried(p)
@@ -67,14 +69,26 @@ class Trade:
             have = cap["cargo"].get(good, 0)
             found += [Sell(good, n) for n in sorted({1, have}) if 1 <= n <= have]
         if market.kind == "port":
-            found += [BuyShip(n) for n in self._ships_for_sale(p)]
-            if cap["ship"] != "Pinnace":
-                found.append(SellShip())
+            found += [BuyShip(n) for n in self._ships_for_sale(p, task)]
+        if self._may_sell_ship(p, task):
+            found.append(SellShip())
         return found + [DoneTrading()]
 
-    def _ships_for_sale(self, p: int) -> list[str]:
+    def _may_sell_ship(self, p: int, task) -> bool:
+        """Your ship is sold in a Port; one taken in Combat "counts as a Captured Ship": only where plunder sells."""
         cap = self.cap(p)
-        names = set(n for n in cap["hand"] if self.card(n).kind == "ship") | ({self.offered} if self.offered else set())
+        kind = self.card(task.data.name).kind
+        if cap["ship"] == "Pinnace" or kind not in ("port", "tortuga"):
+            return False
+        if cap["prize_ship"]:
+            return task.data.plunder  # Tortuga, a Port of your Letter, Bottle of Rum, Sneak into Port
+        return kind == "port"
+
+    def _ships_for_sale(self, p: int, task) -> list[str]:
+        cap = self.cap(p)
+        if cap["ship"] != "Pinnace" and not self._may_sell_ship(p, task):
+            return []  # the ship in the Pinnace space must be sold at once, and it cannot be sold here
+        names = set(n for n in self.hand(p) if self.card(n).kind == "ship") | ({self.offered} if self.offered else set())
         trade_in = self._ship_sale_value(p)
         return sorted(n for n in names if not self.card(n).prize and self.card(n).value <= cap["silver"] + trade_in)
 
@@ -85,8 +99,9 @@ class Trade:
         value = self.card(cap["ship"]).value
         return crew_share(value) if cap["prize_ship"] else value
 
-    def _legal_trade(self, p: int, task, action) -> bool:
-        market = self.card(task.data[0])
+    def _legal_trade(self, task, action) -> bool:
+        p = task.player
+        market = self.card(task.data.name)
         cap = self.cap(p)
         if isinstance(action, Buy):
             price = market.buy_price(action.good) if isinstance(action.good, str) else None
@@ -99,57 +114,69 @@ class Trade:
                     and 1 <= action.amount <= cap["cargo"].get(action.good, 0))
         return action in self._trade_actions(task)
 
-    def _why_trade(self, p: int, task, action) -> IllegalMove:
-        market = self.card(task.data[0])
+    def _why_trade(self, task, action) -> IllegalMove:
+        p = task.player
+        market = self.card(task.data.name)
         if isinstance(action, Buy):
-            if market.buy_price(action.good) is None:
-                return IllegalMove(RULE_BUYING, f"{market.name} shows no Buy price for {action.good}.")
-            return IllegalMove(RULE_BUYING, f"You cannot buy {action.amount} {action.good}: you need the silver, "
+            if not isinstance(action.good, str) or market.buy_price(action.good) is None:
+                return IllegalMove(RULE_BUYING, f"{market.name} shows no Buy price for {shown(action.good)}.")
+            return IllegalMove(RULE_BUYING, f"You cannot buy {shown(action.amount)} {shown(action.good)}: you need the silver, "
                                             "room in your hold and tokens left with the Quartermaster.")
         if isinstance(action, Sell):
-            if market.sell_price(action.good) is None:
-                return IllegalMove(RULE_SELLING, f"{market.name} shows no Sell price for {action.good}.")
-            return IllegalMove(RULE_SELLING, f"You do not have {action.amount} {action.good} of Traded Cargo.")
+            if not isinstance(action.good, str) or market.sell_price(action.good) is None:
+                return IllegalMove(RULE_SELLING, f"{market.name} shows no Sell price for {shown(action.good)}.")
+            return IllegalMove(RULE_SELLING, f"You do not have {shown(action.amount)} {shown(action.good)} of Traded Cargo.")
+        cap = self.cap(p)
         if isinstance(action, BuyShip):
-            if action.card in self.comp.cards and self.card(action.card).prize:
+            if isinstance(action.card, str) and action.card in self.comp.cards and self.card(action.card).prize:
                 return IllegalMove(RULE_BUYING, "You may NOT buy a Prized Ship: these are only obtained through Combat.")
+            if market.kind == "port" and cap["ship"] != "Pinnace" and not self._may_sell_ship(p, task):
+                return IllegalMove(RULE_SELLING, f"Buying a ship means selling {cap['ship']} at once, and a ship taken "
+                                                 "in Combat sells ONLY in Tortuga or in a Port of your Letter of "
+                                                 "Marque's nation (or with Bottle of Rum or Sneak into Port).")
             return IllegalMove(RULE_BUYING, "To buy a Ship you must have its card in hand or have had it played to you "
                                             "as an Encounter, and pay its Value.")
         if isinstance(action, SellShip):
-            return IllegalMove(RULE_SELLING, "You sail the Pinnace: it cannot be sold.")
-        return IllegalMove(RULE_TRADE, f"{action!s} is not a trade; finish with 'done trading'.")
+            if cap["ship"] == "Pinnace":
+                return IllegalMove(RULE_SELLING, "You sail the Pinnace: it cannot be sold.")
+            if cap["prize_ship"]:
+                return IllegalMove(RULE_SELLING, f"{cap['ship']} was taken in Combat: it counts as a Captured Ship and "
+                                                 "sells ONLY in Tortuga or in a Port of your Letter of Marque's nation "
+                                                 "(or with Bottle of Rum or Sneak into Port).")
+            return IllegalMove(RULE_TRADE, "You sell a ship you bought in a Port.")
+        return IllegalMove(RULE_TRADE, f"{shown(action)} is not a trade; finish with 'done trading'.")
 
-    def _do_trade(self, p: int, task, action) -> None:
-        market = self.card(task.data[0])
+    def _do_trade(self, task, action) -> None:
+        p = task.player
+        market = self.card(task.data.name)
         cap = self.cap(p)
         if isinstance(action, DoneTrading):
-            self.agenda.pop()
-            if market.kind == "natives":
+            self.flow.pop(self)
+            if market.kind == "natives":  # the trade held the Natives card
                 self._discard(market.name)
-                self.combat = None
             return
         if isinstance(action, Buy):
             cost = action.amount * market.buy_price(action.good)
             self._spend(p, cost)
             self._goods_to(p, "cargo", action.good, action.amount)
-            self.say(f"Captain {p} buys {action.amount} {action.good} for {cost} silver.")
+            self.say(f"Captain {p + 1} buys {action.amount} {action.good} for {cost} silver.")
         elif isinstance(action, Sell):
             gain = action.amount * market.sell_price(action.good)
             self._goods_back(p, "cargo", action.good, action.amount)
             self._earn(p, gain)
-            self.say(f"Captain {p} sells {action.amount} {action.good} for {gain} silver (kept whole: Traded Cargo).")
+            self.say(f"Captain {p + 1} sells {action.amount} {action.good} for {gain} silver (kept whole: Traded Cargo).")
         elif isinstance(action, SellShip):
             self._sell_own_ship(p)
         elif isinstance(action, BuyShip):
             self._sell_own_ship(p)
             card = self.card(action.card)
-            if action.card == self.offered and action.card not in cap["hand"]:
+            if action.card == self.offered and action.card not in self.hand(p):
                 self.offered = None
             else:
                 self._take_from_hand(p, action.card)
             self._spend(p, card.value)
             cap["ship"], cap["prize_ship"] = card.name, False
-            self.say(f"Captain {p} buys {card.name} for {card.value} silver.")
+            self.say(f"Captain {p + 1} buys {card.name} for {card.value} silver.")
         self._check_win()
 
     def _sell_own_ship(self, p: int) -> None:
@@ -158,7 +185,7 @@ class Trade:
             return
         gain = self._ship_sale_value(p)
         self._discard(cap["ship"])
-        self.say(f"Captain {p} sells {cap['ship']} for {gain} silver" + (" (half: a Captured Ship)."
+        self.say(f"Captain {p + 1} sells {cap['ship']} for {gain} silver" + (" (half: a Captured Ship)."
                                                                          if cap["prize_ship"] else "."))
         cap["ship"], cap["prize_ship"] = "Pinnace", False
         self._earn(p, gain)

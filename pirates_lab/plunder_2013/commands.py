@@ -14,6 +14,7 @@ from fractions import Fraction
 from math import perm
 
 from pirates_lab.core import InvalidInput
+from pirates_lab.core.errors import shown
 from pirates_lab.core.report import probability_line
 from pirates_lab.core.why import WHY_HELP, why_block
 
@@ -32,7 +33,7 @@ def deal_counts(players: int, cards: int) -> dict[str, object]:
     low, high = components()["game"]["min_players"], components()["game"]["max_players"]
     for name, value in (("players", players), ("cards", cards)):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidInput(f"--{name} must be a whole number, got {value!r}.")
+            raise InvalidInput(f"--{name} must be a whole number, got {shown(value)}.")
     if not low <= players <= high:
         raise InvalidInput(f"Plunder (2013) is for {low} to {high} pirates, not {players}.")
     if not players <= cards <= MAX_CARDS:

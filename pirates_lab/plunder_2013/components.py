@@ -43,7 +43,7 @@ def card_name(category: str, card: int) -> str:
 
 def pirate_name(player: int) -> str:
     names = components()["names"]["pirates"]
-    return names[player] if 0 <= player < len(names) else f"Pirate {player}"
+    return names[player] if 0 <= player < len(names) else f"Pirate {player + 1}"     # seats count from 1 for people
 
 
 def location_name(location: tuple[int, int, int]) -> str:

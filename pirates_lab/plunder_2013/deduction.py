@@ -21,9 +21,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pirates_lab.core import Dist, InvalidInput, cite, saveable
+from pirates_lab.core.errors import shown
 
 from .components import CATEGORIES, GAME, card_name, location_name, pirate_name
-from .engine import MAX_CARDS, Constraint, Posterior, answer_is_aye, feasible, solve
+from .engine import MAX_CARDS, Constraint, Posterior, answer_is_aye
+from .solver import feasible, solve
 
 __all__ = ["Deduction", "Record", "AnswerRef", "Explanation", "Cell", "InconsistentAnswers", "smallest_conflict",
            "RULE_GRIDS", "RULE_TURN"]
@@ -135,7 +137,7 @@ def _parse_cards(cards, what: str, limit: int) -> tuple[int, int, int]:
             raise InvalidInput(f"{what} must name three cards (island, marker, trap), got {len(values)}.")
     for category, value in zip(CATEGORIES, values):
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= limit:
-            raise InvalidInput(f"{what}: the {category} card must be a whole number from 1 to {limit}, got {value!r}.")
+            raise InvalidInput(f"{what}: the {category} card must be a whole number from 1 to {limit}, got {shown(value)}.")
     return values  # type: ignore[return-value]
 
 
@@ -144,7 +146,7 @@ def _parse_answer(value, player: int) -> bool:
         return value
     if isinstance(value, str) and value.strip().lower() in _WORDS:
         return _WORDS[value.strip().lower()]
-    raise InvalidInput(f"Player {player}'s answer must be 'aye' or 'nay', got {value!r}.")
+    raise InvalidInput(f"{pirate_name(player)}'s answer must be 'aye' or 'nay', got {shown(value)}.")
 
 
 def smallest_conflict(check, hard: list[Constraint], soft: list[tuple[object, Constraint]]) -> list[object]:
@@ -205,13 +207,13 @@ class Deduction:
 
     def __init__(self, players: int, me: int, my_cards, cards_per_category: int = 6):
         if isinstance(players, bool) or not isinstance(players, int) or players < 2:
-            raise InvalidInput(f"players must be a whole number of at least 2, got {players!r}.")
+            raise InvalidInput(f"players must be a whole number of at least 2, got {shown(players)}.")
         if isinstance(cards_per_category, bool) or not isinstance(cards_per_category, int) \
                 or not players <= cards_per_category <= MAX_CARDS:
             raise InvalidInput(f"cards_per_category must be from {players} (one per pirate) to {MAX_CARDS}, "
-                               f"got {cards_per_category!r}.")
+                               f"got {shown(cards_per_category)}.")
         if isinstance(me, bool) or not isinstance(me, int) or not 0 <= me < players:
-            raise InvalidInput(f"me must be a player number from 0 to {players - 1}, got {me!r}.")
+            raise InvalidInput(f"me must be a player number from 0 to {players - 1}, got {shown(me)}.")
         self.players = players
         self.me = me
         self.cards = cards_per_category
@@ -258,6 +260,27 @@ class Deduction:
         if posterior.total == 0:
             raise self._inconsistency(record)
         self.records = self.records + (record,)
+        self._posterior = posterior
+
+    def add_all(self, records, partial_last: bool = False) -> None:
+        """Add several days at once (the last one may be partial): the same checks as :meth:`add`,
+        one count at the end instead of one a day.  If no deal fits, the days are added one by one,
+        so the error names the first day that cannot be right (and nothing is added)."""
+        records = tuple(records)
+        if not records:
+            return
+        parsed = []
+        for day, record in enumerate(records):
+            if not isinstance(record, Record):
+                raise InvalidInput(f"add_all takes Records (asker, clue, answers), got {type(record).__name__}.")
+            partial = partial_last and day == len(records) - 1
+            parsed.append(self.parse_record(record.asker, record.clue, dict(record.answers), partial))
+        posterior = self._solve(self.records + tuple(parsed))
+        if posterior.total == 0:
+            trial = self.copy()
+            for day, record in enumerate(parsed):
+                trial.add(record, partial_last and day == len(parsed) - 1)      # raises on the bad day
+        self.records = self.records + tuple(parsed)
         self._posterior = posterior
 
     def _inconsistency(self, record: Record) -> InconsistentAnswers:
@@ -316,9 +339,12 @@ class Deduction:
         """The exact Dist of ``player``'s treasure location (island, marker, trap)."""
         post = self.posterior
         j = self._column(player)
-        counts = post.location_counts(j)
-        return Dist.from_weights({(int(i) + 1, int(m) + 1, int(t) + 1): int(counts[i, m, t])
-                                  for i, m, t in zip(*counts.nonzero())})
+        cache = post.__dict__.setdefault("_location_dists", {})    # one per posterior (Dists are immutable)
+        if j not in cache:
+            counts = post.location_counts(j)
+            cache[j] = Dist.from_weights({(int(i) + 1, int(m) + 1, int(t) + 1): int(counts[i, m, t])
+                                          for i, m, t in zip(*counts.nonzero())})
+        return cache[j]
 
     def most_likely(self) -> dict[int, tuple[tuple[int, int, int], Fraction]]:
         """Per rival: the most likely (island, marker, trap) and its exact probability (ties: lowest)."""
@@ -358,12 +384,13 @@ class Deduction:
     def _seat(self, player, what: str = "player") -> int:
         """``player`` if it is a seat at this table (a whole number from 0), else InvalidInput naming the range."""
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
-            raise InvalidInput(f"{what} must be a player number from 0 to {self.players - 1}, got {player!r}.")
+            raise InvalidInput(f"{what} must be a player number from 0 to {self.players - 1}, got {shown(player)}.")
         return player
 
     def _column(self, player: int) -> int:
         if player not in self.rivals():
-            raise InvalidInput(f"player must be a rival of player {self.me}: one of {list(self.rivals())}, got {player!r}.")
+            raise InvalidInput(f"player must be a rival of {pirate_name(self.me)} (seat {self.me}): one of "
+                               f"{list(self.rivals())}, got {shown(player)}.")
         return self.rivals().index(player)
 
     # ------------------------------------------------------------------ why
@@ -373,9 +400,9 @@ class Deduction:
         if isinstance(category, str) and category.strip().lower() in CATEGORIES:
             category = category.strip().lower()
         if category not in CATEGORIES:
-            raise InvalidInput(f"category must be one of {', '.join(CATEGORIES)}, got {category!r}.")
+            raise InvalidInput(f"category must be one of {', '.join(CATEGORIES)}, got {shown(category)}.")
         if isinstance(card, bool) or not isinstance(card, int) or not 1 <= card <= self.cards:
-            raise InvalidInput(f"card must be a whole number from 1 to {self.cards}, got {card!r}.")
+            raise InvalidInput(f"card must be a whole number from 1 to {self.cards}, got {shown(card)}.")
         c = CATEGORIES.index(category)
         name, who = card_name(category, card), pirate_name(player)
         if player == self.me:
@@ -402,7 +429,9 @@ class Deduction:
             else:
                 listed = "; ".join(str(ref) for ref in chosen)
                 supposition = f"held {name}" if mark == "X" else f"did not hold {name}"
-                text = (f"If {who} {supposition}, these {len(chosen)} answers could not all be true: {listed}. "
+                these = ("this answer could not be true" if len(chosen) == 1
+                         else f"these {len(chosen)} answers could not all be true")
+                text = (f"If {who} {supposition}, {these}: {listed}. "
                         f"So {who} {'cannot hold' if mark == 'X' else 'must hold'} {name}.")
             return Explanation(player, category, card, mark, probability, chosen, text)
         with_card = probability * self.count()

@@ -35,12 +35,17 @@ from functools import cached_property, lru_cache
 
 import numpy as np
 
-__all__ = ["Constraint", "Posterior", "solve", "feasible", "answer_is_aye", "MAX_CARDS"]
+
+__all__ = ["Constraint", "Posterior", "answer_is_aye", "MAX_CARDS", "HEAVY_PAIRS"]
+
 
 #: the largest cards_per_category the Game accepts; counts stay below 2**53 up to (11P5)**3
 MAX_CARDS = 12
 _EXACT = 2.0 ** 53
 _CHUNK = 1 << 20           # pair-table entries handled at once (memory stays small)
+#: above this many (island, marker) class pairs, one rival's locations or a clue's answers cost the
+#: class engine a tenth of a second or more: the combos engine answers them when it can
+HEAVY_PAIRS = 20_000
 
 
 @dataclass(frozen=True)
@@ -216,6 +221,19 @@ class Posterior:
         self.ayes = ayes                        # [j] list of Aye clues (card indexes)
         self.impossible = impossible
         self.total = 0 if impossible else self._joined[0]
+        #: builds the combos engine for the same facts (or None): used for the questions that cost
+        #: this engine most (one rival's locations, a clue's answers, the deals) once its joins are big
+        self.alternative = None
+
+    @cached_property
+    def _other(self):
+        """The combos engine, when this one's joins are heavy and it is available (else None)."""
+        if self.alternative is None or self.total == 0:
+            return None
+        islands, markers, _ = self._base
+        if len(islands.weight) * len(markers.weight) <= HEAVY_PAIRS:
+            return None
+        return self.alternative()
 
     @property
     def k(self) -> int:
@@ -324,6 +342,8 @@ class Posterior:
 
     def location_counts(self, j: int) -> np.ndarray:
         """Array (cards, cards, cards): consistent deals giving other pirate j each location."""
+        if self._other is not None:
+            return self._other.location_counts(j)
         n = self.cards
         out = np.zeros((n, n, n), dtype=np.int64)
         if self.total == 0:
@@ -355,6 +375,8 @@ class Posterior:
 
         Keys are tuples of 0/1 (nay/aye) in the order of :meth:`answering`.
         """
+        if self._other is not None:
+            return self._other.answer_counts(clue, asker)
         answering = self.answering(asker)
         if self.total == 0:
             return {}
@@ -418,6 +440,8 @@ class Posterior:
 
     def deals(self, limit: int) -> np.ndarray | None:
         """Every consistent deal as an array (total, k, 3) of card indexes, or None if > limit."""
+        if self._other is not None:
+            return self._other.deals(limit)
         if self.total > limit:
             return None
         if self.total == 0:
@@ -481,76 +505,3 @@ def _facts(players, me, my_cards, cards, constraints, holds, lacks):
         else:
             allowed[c][column[player]] &= ~(1 << (card - 1))
     return others, allowed, [sorted(a) for a in ayes], impossible
-
-
-def solve(players: int, me: int, my_cards: tuple[int, int, int], cards: int,
-          constraints: tuple[Constraint, ...] = (),
-          holds: tuple[tuple[int, int, int], ...] = (),
-          lacks: tuple[tuple[int, int, int], ...] = ()) -> Posterior:
-    """Count the deals consistent with ``constraints`` (and hypotheses) from ``me``'s view.
-
-    ``holds``/``lacks``: (player, category index, card) hypotheses "player holds/lacks card".
-    Answers by ``me`` are checked against ``my_cards``; a wrong one gives ``total == 0``.
-    """
-    others, allowed, ayes, impossible = _facts(players, me, my_cards, cards, constraints, holds, lacks)
-    return Posterior(players, me, cards, others, allowed, ayes, impossible)
-
-
-def _cards_in(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-def feasible(players: int, me: int, my_cards: tuple[int, int, int], cards: int,
-             constraints: tuple[Constraint, ...] = (), holds=(), lacks=(), budget: int = 20_000) -> bool:
-    """Does at least one deal fit?  A depth-first search for one deal (the checks behind "why" and
-    the smallest conflict ask this hundreds of times); after ``budget`` steps it counts instead."""
-    others, allowed, ayes, impossible = _facts(players, me, my_cards, cards, constraints, holds, lacks)
-    if impossible:
-        return False
-    k = len(others)
-    steps = [0]
-
-    def triples(j: int, used_i: int, used_m: int, used_t: int):
-        """Rival j's (island, marker, trap) that explain all his Ayes with cards still free."""
-        for i in _cards_in(allowed[0][j] & ~used_i):
-            left = [a for a in ayes[j] if a[0] != i]
-            for m in _cards_in(allowed[1][j] & ~used_m):
-                steps[0] += 1
-                pins = {a[2] for a in left if a[1] != m}
-                if len(pins) > 1:
-                    continue
-                free = allowed[2][j] & ~used_t
-                for t in _cards_in((free & (1 << pins.pop())) if pins else free):
-                    yield i, m, t
-
-    def search(todo: tuple[int, ...], used_i: int, used_m: int, used_t: int) -> bool | None:
-        if not todo:
-            return True
-        if steps[0] > budget:
-            return None
-        # forward check: every rival still to place has a fitting triple; place the rival with fewest first
-        fewest, best = None, None
-        for j in todo:
-            count = 0
-            for _ in triples(j, used_i, used_m, used_t):
-                count += 1
-                if count >= 24 or best is not None and count >= best:
-                    break
-            if count == 0:
-                return False
-            if best is None or count < best:
-                fewest, best = j, count
-        rest = tuple(j for j in todo if j != fewest)
-        for i, m, t in triples(fewest, used_i, used_m, used_t):
-            found = search(rest, used_i | 1 << i, used_m | 1 << m, used_t | 1 << t)
-            if found is not False:
-                return found
-        return False
-
-    found = search(tuple(range(k)), 0, 0, 0)
-    if found is None:
-        return solve(players, me, my_cards, cards, constraints, holds, lacks).total > 0
-    return found

@@ -13,8 +13,10 @@ Rules: Plunder (2013) › Using the Solution Grids
   are re-dealt uniformly among the deals that keep EVERY public answer true (the exact solver
   samples one), so the re-deal never contradicts the grid.  While the cards are still being
   dealt, the other pirates' dealt cards are re-dealt among the cards that pirate has not seen.
-  Not re-dealt (documented in docs/plunder_2013.md): the other pirates' crew-card locations
-  (a choice, not a card) and, once the game is over, nothing (every find is public then).
+  The other pirates' crew cards in the chest ("with the answer side face down") are re-dealt
+  too: each becomes a right guess at one of its sender's rivals in the new deal (ASSUMPTION,
+  docs/plunder_2013.md); who sent it and on which day stay.  Once the game is over nothing is
+  re-dealt (every find is public then).
 * :func:`deduction_from` / :func:`available_decks` — what a computer pirate needs, read from an
   observation only.
 """
@@ -25,7 +27,10 @@ import random
 from .components import CATEGORIES, GAME
 from .deduction import Deduction, Record
 
-__all__ = ["observation", "redeal_hidden", "deduction_from", "available_decks"]
+#: the log lines an observation carries (the newest): the log is public, and the whole of it lives in the history
+RECENT_LOG = 30
+
+__all__ = ["observation", "redeal_hidden", "deduction_from", "available_decks", "tomorrow_decks", "clue_copies"]
 
 
 def _found(state) -> list[bool]:
@@ -35,8 +40,18 @@ def _found(state) -> list[bool]:
 
 
 def observation(state, player: int) -> dict:
-    """Exactly what ``player`` may see (see the module docstring)."""
-    over = state.phase == "over"
+    """Exactly what ``player`` may see (see the module docstring).
+
+    The step in progress is read from the task on top of the agenda: its name (``phase``), and its
+    data — the answers given and still to come (:class:`~.how_to_play.Asking`), the pirates still to
+    decide in the digging window (:class:`~.digging_up_treasure.Window`), the deck of an extra flip.
+    """
+    from .digging_up_treasure import Window
+    from .how_to_play import Asking, Extra
+
+    task = state.task
+    data = task.data if task is not None else None
+    over = task is None
     found = _found(state) if over else [False] * state.game.players
     return {
         "game": GAME,
@@ -50,9 +65,9 @@ def observation(state, player: int) -> dict:
         "day": state.day,
         "asker": state.asker,
         "clue": None if state.clue is None else list(state.clue),
-        "replaced": state.replaced,
-        "pending": list(state.pending),
-        "given": [[p, aye] for p, aye in state.given],
+        "replaced": data.category if isinstance(data, Extra) else None,
+        "pending": list(data.asked) if isinstance(data, Asking) else [],
+        "given": [[p, aye] for p, aye in data.given] if isinstance(data, Asking) else [],
         "records": [{"asker": r.asker, "clue": list(r.clue), "answers": [[p, aye] for p, aye in r.answers]}
                     for r in state.records],
         "hand": list(state.hands[player]),
@@ -61,15 +76,15 @@ def observation(state, player: int) -> dict:
         "chest": [{"player": card.player, "day": card.day,
                    "location": list(card.location) if over or card.player == player else None}
                   for card in state.chest],
-        "window": list(state.window),
+        "window": list(data.seats) if isinstance(data, Window) else [],
         "decks": {c: {str(x): n for x, n in sorted(state.decks[c].items())} for c in CATEGORIES},
         "discards": {c: {str(x): n for x, n in sorted(state.discards[c].items())} for c in CATEGORIES},
         "scores": list(state.scores()) if over else None,
-        "log": list(state.log),
+        "log": state.log.recent(RECENT_LOG),
     }
 
 
-def _records(obs: dict, with_today: bool = True) -> list[Record]:
+def _records(obs: dict, with_today: bool) -> list[Record]:
     records = [Record(r["asker"], tuple(r["clue"]), tuple((p, aye) for p, aye in r["answers"]))
                for r in obs["records"]]
     if with_today and obs["given"]:
@@ -84,13 +99,12 @@ def deduction_from(obs: dict, with_today: bool = False) -> Deduction:
     """
     view = Deduction(obs["players"], obs["me"], tuple(obs["hand"]), obs["cards_per_category"])
     records = _records(obs, with_today)
-    for day, record in enumerate(records):
-        view.add(record, partial=day == len(obs["records"]))      # today's answers may be partial
+    view.add_all(records, partial_last=len(records) > len(obs["records"]))      # today's answers may be partial
     return view
 
 
 def available_decks(obs: dict) -> dict[str, dict[int, int]]:
-    """What the next flip of each deck comes from (its discards once it is empty)."""
+    """What the next flip of each deck comes from now (its discards once it is empty): the extra flip."""
     result = {}
     for c in CATEGORIES:
         pile = obs["decks"][c] or obs["discards"][c]
@@ -98,13 +112,37 @@ def available_decks(obs: dict) -> dict[str, dict[int, int]]:
     return result
 
 
+def tomorrow_decks(obs: dict) -> dict[str, dict[int, int]]:
+    """What tomorrow's flip of each deck comes from: the deck, or once it is empty its discards
+    with today's clue card too (it is discarded at the end of the day, before the reshuffle).
+
+    Rules: Plunder (2013) › How to Play (ASSUMPTION: an empty clue deck is refilled from its discards)
+    """
+    result = {}
+    for c, category in enumerate(CATEGORIES):
+        pile = {int(x): n for x, n in (obs["decks"][category] or obs["discards"][category]).items()}
+        if not obs["decks"][category] and obs["clue"] is not None:
+            card = obs["clue"][c]
+            pile[card] = pile.get(card, 0) + 1
+        result[category] = pile
+    return result
+
+
+def clue_copies(obs: dict) -> int:
+    """Copies of each card in a whole clue deck (every card is in the deck, the discards or face up)."""
+    cards = sum(obs["decks"]["island"].values()) + sum(obs["discards"]["island"].values()) + (obs["clue"] is not None)
+    return cards // obs["cards_per_category"]
+
+
 def redeal_hidden(state, player: int, rng: random.Random):
     """A state ``player`` cannot tell apart: the other pirates' map cards re-dealt (module docstring)."""
+    from .game import Dealing
+
     new = state.clone()
-    if state.phase == "over":
+    if state.task is None:                      # the game is over: every find is public
         return new
     n, players = state.game.cards, state.game.players
-    if state.phase == "deal":
+    if isinstance(state.task.data, Dealing):
         for c in range(3):
             slots = [p for p in range(players) if p != player and state.hands[p][c]]
             pool = [x for x in range(1, n + 1) if x != state.hands[player][c]]
@@ -115,4 +153,14 @@ def redeal_hidden(state, player: int, rng: random.Random):
     deal = view.posterior.sample(rng)
     for j, p in enumerate(view.rivals()):
         new.hands[p] = [int(deal[j][c]) + 1 for c in range(3)]
+    new.chest = [card if card.player == player else _redealt(card, new.hands, rng) for card in state.chest]
     return new
+
+
+def _redealt(card, hands, rng: random.Random):
+    """Another pirate's crew card, its location re-dealt (ASSUMPTION): a right guess at one of its
+    sender's rivals, each equally likely, in the re-dealt deal.  Who sent it and when stay (public)."""
+    from .game import ChestCard
+
+    rivals = [p for p in range(len(hands)) if p != card.player]
+    return ChestCard(card.player, tuple(hands[rng.choice(rivals)]), card.day)

@@ -69,7 +69,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("king_of_pirates", "developer_words"): "'.py', 'pirates_lab', 'king_of_pirates', 'max_turns', 'player 0'",
     ("plunder", "developer_words"): "'pirates_lab' on the page",
     ("king_of_pirates", "players"): "'Player 0' / 'player 0' (the setup table, the turn replay)",
-    ("plunder", "players"): "'Captain 0' / 'captain 0'",
 }
 
 #: Failures that depend on how busy the machine is (xfail, not strict): a row here is a to-do too.

@@ -5,6 +5,7 @@ from fractions import Fraction
 
 import pytest
 
+from pirates_lab.king_of_pirates.rules.task_data import Loot, Tile
 from pirates_lab.core import CHANCE, TERMINAL, IllegalMove, Task
 from pirates_lab.king_of_pirates import combat_success_probability, reroll_policy
 from pirates_lab.king_of_pirates.game import (
@@ -78,12 +79,12 @@ def test_revealing_a_tile_and_a_warship_forces_combat():
     state = scenario(state, [Task("start_movement", 0)])
     assert state.moves_left == 2
     state = state.apply(Sail((3, 0)))
-    assert state.current_player() == CHANCE and state.agenda[-1] == Task("reveal", 0, ((3, 0), "ocean"))
+    assert state.current_player() == CHANCE and state.agenda[-1] == Task("reveal", 0, Tile((3, 0), "ocean"))
     dist = state.chance_outcomes()
     assert dist["Warship (French)"] == Fraction(2, 24) and dist["empty"] == Fraction(12, 24)
     fought = state.apply("Warship (French)")
     assert fought.ships == {(3, 0): "Warship (French)"} and fought.moves_left == 0
-    assert fought.combat["target"] == "Warship (French)"   # forced, no choice offered
+    assert fought.combat.target == "Warship (French)"   # forced, no choice offered
     assert fought.current_player() == CHANCE and fought.phase().name == "attacker_roll"
     empty = state.apply("empty")
     assert empty.current_player() == 0 and empty.moves_left == 1 and (3, 0) not in empty.ships
@@ -125,7 +126,7 @@ def test_engine_combat_matches_exact_odds(target, crew, cannonballs, scurvy):
     policy = reroll_policy(defence, modifier, cannonballs)
 
     def play(s):
-        roll = s.combat["attacker_roll"]
+        roll = s.combat.attacker_roll
         choice = policy.decision(roll, s.players[0].cannonballs)
         return {"stop": Accept(), "keep high": Reroll("high"), "keep low": Reroll("low"), "both": Reroll("none")}[choice]
 
@@ -140,7 +141,7 @@ def test_conquest_draws_loot_with_skills_and_removes_the_ship():
     state.tile_pools["ocean"]["Merchant Ship (British)"] -= 1
     state = scenario(state, [Task("combat_choose", 0)], entered=cell).apply(Attack("Merchant Ship (British)"))
     state = state.apply((6, 6))          # 12 + modifier >= 6
-    assert state.agenda[-1].phase == "loot" and state.agenda[-1].player == 0 and state.agenda[-1].data[0] == 2 + 1 + 2
+    assert state.agenda[-1].phase == "loot" and state.agenda[-1].player == 0 and state.agenda[-1].data.cards_left == 2 + 1 + 2
     assert cell not in state.ships
     for value in (100, 200, 300, 500, 1000):
         state = state.apply(value)
@@ -159,7 +160,7 @@ def test_pvp_ties_go_to_the_attacker_and_the_defender_rerolls_only_when_losing()
     state = state.apply((5, 2))                       # defender 7: a tie, still losing
     assert state.current_player() == 1 and Reroll("high") in state.legal_actions()
     tie = state.apply(Accept())
-    assert tie.agenda[-1] == Task("loot", 0, (4, 1, 0))
+    assert tie.agenda[-1] == Task("loot", 0, Loot(4, 1, 0))
     tie = tie.apply(500).apply(100).apply(100).apply(100)
     assert tie.players[0].doubloons == 700 and tie.players[1].doubloons == 0   # capped at what the loser has
     won = state.apply(Reroll("high")).apply(6)       # 5 + 6 = 11 beats 7
@@ -199,7 +200,10 @@ def test_the_mutiny_card_window():
     assert error.value.rule == "Action Cards"
     mutiny = state.apply(Play("Mutiny"))
     assert mutiny.current_player() == 0 and mutiny.agenda[-1] == Task("mutiny", 0)
-    assert state.apply(Pass()).current_player() == 0 and state.apply(Pass()).agenda[-1] == Task("movement", 0)
+    # a pass, and the movement window asks player 1 again (it holds cards; none it may play before 0 moves)
+    passed = state.apply(Pass())
+    assert passed.current_player() == 1 and passed.phase().name == "window" and passed.legal_actions() == (Pass(),)
+    assert passed.apply(Pass()).current_player() == 0 and passed.apply(Pass()).phase().name == "movement"
 
 
 def test_compass_moves_the_dutchman_back_to_the_centre_and_sweeps():
@@ -214,9 +218,10 @@ def test_compass_moves_the_dutchman_back_to_the_centre_and_sweeps():
     assert hit.players[1].hand == () and hit.players[1].crew == ()
     assert hit.agenda[-1] == Task("relocate", 1)      # not player 1's turn: player 0's goes on
     assert hit.apply("north-west").players[1].position == (0, -4)
-    lair = scenario(state, [Task("compass", 0)], dutchman=(3, 1))
+    lair = scenario(state, [Task("compass", 0)], dutchman=(3, 0))
     lair = with_player(lair, 1, position=(4, 0))
-    assert lair.apply("east").players[1].crew == state.players[1].crew     # safe at a Pirates Lair
+    onto = lair.apply("east")                                            # onto the lair at (4, 0)
+    assert onto.dutchman == (4, 0) and onto.players[1].crew == state.players[1].crew   # safe at a Pirates Lair
 
 
 def test_sailing_into_the_dutchman_ends_the_turn():
@@ -285,8 +290,11 @@ def test_cards_in_the_combat_window():
     assert state.current_player() == 2
     state = state.apply(Play("Mercenaries", "nation"))
     assert state.totals()[1] == 11 + 2 + 1 and state.attack_modifier() == 2
+    # The window goes round again: player 1 (holding Ambush, not playable) passes; then player 2's
     # The Flying Dutchman onto the stronghold stops the attack: the turn ends
-    near = state.clone()
+    assert state.current_player() == 1 and state.legal_actions() == (Pass(),)
+    near = state.apply(Pass()).clone()
+    assert near.current_player() == 2
     near.dutchman = (stronghold[0] - 1, stronghold[1])
     swept = near.apply(Play("The Flying Dutchman", "east"))
     assert swept.combat is None and swept.agenda == [Task("end_turn", 0), Task("relocate", 0)]
@@ -318,7 +326,7 @@ def test_hand_limit_makes_room_before_drawing():
 
 def test_winning_ends_the_game():
     state = with_player(bare(), 0, doubloons=9900)
-    state = scenario(state, [Task("loot", 0, (1, None, 0))])
+    state = scenario(state, [Task("loot", 0, Loot(1))])
     won = state.apply(100)
     assert won.current_player() == TERMINAL and won.winner == 0 and won.scores() == (10000, 0)
     with pytest.raises(IllegalMove) as error:
@@ -374,9 +382,7 @@ def test_ambush_and_mercenaries_in_player_combat():
     assert set(state.legal_actions()) == {Pass(), Play("Ambush"), Play("Mercenaries", 0), Play("Mercenaries", 1)}
     state = state.apply(Play("Ambush")).apply(Play("Mercenaries", 1))
     state = state.apply((3, 3)).apply(Accept())
-    peek = state.clone()
-    peek.combat = dict(peek.combat, defender_roll=(3, 3))
-    assert peek.totals() == (6, 6 + 3 + 1)
+    assert state.totals(replace(state.combat, defender_roll=(3, 3))) == (6, 6 + 3 + 1)
     assert state.apply((2, 1)).agenda[-1].phase == "loot" and state.apply((2, 1)).agenda[-1].player == 1   # 3 + 4 = 7 beats 6: the cards decided it
 
 

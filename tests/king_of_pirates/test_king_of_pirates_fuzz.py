@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from pirates_lab.cli import main
@@ -146,8 +146,20 @@ def test_the_reported_slow_inputs_answer_or_refuse(capsys, argv):
     run_cli(capsys, argv)
 
 
+CONTROL = [chr(c) for c in range(32)] + ["\x7f", "\x85", "\u2028", "\u202e"]
+
+
+def one_clean_line(text: str) -> bool:
+    """A refusal a person can read: not empty, one line, no control character from the input."""
+    return bool(text.strip()) and not any(ch in text for ch in CONTROL)
+
+
 @FUZZ
-@given(anything)
+@given(st.one_of(anything, st.text(alphabet=st.sampled_from(CONTROL + ["a", " "]), max_size=4)))
+@example("\n")        # issue 24: hypothesis drew it once and the refusal echoed the raw newline
+@example("\x07\r\t")
+@example("\u2028\u202e")
+@example(("\n", 1))
 def test_state_entry_points_refuse_with_a_sentence_and_change_nothing(value):
     from pirates_lab.core import IllegalMove
     from pirates_lab.king_of_pirates import Game
@@ -160,7 +172,7 @@ def test_state_entry_points_refuse_with_a_sentence_and_change_nothing(value):
             with no_hang():
                 call()
         except (InvalidInput, IllegalMove) as error:
-            assert str(error).strip() and "\n" not in str(error)
+            assert one_clean_line(str(error)), str(error)
         assert state.to_json() == before
     if not (isinstance(value, int) and not isinstance(value, bool) and value > 0) and value is not None:
         with pytest.raises(InvalidInput):
@@ -176,3 +188,28 @@ def test_a_long_dutchman_route_is_refused_in_a_sentence_with_correct_plurals(tur
         odds.route_survival([[(0, 0)]] * turns, (0, 0), per_turn)
     assert str(refused.value) == (f"Too many compass rolls: {words}, and the limit is 1,000 (each roll makes the "
                                   f"exact answer longer).")
+
+
+@FUZZ
+@given(st.one_of(st.text(alphabet=st.sampled_from(CONTROL + ["a", "'", " "]), min_size=1, max_size=60),
+                 st.sampled_from(["\n", "Scurvy\n", "x" * 200])))
+def test_a_move_quoting_the_users_words_quotes_them_shortly_and_safely(junk):
+    """Issue 24 item 1: each refusal that echoes a move's field quotes it with ``shown`` (quoted, control
+    characters escaped, at most 40 characters), in every step where such a move can be tried."""
+    from pirates_lab.core import IllegalMove
+    from pirates_lab.king_of_pirates.game import Attack, Discard, Play, Sail
+
+    from kop_scenarios import after_setup, scenario
+    from pirates_lab.core import Task
+
+    movement = scenario(after_setup(), [Task("start_movement", 0)])
+    window = scenario(after_setup(), [Task("upkeep_window", 0)])
+    for state, move in [(movement, Sail(junk)), (movement, Play(junk)), (window, Play(junk)),
+                        (movement, Attack(junk)), (movement, Discard(junk)), (window, Play("Scurvy", junk))]:
+        before = state.to_json()
+        with pytest.raises(IllegalMove) as refusal:
+            state.apply(move)
+        text = str(refusal.value)
+        assert one_clean_line(text) and state.to_json() == before, text
+        if len(junk) > 40:                  # quoted shortly (shown), never whole
+            assert junk not in text, text

@@ -54,5 +54,5 @@ def test_entering_a_warship_space_starts_a_combat_against_the_warship():
     state = scenario(with_player(reveal_ship(bare(), (3, 0), "Warship (French)"), 0, position=(4, 0)),
                      [Task("start_movement", 0)])
     entering = state.apply(Sail((3, 0)))
-    assert entering.combat["target"] == "Warship (French)" and entering.combat["defender"] is None
-    assert "Combat: player 0 attacks the Warship (French)." in entering.log
+    assert entering.combat.target == "Warship (French)" and entering.combat.defender is None
+    assert "Combat: player 1 attacks the Warship (French)." in entering.log      # seat 0 is player 1 to people

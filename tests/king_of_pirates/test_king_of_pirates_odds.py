@@ -335,6 +335,25 @@ def test_upkeep_against_the_chain_and_monte_carlo():
     assert abs(mean - float(expected_upkeeps_until_mutiny(rum))) <= 4 * sd / math.sqrt(n)
 
 
+def closed_form_expected_upkeeps(rum: int) -> Fraction:
+    """The closed form docs/king_of_pirates.md states for the printed die: E[r] = r + 4/3 + (1/6)(-1/2)^r."""
+    return rum + F(4, 3) + F(1, 6) * F(-1, 2) ** rum
+
+
+def test_the_closed_form_for_expected_upkeeps_agrees_with_the_markov_chain():
+    """Rules: King of Pirates › Phase 1: Upkeep Phase
+
+    Given the printed upkeep die (scurvy, lose 1 rum, lose 2 rum, two faces each), When the expected upkeep
+    rolls until a mutiny are solved on the rum chain (fundamental matrix, exact), Then they equal the closed
+    form for every rum amount 0..40 (E[0] = 3/2: a scurvy face keeps the crew happy) and the calculator's answer.
+    """
+    for rum in range(41):
+        from_chain = odds.rum_chain(rum).expected_steps(rum)
+        assert from_chain == closed_form_expected_upkeeps(rum) == expected_upkeeps_until_mutiny(rum), rum
+    assert closed_form_expected_upkeeps(0) == F(3, 2) and closed_form_expected_upkeeps(4) == F(171, 32)
+    assert expected_upkeeps_until_mutiny(10_000) == closed_form_expected_upkeeps(10_000)
+
+
 def test_upkeep_die_is_editable():
     faces = {"scurvy": 0, "lose 1 rum": 1, "lose 2 rum": 0}
     assert expected_upkeeps_until_mutiny(3, faces) == 4

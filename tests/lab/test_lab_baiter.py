@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from pirates_lab.core import CHANCE
-from pirates_lab.pillage_and_plunder.actions import Act, Discard, Play
+from pirates_lab.pillage_and_plunder.actions import Act, AttackMerchant, Discard, Play
 from pirates_lab.pillage_and_plunder.policies import POLICIES
 from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario
 
@@ -48,13 +48,13 @@ def test_the_baiter_plays_the_merchant_first_then_the_navy_on_its_captor():
     # When: it faces its own bait; Then: it calls the battle off, so the merchant passes on
     assert BAITER(state.view(0), rng) == Act("call off")
     state = state.apply(Act("call off"))
-    assert state.current_player() == 1 and Act("attack merchant") in state.legal_actions()
+    assert state.current_player() == 1 and AttackMerchant(0) in state.legal_actions()
     # When: player 1 attacks the bait and captures it (the first seeded fight that ends so)
-    state = state.apply(Act("attack merchant"))
+    state = state.apply(AttackMerchant(0))
     captured = next(s for s in (until_player_0(state, seed) for seed in range(40))
                     if s.view(0).observation["players"][1]["prizes"] == [MERCHANT])
     view = captured.view(0)
-    assert view.observation["phase"] == "play" and view.observation["pending"]["plays"] == 1
+    assert view.observation["phase"] == "play" and view.observation["plays"] == 1
     assert view.observation["players"][1]["ships"][0]["damage"] > 0      # the bait hurt him
     # Then: its second play is the Navy Ship on the captor
     second = BAITER(view, rng)

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from pirates_lab.core import PlayerView
 from pirates_lab.king_of_pirates.actions import Accept, Attack, EndTurn, Reroll, Sail, StopMoving
@@ -53,24 +52,7 @@ def test_a_captain_low_on_rum_sails_home_and_never_into_the_dutchman():
 
 
 # ---------------------------------------------------------------- Pillage & Plunder habits
-@dataclass(frozen=True)
-class Play:          # the shape of the engine's Play action (card, target, discard)
-    card: str
-    target: int = -1
-    discard: bool = False
-
-
-@dataclass(frozen=True)
-class Discard:
-    card: str
-
-
-@dataclass(frozen=True)
-class Act:
-    name: str
-
-    def __str__(self):
-        return self.name
+from pirates_lab.pillage_and_plunder.actions import Act, AttackMerchant, Discard, Play  # noqa: E402
 
 
 def choose_all(policy, actions, seeds=range(30)):
@@ -78,8 +60,8 @@ def choose_all(policy, actions, seeds=range(30)):
 
 
 def test_the_merchant_hunter_attacks_merchants_and_spares_players():
-    offer = [Act("attack merchant"), Act("let it pass")]
-    assert choose_all(PP["merchant_hunter"], offer) == {Act("attack merchant")}
+    offer = [AttackMerchant(0), Act("let it pass")]
+    assert choose_all(PP["merchant_hunter"], offer) == {AttackMerchant(0)}
     assert choose_all(PP["player_hunter"], offer) == {Act("let it pass")}
     plays = [Play("Attack", target=1), Play("Cannon"), Play("Attack", discard=True)]
     assert Play("Attack", target=1) not in choose_all(PP["merchant_hunter"], plays)

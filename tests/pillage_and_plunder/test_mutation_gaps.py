@@ -56,15 +56,15 @@ def test_no_merchant_queue_is_left_behind_after_a_merchant_battle():
     s = to_play(scenario(3))
     equip(s, 0, cannons=3)
     give(s, 0, "French Merchant (Strength 2)")
-    before = set(s.pending)
+    before = [t.phase for t in s.agenda]
     s = run(s, Play("French Merchant (Strength 2)"), Act("fight on"))
-    assert s.pending["merchant_queue"] == [1, 2]         # while it fights, it would sail on to 1 then 2
+    voyage = next(t.data for t in s.agenda if t.phase == "voyage")
+    assert voyage.queue == (1, 2)                         # while it fights, it would sail on to 1 then 2
     s = run(s, (6, 1), Act("fight on"), Volley(0, 2, False, True), 3000)
     assert s.players[0]["prizes"] == ["French Merchant (Strength 2)"]
     assert s.phase == "play" and s.current_player() == 0
-    assert "merchant_queue" not in s.pending
-    assert "merchant_queue" not in s.observation(2)["pending"]
-    assert set(s.pending) == before
+    assert [t.phase for t in s.agenda] == before
+    assert s.observation(2)["merchant"] is None and s.observation(2)["battle"] is None
     s.validate()
 
 
@@ -88,7 +88,7 @@ def test_a_navy_ship_attacks_the_ship_it_was_sent_after():
     assert {Play("French Navy", target=1, target_ship=0), Play("French Navy", target=1, target_ship=1)} <= \
         set(s.legal_actions())
     s = s.apply(Play("French Navy", target=1, target_ship=1))
-    assert s.pending["battle"]["defender"] == {"type": "player", "player": 1, "ship": 1}
+    assert s.observation(0)["battle"]["defender"] == {"type": "player", "player": 1, "ship": 1}
     s = run(s, Act("stand and fight"), Volley(0, 6, False, False))     # the Galleon has no cannon to answer
     assert ship(s, 1, 1)["damage"] == 6 and ship(s, 1, 0)["damage"] == 0
     s.validate()
@@ -110,8 +110,8 @@ def test_a_navy_ships_pistol_crew_adds_one_in_the_melee():
     give(s, 0, "French Navy")
     s = run(s, Play("French Navy", target=1), Act("stand and fight"), Volley(0, 6, False, False))
     assert s.phase == "melee_roll"
-    crew = s.pending["battle"]["attacker"]["crew"]
+    crew = s.observation(0)["battle"]["attacker"]["crew"]
     s = s.apply((4, 4))
     assert "Mêlée: attacker 5, defender 4: the defender loses a crewman." in s.log
-    assert s.pending["battle"]["attacker"]["crew"] == crew
+    assert s.observation(0)["battle"]["attacker"]["crew"] == crew
     assert s.phase == "lose_crew" or len(ship(s, 1)["crew"]) == 1

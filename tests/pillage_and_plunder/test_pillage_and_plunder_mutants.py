@@ -74,7 +74,7 @@ def test_cargo_you_cannot_pay_for_is_refused_under_buy_cargo():
     give(s, 0, "Gems 20 Units", "Attack", "Attack")
     s = at_step(s, "play").apply(Play("Gems 20 Units"))
     s = s.apply(s.chance_outcomes().outcomes()[-1])
-    assert s.phase == "cargo_decide" and s.pending["price"] == 1800
+    assert s.phase == "cargo_decide" and s.task.data.price == 1800
     s.players[0]["hoard"] = 0
     assert s.legal_actions() == (Act("decline cargo"),)
     error = refused(s, Act("buy cargo"), "Buy Cargo")
@@ -134,7 +134,7 @@ def test_the_last_pirate_afloat_wins_at_the_end_of_his_turn():
     s.players[1]["eliminated"] = True
     s = s.apply(Act("work"))
     assert s.is_terminal() and s.winners() == (0,)
-    assert s.log[-1] == "Game over: player 0 is the last pirate afloat (Your Hoard)."
+    assert s.log[-1] == "Game over: player 1 is the last pirate afloat (Your Hoard)."
 
 
 def test_player_one_as_the_winner_chooses_the_cargo_by_his_own_free_hold():
@@ -249,7 +249,7 @@ def test_declining_cargo_is_written_in_the_log():
     give(s, 0, "Gems 20 Units", "Attack", "Attack")
     s = at_step(s, "play").apply(Play("Gems 20 Units"))
     s = s.apply(s.chance_outcomes().outcomes()[-1]).apply(Act("decline cargo"))
-    assert "Player 0 turns down the Gems 20 Units." in s.log
+    assert "Player 1 turns down the Gems 20 Units." in s.log
 
 
 def test_asset_liquidation_counts_add_ons_at_their_cost():
@@ -264,12 +264,12 @@ def test_asset_liquidation_counts_add_ons_at_their_cost():
 
 
 def test_the_refused_helper_fails_when_a_move_is_accepted_or_refused_under_another_rule():
-    from pirates_lab.core import CHANCE
-    from pirates_lab.pillage_and_plunder import Game
+    import random
 
-    state = Game(players=2).new_initial_state()
-    while state.current_player() == CHANCE:
-        state = state.apply(state.chance_outcomes().items()[0][0])
+    from pirates_lab.pillage_and_plunder import Game
+    from pirates_lab.pillage_and_plunder.scenarios import until_a_decision
+
+    state = until_a_decision(Game(players=2).new_initial_state(), random.Random(0))
     legal = state.legal_actions()[0]
     with pytest.raises(AssertionError, match="was accepted"):
         refused(state, legal, "Attack")

@@ -10,7 +10,7 @@ from pirates_lab.core import CHANCE, TERMINAL, IllegalMove, is_json_plain, rando
 from pirates_lab.core.testing import check_protocol
 from pirates_lab.pillage_and_plunder import Game, State
 from pirates_lab.pillage_and_plunder.game import FLOW, Act, Offer, Play, SellCargo
-from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario
+from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario, until_a_decision
 
 
 def test_check_protocol_plain_game():
@@ -26,8 +26,10 @@ def test_check_protocol_every_variation():
 def test_state_is_exported_and_turn_flow_has_one_table():
     assert State is type(Game(2).new_initial_state())
     table = FLOW.table()
-    assert table.count("| predraw |") == 1 and "| repair | the player | Stage 3: The repair stage |" in table
-    assert set(FLOW.phases) >= {"deal", "predraw", "draw", "play", "discard", "battle_call", "volley", "repair"}
+    assert table.count("| predraw |") == 1
+    assert "| repair | the next player who can pay for a repair | Stage 3: The repair stage |" in table
+    assert set(FLOW.phases) >= {"deal", "predraw", "draw", "play", "discard", "battle_call", "volley", "melee_roll",
+                                "melee_loss", "repair", "end_turn"}
 
 
 def test_current_player_uses_the_constants():
@@ -38,11 +40,7 @@ def test_current_player_uses_the_constants():
 
 
 def dealt(seed=5, players=3):
-    s = Game(players).new_initial_state()
-    rng = random.Random(seed)
-    while s.is_chance_node():
-        s = s.apply(s.chance_outcomes().sample(rng))
-    return s
+    return until_a_decision(Game(players).new_initial_state(), random.Random(seed))
 
 
 def test_observation_hides_other_hands_and_the_deck():
@@ -149,13 +147,13 @@ def test_bury_needs_the_card():
 
 # ------------------------------------------------------------------ actions read well
 def test_actions_read_as_words():
-    assert str(SellCargo(0, "Rum 20 Units")) == "sell the Rum 20 Units on ship 0"
+    assert str(SellCargo(0, "Rum 20 Units")) == "sell the Rum 20 Units on ship 1"     # counted from 1
     assert str(Offer(800)) == "offer 800 pieces of eight"
-    assert str(Play("Attack", target=1)) == "play Attack on player 1"
+    assert str(Play("Attack", target=1)) == "play Attack on player 2"
     assert str(Act("fight on")) == "fight on"
     s = scenario(2)
     equip(s, 0, cargo=("Rum 20 Units",))
-    assert "sell the Rum 20 Units on ship 0" in [str(a) for a in s.legal_actions()]
+    assert "sell the Rum 20 Units on ship 1" in [str(a) for a in s.legal_actions()]
 
 
 def test_the_docs_show_the_phase_table_as_it_is():
@@ -180,3 +178,26 @@ def test_bury_is_legal_exactly_for_amounts_the_hoard_holds(hoard, amount):
     else:
         with pytest.raises(IllegalMove):
             s.apply(action)
+
+
+# ------------------------------------------------------------------ the leak checks see this game's hidden cards
+class LeakyState(State):
+    """A mutant that shows every hand to everybody."""
+
+    def observation(self, player):
+        seen = super().observation(player)
+        seen["hands"] = [sorted(p["hand"]) for p in self.players]
+        return seen
+
+
+class LeakyGame(Game):
+    def new_initial_state(self):
+        return LeakyState(self)
+
+
+def test_check_protocol_catches_a_hand_shown_to_the_other_seats():
+    """The game declares its hidden cards (``hidden_cards``: each hand, seen by its player, and the draw piles), so
+    the core's check swaps them itself: an observation that shows another seat's hand fails, the real one passes."""
+    with pytest.raises(AssertionError):
+        check_protocol(LeakyGame(players=2, max_turns=1), seeds=range(1))
+    assert check_protocol(Game(players=2, max_turns=1), seeds=range(1))

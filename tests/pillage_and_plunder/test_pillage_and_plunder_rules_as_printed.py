@@ -179,7 +179,7 @@ def test_call_off_or_offer_terms_before_the_crows_nest_shot():
     s = s.apply(Act("no offer"))
     assert s.phase == "battle_call" and Act("call off") in s.legal_actions()
     called_off = s.apply(Act("call off"))
-    assert ship(called_off, 1)["damage"] == 0 and "battle" not in called_off.pending
+    assert ship(called_off, 1)["damage"] == 0 and called_off.observation(0)["battle"] is None
     fought = s.apply(Act("fight on"))
     assert ship(fought, 1)["damage"] == 1                  # the shot, then stage 2 opens with terms again
     assert fought.phase == "battle_terms"
@@ -215,7 +215,7 @@ def test_surrender_terms_any_combination():
     assert ship(s, 0)["cargo"] == ["Rum 20 Units"] and ship(s, 1)["cargo"] == []
     assert "Doctor" in ship(s, 0)["crew"] and "Doctor" not in ship(s, 1)["crew"]
     assert ship(s, 0)["cannons"] == 2 and ship(s, 1)["cannons"] == 2
-    assert "battle" not in s.pending and s.phase == "play"
+    assert s.observation(0)["battle"] is None and s.phase == "play"
     s.validate()
 
 
@@ -275,7 +275,7 @@ def test_the_loser_of_a_melee_round_selects_the_crewman():
     s = s.apply(Act("no offer")).apply(Act("fight on"))
     assert s.phase == "melee_roll"
     s = s.apply((6, 1))                                   # 6 against 1+1: the defender loses the round
-    assert s.phase == "lose_crew" and s.current_player() == 1
+    assert s.phase == "melee_loss" and s.current_player() == 1
     s = s.apply(LoseCrewman("Pistol Crewman"))
     assert ship(s, 1)["crew"] == ["Cutlass Crewman"]
 

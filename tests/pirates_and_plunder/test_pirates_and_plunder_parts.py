@@ -127,3 +127,88 @@ def test_exploration_tiles_parts_list_and_the_royal_port_reading():
     assert Counter(printed) - Counter(other) == Counter({"Natives": 1})
     with pytest.raises(InvalidInput):
         exploration_tiles("both")
+
+
+# ------------------------------------------------------------------ a user's tile list: every mistake in one sentence
+SEGMENTS = '''  {{ kind = "island", at = ["N"] }},
+  {{ kind = "route", at = ["E", "W"] }},
+  {{ kind = "sea", at = ["E:north", "W:north"] }},
+  {{ kind = "sea", at = ["E:south", "S", "W:south"] }},'''
+
+
+def one_tile(segments: str, edges: str = "IRSR", extra: str = "") -> str:
+    """A one-tile list (the starting tile) with these segments."""
+    return f'[parts]\nsea_tiles = 1\n\n[[tile]]\nname = "start"\nedges = "{edges}"\ncopies = 1\nstart = true\n{extra}' \
+           f'segment = [\n{segments}\n]\n'
+
+
+@pytest.mark.parametrize("segments, edges, message", [
+    (SEGMENTS.replace('{{ kind = "island", at = ["N"] }}', '{{ kind = "island", at = ["N"], colour = 1 }}'), "IRSR",
+     "Tile list, tile 'start', segment 0: unknown key(s) colour; known: at, explore, galleons, island, kind, port, "
+     "resources, serpents."),
+    (SEGMENTS.replace('{{ kind = "island", at = ["N"] }}', '{{ kind = "sea", at = ["N"] }}'), "IRSR",
+     "Tile list, tile 'start', segment 0: the north edge is island, so a sea segment cannot touch it."),
+    (SEGMENTS.replace('at = ["E:north", "W:north"] }}', 'at = ["E:north", "W:north"], resources = ["rum"] }}'), "IRSR",
+     "Tile list, tile 'start', segment 2: only islands and trade routes carry resources."),
+    (SEGMENTS.replace('{{ kind = "island", at = ["N"] }}', '{{ kind = "island", at = ["N"], serpents = 1 }}'), "IRSR",
+     "Tile list, tile 'start', segment 0: serpents sail in the sea, not on a island segment."),
+    (SEGMENTS.replace('at = ["E:north", "W:north"] }}', 'at = ["E:north", "W:north"], galleons = 4 }}'), "IRSR",
+     "Tile list, tile 'start', segment 2: galleons is a whole number from 0 to 3, not 4."),
+    (SEGMENTS.replace('at = ["E:north", "W:north"] }}', 'at = ["E:north", "W:north"], explore = true }}'), "IRSR",
+     "Tile list, tile 'start', segment 2: explore = true marks an island segment only."),
+    (SEGMENTS.replace('{{ kind = "island", at = ["N"] }}', '{{ kind = "island", at = ["N"], port = "rum" }}'), "IRSR",
+     "Tile list, tile 'start', segment 0: only a port segment has `port` and `island`."),
+    (SEGMENTS + '\n  {{ kind = "sea", at = [] }},', "IRSR",
+     "Tile list, tile 'start', segment 4: a sea segment must touch at least one edge."),
+    (SEGMENTS + '\n  {{ kind = "port", island = 2, port = "rum" }},', "IRSR",
+     "Tile list, tile 'start': segment 4 is a port whose `island` is not an island segment of this tile."),
+    ('  {{ kind = "route", at = ["S"] }},\n  {{ kind = "sea", at = ["N", "E", "W", "S:east", "S:west"] }},', "SSRS",
+     "Tile list, tile 'start': a trade route ending on this tile needs an island or crossroads = true."),
+    (SEGMENTS, "IRSX", "Tile list, tile 'start': edges are four letters (N, E, S, W) from I, R, S; got 'IRSX'."),
+])
+def test_every_mistake_in_a_tile_list_is_one_sentence_naming_the_tile_and_segment(tmp_path, segments, edges, message):
+    """Rules: Pirates & Plunder › Parts"""
+    with pytest.raises(InvalidInput) as refused:
+        load_tiles(write(tmp_path, one_tile(segments.format(), edges)))
+    assert str(refused.value) == message
+
+
+def test_what_the_schema_allows_loads(tmp_path):
+    """Rules: Pirates & Plunder › Parts"""
+    # a route that ends at an island on its tile, an isle touching no edge, a port on its island
+    ends = ('  {{ kind = "island", at = ["N"] }},\n  {{ kind = "route", at = ["S"] }},\n'
+            '  {{ kind = "sea", at = ["E", "W", "S:east", "S:west"] }},\n  {{ kind = "island", at = [] }},\n'
+            '  {{ kind = "port", island = 0, port = "dye" }},')
+    tile = load_tiles(write(tmp_path, one_tile(ends.format(), "ISRS"))).types[0]
+    assert [s.kind for s in tile.segments] == ["island", "route", "sea", "island", "port"] and tile.segments[3].places == 0
+    assert tile.segments[4].port == "dye" and tile.segments[4].island == 0
+    # a second tile without `start` is not a starting tile
+    two = one_tile(SEGMENTS.format()).replace("sea_tiles = 1", "sea_tiles = 2") + \
+        '\n[[tile]]\nname = "more sea"\nedges = "SSSS"\ncopies = 1\nsegment = [{ kind = "sea", at = ["N", "E", "S", "W"], serpents = 2, galleons = 1 }]\n'
+    loaded = load_tiles(write(tmp_path, two))
+    assert loaded.start == 0 and not loaded.types[1].start
+    assert (loaded.types[1].segments[0].galleons, loaded.types[1].segments[0].serpents) == (1, 2)
+    assert loaded.types[0].segments[2].resources == ()
+
+
+def test_our_tile_list_loads_fresh_with_its_isles_ports_and_icons():
+    """Rules: Pirates & Plunder › Parts"""
+    fresh = load_tiles()                       # not the cached copy: every tile checked again
+    by_name = {t.name: t for t in fresh.types}
+    assert fresh.total == 80 and fresh.types[fresh.start].name == "captain's wheel"
+    isle = by_name["rum isle"].segments[0]
+    assert (isle.kind, isle.places, isle.resources) == ("island", 0, ("rum",))
+    port = by_name["headland with cloth port"].segments[2]
+    assert (port.kind, port.port, port.island, port.places) == ("port", "cloth", 0, 0)
+    assert by_name["open sea with serpent"].segments[0].serpents == 1
+    assert by_name["open sea with galleon"].segments[0].galleons == 1
+
+
+def test_segments_describe_themselves_in_words():
+    """Rules: Pirates & Plunder › Parts"""
+    by_name = {t.name: t for t in tiles().types}
+    assert [s.describe() for s in by_name["headland with cloth port"].segments] == ["island", "sea", "cloth port"]
+    assert by_name["island and rum route"].segments[1].describe() == "trade route (rum)"
+    assert by_name["island heart"].segments[0].describe() == "island (spice, exploration marker)"
+    assert by_name["open sea with serpent"].segments[0].describe() == "sea (serpent)"
+    assert [s.describe() for s in by_name["straight route with galleon"].segments] == ["trade route", "sea (galleon)", "sea"]

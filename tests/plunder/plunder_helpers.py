@@ -1,18 +1,13 @@
 """Hand-built Plunder positions for scenario tests (cards always conserved)."""
 import random
 
-from pirates_lab.core import Task
 from pirates_lab.plunder import Game
-from pirates_lab.plunder.turn import FLOW
+from pirates_lab.plunder.scenarios import at_step, dealt, start_turn  # noqa: F401  (scenario positions)
 
 
 def fresh(players=2, seed=0, **options):
     """A dealt game at the First Captain's first decision."""
-    state = Game(players=players, **options).new_initial_state()
-    rng = random.Random(seed)
-    while state.is_chance_node():
-        state = state.apply(state.chance_outcomes().sample(rng))
-    return state
+    return dealt(Game(players=players, **options), seed)
 
 
 def to_deck(state, name):
@@ -27,9 +22,9 @@ def from_deck(state, name):
                 del state.discard[name]
             to_deck(state, name)
         else:
-            for cap in state.captains:
-                if name in cap["hand"]:
-                    cap["hand"].remove(name)
+            for p in range(len(state.captains)):
+                if name in state.hand(p):
+                    state._take_from_hand(p, name)
                     to_deck(state, name)
                     break
     state._from_deck(name)
@@ -38,7 +33,7 @@ def from_deck(state, name):
 def hand(state, p, cards):
     """Give captain ``p`` exactly these cards."""
     cap = state.captains[p]
-    for name in cap["hand"]:
+    for name in state.hand(p):
         to_deck(state, name)
     cap["hand"], cap["shown"] = [], []
     for name in cards:
@@ -64,15 +59,6 @@ def ship(state, p, name):
     cap["ship"] = name
 
 
-def at_step(state, p, *phases, data=None):
-    """Captain ``p`` on turn with these phases left (the first listed is on top)."""
-    state.current = p
-    state.agenda = [Task("end", p)] + [Task(ph, p, data if i == 0 and data is not None else ())
-                                        for i, ph in reversed(list(enumerate(phases)))]
-    FLOW.settle(state)
-    return state
-
-
 def play(state, *actions):
     for a in actions:
         state = state.apply(a)
@@ -83,3 +69,10 @@ def auto_chance(state, card):
     """Resolve the chance step on top with a chosen card."""
     assert state.is_chance_node(), state.phase()
     return state.apply(card)
+
+
+def enough_silver(state, p, silver):
+    """Captain ``p`` holds exactly ``silver`` (taken from or paid to the bank)."""
+    cap = state.captains[p]
+    state.bank -= silver - cap["silver"]
+    cap["silver"] = silver

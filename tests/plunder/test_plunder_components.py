@@ -55,7 +55,8 @@ def _broken(tmp_path, old, new):
 @pytest.mark.parametrize("old,new,words", [
     ("win_silver = 60", "win_silver = 50", "printed"),
     ('nation = "Spain"\nbuy = { Sugar = 1', 'nation = "Spainn"\nbuy = { Sugar = 1', "not one of"),
-    ('loot = ["Sugar", 3]', 'loot = ["Gold", 3]', "loot"),
+    ('loot = "Sugar"', 'loot = "Gold"', "loot"),
+    ('loot = "Sugar"', 'loot = ["Sugar", 2]', "the number indicates the quantity"),
     ("name = \"Cartagena\"", "name = \"Havana\"", "unique"),
     ("kind = \"storm\"", "kind = \"weather\"", "kind"),
     ("speed = 4\ncannon = 1\ncrew = 2\ncargo = 2\nvalue = 8", "speed = 0\ncannon = 1\ncrew = 2\ncargo = 2\nvalue = 8",

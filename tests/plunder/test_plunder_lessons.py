@@ -168,7 +168,7 @@ def test_combat_step_answers_count_the_cards_one_copy_at_a_time():
                                                             {"speed": 1}))
     assert answers()["Broadside"] == share(lambda c: chain("Pinnace", "Treasure Fleet", [c["number"]], ("cannon",)))
     assert answers()["Boarding"] == share(lambda c: chain("Pinnace", "Havana", [c["number"]], ("crew",)))
-    assert answers()["Results of a Combat"] == share(lambda c: min(c["loot"][1], 2, PINNACE["cargo"] + 2) == 2)
+    assert answers()["Results of a Combat"] == share(lambda c: min(c["number"], 2, PINNACE["cargo"] + 2) == 2)
 
 
 def test_captain_answer_fights_every_unseen_card():

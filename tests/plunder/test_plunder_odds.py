@@ -125,7 +125,8 @@ def test_loot_is_capped_by_the_prize_and_the_hold_and_sums_to_one():
     assert max(q for (_, q) in dist.outcomes()) == 2
     one = loot_dist({"Havana": 1}, prize_cargo=5, room=1)
     assert dict(one.items()) == {("Sugar", 1): 1}
-    assert loot_value(loot_dist({"Havana": 1, "Guadeloupe": 1}, 5, 5), {"Sugar": 4}) == Fraction(3 * 4 + 2 * 2, 2)
+    # the number indicates the quantity: Havana (3, Sugar) and Guadeloupe (4, Spices; Tortuga's 2 a token)
+    assert loot_value(loot_dist({"Havana": 1, "Guadeloupe": 1}, 5, 5), {"Sugar": 4}) == Fraction(3 * 4 + 4 * 2, 2)
 
 
 def test_storm_within_n_draws_is_n_over_the_deck_and_matches_counting_positions():
@@ -146,13 +147,42 @@ def test_should_i_attack_in_expected_silver():
 
 def test_unseen_cards_from_an_observation_leave_out_what_the_captain_saw():
     from pirates_lab.plunder import Game
-    state = Game(players=2).new_initial_state()
-    while state.is_chance_node():
-        state = state.apply(state.chance_outcomes().sample(random.Random(2)))
+    from pirates_lab.plunder.scenarios import dealt
+    state = dealt(Game(players=2), seed=2)
     p = state.current_player()
     unseen = unseen_cards(state.observation(p))
-    shown = sum(len(c["shown"]) for i, c in enumerate(state.captains) if i != p)
-    assert sum(unseen.values()) == sum(state.deck.values()) + len(state.captains[1 - p]["hand"]) - shown
+    assert sum(unseen.values()) == sum(state.deck.values()) + len(state.captains[1 - p]["hand"])  # not the shown
+
+
+def test_unseen_cards_are_the_deck_the_other_hands_and_their_cards_face_down_throughout_games():
+    """At every decision of seeded games (fights between captains, contests, First Captain draws included)."""
+    from collections import Counter
+
+    from pirates_lab.core import play
+    from pirates_lab.plunder import Game
+    from pirates_lab.plunder.captains import random_captain
+    from pirates_lab.plunder.tasks import Battle, Claim
+
+    checked = 0
+    for seed in range(4):
+        for step in play(Game(players=3, max_turns=15).new_initial_state(), random_captain, random.Random(seed)):
+            state = step.state
+            if step.is_chance:
+                continue
+            p = step.player
+            hidden = Counter(state.deck)
+            for q, cap in enumerate(state.captains):
+                if q != p:
+                    hidden.update(cap["hand"])
+            for task in state.agenda:
+                if isinstance(task.data, (Battle, Claim)):
+                    seats = task.data.placed if isinstance(task.data, Battle) else task.data.seats
+                    for seat, card in zip(seats, task.data.cards):
+                        if seat != p:
+                            hidden.update(card)
+            assert unseen_cards(state.observation(p)) == {k: v for k, v in hidden.items() if v}
+            checked += 1
+    assert checked > 500
 
 
 @pytest.mark.parametrize("call", [

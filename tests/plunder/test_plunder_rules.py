@@ -11,7 +11,7 @@ from pirates_lab.plunder.actions import (AddCard, Attack, AttackCaptain, AttackP
                                          Explore, Fight, Flee, Give, LetGo, Marque, PassAction, Pay,
                                          Play, Sail, Secret, Sell, Shout, Sink, StartTrade, StopSailing, TakePrize)
 
-from plunder_helpers import at_step, fresh, from_deck, hand, lay, play, ship, to_deck
+from plunder_helpers import at_step, fresh, from_deck, hand, lay, play, ship, start_turn, to_deck
 
 
 # ---------------------------------------------------------------- Setup
@@ -23,7 +23,7 @@ def test_setup_first_captain_roles_hands_and_the_sea():
     assert drawn[first] == max(drawn.values())
     assert state.roles == {"Treasurer": (first + 1) % 4, "Quartermaster": (first + 2) % 4,
                            "Herald": (first + 3) % 4, "Dealer": (first + 3) % 4}
-    assert all(len(c["hand"]) == 6 for c in state.captains)
+    assert all(len(state.hand(p)) == 6 for p in range(4))
     assert all("Storm" not in c["hand"] for c in state.captains)
     assert state.sea == {(0, 0): "Tortuga", (0, -1): "Open Sea", (1, 0): "Open Sea", (0, 1): "Open Sea",
                          (-1, 0): "Open Sea"}
@@ -42,7 +42,7 @@ def test_setup_ties_draw_again_and_the_first_draws_stay_in_hand():
     tied = [p for p, c in state.first_draws.items() if len(c) > 1]
     assert state.first in tied
     for p, cards in state.first_draws.items():
-        assert set(cards) <= set(state.captains[p]["hand"])
+        assert set(cards) <= set(state.hand(p))
 
 
 # ---------------------------------------------------------------- Resolve the Encounter
@@ -114,10 +114,7 @@ def test_after_a_lost_ship_draw_six_and_a_storm_stops_the_draw_and_discards_the_
     hand(state, p, [])
     from_deck(state, "Spanish Sloop")
     state.encounters[p] = "Spanish Sloop"
-    from pirates_lab.core import Task
-    from pirates_lab.plunder.turn import FLOW
-    state.agenda = [Task("start", p)]
-    FLOW.settle(state)
+    state = start_turn(state, p)
     assert state.phase()[0] == "lost_draw"
     state = play(state, "Open Sea", "Coastland", "Storm")
     assert len(state.captains[p]["hand"]) == 2 and p not in state.encounters
@@ -172,7 +169,7 @@ def test_sail_one_direction_turn_once_never_diagonally():
     state = play(state, Sail(E), "Open Sea")
     assert {Sail(N), Sail(S)} <= set(state.legal_actions())   # a turn to port or starboard
     state = play(state, Sail(S), "Coastland")               # the one turn (to starboard)
-    assert state.sailing == [S, 1] and state.captains[p]["at"] == (2, 1)
+    assert state.observation(p)["sailing"][:2] == [S, 1] and state.captains[p]["at"] == (2, 1)
     lay(state, (3, 1), "Open Sea")
     with pytest.raises(IllegalMove, match="turning at most once"):
         state.apply(Sail(E))
@@ -525,7 +522,7 @@ def test_losing_the_ship_returns_the_cargo_discards_the_hand_and_restarts_from_t
     state._lose_ship(p)
     cap = state.captains[p]
     assert (cap["ship"], cap["cargo"], cap["hand"], cap["at"], cap["lost"]) == ("Pinnace", {}, [], (0, 0), True)
-    assert state.goods["Rum"] == 12 and state.agenda[-1].phase == "end"     # the turn ends at once
+    assert state.goods["Rum"] == 12 and state.phase()[0] == "end"     # the turn ends at once
     state.validate()
 
 

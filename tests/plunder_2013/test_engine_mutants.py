@@ -15,7 +15,8 @@ from pirates_lab.core import InvalidInput
 from pirates_lab.plunder_2013 import Deduction
 from pirates_lab.plunder_2013.advisors import dig_advice, entropy_bits, flip_advice
 from pirates_lab.plunder_2013.components import CATEGORIES
-from pirates_lab.plunder_2013.engine import Constraint, solve
+from pirates_lab.plunder_2013.engine import Constraint
+from pirates_lab.plunder_2013.solver import solve
 
 
 def test_counts_stay_exact_up_to_2_53_and_larger_counts_are_refused():
@@ -77,7 +78,7 @@ def test_too_many_deals_to_look_ahead_leaves_today_and_says_why():
     _, p = d.most_likely()[1]
     advice = dig_advice(d, 1, days_left=3, deal_limit=d.count() - 1)
     assert advice.wait is None and advice.tomorrow_best is None
-    assert advice.note == f"More than {d.count() - 1} deals still fit: too early to weigh waiting exactly."
+    assert advice.note == f"More than {d.count() - 1:,} deals still fit: too early to weigh waiting exactly."
     assert advice.plan == ((0, p, 3, 3 * p),) and advice.best_day == 0 and advice.keep_card is False
     assert not advice.dig_now                       # unless certain, no verdict to dig without the look-ahead
 
@@ -87,14 +88,16 @@ def test_a_certain_location_is_dug_now_even_when_the_look_ahead_is_skipped():
 
     Given rival 1 has said Nay to (3,3,4), (4,4,5), (5,5,6) and (6,6,1) with my cards (1,2,3) out of six a
     category — his treasure can only be at (2,1,2) — When I ask whether to dig with a deal limit too small
-    to look ahead, Then waiting is not weighed but the verdict is still to dig now (a certain treasure).
+    to enumerate the deals, Then no enumeration is needed (a certain guess stays certain) and the verdict is
+    to dig now: tomorrow the same guess is worth fewer points.
     """
     d = Deduction(3, 0, (1, 2, 3))
     for clue in ((3, 3, 4), (4, 4, 5), (5, 5, 6), (6, 6, 1)):
         d.record(asker=2, clues=clue, answers={0: "nay", 1: "nay"})
     assert d.most_likely()[1] == ((2, 1, 2), 1) and d.count() > 1
     advice = dig_advice(d, 1, days_left=3, deal_limit=0)
-    assert advice.wait is None and advice.probability == 1
+    assert advice.probability == 1 and [row[1] for row in advice.plan] == [1, 1]    # certain on every day
+    assert advice.wait == advice.plan[1][3] < advice.now and advice.best_day == 0
     assert advice.dig_now and "dig now" in str(advice)
 
 
@@ -107,4 +110,4 @@ def test_a_bad_asker_is_named_in_the_refusal():
     for asker, shown in ((3, "3"), (True, "True")):
         with pytest.raises(InvalidInput) as refused:
             flip_advice(d, (1, 2, 3), {c: {x: 3 for x in range(1, 7)} for c in CATEGORIES}, asker=asker)
-        assert str(refused.value) == f"asker must be a player number from 0 to 2, got {shown}."
+        assert str(refused.value) == f"asker must be a player number from 0 to 2, got '{shown}'."

@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from pirates_lab.plunder_2013 import reference_pairs
-from pirates_lab.plunder_2013.engine import MAX_CARDS, solve
+from pirates_lab.plunder_2013.engine import MAX_CARDS
+from pirates_lab.plunder_2013.solver import solve
 from pirates_lab.plunder_2013.game import Game
 from pirates_lab.plunder_2013.reference import cp_sat_counts, random_game
 
@@ -109,7 +110,7 @@ def test_every_option_the_game_accepts_is_solved(players):
 def test_the_one_deal_search_agrees_with_the_count():
     """feasible() (a search for one deal, used by "why") says yes exactly when the count is positive,
     with wrong answers and impossible hypotheses mixed in; a tiny budget falls back to counting."""
-    from pirates_lab.plunder_2013.engine import feasible
+    from pirates_lab.plunder_2013.solver import feasible
     rng = random.Random(77)
     checked = {True: 0, False: 0}
     for trial in range(150):

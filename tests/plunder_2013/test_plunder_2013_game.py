@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from pirates_lab.core import CHANCE, TERMINAL, CorruptSave, IllegalMove, random_playout, replay
+from pirates_lab.core import CHANCE, TERMINAL, CorruptSave, IllegalMove, play, random_playout, replay
 from pirates_lab.plunder_2013.components import CATEGORIES
 from pirates_lab.plunder_2013.game import (Answer, ChestCard, Clues, DealCard, Dig, ExtraCard, FlipExtra, Game, Keep, Pass,
                                            score_chest)
@@ -139,13 +139,7 @@ def test_empty_clue_deck_is_refilled_from_its_discards():
 
 
 def test_save_and_load_round_trip_and_corrupt_saves():
-    rng = random.Random(5)
-    actions = []
-    state = Game(players=4).new_initial_state()
-    for _ in range(40):
-        action = state.chance_outcomes().sample(rng) if state.is_chance_node() else random_pirate(0.7)(state, rng)
-        actions.append(action)
-        state = state.apply(action)
+    state = play(Game(players=4).new_initial_state(), random_pirate(0.7), random.Random(5), max_steps=40).run()
     text = state.to_json()
     loaded = Game(players=4).load_state(text)
     assert loaded.to_json() == text and loaded.records == state.records and loaded.hands == state.hands
@@ -173,11 +167,10 @@ def test_options_are_checked():
     assert Game(players=5).crew_cards == 5
 
 
-@pytest.mark.slow
-def test_one_thousand_random_games_never_exclude_the_true_deal():
+def random_games_keep_the_true_deal(games: int) -> int:
     """Seeded random games, 2-6 players: every player's exact view keeps the truth possible."""
     checked = 0
-    for seed in range(1000):
+    for seed in range(games):
         players = 2 + seed % 5
         game = Game(players=players)
         state = random_playout(game.new_initial_state(), seed, policy=random_pirate(0.93))
@@ -191,7 +184,18 @@ def test_one_thousand_random_games_never_exclude_the_true_deal():
                 assert marginals[p][category][state.hands[p][c]] > 0
             assert view.location_distribution(p)[tuple(state.hands[p])] > 0
         checked += 1
-    assert checked == 1000
+    return checked
+
+
+def test_sixty_random_games_never_exclude_the_true_deal():
+    """Sixty seeded games (a few seconds): the default run; the thousand are nightly."""
+    assert random_games_keep_the_true_deal(60) == 60
+
+
+@pytest.mark.nightly
+def test_one_thousand_random_games_never_exclude_the_true_deal():
+    """A thousand seeded games, 2-6 players (about a minute on a quiet machine): pytest -m nightly."""
+    assert random_games_keep_the_true_deal(1000) == 1000
 
 
 def test_computer_pirates_play_sensibly():
@@ -219,12 +223,8 @@ def test_computer_pirates_find_treasure_against_passive_rivals():
     rng = random.Random(4)
     total = 0
     for seed in range(4):
-        state = Game(players=3).new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state = state.apply(state.chance_outcomes().sample(rng))
-            else:
-                state = state.apply(bot(state) if state.current_player() == 0 else passive(state, rng))
+        state = play(Game(players=3).new_initial_state(), {0: bot, 1: passive, 2: passive}, rng).run()
+        assert state.is_terminal()
         total += state.scores()[0]
     assert total / 4 > 6      # it steals treasure: more than the 6 it starts with, on average
 

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from pirates_lab.core import CHANCE, IllegalMove, replay
-from pirates_lab.plunder_2013.game import Answer, ChestCard, Clues, DealCard, Dig, Game, Keep, Pass, score_chest
+from pirates_lab.core import CHANCE, IllegalMove, Task, replay
+from pirates_lab.core.testing import refused
+from pirates_lab.plunder_2013.game import (Answer, Asking, ChestCard, Clues, DealCard, Dealing, Dig, Extra, Game, Keep,
+                                           Pass, Window, score_chest)
 
 
 def dealt(game: Game, hands):
@@ -52,10 +54,18 @@ def test_a_valid_position_validates_at_every_phase():
     state.validate()
 
 
+def on_top(task):
+    """Replace the step in progress (the task on top of the agenda) by ``task``."""
+    return lambda s: s.agenda.__setitem__(-1, task)
+
+
 @pytest.mark.parametrize("corrupt, message", [
-    (lambda s: setattr(s, "phase", "nap"), "unknown phase"),
-    (lambda s: setattr(s, "dealt", 8), "deal count"),
-    (lambda s: setattr(s, "dealt", -1), "deal count"),
+    (on_top(Task("nap")), "not a task of the table"),
+    (on_top(Task("deal", None, Dealing(8))), "deal count"),
+    (on_top(Task("deal", None, Dealing(-1))), "deal count"),
+    (on_top(Task("deal", None, Dealing(9))), "deal count"),               # all 9 cards out: no deal left
+    (on_top(Task("deal", None, ())), "carries"),
+    (lambda s: s.agenda.append(Task("dig", None, Window((1,)))), "more than its bound"),
     (lambda s: s.hands.append([0, 0, 0]), "three map cards"),
     (lambda s: s.hands[0].append(1), "three map cards"),
     (lambda s: s.hands[1].__setitem__(0, 1), "dealt twice"),
@@ -68,24 +78,41 @@ def test_a_valid_position_validates_at_every_phase():
     (lambda s: setattr(s, "asker", 3), "asker or day"),
     (lambda s: setattr(s, "asker", -1), "asker or day"),
     (lambda s: setattr(s, "day", 16), "asker or day"),
+    (lambda s: setattr(s, "day", 0), "asker or day"),
     (lambda s: s.records.append(s.records[0]), "one record per day"),
-    (lambda s: s.window.__setitem__(0, 0) or s.crew.__setitem__(0, 0) or s.chest.extend(
+    (on_top(Task("flip", 0)), "one record per day"),
+    (lambda s: setattr(s, "clue", None), "clues are face up"),
+    (lambda s: on_top(Task("dig", None, Window((0, 1))))(s) or s.crew.__setitem__(0, 0) or s.chest.extend(
         [ChestCard(0, (2, 2, 2), 1)] * 3), "digging window"),
-    (lambda s: s.window.clear(), "digging window"),
-    (lambda s: s.pending.append(1), "answers pending"),
-    (lambda s: s.given.append((1, False)), "answers pending"),
+    (on_top(Task("dig", None, Window(()))), "digging window"),
     (lambda s: s.decks["island"].__setitem__(1, 0), "positive whole numbers"),
     (lambda s: s.decks["island"].__setitem__(1, True), "positive whole numbers"),
     (lambda s: s.decks["island"].__setitem__(1, 2), "lost or gained"),
     (lambda s: s.discards["trap"].__setitem__(1, 1), "lost or gained"),
 ])
 def test_validate_refuses_each_kind_of_broken_position(corrupt, message):
-    """Given a valid position in the digging window, When one thing is broken, Then validate() says which."""
+    """Given a valid position in the digging window, When one thing is broken, Then validate() says which,
+    in exactly its sentence (the core's agenda checks: by a phrase of theirs)."""
     state = digging()
     state.validate()
     corrupt(state)
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError) as refused:
         state.validate()
+    said = str(refused.value)
+    assert said in SENTENCES[message] if message in SENTENCES else message in said, said
+
+
+#: validate()'s own sentences (exactly), by the phrase the cases above name
+SENTENCES = {phrase: [sentence for sentence in (
+    "every pirate has three map cards", "a map card is dealt twice or is not a card",
+    "the hands do not match the deal count", "crew counts out of range",
+    "the chest does not hold the crew cards used", "asker or day out of range", "one record per day answered",
+    "the clues are face up exactly from the flip to the end of the day",
+    "deck counts must be positive whole numbers", "the island clue deck has lost or gained cards",
+    "the trap clue deck has lost or gained cards", "the digging window is broken") if phrase in sentence]
+    for phrase in ("three map cards", "dealt twice", "deal count", "crew counts", "chest", "asker or day",
+                   "one record per day", "clues are face up", "positive whole numbers", "lost or gained",
+                   "digging window")}
 
 
 def test_validate_checks_the_answers_given_so_far():
@@ -93,18 +120,14 @@ def test_validate_checks_the_answers_given_so_far():
     state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)])
     state = replay(state, [Clues(5, 4, 4), Keep(), Answer(False)])
     state.validate()
-    wrong = state.clone()
-    wrong.given = [(1, True)]                       # pirate 1 holds no 5/4/4: a lie
-    with pytest.raises(ValueError, match="truthful answers"):
-        wrong.validate()
-    order = state.clone()
-    order.given, order.pending = [(2, False)], [1]  # out of turn order
-    with pytest.raises(ValueError, match="truthful answers"):
-        order.validate()
-    empty = state.clone()
-    empty.given, empty.pending = [(1, False), (2, False)], []   # true, in order, but nobody left
-    with pytest.raises(ValueError, match="truthful answers"):
-        empty.validate()
+    assert state.task == Task("answer", None, Asking((2,), ((1, False),)))
+    for asking in (Asking((2,), ((1, True),)),                     # pirate 1 holds no 5/4/4: a lie
+                   Asking((1,), ((2, False),)),                    # out of turn order
+                   Asking((), ((1, False), (2, False)))):          # true, in order, but nobody left
+        wrong = state.clone()
+        on_top(Task("answer", None, asking))(wrong)
+        with pytest.raises(ValueError, match="truthful answers"):
+            wrong.validate()
 
 
 def test_validate_needs_a_category_while_an_extra_card_is_flipped():
@@ -115,7 +138,7 @@ def test_validate_needs_a_category_while_an_extra_card_is_flipped():
     state = replay(state, [Clues(4, 4, 4), FlipExtra("trap")])
     state.validate()
     assert state.current_player() == CHANCE
-    state.replaced = "parrot"
+    on_top(Task("extra", 0, Extra("parrot")))(state)
     with pytest.raises(ValueError, match="no category"):
         state.validate()
 
@@ -301,3 +324,96 @@ def test_an_answer_that_contradicts_two_earlier_ones_names_both():
         mine.record(0, (2, 2, 1), {1: True})
     assert str(error.value).startswith("Day 3's answers contradict 2 earlier answers: day 1: ")
     assert len(error.value.conflicts) == 2 and mine.count() == count
+
+
+# --------------------------------------------------------------------------- refusals, word for word
+def test_every_refusal_names_its_rule_and_says_why_in_full():
+    """Rules: Plunder (2013) › How to Play, › Digging Up Treasure.
+
+    Given each step of a day, When a move that belongs to another step (or a wrong answer, or your own
+    treasure) is tried, Then the refusal cites the heading and says the whole sentence."""
+    game = Game(players=3)
+    state = game.new_initial_state()
+    error = refused(state, Keep(), "How to Play")                              # during the deal (chance)
+    assert error.reason == "Only the player whose turn it is chooses the clues, right after flipping them."
+    error = refused(state, Dig(1, 2, 3), "Digging Up Treasure")
+    assert error.reason.startswith("Crew cards go into the Treasure Chest after a day's answers")
+    state = dealt(game, [(1, 1, 1), (2, 2, 2), (6, 6, 6)])
+    error = refused(state, Pass(), "Digging Up Treasure")                      # during the flip (chance)
+    assert error.reason == "There is nothing to pass on now."
+    error = refused(state, Answer(True), "How to Play")
+    assert error.reason == ("Nobody is asked for an answer now: answers come right after the clues are announced, "
+                            "and the player whose turn it is does not answer.")
+    state = replay(state, [Clues(2, 5, 5), Keep()])                            # pirate 1 holds island 2
+    error = refused(state, Answer(False), "How to Play")
+    assert error.reason == "Peg-Leg Meg must say Aye!: one or more of their map cards matches the clues."
+    state = state.apply(Answer(True))
+    error = refused(state, Answer(True), "How to Play")
+    assert error.reason == "Barnacle Bill must say Nay!: none of their map cards matches the clues."
+    state = replay(state, [Answer(False), Pass()])                             # 1 passes; 2 (at 6/6/6) decides
+    error = refused(state, Dig(6, 6, 6), "Digging Up Treasure")
+    assert error.reason == ("Coconut Island / Lighthouse / Cursed Idol is where Barnacle Bill's own treasure is "
+                            "hidden: a crew card digs for another pirate's treasure.")       # card 6: the last card
+
+
+def test_public_decks_are_what_the_next_flip_comes_from():
+    """Rules: Plunder (2013) › How to Play — "flips face up the top card of each of the three Clue decks".
+    Given one copy of each card and six days flipped, When the island deck is empty, Then the public
+    decks show its discards for the island (the next flip reshuffles them) and the deck itself elsewhere."""
+    game = Game(players=2, clue_copies=1)
+    state = dealt(game, [(1, 1, 1), (2, 2, 2)])
+    assert state.public_decks() == {c: {x: 1 for x in range(1, 7)} for c in ("island", "marker", "trap")}
+    for day in range(6):
+        state = replay(state, [Clues(day + 1, day + 1, day + 1), Keep()])
+        while state.phase == "answer":
+            state = state.apply(state.legal_actions()[0])
+        state = replay(state, [Pass(), Pass()])
+    assert state.decks["island"] == {} and state.public_decks()["island"] == {x: 1 for x in range(1, 7)}
+    state = state.apply(Clues(3, 4, 5))
+    assert state.public_decks() == {c: {x: 1 for x in range(1, 7) if x != k} for c, k in
+                                    (("island", 3), ("marker", 4), ("trap", 5))}
+
+
+def test_the_table_defaults_and_refuses_options_that_are_not_whole_numbers():
+    """Rules: Plunder (2013) › Setup.  Given no options, Then four pirates with four crew cards each and
+    six cards a category; When an option is a bool or a float, Then it is refused in a sentence."""
+    from pirates_lab.core import InvalidInput
+
+    game = Game()
+    assert (game.players, game.crew_cards, game.cards, game.copies, game.days, game.first) == (4, 4, 6, 3, 15, 0)
+    for option in ({"clue_copies": True}, {"cards_per_category": 6.0}, {"max_days": False}):
+        with pytest.raises(InvalidInput, match="must be a whole number from"):
+            Game(players=3, **option)
+    state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)])
+    assert state.log[-1] == "Each pirate is dealt an island, a marker and a trap, face down."
+
+
+def test_a_pirate_sees_who_is_still_to_answer_and_to_dig():
+    """Rules: Plunder (2013) › How to Play — "Each other player in turn order, clockwise around the table".
+    Given Peg-Leg Meg has answered and Barnacle Bill is still to, Then every pirate's observation says so
+    (today's answers so far and who is next); in the digging window it names the pirates still to decide."""
+    state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)])
+    state = replay(state, [Clues(5, 4, 4), Keep(), Answer(False)])
+    for player in range(3):
+        seen = state.observation(player)
+        assert (seen["phase"], seen["pending"], seen["given"], seen["window"]) == ("answer", [2], [[1, False]], [])
+    state = state.apply(Answer(False))
+    seen = state.observation(0)
+    assert (seen["phase"], seen["pending"], seen["given"], seen["window"]) == ("dig", [], [], [1, 2, 0])
+
+
+def test_a_dig_is_judged_by_its_cards_exactly_as_the_list_of_digs_says():
+    """Rules: Plunder (2013) › Digging Up Treasure.  Given the digging window, Then the fast check by a
+    dig's cards (the table's ``legal`` column) accepts exactly the digs listed, at the edges too (cards 1
+    and n), and refuses your own location and forged cards."""
+    from pirates_lab.plunder_2013.digging_up_treasure import dig_legal
+
+    state = digging()
+    task, listed = state.task, set(state.legal_actions())
+    for dig in (Dig(1, 1, 2), Dig(6, 6, 6), Dig(1, 6, 1), Dig(6, 1, 6), Dig(2, 2, 2), Dig(1, 1, 1)):
+        assert dig_legal(state, task, dig) == (dig in listed), dig
+    assert not dig_legal(state, task, Dig(2, 2, 2)) and dig_legal(state, task, Dig(1, 1, 1))   # pirate 1 is first
+    forged = Dig(1, 1, 1)
+    object.__setattr__(forged, "trap", True)
+    assert not dig_legal(state, task, forged) and not dig_legal(state, task, Pass())
+    assert all(dig_legal(state, task, d) for d in listed if isinstance(d, Dig))

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from pirates_lab.core import InvalidInput, PlayerView, replay
+from pirates_lab.core import InvalidInput, PlayerView, play, replay
 from pirates_lab.core.testing import check_protocol
 from pirates_lab.plunder_2013.engine import answer_is_aye
 from pirates_lab.plunder_2013.game import ChestCard, Clues, DealCard, Dig, Game, Keep, Pass
@@ -45,12 +45,7 @@ def test_protocol_with_more_cards_per_category():
 
 
 def mid_game(seed=3, players=4, steps=60):
-    rng = random.Random(seed)
-    state = Game(players=players).new_initial_state()
-    for _ in range(steps):
-        state = state.apply(state.chance_outcomes().sample(rng) if state.is_chance_node()
-                            else random_pirate(0.9)(state, rng))
-    return state
+    return play(Game(players=players).new_initial_state(), random_pirate(0.9), random.Random(seed), max_steps=steps).run()
 
 
 def test_no_hidden_card_leaks_into_an_observation():
@@ -116,15 +111,13 @@ def test_game_over_reveals_found_treasure_and_the_chest():
 
 def test_returns_share_a_tie_nobody_broke():
     state = dealt(Game(players=2), [(1, 1, 1), (2, 2, 2)])
-    state.phase = "over"
-    assert state.returns() == (Fraction(1, 2), Fraction(1, 2))
+    state.agenda.clear()                         # the game ends with nobody's treasure found
+    assert state.is_terminal() and state.returns() == (Fraction(1, 2), Fraction(1, 2))
 
 
 def test_computer_pirate_decides_from_its_view_only():
-    state = mid_game(seed=5)
-    while state.is_chance_node() or state.phase != "dig":
-        state = state.apply(state.chance_outcomes().sample(random.Random(1)) if state.is_chance_node()
-                            else state.legal_actions()[0])
+    state = next(step.after for step in play(mid_game(seed=5), lambda view, rng: view.legal_actions[0], random.Random(1))
+                 if Pass() in step.after.legal_actions())          # the next digging window
 
     class OnlyTheView:                      # a stand-in that has no hands to peek at
         def view(self, player=None):
@@ -142,3 +135,61 @@ def test_an_unknown_seat_is_refused_with_a_sentence():
             state.observation(bad)
         with pytest.raises(InvalidInput, match="no player"):
             state.deduction(bad)
+
+
+def test_redeal_hides_the_other_pirates_crew_card_locations_too():
+    """Rule: "toss your Crew Card with the answer side face down into the Treasure Chest."
+    Given Barnacle Bill's crew card face down in the chest (pirate 0 cannot see where it went) and
+    pirate 0's own card, When pirate 0's view is re-dealt, Then Bill's card moves about (who sent it
+    and when stay; each time it is a right guess at one of Bill's rivals in the new deal), pirate 0's
+    own card stays, and pirate 0 sees exactly the same.  (Before: the true location was kept, so a
+    search player in seat 0 saw where Bill dug.)"""
+    state = dealt(Game(players=4), HANDS4)
+    state = answered(replay(state, [Clues(6, 6, 6), Keep()]))
+    state = replay(state, [Pass(), Dig(1, 2, 3), Pass(), Pass(), Dig(2, 3, 4), Pass()])
+    assert state.chest == [ChestCard(2, (1, 2, 3), 1), ChestCard(0, (2, 3, 4), 1)]
+    rng = random.Random(4)
+    places = set()
+    for _ in range(30):
+        other = state.redeal_hidden(0, rng)
+        bill, mine = other.chest
+        assert (bill.player, bill.day) == (2, 1) and mine == state.chest[1]
+        assert list(bill.location) in [other.hands[p] for p in (0, 1, 3)]
+        assert other.observation(0) == state.observation(0)
+        places.add(bill.location)
+    assert len(places) > 3
+
+
+class Leaky(Game):
+    """A mutant: every observation also shows pirate 2's map cards (a leak), or re-deals nothing."""
+
+    def __init__(self, players=3, leak=True, **options):
+        super().__init__(players, **options)
+        self.leak = leak
+
+    def new_initial_state(self):
+        state = LeakyState(self)
+        return state
+
+
+from pirates_lab.plunder_2013.game import State  # noqa: E402
+
+
+class LeakyState(State):
+    def observation(self, player):
+        seen = super().observation(player)
+        if self.game.leak:
+            seen["rival"] = list(self.hands[1])
+        return seen
+
+    def redeal_hidden(self, player, rng):
+        return super().redeal_hidden(player, rng) if self.game.leak else self.clone()
+
+
+def test_the_core_checks_catch_a_leaking_observation_and_a_redeal_that_redeals_nothing():
+    """Given the game with its hidden map cards declared, When a mutant shows pirate 2's cards to
+    everyone, or re-deals nothing, Then check_protocol fails (the game as it is passes: above)."""
+    with pytest.raises(AssertionError, match="leaks a hidden card|changed their observation"):
+        check_protocol(Leaky(3), seeds=range(1), policy=random_pirate(0.97), observe_every=5)
+    with pytest.raises(AssertionError, match="never re-dealt anything"):
+        check_protocol(Leaky(3, leak=False), seeds=range(2), policy=random_pirate(0.97), observe_every=5)

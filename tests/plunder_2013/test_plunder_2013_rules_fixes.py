@@ -172,36 +172,39 @@ def test_a_rival_who_may_dig_first_makes_digging_now_worth_it():
     """Rule: "The player who sent the Crew Card there first steals 3 Treasure points ... The second
     player to get this location correct receives 2 ... the third receives 1".
     Given even odds on pirate 1's treasure, 10 days left and two other pirates each with a 1 in 3
-    chance a day of digging there first, when I ask the advisor, then it says dig now: waiting
-    sharpens the odds, but the points I can still steal fall faster."""
+    chance a day of digging there first, when I ask the advisor, then it says dig now: tomorrow's
+    answers sharpen the odds, but the points I can still steal fall faster."""
     d = even_odds()
     advice = dig_advice(d, 1, next_asker=0, days_left=10, overtake=Fraction(1, 3))
     assert advice.probability == Fraction(1, 2) and advice.dig_now and advice.best_day == 0
-    assert len(advice.plan) == 11 and advice.now == Fraction(3, 2)
+    assert advice.horizon == 1 and len(advice.plan) == 2 and advice.now == Fraction(3, 2)
+    assert advice.plan[1][3] < advice.now
 
 
-def test_with_nobody_racing_the_advisor_waits_to_the_end_of_the_game():
+def test_with_nobody_racing_waiting_never_costs():
     """Rule: "only the first one can recover treasure" — with nobody else digging, waiting costs
-    nothing: given no race (overtake 0) and 10 days left, the best day is the last one."""
+    nothing: given no race (overtake 0) and 10 days left, the values never fall from one day to the
+    next and the advisor waits (pirate 1 asks on day 2, so that day teaches nothing more: a tie, and
+    the earliest best day is named)."""
     d = even_odds()
-    advice = dig_advice(d, 1, next_asker=0, days_left=10, overtake=0)
-    assert not advice.dig_now and advice.best_day == 10
-    values = [row[3] for row in advice.plan]
-    assert values == sorted(values)
+    for horizon in (1, 2):
+        advice = dig_advice(d, 1, next_asker=0, days_left=10, overtake=0, horizon=horizon)
+        values = [row[3] for row in advice.plan]
+        assert values == sorted(values) and len(values) == horizon + 1 == advice.horizon + 1
+        assert not advice.dig_now and advice.best_day == 1 and values[1] > values[0]
+    assert values[2] == values[1]
 
 
 def test_the_model_the_advisor_solves():
-    """q_1 is the exact one-day look-ahead; later days follow q_t = 1 - (1 - q_0)(1 - g)^t; the
-    points are the exact race odds for the other hunters."""
+    """q_t is the exact look-ahead of the days looked at (no curve beyond them); the points are the
+    exact race odds for the other hunters; the value is their product."""
     from pirates_lab.plunder_2013.advisors import race_points
     d = even_odds()
-    advice = dig_advice(d, 1, next_asker=0, days_left=4)
-    q0, q1 = advice.probability, advice.tomorrow_best
-    g = (q1 - q0) / (1 - q0)
+    advice = dig_advice(d, 1, next_asker=0, days_left=4, horizon=2)
+    assert [row[0] for row in advice.plan] == [0, 1, 2] and advice.plan[1][1] == advice.tomorrow_best
     for t, q, points, value in advice.plan:
-        assert q == 1 - (1 - q0) * (1 - g) ** t and value == q * points
-        assert points == race_points(0, 2, Fraction(1, 10), t)
-    assert advice.plan[1][1] == q1
+        assert value == q * points and points == race_points(0, 2, Fraction(1, 10), t)
+    assert "Later days are not weighed" in advice.note
     # two hunters, each 1/10 a day, two days: found = 19/100 each
     f = Fraction(19, 100)
     assert race_points(0, 2, Fraction(1, 10), 2) == (1 - f) ** 2 * 3 + 2 * f * (1 - f) * 2 + f ** 2 * 1
@@ -256,3 +259,63 @@ def test_dig_advice_on_junk_is_a_sentence(rival, days, overtake, crew):
         dig_advice(d, rival, days_left=days, overtake=overtake, crew_left=crew, deal_limit=10)
     except InvalidInput as error:
         assert str(error).strip()
+
+
+def test_an_aye_alone_can_rule_cards_out():
+    """Rule: "'Aye!' If that player has one or more secret Map cards that match the revealed Clue cards."
+    and "There are no duplicate cards".  Given I hold Whale Island and Palm Tree, When Peg-Leg Meg says
+    Aye to Whale Island / Palm Tree / Snake Pit on day 1 (no other row yet), Then her Aye can only be the
+    Snake Pit: ✓ for her, X on every other trap of hers and X on the Snake Pit for Barnacle Bill, each
+    explained by that one answer.  (The lesson said an Aye "alone rules nothing out".)"""
+    d = Deduction(3, 0, (1, 1, 1))
+    d.record(asker=2, clues=(1, 1, 2), answers={0: "aye", 1: "aye"})
+    assert d.forced() == {1: {"trap": 2}, 2: {}}
+    assert d.impossible()[1]["trap"] == (1, 3, 4, 5, 6) and d.impossible()[2]["trap"] == (1, 2)
+    why = d.why(2, "trap", 2)
+    assert why.mark == "X" and [(r.day, r.player, r.aye) for r in why.answers] == [(1, 1, True)]
+    assert why.text.startswith("If Barnacle Bill held Snake Pit, this answer could not be true: day 1:")
+    # and an Aye to three of my own cards cannot be true at all
+    with pytest.raises(InvalidInput):
+        Deduction(3, 0, (1, 1, 1)).record(asker=2, clues=(1, 1, 1), answers={0: "aye", 1: "aye"})
+
+
+def test_adding_the_days_at_once_is_adding_them_one_by_one():
+    """Given six days of a 4-pirate game, When a view adds them all at once (one count), Then it has the
+    same records, count and marginals as adding them one by one; and when the fourth day cannot be
+    right, Then the error names day 4 and nothing is added."""
+    import random
+
+    from pirates_lab.plunder_2013.deduction import InconsistentAnswers
+    from pirates_lab.plunder_2013.reference import random_game
+    hands, records = random_game(random.Random(3), 4, 6)
+    one = Deduction(4, 0, hands[0])
+    for r in records:
+        one.add(r)
+    at_once = Deduction(4, 0, hands[0])
+    at_once.add_all(records)
+    assert at_once.records == one.records and at_once.count() == one.count()
+    assert at_once.marginals() == one.marginals()
+    wrong = Record(records[3].asker, records[3].clue, tuple((p, not aye) for p, aye in records[3].answers))
+    fresh = Deduction(4, 0, hands[0])
+    with pytest.raises(InconsistentAnswers, match="^Day 4"):
+        fresh.add_all(records[:3] + [wrong] + records[4:])
+    assert fresh.records == ()
+
+
+def test_the_table_selects_who_goes_first():
+    """Rule: "Select one of you scurvy dogs to go first by any means you choose."
+    Given a 3-pirate game with first_player=2, When the cards are dealt, Then Barnacle Bill (seat 2)
+    asks on day 1 and the turn passes to his left (seat 0) on day 2; a seat not at the table is
+    refused with a sentence; by default seat 0 (player 1) goes first, as before."""
+    state = Game(players=3, first_player=2).new_initial_state()
+    for card in (1, 1, 1, 2, 2, 2, 3, 3, 3):
+        state = state.apply(DealCard(card))
+    state = replay(state, [Clues(4, 4, 4), Keep()])
+    assert state.current_player() == 0 and state.asker == 2          # seat 0 answers first: left of the asker
+    while state.phase == "answer":
+        state = state.apply(state.legal_actions()[0])
+    assert state.records[0].asker == 2 and state.window == [0, 1, 2]
+    for bad in (3, -1, True, "1"):
+        with pytest.raises(InvalidInput, match="first_player is the seat who goes first"):
+            Game(players=3, first_player=bad)
+    assert Game(players=3).new_initial_state().asker == 0

@@ -10,10 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pirates_lab.core import InvalidInput
-from pirates_lab.plunder_2013.advisors import dig_advice, entropy_bits, flip_advice, tomorrow_best
+from pirates_lab.plunder_2013.advisors import dig_advice, entropy_bits, flip_advice
 from pirates_lab.plunder_2013.components import CATEGORIES
 from pirates_lab.plunder_2013.deduction import Deduction, InconsistentAnswers, Record
-from pirates_lab.plunder_2013.engine import Constraint, answer_is_aye, solve
+from pirates_lab.plunder_2013.engine import Constraint, answer_is_aye
+from pirates_lab.plunder_2013.solver import solve
 from pirates_lab.plunder_2013.reference import brute_force, cp_sat_counts, python_constraint_counts, random_game
 
 
@@ -292,9 +293,8 @@ def test_tomorrow_best_against_enumeration():
                     groups.setdefault(answers, {}).setdefault(deal[rival], 0)
                     groups[answers][deal[rival]] += 1
                 total += p * Fraction(sum(max(g.values()) for g in groups.values()), len(deals))
-    assert tomorrow_best(d, rival, decks, asker, 10 ** 6) == total
     advice = dig_advice(d, rival, decks=decks, next_asker=asker, overtake=0)    # nobody digs first
-    assert advice.tomorrow_best == total and advice.wait == 3 * total
+    assert advice.horizon == 1 and advice.tomorrow_best == total and advice.wait == 3 * total
     assert advice.now == 3 * advice.probability
     assert dig_advice(d, rival, days_left=0).wait == 0
     assert dig_advice(d, rival, decks=decks, next_asker=asker, deal_limit=1).wait is None

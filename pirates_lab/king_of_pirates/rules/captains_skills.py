@@ -5,12 +5,14 @@ Rules: King of Pirates › Captain's Skills
 """
 from __future__ import annotations
 
-from pirates_lab.core import Task
+from dataclasses import replace
+
 
 from ..actions import Pass, Steal
 from ..components import components
 from ..player import Player
-from .phases_of_a_turn import FLOW
+from .phases_of_a_turn import FLOW, carry_on
+from .task_data import Steals
 from .pirate_skills import count_skill
 
 __all__ = ["hand_limit", "upkeep_draws", "CaptainsSkills"]
@@ -37,10 +39,10 @@ class CaptainsSkills:
     def _gain_scurvy(self, p: int) -> None:
         """Immune to Scurvy: the token is discarded.  Rules: King of Pirates › Captain's Skills"""
         if count_skill(self.players[p], "Immune to Scurvy", self.comp):
-            self.say(f"Player {p}'s crew is immune to scurvy: the token is discarded.")
+            self.say(f"Player {p + 1}'s crew is immune to scurvy: the token is discarded.")
         else:
             self._set(p, scurvy=self.players[p].scurvy + 1)
-            self.say(f"Player {p} gets a Scurvy token ({self.players[p].scurvy}).")
+            self.say(f"Player {p + 1} gets a Scurvy token ({self.players[p].scurvy}).")
 
     def _new_captain(self, p: int) -> None:
         """A pirate with "Immune to Scurvy" who becomes captain (or whose captain skill a new captain
@@ -49,17 +51,17 @@ class CaptainsSkills:
         player = self.players[p]
         if player.scurvy and count_skill(player, "Immune to Scurvy", self.comp):
             self._set(p, scurvy=0)
-            self.say(f"Player {p}'s new captain is immune to scurvy: {player.scurvy} Scurvy token(s) discarded.")
+            self.say(f"Player {p + 1}'s new captain is immune to scurvy: {player.scurvy} Scurvy token(s) discarded.")
 
     # ---- "Move 2 on the victory track": steal up to 200 Doubloons during the upkeep
     def _steals_left(self, task) -> int:
         """One steal per "Move 2 on the victory track" in effect, less those made this upkeep."""
-        return count_skill(self.players[task.player], "Move 2 on the victory track", self.comp) - len(task.data)
+        return count_skill(self.players[task.player], "Move 2 on the victory track", self.comp) - len(task.data.victims)
 
     def _auto_steal(self, task):
         p = task.player
         if self._steals_left(task) <= 0 or not any(pl.doubloons for q, pl in enumerate(self.players) if q != p):
-            FLOW.finish(self)
+            carry_on(self)
             return True
         return False
 
@@ -67,14 +69,15 @@ class CaptainsSkills:
         p = task.player
         return [Pass()] + [Steal(q) for q, pl in enumerate(self.players) if q != p and pl.doubloons]
 
-    def _do_steal(self, p, task, action):
+    def _steal(self, task, action):
         """Each skill in effect steals once.  Rules: King of Pirates › Captain's Skills ("Move 2 on the victory track")"""
+        p = task.player
         if not isinstance(action, Steal):
-            FLOW.finish(self)
+            carry_on(self)
         else:
-            FLOW.replace(self, Task("steal", p, task.data + (action.player,)))    # settle ends it when none is left
+            FLOW.replace(self, replace(task, data=Steals(task.data.victims + (action.player,))))   # settle ends it
             amount = min(self.comp.rules["steal_limit"], self.players[action.player].doubloons)
             self._set(action.player, doubloons=self.players[action.player].doubloons - amount)
             self._set(p, doubloons=self.players[p].doubloons + amount)
-            self.say(f"Player {p}'s captain steals {amount} Doubloons from player {action.player}.")
+            self.say(f"Player {p + 1}'s captain steals {amount} Doubloons from player {action.player + 1}.")
             self._check_winner()

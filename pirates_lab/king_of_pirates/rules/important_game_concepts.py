@@ -11,12 +11,9 @@ from pirates_lab.core.geometry import HEX_DIRECTIONS, on_hex_board
 from ..actions import AcceptMutiny, Pass, Play, Sacrifice
 from ..components import Cell
 from .phases_of_a_turn import FLOW
+from .task_data import Keelhaul
 
-__all__ = ["ImportantGameConcepts", "COMBAT_STEPS"]
-
-#: The steps of a combat still to come, dropped when the combat is off.
-COMBAT_STEPS = frozenset({"attacker_roll", "attacker_rerolls", "defender_roll", "defender_rerolls", "reroll_die",
-                          "result_window", "resolve_combat"})
+__all__ = ["ImportantGameConcepts"]
 
 
 class ImportantGameConcepts:
@@ -36,13 +33,14 @@ class ImportantGameConcepts:
             self.say("The Flying Dutchman sails off the map and returns to the centre.")
         self.dutchman = nxt
         self.say(f"The Flying Dutchman moves {face} to {nxt}.")
-        self._sweep(nxt)
+        if nxt not in self.comp.lairs:       # "you cannot be attacked by ... the Flying Dutchman" there
+            self._sweep(nxt)
 
     def _sweep(self, cell: Cell) -> None:
-        """Everyone on the Dutchman's space (not at a lair) loses hand and pirates and goes to a
-        random lair; the current player's turn ends.  Rules: King of Pirates › Important Game Concepts"""
-        if cell in self.comp.lairs:
-            return
+        """Everyone on the Dutchman's space loses hand and pirates and goes to a random lair; the
+        current player's turn ends.  (Never called at a Pirates Lair: the callers check.)
+
+        Rules: King of Pirates › Important Game Concepts"""
         victims = [p for p, pl in enumerate(self.players) if pl.position == cell]
         for p in victims:
             player = self.players[p]
@@ -51,34 +49,25 @@ class ImportantGameConcepts:
             self._discard_pirates(player.crew)
             self._set(p, hand=(), crew=())
             self._clamp(p)
-            self.say(f"The Flying Dutchman takes player {p}'s cards and pirates!")
-        if self.current in victims:
+            self.say(f"The Flying Dutchman takes player {p + 1}'s cards and pirates!")
+        if self.current in victims:      # (a combat is on the mover's space: its ships are taken too)
             FLOW.cut(self, "end_turn")
-            self.combat = None
-        elif self.combat is not None and self.combat["defender"] in victims:
-            self._cancel_combat()
         FLOW.push(self, *[Task("relocate", p) for p in victims])
-
-    def _cancel_combat(self) -> None:
-        """The defender was swept away: the combat does not happen."""
-        self.say("The combat is off.")
-        FLOW.remove(self, lambda task: task.phase in COMBAT_STEPS)
-        self.combat = None
 
     def _relocate_odds(self, task) -> Dist:
         return Dist.uniform(self.comp.compass)
 
-    def _resolve_relocate(self, task, face) -> None:
+    def _relocate(self, task, face) -> None:
         FLOW.pop(self)
         p = task.player
         lair = self.comp.corner_lair(self.comp.compass.index(face))
         self._set(p, position=lair)
-        self.say(f"The compass die sends player {p} to the Pirates Lair at {lair}.")
+        self.say(f"The compass die sends player {p + 1} to the Pirates Lair at {lair}.")
 
     # ---- Mutiny
     def _mutiny(self, p: int) -> None:
         """Rules: King of Pirates › Important Game Concepts"""
-        self.say(f"Player {p}'s crew threatens a mutiny!")
+        self.say(f"Player {p + 1}'s crew threatens a mutiny!")
         FLOW.push(self, Task("mutiny", p))
 
     def _mutiny_actions(self, task):
@@ -90,38 +79,41 @@ class ImportantGameConcepts:
         out += [Sacrifice(c) for c in self.players[p].crew if comp.pirates[c]["skill"] == "Sacrifice to prevent Mutiny"]
         return out
 
-    def _do_mutiny(self, p, task, action):
+    def _answer_mutiny(self, task, action):
         """Keelhauling or a scapegoat prevents it; else the captain goes, a random lair, the turn ends.
 
         Rules: King of Pirates › Important Game Concepts
         """
+        p = task.player
         FLOW.pop(self)
         if isinstance(action, Play):
             self._remove_from_hand(p, "Keelhauling")
-            self.say(f"Player {p} keelhauls the ringleader: no mutiny.")
+            self.say(f"Player {p + 1} keelhauls the ringleader: no mutiny.")
         elif isinstance(action, Sacrifice):
             self._lose_pirate(p, action.pirate)
-            self.say(f"Player {p} sacrifices {action.pirate}: no mutiny.")
+            self.say(f"Player {p + 1} sacrifices {action.pirate}: no mutiny.")
         else:
             order = [(p + i) % self.game.players for i in range(1, self.game.players)]
-            asked = tuple(q for q in order if "Keelhauling" in self.players[q].hand)
+            asked = tuple(q for q in order if self.players[q].hand)   # public: who holds a card at all
             if asked:       # "Keelhauling (U) - Prevent one Mutiny": anybody holding one may
-                FLOW.push(self, Task("keelhauling", p, (p, asked)))
+                FLOW.push(self, Task("keelhauling", p, Keelhaul(p, asked)))
             else:
                 self._carry_out_mutiny(p)
 
     def _keelhauling_actions(self, task):
-        return [Pass(), Play("Keelhauling")]
+        """Every player holding a card is asked (so being asked tells nobody who holds Keelhauling)."""
+        return [Pass()] + ([Play("Keelhauling")] if "Keelhauling" in self.players[task.data.asked[0]].hand else [])
 
-    def _do_keelhauling(self, q, task, action):
+    def _answer_keelhauling(self, task, action):
         """Another player may prevent the mutiny with a Keelhauling card.  Rules: King of Pirates › Action Cards"""
-        victim, asked = task.data
+        victim, q = task.data.victim, task.data.asked[0]
         FLOW.pop(self)
+        asked = tuple(p for p in task.data.asked[1:] if self.players[p].hand)
         if isinstance(action, Play):
             self._remove_from_hand(q, "Keelhauling")
-            self.say(f"Player {q} keelhauls player {victim}'s ringleader: no mutiny.")
-        elif len(asked) > 1:
-            FLOW.push(self, Task("keelhauling", victim, (victim, asked[1:])))
+            self.say(f"Player {q + 1} keelhauls player {victim + 1}'s ringleader: no mutiny.")
+        elif asked:
+            FLOW.push(self, Task("keelhauling", victim, Keelhaul(victim, asked)))
         else:
             self._carry_out_mutiny(victim)
 
@@ -135,5 +127,4 @@ class ImportantGameConcepts:
             self.say("Mutiny! (There is no captain to discard.)")
         if p == self.current:
             FLOW.cut(self, "end_turn")
-            self.combat = None
         FLOW.push(self, Task("relocate", p))

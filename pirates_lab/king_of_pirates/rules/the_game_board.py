@@ -21,7 +21,7 @@ class TheGameBoard:
             if player.doubloons >= self.game.win_doubloons and self.winner is None:
                 self.winner = p
                 self.agenda.clear()
-                self.say(f"Player {p} reaches {player.doubloons} Doubloons: round the Point Track and back at the "
+                self.say(f"Player {p + 1} reaches {player.doubloons} Doubloons: round the Point Track and back at the "
                          f"skull, King of Pirates!")
 
     def scores(self) -> tuple:

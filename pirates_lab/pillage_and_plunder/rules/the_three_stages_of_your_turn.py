@@ -1,137 +1,140 @@
-"""The Three Stages of Your Turn: the phase table (``FLOW``), the start of a turn and its stages.
+"""The Three Stages of Your Turn: the turn's bookkeeping (:class:`Turn`), its start, and what follows a play.
 
 Rules: Pillage & Plunder › The Three Stages of Your Turn
 
-The table is written once, here.  Each row is one step: the rule that governs it, who acts (the
-task's player, or chance) and the state's method that lists its choices (for a chance step: the
-exact :class:`~pirates_lab.core.Dist` of what chance does).  The state's agenda holds the step in
-progress (``Task(phase, player)``); a step moves on with :meth:`TurnStages._goto`, and the method
-``_on_<phase>`` carries out an action of that step.  An empty agenda is the end of the game.
-``FLOW.table()`` prints the table for the docs.
+The turn is a stack of tasks on the state's agenda (top last): at the bottom the turn's end
+(``end_turn``, :mod:`.your_hoard`), above it the stage in progress — the pre-draw stage, drawing,
+playing, the final discard, then the repair stage — each carrying the turn's :class:`Turn` record.
+Whatever a card starts (a price roll, an Event's victim choosing crewmen, a sea battle, a merchant's
+voyage round the table) is pushed on top of the turn and taken off when it is done; ``play_next``
+then decides, from the rulebook's "play any two", whether the player plays again, discards or
+goes on to the repair stage.  Every row of the phase table is written next to its rule, in the
+module named after its heading; :data:`pirates_lab.pillage_and_plunder.rules.FLOW` gathers them.
 """
 from __future__ import annotations
 
-from pirates_lab.core import CHANCE, Phase, Task, TurnFlow
+from dataclasses import dataclass, replace
 
-from ..headings import (RULE_BUY_CARGO, RULE_CANNON_BATTLE, RULE_DRAW_AND_PLAY_STAGE, RULE_FIGHT_OR_FLEE,
-                        RULE_GAME_SETUP, RULE_MELEE, RULE_PLAY_EVENT_CARD, RULE_PLAYER_ATTACKING_MERCHANT_SHIP,
-                        RULE_PLAYER_ATTACKING_PLAYER, RULE_PLUNDERING, RULE_PRE_DRAW_STAGE, RULE_REPAIR_STAGE, RULE_SELL_CARGO,
-                        RULE_STEALING_TREASURE_MAPS, RULE_TREASURE_HUNT)
+from pirates_lab.core import AUTO, IllegalMove, Phase, Task, saveable
 
-__all__ = ["FLOW", "TurnStages"]
+from ..headings import RULE_DRAW_AND_PLAY_STAGE
 
-FLOW = TurnFlow(
-    # Game Setup
-    Phase("deal", rule=RULE_GAME_SETUP, actor=CHANCE, actions="_deck_outcomes",
-          doc="five cards to each player, one face up to start the discard pile"),
-    Phase("first", rule=RULE_GAME_SETUP, actor=CHANCE, actions="_first_outcomes", doc="the highest roll goes first"),
-    # Stage 1: The pre-draw stage
-    Phase("predraw", rule=RULE_PRE_DRAW_STAGE, actions="_predraw_actions",
-          doc="sell cargo, retrieve treasure, fleet moves, end privateering, work; or go on to draw"),
-    Phase("sell_roll", rule=RULE_SELL_CARGO, actor=CHANCE, actions="_sell_roll_outcomes", doc="the price roll"),
-    Phase("sell_decide", rule=RULE_SELL_CARGO, actions="_sell_decide_actions", doc="sell at that price or keep it"),
-    # Stage 2: The draw and play stage
-    Phase("draw", rule=RULE_DRAW_AND_PLAY_STAGE, actions="_draw_actions",
-          doc="draw to eight cards, at most one from the discard pile"),
-    Phase("draw_card", rule=RULE_DRAW_AND_PLAY_STAGE, actor=CHANCE, actions="_deck_outcomes", doc="the card drawn"),
-    Phase("play", rule=RULE_DRAW_AND_PLAY_STAGE, actions="_play_actions", doc="play up to two cards"),
-    Phase("discard", rule=RULE_DRAW_AND_PLAY_STAGE, actions="_discard_actions", doc="the final discard"),
-    Phase("cargo_roll", rule=RULE_BUY_CARGO, actor=CHANCE, actions="_cargo_roll_outcomes", doc="the price roll"),
-    Phase("cargo_decide", rule=RULE_BUY_CARGO, actions="_cargo_decide_actions", doc="buy at that price or decline"),
-    Phase("event_roll", rule=RULE_PLAY_EVENT_CARD, actor=CHANCE, actions="_die_outcomes", doc="the victim's die"),
-    Phase("hunt_roll", rule=RULE_TREASURE_HUNT, actor=CHANCE, actions="_die_outcomes", doc="one die"),
-    Phase("steal", rule=RULE_STEALING_TREASURE_MAPS, actions="_steal_actions",
-          doc="after a won battle: name the next map (or the privateer's debt) to try for"),
-    Phase("steal_roll", rule=RULE_STEALING_TREASURE_MAPS, actor=CHANCE, actions="_two_dice_outcomes",
-          doc="doubles steal it"),
-    # Chapter IV: Battles at Sea
-    Phase("battle_terms", rule=RULE_PLAYER_ATTACKING_PLAYER, actions="_battle_terms_actions",
-          doc="the defender may offer terms of surrender at the start of a stage"),
-    Phase("battle_call", rule=RULE_PLAYER_ATTACKING_PLAYER, actions="_battle_call_actions",
-          doc="the attacker fights on, accepts the terms or calls the battle off"),
-    Phase("battle_flee", rule=RULE_FIGHT_OR_FLEE, actions="_battle_flee_actions", doc="the defender flees or fights"),
-    Phase("flee_roll", rule=RULE_FIGHT_OR_FLEE, actor=CHANCE, actions="_two_dice_outcomes", doc="the chase"),
-    Phase("volley", rule=RULE_CANNON_BATTLE, actor=CHANCE, actions="_volley_outcomes", doc="one cannon volley"),
-    Phase("melee_roll", rule=RULE_MELEE, actor=CHANCE, actions="_melee_outcomes", doc="one mêlée round"),
-    Phase("lose_crew", rule=RULE_MELEE, actions="_lose_crew_actions",
-          doc="the player losing crewmen (a mêlée round, an Event card) picks which"),
-    Phase("take_cargo", rule=RULE_PLUNDERING, actions="_take_cargo_actions",
-          doc="the winner picks the loser's cargo he takes, when not all of it fits"),
-    Phase("prize_roll", rule=RULE_PLAYER_ATTACKING_MERCHANT_SHIP, actor=CHANCE, actions="_prize_roll_outcomes",
-          doc="the captured merchant's prize"),
-    Phase("merchant_pass", rule=RULE_PLAYER_ATTACKING_MERCHANT_SHIP, actions="_merchant_pass_actions",
-          doc="the next player may attack a merchant that got away"),
-    # Stage 3: The repair stage
-    Phase("repair", rule=RULE_REPAIR_STAGE, actions="_repair_actions",
-          doc="each player in turn may repair one damage"),
-)
+__all__ = ["Turn", "task", "turn_task", "start_turn", "played", "PLAY_NEXT", "ROWS", "why_refused", "explainers"]
 
 
-class TurnStages:
-    """The agenda and the stages of a turn (mixed into the state)."""
+@saveable
+@dataclass(frozen=True)
+class Turn:
+    """What the rules remember during one player's turn.
 
-    @property
-    def phase(self) -> str:
-        """The step in progress (a row of ``FLOW``), or ``"over"`` at the end."""
-        return self.agenda[-1].phase if self.agenda else "over"
+    ``plays``: cards played so far ("you must now play any two of them"); ``targeted``: opponents a
+    card was played on ("You may only play one card on each opponent during any one turn");
+    ``took_discard``: a card came from the discard pile ("One of these cards may come from the top of
+    the discard pile"); ``acted``: something was sold, retrieved or moved before drawing (no working
+    then); ``kept``: Cargo cards priced and kept this turn (one try each).
+    """
 
-    @property
-    def actor(self) -> int | None:
-        """The player the step in progress concerns (who acts, unless chance does)."""
-        return self.agenda[-1].player if self.agenda else None
+    plays: int = 0
+    targeted: tuple = ()
+    took_discard: bool = False
+    acted: bool = False
+    kept: tuple = ()
 
-    def _goto(self, phase: str, actor: int | None = None) -> None:
-        """Move on to ``phase`` (for ``actor``, by default the same player as now)."""
-        if actor is None:
-            actor = self.actor if self.agenda else self.current
-        if self.agenda:
-            FLOW.replace(self, Task(phase, actor))
+
+def task(row: Phase, player: int | None = None, data=()) -> Task:
+    """A task of the phase table's ``row`` (rows are named once, in the table)."""
+    return Task(row.name, player, data)
+
+
+def turn_task(state, row: Phase, turn: Turn) -> Task:
+    """The turn's stage ``row`` for the player on turn."""
+    return Task(row.name, state.current, turn)
+
+
+def start_turn(state) -> None:
+    """The player on turn begins with the pre-draw stage; the turn's end waits beneath.
+
+    Rules: Pillage & Plunder › The Three Stages of Your Turn
+    """
+    from . import stage_1_the_pre_draw_stage as stage_1
+    from . import your_hoard
+
+    me = state.current
+    state.flow.push(state, task(stage_1.PREDRAW, me, Turn()), task(your_hoard.END_TURN, me))
+    state.say(f"Player {me + 1}'s turn (hoard {state.players[me]['hoard']}).")
+
+
+def played(state, turn: Turn, card: str | None = None, target: int | None = None) -> Turn:
+    """The play step on top becomes ``play_next`` (with one more card played, and ``target`` marked):
+    whatever the card starts is pushed above it, and ``play_next`` runs once that is done."""
+    turn = replace(turn, plays=turn.plays + 1,
+                   targeted=turn.targeted + ((target,) if target is not None else ()))
+    state.flow.replace(state, turn_task(state, PLAY_NEXT, turn))
+    return turn
+
+
+def play_next(state, task_) -> None:
+    """After each play: play on, make the final discard, or go to the repair stage.
+
+    Rules: Pillage & Plunder › Stage 2: The draw and play stage ("play any two of them", "you play a final
+    card face up on the discard pile")
+    """
+    from . import stage_2_the_draw_and_play_stage as stage_2
+    from . import stage_3_the_repair_stage as stage_3
+
+    me, turn = task_.player, task_.data
+    p = state.players[me]
+    if p["eliminated"]:
+        return stage_3.start_repair(state)
+    if turn.plays >= state.data.game["plays_per_turn"] or not p["hand"]:
+        if p["hand"]:
+            state.flow.replace(state, task(stage_2.DISCARD, me, turn))
         else:
-            FLOW.push(self, Task(phase, actor))
+            stage_3.start_repair(state)
+    else:
+        state.flow.replace(state, task(stage_2.PLAY, me, turn))
+    return None
 
-    # ------------------------------------------------------------ the protocol, from the table
-    def current_player(self) -> int:
-        return FLOW.current_player(self)
 
-    def _legal_actions(self) -> list:
-        """Rules: Pillage & Plunder › Actions Performed During Your Turn"""
-        return FLOW.legal_actions(self)
+# ------------------------------------------------------------------ refusals, for every row
+def explainers() -> tuple[tuple, tuple]:
+    """The functions that explain a refused move, each for the moves of its own rule (None otherwise): those
+    that read only the move's type, and those that read its fields too (asked only for a well-formed move)."""
+    from . import buying_and_treasure, stage_1_the_pre_draw_stage, stage_2_the_draw_and_play_stage
+    from .battles_at_sea import player_attacking_player, stage_5_plundering_the_enemy_ship
 
-    def _chance_outcomes(self):
-        return FLOW.legal_actions(self)
+    by_type = (stage_5_plundering_the_enemy_ship.why_not_take_cargo, player_attacking_player.why_not_terms)
+    by_fields = (stage_2_the_draw_and_play_stage.why_not_play, stage_2_the_draw_and_play_stage.why_not_take_discard,
+                 stage_1_the_pre_draw_stage.why_not_predraw, buying_and_treasure.why_not_cargo)
+    return by_type, by_fields
 
-    def _apply_action(self, action) -> None:
-        getattr(self, "_on_" + self.phase)(action)
 
-    # ------------------------------------------------------------ the turn
-    def alive(self) -> list[int]:
-        return [i for i, p in enumerate(self.players) if not p["eliminated"]]
+def why_refused(state, task_, move) -> IllegalMove | None:
+    """Why ``move`` is refused now, naming the rule it breaks (None: the table's generic refusal).
 
-    def _order_after(self, me: int) -> list[int]:
-        n = len(self.players)
-        return [(me + k) % n for k in range(1, n) if not self.players[(me + k) % n]["eliminated"]]
+    A move whose fields are not of their declared types is not a move of the game at all.
+    """
+    from pirates_lab.core.errors import shown
 
-    def _start_turn(self) -> None:
-        """Rules: Pillage & Plunder › The Three Stages of Your Turn"""
-        p = self.players[self.current]
-        self.pending = {"table": [], "targeted": [], "plays": 0}
-        self._goto("predraw", self.current)
-        self.say(f"Player {self.current}'s turn (hoard {p['hoard']}).")
+    from ..actions import well_formed
 
-    def _check_play_over(self) -> None:
-        """After each play: play on, make the final discard, or go to the repair stage.
+    by_type, by_fields = explainers()
+    for explain in by_type:
+        found = explain(state, task_, move)
+        if found is not None:
+            return found
+    if not well_formed(move):
+        return IllegalMove(state.flow.phases[task_.phase].rule,
+                           f"{shown(repr(move), 80)} is not a Pillage & Plunder move (or has a value of the wrong kind).")
+    for explain in by_fields:
+        found = explain(state, task_, move)
+        if found is not None:
+            return found
+    return None
 
-        Rules: Pillage & Plunder › Stage 2: The draw and play stage
-        """
-        me = self.current
-        p = self.players[me]
-        if p["eliminated"]:
-            self._start_repair()
-            return
-        if self.pending["plays"] >= self.data.game["plays_per_turn"] or not p["hand"]:
-            if p["hand"]:
-                self._goto("discard", me)
-            else:
-                self._start_repair()
-        else:
-            self._goto("play", me)
+
+PLAY_NEXT = Phase("play_next", rule=RULE_DRAW_AND_PLAY_STAGE, actor=AUTO, auto=play_next,
+                  doc="after a play: play again, make the final discard, or go to the repair stage")
+
+#: this module's rows of the phase table
+ROWS = (PLAY_NEXT,)

@@ -6,13 +6,16 @@ Rules: Pillage & Plunder › Asset Liquidation
 """
 from __future__ import annotations
 
-from ..headings import RULE_ASSET_LIQUIDATION, RULE_TIMED_GAME, RULE_YOUR_HOARD
+from pirates_lab.core import AUTO, Phase
 
-__all__ = ["YourHoard"]
+from ..headings import RULE_ASSET_LIQUIDATION, RULE_THREE_STAGES, RULE_TIMED_GAME, RULE_YOUR_HOARD
+from .the_three_stages_of_your_turn import start_turn
+
+__all__ = ["YourHoard", "END_TURN", "ROWS"]
 
 
 class YourHoard:
-    """Worth, the end of a turn and the winners (mixed into the state)."""
+    """Worth and the winners (mixed into the state)."""
 
     def worth(self, player: int) -> int:
         """The hoard; with Asset Liquidation, plus the face value of every asset.
@@ -39,46 +42,54 @@ class YourHoard:
         """Who won by the rule that ended the game (empty before the end)."""
         return tuple(self.won)
 
-    def _end_turn(self) -> None:
-        """Winning: a hoard at the goal at the end of a turn, the last player afloat, or the most
-        money when a timed game runs out.
 
-        Rules: Pillage & Plunder › Your Hoard
-        Rules: Pillage & Plunder › Timed Game
-        """
-        alive = self.alive()
-        goal = self.data.game["hoard_to_win"]
-        if len(alive) <= 1:
-            return self._finish(alive, "is the last pirate afloat", RULE_YOUR_HOARD)
-        rich = [i for i in alive if self.worth(i) >= goal]
-        if rich:
-            best = max(self.worth(i) for i in rich)
-            rule = RULE_ASSET_LIQUIDATION if self.game.options["asset_liquidation"] else RULE_YOUR_HOARD
-            return self._finish([i for i in rich if self.worth(i) == best], f"reaches {goal} pieces of eight", rule)
-        n = len(self.players)
-        nxt = self.current
-        for _ in range(n):
-            nxt = (nxt + 1) % n
-            if nxt == self.first:
-                self.rounds += 1
-                if self.game.max_turns is not None and self.rounds >= self.game.max_turns:
-                    best = max(self.worth(i) for i in alive)
-                    return self._finish([i for i in alive if self.worth(i) == best],
-                                        "has the most money when time runs out", RULE_TIMED_GAME)
-            if self.players[nxt]["eliminated"]:
-                continue
-            if self.players[nxt]["lose_turn"]:
-                self.players[nxt]["lose_turn"] = False
-                self.say(f"Player {nxt} loses this turn.")
-                continue
-            break
-        self.current = nxt
-        self._start_turn()
-        return None
+def end_turn(state, task_) -> None:
+    """Winning: a hoard at the goal at the end of a turn, the last player afloat, or the most money when a timed game
+    runs out; otherwise the next player afloat, skipping each lost turn once.
 
-    def _finish(self, winners: list[int], why: str, rule: str) -> None:
-        self.won = sorted(winners)
-        self.agenda.clear()
-        self.pending = {"table": []}
-        names = " and ".join(f"player {w}" for w in self.won)
-        self.say(f"Game over: {names} {why} ({rule}).")
+    Rules: Pillage & Plunder › Your Hoard
+    Rules: Pillage & Plunder › Timed Game
+    Rules: Pillage & Plunder › Treasure Hunt ("you lose your next turn")
+    """
+    state.flow.pop(state)
+    alive = state.alive()
+    goal = state.data.game["hoard_to_win"]
+    if len(alive) <= 1:
+        return finish(state, alive, "is the last pirate afloat", RULE_YOUR_HOARD)
+    rich = [i for i in alive if state.worth(i) >= goal]
+    if rich:
+        best = max(state.worth(i) for i in rich)
+        rule = RULE_ASSET_LIQUIDATION if state.game.options["asset_liquidation"] else RULE_YOUR_HOARD
+        return finish(state, [i for i in rich if state.worth(i) == best], f"reaches {goal} pieces of eight", rule)
+    n = len(state.players)
+    nxt = state.current
+    while True:         # ends: at least two players are afloat and each lost turn is used up once
+        nxt = (nxt + 1) % n
+        if nxt == state.first:
+            state.rounds += 1
+            if state.game.max_turns is not None and state.rounds >= state.game.max_turns:
+                best = max(state.worth(i) for i in alive)
+                return finish(state, [i for i in alive if state.worth(i) == best],
+                              "has the most money when time runs out", RULE_TIMED_GAME)
+        if state.players[nxt]["eliminated"]:
+            continue
+        if state.players[nxt]["lose_turn"]:
+            state.players[nxt]["lose_turn"] = False
+            state.say(f"Player {nxt + 1} loses this turn.")
+            continue
+        break
+    state.current = nxt
+    start_turn(state)
+    return None
+
+
+def finish(state, winners: list[int], why: str, rule: str) -> None:
+    state.won = sorted(winners)
+    state.agenda.clear()
+    names = " and ".join(f"player {w + 1}" for w in state.won)
+    state.say(f"Game over: {names} {why} ({rule}).")
+
+
+END_TURN = Phase("end_turn", rule=RULE_THREE_STAGES, actor=AUTO, auto=end_turn,
+                 doc="the turn is over: a winner, or the next player's turn")
+ROWS = (END_TURN,)

@@ -6,7 +6,6 @@ Rules: Pillage & Plunder › Ship Hull
 from __future__ import annotations
 
 from .. import battles as B
-from ..actions import LoseCrewman
 from .. import components as C
 
 __all__ = ["YourShip", "LOSS_ORDER", "new_ship", "next_to_lose"]
@@ -46,12 +45,9 @@ class YourShip:
     def cargo_units(self, player: int, ship: int = 0) -> int:
         return sum(self.data.cargo_units(c) for c in self.players[player]["ships"][ship]["cargo"])
 
-    def has_cargo(self, player: int, kind: str) -> bool:
-        return any(self.data.cargo_kind(c) == kind for s in self.players[player]["ships"] for c in s["cargo"])
-
-    def has_officer(self, player: int, officer: str, ship: int | None = None) -> bool:
-        ships = self.players[player]["ships"] if ship is None else [self.players[player]["ships"][ship]]
-        return any(officer in s["crew"] for s in ships)
+    def has_officer(self, player: int, officer: str) -> bool:
+        """Is ``officer`` aboard one of the player's ships (one of each type of officer: Hire Crew Member)?"""
+        return any(officer in s["crew"] for s in self.players[player]["ships"])
 
     def battle_ship(self, player: int, ship: int = 0) -> B.Ship:
         """This player's ship as the battle odds see it."""
@@ -62,7 +58,7 @@ class YourShip:
                       master_gunner="Master Gunner" in s["crew"], crows_nest="Crow's Nest" in self.addons(player, ship),
                       iron_plating="Iron Hull Plating" in self.addons(player, ship),
                       extra_sail="Extra Sail" in self.addons(player, ship), damage=min(s["damage"], h.strength - 1),
-                      name=f"player {player}")
+                      name=f"player {player + 1}")
 
     def _to_discard(self, card: str, under: bool = False) -> None:
         if under and self.discard:
@@ -73,45 +69,13 @@ class YourShip:
     def _take_from_hand(self, player: int, card: str) -> None:
         self.players[player]["hand"].remove(card)
 
-    def _choose_losses(self, player: int, ship: int, count: int, then: str, **data) -> None:
-        """``player`` loses ``count`` crewmen from ``ship`` and picks which (a decision when his crew
-        is mixed), then the rule that caused it goes on (``_after_losses_<then>``).
-
-        Rules: Pillage & Plunder › Play Event Card ("it is your opponent who gets to decide which crew members he loses")
-        Rules: Pillage & Plunder › Stage 4: The Mêlée ("He must select one crew member card")
-        """
-        self.pending["loss"] = {"player": player, "ship": ship, "then": then, "left": count, **data}
-        return self._next_loss()
-
-    def _next_loss(self) -> None:
-        loss = self.pending["loss"]
-        crew = self.players[loss["player"]]["ships"][loss["ship"]]["crew"]
-        while loss["left"] > 0 and crew and len(set(crew)) == 1:
-            loss["left"] -= 1
-            self._lose_crewman(loss["player"], loss["ship"], crew[0])
-        if loss["left"] > 0 and crew:
-            self._goto("lose_crew", loss["player"])
-            return None
-        self.pending.pop("loss")
-        return getattr(self, "_after_losses_" + loss["then"])(loss)
-
-    def _lose_crew_actions(self, task) -> list:
-        loss = self.pending["loss"]
-        return [LoseCrewman(card) for card in sorted(set(self.players[loss["player"]]["ships"][loss["ship"]]["crew"]))]
-
-    def _on_lose_crew(self, action) -> None:
-        loss = self.pending["loss"]
-        loss["left"] -= 1
-        self._lose_crewman(loss["player"], loss["ship"], action.card)
-        return self._next_loss()
-
     def _lose_crewman(self, player: int, ship: int, man: str | None = None) -> None:
         crew = self.players[player]["ships"][ship]["crew"]
         if crew:
             man = next_to_lose(crew) if man is None else man
             crew.remove(man)
             self._to_discard(man, under=True)
-            self.say(f"Player {player} loses a {man}.")
+            self.say(f"Player {player + 1} loses a {man}.")
 
     def _damage(self, player: int, ship: int, amount: int, winner: int | None) -> bool:
         """Add damage; a hull with damage >= strength is destroyed. True if it was.
@@ -140,10 +104,10 @@ class YourShip:
         for a in level["addons"]:
             self._to_discard(a)
         s["damage"] = 0
-        self.say(f"Player {player}'s {level['hull']} is destroyed.")
+        self.say(f"Player {player + 1}'s {level['hull']} is destroyed.")
         if s["hulls"]:
             hull = self.hull(player, ship)
-            self.say(f"Player {player} falls back on his {hull.name}.")
+            self.say(f"Player {player + 1} falls back on his {hull.name}.")
             extra_crew = max(0, len(s["crew"]) - hull.crew)
             extra_cannons = max(0, s["cannons"] - hull.cannons)
             loose = []
@@ -169,10 +133,10 @@ class YourShip:
         """Rules: Pillage & Plunder › Player Attacking Player"""
         p = self.players[player]
         p["eliminated"] = True
-        self.say(f"Player {player} has lost his last ship and is eliminated.")
+        self.say(f"Player {player + 1} has lost his last ship and is eliminated.")
         if winner is not None:
             self.players[winner]["hoard"] += p["hoard"]
-            self.say(f"Player {winner} takes all {p['hoard']} coins left behind.")
+            self.say(f"Player {winner + 1} takes all {p['hoard']} coins left behind.")
         p["hoard"] = 0
         self._give_or_discard(loose, winner, winner_ship)
         for card in p["hand"] + p["prizes"]:
@@ -197,7 +161,7 @@ class YourShip:
                     s["cargo"].append(card)
                 else:
                     s["crew"].append(card)
-                self.say(f"Player {winner} takes the {card}.")
+                self.say(f"Player {winner + 1} takes the {card}.")
             else:
                 self._to_discard(card)
 
