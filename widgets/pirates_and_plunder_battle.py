@@ -33,8 +33,8 @@ ATTACKER_COLOUR, DEFENDER_COLOUR = "#c62828", "#1f4fd1"
 #: the sliders stop here: 15 is one resource type's whole supply (the game has 15 of each of 4 types)
 MOST_RESOURCES = 15
 #: the chart at normal size (1.5 times with Large fonts: kit.growing_chart)
-CHART_SIZE = (460, 280)
-_MARGIN = {"top": 40, "bottom": 52, "left": 76, "right": 12}
+CHART_SIZE = (440, 230)
+_MARGIN = {"top": 36, "bottom": 50, "left": 76, "right": 12}
 
 
 class BattleLabModel:
@@ -62,15 +62,19 @@ class BattleLabModel:
         """The chart's title, following the data."""
         g = self.game
         side = "a merchant" if g.defender_base else "a pirate"
-        return f"Best secret mixes: {g.attacker_resources} resources against {g.defender_resources} ({side} defends)"
+        return f"{g.attacker_resources} against {g.defender_resources}, {side} defends"
 
     def summary(self) -> str:
-        """The chance and the value in words (HTML); ``exactly <fraction>`` is the attacker's expected gain."""
+        """The secret battle's value in words (HTML; ``exactly <fraction>`` is the attacker's expected gain); the
+        chance that the attack succeeds is the why tree under it."""
         g = self.game
-        return (f"<div class='pl-pnp-battle-summary'><b>Both sides keep their choice secret:</b> the attack succeeds "
-                f"<b>{number_html(g.success())}</b> of the time; the attacker's expected gain is {float(g.value):.2f} "
-                f"(exactly {g.value}).</div>"
-                f"<div class='pl-pnp-open-battle'><b>Open battle</b> (the defender answers after seeing the attack): "
+        return (f"<div class='pl-pnp-battle-summary'><b>Both keep their choice secret:</b> the attacker gains "
+                f"{float(g.value):.2f} points on average (exactly {g.value}). How often the attack succeeds "
+                f"(tap it to see which commitments make it up):</div>")
+
+    def open_text(self) -> str:
+        """The open battle of the basic rules in words (HTML)."""
+        return (f"<div class='pl-pnp-open-battle'><b>Open battle</b> (the defender answers after seeing the attack): "
                 f"{html.escape(self.open.describe())}</div>")
 
 
@@ -120,15 +124,19 @@ class BattleLab(widgets.VBox):
             f"&nbsp; <span style='display:inline-block;width:1em;height:1em;background:{DEFENDER_COLOUR}'></span> defender"
             "</div>")
         self.text = widgets.HTML(self.model.summary())
+        self.open_text = widgets.HTML(self.model.open_text())
         self.why = WhyTree(self.model.game.why(), rule_link=rule_link)
+        self.why.view.layout.width = "auto"          # the tree's box less its margins (100% passes it by 4 px)
         self.message = widgets.HTML()
         # the chart and the controls side by side in a row that never wraps (a chart in a wrapping row can
         # resize itself back and forth between one line and two)
         box = widgets.VBox(controls, layout=widgets.Layout(flex="1 1 auto", min_width="0", margin="0 0 0 12px"))
         box.add_class("pl-pnp-battle-controls")
-        chart = widgets.VBox([self.figure, self.legend], layout=widgets.Layout(flex="0 1 auto", min_width="0"))
+        # overflow visible: the figure's own 2 px margins may pass its box by a hair (nothing is hidden)
+        chart = widgets.VBox([self.figure, self.legend], layout=widgets.Layout(flex="0 1 auto", min_width="0",
+                                                                             overflow="visible"))
         row = widgets.HBox([chart, box], layout=widgets.Layout(align_items="flex-start", max_width="100%"))
-        super().__init__([row, self.text, self.why, self.message], layout=widgets.Layout(max_width="100%"))
+        super().__init__([row, self.text, self.why, self.open_text, self.message], layout=widgets.Layout(max_width="100%"))
         self.add_class("pl-pnp-battle-lab")
 
     def _changed(self, change) -> None:
@@ -143,6 +151,7 @@ class BattleLab(widgets.VBox):
         self.bars.x, self.bars.y = xs, [a, d]
         self.figure.title = self.model.title()
         self.text.value = self.model.summary()
+        self.open_text.value = self.model.open_text()
         self.why.tree = self.model.game.why()
 
 

@@ -156,7 +156,7 @@ def table_picture() -> widgets.Widget:
 # ---------------------------------------------------------------- one demo per rule screen
 def parts() -> widgets.Widget:
     """Every kind of sea tile once, with its number of copies."""
-    columns, size = 12, 40
+    columns, size = 12, 36
     rows = -(-len(tiles().types) // columns)
     gallery = BoardCanvas(columns * size, rows * (size + 14), css_class="pl-pnp-gallery")
     gallery.draw("background", tile_gallery_ops(columns, size))

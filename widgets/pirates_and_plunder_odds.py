@@ -55,6 +55,7 @@ class TileOddsLab(widgets.VBox):
         self.result = widgets.HTML()
         self.result.add_class("pl-pnp-tile-odds")
         self.why = WhyTree(rule_link=rule_link)
+        self.why.view.layout.width = "auto"          # the tree's box less its margins (100% passes it by 4 px)
         label = widgets.HTML("<span class='pl-pnp-control-label'>tiles drawn from now</span>")
         legend = widgets.HTML(legend_html(state.game.players, odds=True, marks=False, letters=False,
                                           terrain=False)
