@@ -13,6 +13,7 @@ Rules: Pirates & Plunder › Battles
 """
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable
 
@@ -33,8 +34,14 @@ ATTACKER_COLOUR, DEFENDER_COLOUR = "#c62828", "#1f4fd1"
 #: the sliders stop here: 15 is one resource type's whole supply (the game has 15 of each of 4 types)
 MOST_RESOURCES = 15
 #: the chart at normal size (1.5 times with Large fonts: kit.growing_chart)
-CHART_SIZE = (440, 230)
+CHART_SIZE = (440, 210)
 _MARGIN = {"top": 36, "bottom": 50, "left": 76, "right": 12}
+
+
+@functools.lru_cache(maxsize=256)
+def _solved(attacker, defender, base, ship_value, resource_value):
+    """A secret battle solved once (moving a slider back and forth, Reset, the screen shown again)."""
+    return secret_battle(attacker, defender, base, ship_value, resource_value)
 
 
 class BattleLabModel:
@@ -49,7 +56,7 @@ class BattleLabModel:
         self.set(attacker, defender, base, ship_value, resource_value)
 
     def set(self, attacker, defender, base, ship_value, resource_value) -> None:
-        self.game = secret_battle(attacker, defender, base, ship_value, resource_value)
+        self.game = _solved(attacker, defender, base, ship_value, resource_value)
         self.open = open_battle(attacker, defender, base)
 
     def bars(self) -> tuple:

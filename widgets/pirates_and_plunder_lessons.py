@@ -181,7 +181,7 @@ def playing() -> widgets.Widget:
     """Player 1's turn in its three steps, on one board."""
     drawn, laid, scored = positions.turn_states()
     start = len(drawn.log)
-    legend = legend_html(1, fits=True, completed=True, marks=False, ships=False)
+    legend = legend_html(1, fits=True, completed=True, marks=False, ships=False, terrain=False)
     steps = [("1. Draw and lay a tile", drawn, None,
               "Player 1 (blue) draws a straight route (above). Yellow frames: every square where it fits. "
               "Player 1 lays it between the two crossroads, at (1, 0)."),
@@ -214,7 +214,7 @@ def drawing() -> widgets.Widget:
 def tile_odds() -> widgets.Widget:
     """Back at the table of the first screen: the chance that a tile fitting each empty square comes soon."""
     state, cell, draws = positions.tile_odds_start()
-    return TileOddsLab(state, cell, draws, size=(400, 360), rule_link=rule_links())
+    return TileOddsLab(state, cell, draws, size=(400, 320), rule_link=rule_links())
 
 
 def placing_ships() -> widgets.Widget:
@@ -230,7 +230,7 @@ def scoring() -> widgets.Widget:
     """Two merchants on separate routes; the spice route joins them between two crossroads."""
     before, after = scenarios.scoring_states()
     cells = [(x, 0) for x in range(-1, 4)]
-    legend = legend_html(2, completed=True, marks=False)
+    legend = legend_html(2, completed=True, marks=False, terrain=False)
     views = [("Before: Player 2 draws the spice route",
               lambda: _beside(_board(before, 400, height=190), "Player 1's merchant and Player 2's merchant sail on "
                               "two routes with a gap at (1, 0) between them." + legend)),
