@@ -34,7 +34,7 @@ ATTACKER_COLOUR, DEFENDER_COLOUR = "#c62828", "#1f4fd1"
 #: the sliders stop here: 15 is one resource type's whole supply (the game has 15 of each of 4 types)
 MOST_RESOURCES = 15
 #: the chart at normal size (1.5 times with Large fonts: kit.growing_chart)
-CHART_SIZE = (440, 210)
+CHART_SIZE = (440, 190)
 _MARGIN = {"top": 36, "bottom": 50, "left": 76, "right": 12}
 
 
@@ -111,8 +111,10 @@ class BattleLab(widgets.VBox):
         self.defender.add_class("pl-pnp-defender-slider")
         controls = [_labelled(text, control) for text, control in (
             ("attacker's resources", self.attacker), ("defender's resources", self.defender),
-            ("the ship is worth (points)", self.ship), ("a resource is worth", self.resource),
-            ("who defends", self.base))]
+            ("the ship is worth (points)", self.ship), ("a resource is worth", self.resource))]
+        # who defends: under the chart, its buttons side by side (a column of five controls is taller than the chart)
+        defends = widgets.HBox([widgets.HTML("<span class='pl-pnp-control-label'>who defends:</span>"), self.base],
+                               layout=widgets.Layout(align_items="center", flex_flow="row wrap", max_width="100%"))
         xs, a, d = self.model.bars()
         x_scale, y_scale = bq.OrdinalScale(), bq.LinearScale(min=0, max=1)
         self.bars = bq.Bars(x=xs, y=[a, d], scales={"x": x_scale, "y": y_scale}, type="grouped",
@@ -140,7 +142,7 @@ class BattleLab(widgets.VBox):
         box = widgets.VBox(controls, layout=widgets.Layout(flex="1 1 auto", min_width="0", margin="0 0 0 12px"))
         box.add_class("pl-pnp-battle-controls")
         # overflow visible: the figure's own 2 px margins may pass its box by a hair (nothing is hidden)
-        chart = widgets.VBox([self.figure, self.legend], layout=widgets.Layout(flex="0 1 auto", min_width="0",
+        chart = widgets.VBox([self.figure, self.legend, defends], layout=widgets.Layout(flex="0 1 auto", min_width="0",
                                                                              overflow="visible"))
         row = widgets.HBox([chart, box], layout=widgets.Layout(align_items="flex-start", max_width="100%"))
         super().__init__([row, self.text, self.why, self.open_text, self.message], layout=widgets.Layout(max_width="100%"))

@@ -98,10 +98,11 @@ def test_the_battle_lab_fits_a_projector():
     assert list(axis.tick_values) == [0, 0.25, 0.5, 0.75, 1]          # five ticks: '0%' and '10%' never crowd
     assert lab.bars.display_legend is False and "attacker" in lab.legend.value and "defender" in lab.legend.value
     chart, controls = lab.children[0].children                      # the chart with its controls beside it
-    assert lab.figure in chart.children
+    assert lab.figure in chart.children and lab.base in chart.children[-1].children    # who defends: under the chart
     for box in controls.children:                                    # each label on its own line above its control
         label, control = box.children
         assert control.description == "" and label.value
+    assert [box.children[1] for box in controls.children] == [lab.attacker, lab.defender, lab.ship, lab.resource]
     assert lab.why.tree is not None and lab.why.tree.p == lab.model.game.success()
 
 
