@@ -87,10 +87,10 @@ def legend_html(players: int = 2, *, fits: bool = False, completed: bool = False
                       f"tile fits")
     if completed:
         frames.append("<span style='border:3px solid #ff3030;padding:0 4px'>red</span> what the last tile completed")
-    if odds:
-        frames.append("a percentage on an empty square: the chance that a tile fitting it comes in time")
     if frames:
         lines.append("<b>Frames:</b> " + "; ".join(frames))
+    if odds:
+        lines.append("<b>On an empty square:</b> the chance that a tile fitting it comes within the draws chosen")
     return "<div class='pl-pnp-legend' style='line-height:1.5'>" + "".join(f"<div>{x}</div>" for x in lines) + "</div>"
 
 
