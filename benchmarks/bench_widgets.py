@@ -176,7 +176,7 @@ def _pnp_battle_lab():
 
 def _chain():
     from pirates_lab.widgets.plunder import ChainCalculator
-    return ChainCalculator()
+    return ChainCalculator(draws=0)
 
 
 SPECS = [

@@ -2,7 +2,7 @@
 
 ::
 
-    pirates-lab lab                                   # JupyterLab at notebooks/00_index.ipynb
+    pirates-lab lab                                   # JupyterLab at notebooks/00_index.ipynb (last line: its address)
     pirates-lab classroom GAME                        # one lesson as a Voila app on 127.0.0.1
     pirates-lab classroom --list                      # the lessons there are
     pirates-lab classroom --all                       # every lesson from one server (a menu)
@@ -105,8 +105,12 @@ def _pick_port(requested: int | None, default: int) -> int:
     raise Refused(f"port {port} is in use; choose another with --port N (or --port 0 for any free port).")
 
 
-def _run(server, url: str, what: str) -> int:
-    """Start ``server``, print where it is, run until Ctrl+C (or SIGTERM) or until it stops."""
+def _run(server, url: str | Callable[[], str], what: str, *, url_last: bool = False) -> int:
+    """Start ``server``, print where it is, run until Ctrl+C (or SIGTERM) or until it stops.
+
+    ``url`` may be a function, asked once the server answers; with ``url_last`` the address is printed
+    alone on the last line (after the server's own start-up output), where a reader looks.
+    """
     import signal
 
     def stop_on_signal(signum, frame):
@@ -117,14 +121,21 @@ def _run(server, url: str, what: str) -> int:
             signal.signal(getattr(signal, name), stop_on_signal)
     try:
         server.start(timeout=120)
+        if callable(url):
+            url = url()
     except (RuntimeError, TimeoutError) as error:
+        server.stop()
         print(f"pirates-lab: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         server.stop()
         return 0
-    print(f"{what} at {url}", flush=True)
-    print("Press Ctrl+C to stop.", flush=True)
+    if url_last:
+        print(f"{what}; press Ctrl+C to stop it. Open this address:", flush=True)
+        print(url, flush=True)
+    else:
+        print(f"{what} at {url}", flush=True)
+        print("Press Ctrl+C to stop.", flush=True)
     try:
         return server.process.wait() or 0
     except KeyboardInterrupt:
@@ -176,6 +187,66 @@ def cmd_classroom(args) -> int:
         return _run(classroom.Server(command, port, env=env), url, what)
 
 
+TOKEN_OPTIONS = ("--IdentityProvider.token=", "--ServerApp.token=", "--NotebookApp.token=")
+
+
+def lab_token(extra: Sequence[str], environ=os.environ) -> tuple[str, dict | None]:
+    """The login token the lab will ask for, and the environment that sets it (None: keep ours).
+
+    A token typed after ``--`` wins, then ``JUPYTER_TOKEN`` (or ``JUPYTER_TOKEN_FILE``); otherwise a
+    new random one is given to Jupyter in its environment (never on the command line, where other
+    users of the machine could read it).
+
+    >>> lab_token(["--ServerApp.token=abc"], environ={})
+    ('abc', None)
+    >>> lab_token([], environ={"JUPYTER_TOKEN": "xyz"})
+    ('xyz', None)
+    >>> token, env = lab_token([], environ={})
+    >>> env["JUPYTER_TOKEN"] == token and len(token) > 20
+    True
+    """
+    import secrets
+
+    for argument in reversed(list(extra)):
+        for option in TOKEN_OPTIONS:
+            if argument.startswith(option):
+                return argument[len(option):].strip("'\""), None
+    if environ.get("JUPYTER_TOKEN"):
+        return environ["JUPYTER_TOKEN"], None
+    if environ.get("JUPYTER_TOKEN_FILE"):
+        try:
+            return Path(environ["JUPYTER_TOKEN_FILE"]).read_text(encoding="utf-8").strip(), None
+        except OSError:
+            pass
+    token = secrets.token_urlsafe(24)
+    return token, {**environ, "JUPYTER_TOKEN": token}
+
+
+def running_token(port: int, wait: float = 10.0) -> str | None:
+    """The token of the Jupyter server on ``port``, from its runtime file (None if it has none yet)."""
+    import time
+
+    try:
+        from jupyter_server.serverapp import list_running_servers
+    except ImportError:  # pragma: no cover - JupyterLab always brings jupyter_server
+        return None
+    deadline = time.monotonic() + wait
+    while True:
+        for info in list_running_servers():
+            if info.get("port") == port and "token" in info:
+                return info["token"]
+        if time.monotonic() > deadline:
+            return None
+        time.sleep(0.2)
+
+
+def with_token(url: str, token: str) -> str:
+    """``url`` with ``?token=`` (no token: the url as it is)."""
+    from urllib.parse import quote
+
+    return f"{url}?token={quote(token, safe='')}" if token else url
+
+
 def cmd_lab(args) -> int:
     from pirates_lab import classroom
 
@@ -191,8 +262,13 @@ def cmd_lab(args) -> int:
         print(" ".join(command))
         print(url)
         return 0
-    return _run(classroom.Server(command, port), url,
-                "JupyterLab (Jupyter prints the full address with its login token above) is running")
+    token, env = lab_token(args.jupyter_args)
+
+    def address() -> str:   # the server's own word for its token, when it has written it down
+        found = running_token(port)
+        return with_token(url, token if found is None else found)
+
+    return _run(classroom.Server(command, port, env=env), address, "JupyterLab is running", url_last=True)
 
 
 # ---------------------------------------------------------------- the parser

@@ -63,7 +63,7 @@ def test_large_fonts_grow_every_part_of_it():
     assert not re.search(r"font-size:[\d.]+px", WHY_CSS) and "font-size:0.85em" in WHY_CSS
     tree = WhyTree(TREE)
     assert "widget-html-content" in presenter_css() and isinstance(tree.view, widgets.HTML)
-    assert tree.layout.width == "100%" and "overflow-wrap:anywhere" in WHY_CSS
+    assert (tree.layout.width, tree.layout.overflow) == ("auto", "visible") and "overflow-wrap:anywhere" in WHY_CSS
 
 
 def test_one_call_puts_it_under_a_calculators_answer_and_it_follows_the_answer():

@@ -1,34 +1,35 @@
-"""King of Pirates front-ends: the hex board, the Dutchman heat map and route planner, the combat
-calculator, the rum planner, a turn replay and the guided walkthrough.
+"""King of Pirates front-ends: the hex board, and the board GameTable draws for the game.
 
-Models are plain Python (:class:`DutchmanPlanner`, :class:`CombatModel`, :class:`RumModel`,
-:class:`TurnReplay`); the board drawing is a pure function :func:`board_ops` tested without a
-browser; the views (``*View``) link sliders to the models and redraw.
+The board drawing is a pure function, :func:`board_ops`, of a position (an engine ``State`` or a seat's
+observation) to draw operations, tested without a browser; :class:`HexLayout` gives its size (the full
+board, or the compact one a lesson screen shows beside its controls).  Players are numbered from 1 with
+their colour (:func:`seat_name`: "Player 1 (red)").  :class:`KingOfPiratesRenderer` is the renderer
+GameTable picks for King of Pirates (pyproject's ``pirates_lab.renderers`` entry point).
+
+The calculators (Dutchman heat map and route, combat, rum) are in :mod:`.king_of_pirates_calculators`,
+the turn replay in :mod:`.king_of_pirates_replay`, the lesson's screens in :mod:`.king_of_pirates_lessons`;
+their names are offered here too.
+
+Rules: King of Pirates › The Game Board
 """
 from __future__ import annotations
 
 import html
-import random
-from fractions import Fraction
+from dataclasses import dataclass, field
+from typing import Any
 
-import ipywidgets as widgets
-
-from pirates_lab.core import CHANCE, Dist, InvalidInput
-from pirates_lab.king_of_pirates import components, odds
+from pirates_lab.core import InvalidInput
+from pirates_lab.king_of_pirates import components
 from pirates_lab.king_of_pirates.components import Cell, cells, on_board
-from pirates_lab.king_of_pirates.game import Accept, Attack, Done, Game, Pass, Sail, State
 
-from .canvas import BoardCanvas
-from .drawing import Drawing, DrawOp, axial_to_pixel, bar_chart_ops, pixel_to_axial, shade
-from .kit import DistView, guard
-from .numbers import friendly, friendly_html, percent_text
+from .drawing import Drawing, DrawOp, axial_to_pixel, pixel_to_axial, shade
 
-__all__ = ["COLOURS", "PLAYER_COLOURS", "board_ops", "cell_at", "DutchmanPlanner", "DutchmanView", "CombatModel",
-           "CombatView", "RumModel", "RumView", "TurnReplay", "TurnReplayView", "dice_ops", "heat_scale_html", "card_effects", "skill_effects",
-           "walkthrough", "assumptions", "SIZE", "WIDTH", "HEIGHT"]
+__all__ = ["COLOURS", "PLAYER_COLOURS", "PLAYER_COLOUR_NAMES", "HexLayout", "BOARD", "COMPACT", "Sea", "sea_of",
+           "board_ops", "cell_at", "tile_kind", "seat_name", "legend_html", "heat_scale_html", "KingOfPiratesRenderer",
+           "SIZE", "WIDTH", "HEIGHT"]
 
 GAME = "king_of_pirates"
-SIZE = 30                                   # hex size in pixels
+SIZE = 30                                   # hex size in pixels (the full board)
 WIDTH, HEIGHT = 480, 440
 ORIGIN = (WIDTH / 2, HEIGHT / 2)
 
@@ -39,517 +40,284 @@ COLOURS = {
     "dutchman": "#000000", "route": "#e00000",
 }
 PLAYER_COLOURS = ("#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4")
-WIDE = {"description_width": "initial"}     # labels never clipped (large fonts)
+PLAYER_COLOUR_NAMES = ("red", "green", "yellow", "blue", "orange", "purple")
+#: what the legend calls each kind of space, in the rulebook's words
+LEGEND = {"lair": "Pirates Lair", "stronghold": "Stronghold", "city": "City", "small island": "small treasure island",
+          "large island": "large treasure island", "shark": "shark tile (face down)",
+          "ocean": "ocean tile (face down)", "sea": "open sea (tile turned over)",
+          "Merchant Ship (British)": "Merchant Ship (British)", "Merchant Ship (Spanish)": "Merchant Ship (Spanish)",
+          "Warship (French)": "Warship (French)"}
+
+
+def seat_name(seat: int) -> str:
+    """A seat as people read it: numbered from 1, with its colour.
+
+    >>> seat_name(0), seat_name(3)
+    ('Player 1 (red)', 'Player 4 (blue)')
+    """
+    return f"Player {seat + 1} ({PLAYER_COLOUR_NAMES[seat % len(PLAYER_COLOUR_NAMES)]})"
+
+
+@dataclass(frozen=True)
+class HexLayout:
+    """Where the 61 hexes are drawn: ``size`` is a hex's radius in pixels; the drawing is ``width`` x ``height``.
+
+    >>> COMPACT.width, COMPACT.height, COMPACT.cell_at(*COMPACT.pixel((2, -1)))
+    (272, 249, (2, -1))
+    """
+
+    size: float = SIZE
+
+    @property
+    def scale(self) -> float:
+        return self.size / SIZE
+
+    @property
+    def width(self) -> int:
+        return round(WIDTH * self.scale)
+
+    @property
+    def height(self) -> int:
+        return round(HEIGHT * self.scale)
+
+    @property
+    def origin(self) -> tuple[float, float]:
+        return self.width / 2, self.height / 2
+
+    def pixel(self, cell: Cell) -> tuple[float, float]:
+        return axial_to_pixel(cell[0], cell[1], self.size, self.origin)
+
+    def cell_at(self, x: float, y: float) -> Cell:
+        """The board cell under drawing pixel (x, y); off the board raises InvalidInput."""
+        cell = pixel_to_axial(x, y, self.size, self.origin)
+        if not on_board(cell):
+            raise InvalidInput("That is off the board: click a space of the sea.")
+        return cell
+
+
+#: the full board (480 x 440) and the compact one a lesson screen shows beside its controls (272 x 249)
+BOARD, COMPACT = HexLayout(SIZE), HexLayout(17)
 
 
 def _pixel(cell: Cell) -> tuple[float, float]:
-    return axial_to_pixel(cell[0], cell[1], SIZE, ORIGIN)
+    return BOARD.pixel(cell)
 
 
 def cell_at(x: float, y: float) -> Cell:
-    """The board cell under canvas pixel (x, y); off the board raises InvalidInput."""
-    cell = pixel_to_axial(x, y, SIZE, ORIGIN)
-    if not on_board(cell):
-        raise InvalidInput(f"({x:.0f}, {y:.0f}) is off the board.")
-    return cell
+    """The full board's cell under pixel (x, y); off the board raises InvalidInput."""
+    return BOARD.cell_at(x, y)
 
 
-def tile_kind(cell: Cell, state: State | None = None) -> str:
+# ------------------------------------------------------------------ what the board shows
+@dataclass(frozen=True)
+class Sea:
+    """What the board shows of a position: the tiles turned over, the islands dug up, the ships, each player's
+    ship piece (by seat) and the Flying Dutchman."""
+
+    revealed: frozenset = frozenset()
+    dug: frozenset = frozenset()
+    ships: tuple = ()
+    positions: tuple = ()
+    dutchman: Cell | None = None
+    current: int | None = None
+    extra: dict = field(default_factory=dict, compare=False)
+
+
+def _cell(value) -> Cell:
+    if isinstance(value, str):
+        q, r = value.split(",")
+        return int(q), int(r)
+    return int(value[0]), int(value[1])
+
+
+def sea_of(position: Any) -> Sea:
+    """The :class:`Sea` of an engine State, of a seat's observation (a dict), or of nothing (an empty board)."""
+    if position is None:
+        return Sea()
+    if isinstance(position, Sea):
+        return position
+    if isinstance(position, dict):
+        tiles = position.get("tiles", {})
+        return Sea(revealed=frozenset(_cell(k) for k, v in tiles.items() if not str(v).startswith("face-down")),
+                   dug=frozenset(_cell(c) for c in position.get("dug", ())),
+                   ships=tuple(sorted((_cell(k), v) for k, v in position.get("ships", {}).items())),
+                   positions=tuple(_cell(p["position"]) for p in position.get("players", ())),
+                   dutchman=None if position.get("dutchman") is None else _cell(position["dutchman"]),
+                   current=position.get("current"))
+    return Sea(revealed=frozenset(position.revealed), dug=frozenset(position.dug),
+               ships=tuple(sorted(position.ships.items())), positions=tuple(p.position for p in position.players),
+               dutchman=position.dutchman, current=position.current)
+
+
+def tile_kind(cell: Cell, state: Any = None) -> str:
     """What a cell shows: lair, stronghold, city, small/large island, shark, ocean (face down) or sea."""
     comp = components()
     if cell in comp.lairs:
         return "lair"
     if cell in comp.places:
         return comp.places[cell][0]
-    if state is not None and cell in state.revealed:
+    sea = sea_of(state) if state is not None else None
+    if sea is not None and cell in sea.revealed:
         return "sea"
     return "shark" if cell in comp.shark_cells else "ocean"
 
 
-def board_ops(state: State | None = None, *, heat: dict | None = None, route=None, ship: Cell | None = None,
-              dutchman: Cell | None = None) -> tuple[DrawOp, ...]:
-    """The board as draw operations: tiles (or a heat map of probabilities), ships, players,
-    the Dutchman and an optional route.  Pure: the same input always gives the same ops."""
+def board_ops(state: Any = None, *, heat: dict | None = None, route=None, ship: Cell | None = None,
+              dutchman: Cell | None = None, goal: Cell | None = None, outlines: dict | None = None,
+              layout: HexLayout = BOARD) -> tuple[DrawOp, ...]:
+    """The board as draw operations: tiles (or a heat map of probabilities), ships, players, the Dutchman,
+    an optional route (red) ending at ``goal`` (outlined gold) and ``outlines`` ({colour: cells}) around spaces.
+    ``state`` is an engine State, a seat's observation or None.  Pure: the same input always gives the same ops."""
     comp = components()
-    d = Drawing().clear().rect(0, 0, WIDTH, HEIGHT, fill="#ffffff")
+    sea = sea_of(state)
+    k = layout.scale
+    d = Drawing().clear().rect(0, 0, layout.width, layout.height, fill="#ffffff")
     biggest = max(heat.values()) if heat else 0
-    if dutchman is None and state is not None:
-        dutchman = state.dutchman
+    if dutchman is None:
+        dutchman = sea.dutchman
     for cell in cells(comp.radius):
-        x, y = _pixel(cell)
-        kind = tile_kind(cell, state)
+        x, y = layout.pixel(cell)
+        kind = tile_kind(cell, sea)
         if heat is not None:
             p = heat.get(cell, 0)
             fill = shade(float(p) / float(biggest) if biggest else 0)
         else:
             fill = COLOURS[kind]
-        d.hexagon(x, y, SIZE - 1, fill=fill, stroke="#555555")
+        d.hexagon(x, y, layout.size - 1, fill=fill, stroke="#555555")
         if heat is not None:
             p = heat.get(cell, 0)
             if p and cell != dutchman:          # the Dutchman's disc covers its own cell: its colour still shows
                 d.text(f"{100 * float(p):.0f}", x, y, font="10px sans-serif", align="center")
             if kind == "lair":
-                d.hexagon(x, y, SIZE - 4, stroke="#2f2f2f", width=2)
+                d.hexagon(x, y, layout.size - 4 * k, stroke="#2f2f2f", width=2)
         elif kind in ("stronghold", "city"):
             d.text(comp.places[cell][1][0] + ("S" if kind == "stronghold" else "C"), x, y, fill="#ffffff",
                    font="bold 11px sans-serif", align="center")
-        elif kind.endswith("island") and not (state is not None and cell in state.dug):
+        elif kind.endswith("island") and cell not in sea.dug:
             d.text("3" if kind == "small island" else "4", x, y, font="bold 11px sans-serif", align="center")
-    if state is not None:
-        for cell, ship_name in sorted(state.ships.items()):
-            x, y = _pixel(cell)
-            d.polygon([(x - 12, y + 4), (x + 12, y + 4), (x + 7, y + 11), (x - 7, y + 11)], fill=COLOURS[ship_name])
-        for p, player in enumerate(state.players):
-            x, y = _pixel(player.position)
-            dx = (p % 3 - 1) * 8
-            dy = -8 if p < 3 else 0
-            d.circle(x + dx, y + dy, 6, fill=PLAYER_COLOURS[p], stroke="#000000")
+    for colour, marked in (outlines or {}).items():
+        for cell in marked:
+            x, y = layout.pixel(cell)
+            d.hexagon(x, y, layout.size - 4 * k, stroke=colour, width=max(3, 4 * k))
+    for cell, ship_name in sea.ships:
+        x, y = layout.pixel(cell)
+        d.polygon([(x - 12 * k, y + 4 * k), (x + 12 * k, y + 4 * k), (x + 7 * k, y + 11 * k), (x - 7 * k, y + 11 * k)],
+                  fill=COLOURS[ship_name])
+    radius = max(4.5, 6 * k)
+    for p, where in enumerate(sea.positions):
+        x, y = layout.pixel(where)
+        dx = (p % 3 - 1) * (2 * radius + 0.5)
+        dy = -(radius + 2) if p < 3 else radius + 2
+        d.circle(x + dx, y + dy, radius, fill=PLAYER_COLOURS[p % len(PLAYER_COLOURS)], stroke="#000000")
     if route:
-        points = [_pixel(c) for c in route]
+        points = [layout.pixel(c) for c in route]
         for (x1, y1), (x2, y2) in zip(points, points[1:]):
-            d.line(x1, y1, x2, y2, stroke=COLOURS["route"], width=4)
+            d.line(x1, y1, x2, y2, stroke=COLOURS["route"], width=max(3, 4 * k))
+    if goal is not None:
+        x, y = layout.pixel(goal)
+        d.hexagon(x, y, layout.size - 3 * k, stroke="#ffb000", width=max(3, 4 * k))
     if ship is not None:
-        x, y = _pixel(ship)
-        d.circle(x, y, 8, fill=PLAYER_COLOURS[0], stroke="#000000", width=2)
+        x, y = layout.pixel(ship)
+        d.circle(x, y, max(6, 8 * k), fill=PLAYER_COLOURS[0], stroke="#000000", width=2)
     if dutchman is not None:
-        x, y = _pixel(dutchman)
-        d.circle(x, y + 2, 13, fill=COLOURS["dutchman"], stroke="#ffffff", width=2)     # room for "FD" at 16 px
-        d.text("FD", x, y + 2, fill="#ffffff", font="bold 9px sans-serif", align="center", max_width=20)
+        x, y = layout.pixel(dutchman)
+        r = max(12, 13 * k)                                                  # room for "FD" at 16 px
+        d.circle(x, y + 2 * k, r, fill=COLOURS["dutchman"], stroke="#ffffff", width=2)
+        d.text("FD", x, y + 2 * k, fill="#ffffff", font="bold 9px sans-serif", align="center", max_width=1.6 * r)
     return d.ops
 
 
-def legend_html() -> str:
-    names = ["lair", "stronghold", "city", "small island", "large island", "shark", "ocean", "sea",
-             "Merchant Ship (British)", "Merchant Ship (Spanish)", "Warship (French)"]
-    swatches = "".join(f"<span style='display:inline-block;margin:2px 8px 2px 0'><span style='display:inline-block;"
-                       f"width:12px;height:12px;background:{COLOURS[n]};border:1px solid #555'></span> {html.escape(n)}"
-                       f"</span>" for n in names)
-    return f"<div class='pl-kop-legend' style='font-size:0.85em'>{swatches}</div>"
+def legend_html(kinds=None, columns: int = 1) -> str:
+    """Swatches naming the kinds of space in the rulebook's words (``kinds``: which ones; default all)."""
+    names = list(kinds or LEGEND)
+    swatches = "".join(f"<div style='white-space:nowrap;margin:1px 0'><span style='display:inline-block;width:0.8em;"
+                       f"height:0.8em;background:{COLOURS[n]};border:1px solid #555;vertical-align:middle'></span> "
+                       f"{html.escape(LEGEND[n])}</div>" for n in names)
+    grid = f"display:grid;grid-template-columns:repeat({columns}, auto);column-gap:1.2em"
+    return f"<div class='pl-kop-legend' style='font-size:0.85em;{grid}'>{swatches}</div>"
 
 
 def heat_scale_html(heat: dict) -> str:
     """The heat map's scale: the colour ramp from 0% to the busiest space's percent."""
     top = float(max(heat.values())) if heat else 0.0
     stops = ", ".join(shade(i / 4) for i in range(5))
-    return (f"<div class='pl-kop-heat-scale' style='display:flex;align-items:center;gap:8px'>"
-            f"<span>Chance the Dutchman is on a space: 0%</span><span style='display:inline-block;width:160px;"
-            f"height:14px;border:1px solid #555;background:linear-gradient(to right, {stops})'></span>"
+    return (f"<div class='pl-kop-heat-scale' style='display:flex;flex-wrap:wrap;align-items:center;gap:6px'>"
+            f"<span>Chance the Dutchman is on a space: 0%</span><span style='display:inline-block;width:6em;"
+            f"height:0.9em;border:1px solid #555;background:linear-gradient(to right, {stops})'></span>"
             f"<span>{100 * top:.0f}% (the busiest space)</span></div>")
 
 
-# ------------------------------------------------------------------ the Dutchman: heat map and route
-class DutchmanPlanner:
-    """Model: where the Dutchman may be ``turns`` turns ahead, and the safest route for a ship.
+# ------------------------------------------------------------------ GameTable's board
+PANEL = 200          # the players' panel beside the board
+LINE = 19            # one line of the panel
 
-    >>> planner = DutchmanPlanner(turns=1)
-    >>> planner.heat()[(1, 0)]
-    Fraction(1, 6)
+
+class KingOfPiratesRenderer:
+    """GameTable's board for King of Pirates: the sea as the seat sees it (tiles turned over, ships, every
+    player's ship piece, the Dutchman) and, beside it, each player's Doubloons, Rum, Cannonballs and Scurvy
+    (public in the observation), the player to move marked.  A click on a space sails there when the rules
+    allow it.  Rules: King of Pirates › The Game Board
     """
 
-    def __init__(self, dutchman: Cell = (0, 0), ship: Cell = (4, -2), goal: Cell = (0, 0), turns: int = 2,
-                 speed: int = 1, players: int = 1):
-        self.dutchman, self.ship, self.goal = dutchman, ship, goal
-        self.turns, self.speed, self.players = turns, speed, players
+    def __init__(self, game=None):
+        self.players = getattr(game, "players", None) or len(PLAYER_COLOURS)
+        self.layout = COMPACT
+        self.width = self.layout.width + PANEL
+        self.height = max(self.layout.height, 8 + self.players * 3 * LINE)
 
-    def set(self, **changes) -> None:
-        """Change some inputs; refused whole (nothing changes) if one is invalid."""
-        trial = {**vars(self), **changes}
-        for name in ("dutchman", "ship", "goal"):
-            if not on_board(trial[name]):
-                raise InvalidInput(f"{name} must be a board cell, got {trial[name]!r}.")
-        for name, low in (("turns", 0), ("speed", 1), ("players", 1)):
-            value = trial[name]
-            if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                raise InvalidInput(f"{name} must be a whole number >= {low}, got {value!r}.")
-        vars(self).update(trial)
+    def seat_name(self, seat: int) -> str:
+        return seat_name(seat)
 
-    def heat(self) -> dict:
-        """Where the Dutchman is after ``turns * players`` compass rolls (one roll per player's upkeep)."""
-        return odds.dutchman_distribution(self.turns * self.players, self.dutchman)
+    def draw(self, observation: dict, player: int) -> tuple[DrawOp, ...]:
+        d = Drawing().extend(board_ops(observation, layout=self.layout))
+        left = self.layout.width
+        d.rect(left, 0, PANEL, self.height, fill="#fbf7ef")
+        if self.layout.height < self.height:
+            d.rect(0, self.layout.height, left, self.height - self.layout.height, fill="#ffffff")
+        current = observation.get("current")
+        for seat, info in enumerate(observation.get("players", ())):
+            top = 6 + seat * 3 * LINE
+            if seat == current and observation.get("winner") is None:
+                d.rect(left + 2, top - 2, PANEL - 4, 3 * LINE - 2, fill="#f1e2bf")
+            d.circle(left + 12, top + LINE / 2, 6, fill=PLAYER_COLOURS[seat % 6], stroke="#000000")
+            name = f"Player {seat + 1}" + (" (you)" if seat == player else "")
+            d.text(name, left + 24, top + LINE / 2, font="bold 12px sans-serif", max_width=PANEL - 30)
+            d.text(f"{info['doubloons']:,} Doubloons", left + 24, top + 1.5 * LINE, font="12px sans-serif",
+                   max_width=PANEL - 30)
+            stock = f"Rum {info['rum']}, Cannonballs {info['cannonballs']}"
+            if info.get("scurvy"):
+                stock += f", Scurvy {info['scurvy']}"
+            d.text(stock, left + 24, top + 2.5 * LINE, font="12px sans-serif", max_width=PANEL - 30)
+        return d.ops
 
-    def route(self):
-        """(cells, P(never caught)) of the safest shortest route from ship to goal."""
-        return odds.safest_route(self.ship, self.goal, self.dutchman, self.speed, self.players)
+    def hand(self, observation: dict, player: int) -> list[str]:
+        comp = components()
+        return [f"{card} ({comp.action_cards[card]['timing']})" if card in comp.action_cards else str(card)
+                for card in observation.get("hand", ())]
 
-    def ops(self, show_heat: bool = True) -> tuple[DrawOp, ...]:
-        cells_, _ = self.route()
-        return board_ops(heat=self.heat() if show_heat else None, route=cells_, ship=self.ship, dutchman=self.dutchman)
-
-
-class DutchmanView(widgets.VBox):
-    """Slider for n turns ahead, players per round, speed; click the board to set the goal
-    (shift: the ship is set by the dropdown)."""
-
-    def __init__(self, planner: DutchmanPlanner | None = None):
-        self.model = planner or DutchmanPlanner()
-        self.board = BoardCanvas(WIDTH, HEIGHT, to_board=cell_at, css_class="pl-kop-dutchman-board")
-        self.turns = widgets.IntSlider(value=self.model.turns, min=0, max=12, description="turns ahead", style=WIDE)
-        self.players = widgets.IntSlider(value=self.model.players, min=1, max=6, description="players", style=WIDE)
-        self.speed = widgets.IntSlider(value=self.model.speed, min=1, max=5, description="ship speed", style=WIDE)
-        self.click_sets = widgets.ToggleButtons(options=["goal", "ship", "Dutchman"], value="goal",
-                                                description="click sets", style=WIDE)
-        self.summary = widgets.HTML()
-        self.message = widgets.HTML()
-        for slider, css in ((self.turns, "pl-kop-turns"), (self.players, "pl-kop-players"), (self.speed, "pl-kop-speed")):
-            slider.add_class(css)
-            slider.observe(self._changed, names="value")
-        self.board.on_click(self._clicked)
-        self.scale = widgets.HTML()
-        super().__init__([widgets.HBox([self.turns, self.players, self.speed]), self.click_sets, self.board,
-                          self.scale, widgets.HTML(legend_html()), self.summary, self.message])
-        self.refresh()
-
-    def _changed(self, _change=None) -> None:
-        @guard(self.message)
-        def run():
-            self.model.set(turns=self.turns.value, players=self.players.value, speed=self.speed.value)
-            self.refresh()
-        run()
-
-    def _clicked(self, cell) -> None:
-        name = {"goal": "goal", "ship": "ship", "Dutchman": "dutchman"}[self.click_sets.value]
-        self.model.set(**{name: cell})
-        self.refresh()
-
-    def refresh(self) -> None:
-        cells_, p = self.model.route()
-        self.board.draw("background", self.model.ops())
-        n = self.model.turns * self.model.players
-        self.scale.value = heat_scale_html(self.model.heat())
-        route = " → ".join(f"({q}, {r})" for q, r in cells_)
-        self.summary.value = (
-            f"<div class='pl-kop-route'>Heat map: where the Dutchman is after <b>{n}</b> compass "
-            f"roll{'s' if n != 1 else ''} (the number on a space is its percent). Safest shortest route from "
-            f"({self.model.ship[0]}, {self.model.ship[1]}) to ({self.model.goal[0]}, {self.model.goal[1]}): {route}; "
-            f"P(the Dutchman never catches you) = <b>{friendly(p)}</b>.</div>")
+    def click(self, observation: dict, player: int, x: float, y: float, legal_actions):
+        """A click on a space: sail there if that is a legal move now, else nothing."""
+        if x >= self.layout.width or y >= self.layout.height:
+            return None
+        try:
+            cell = self.layout.cell_at(x, y)
+        except InvalidInput:
+            return None
+        return next((a for a in legal_actions if type(a).__name__ == "Sail" and tuple(a.to) == cell), None)
 
 
-# ------------------------------------------------------------------ combat
-class CombatModel:
-    """Model of the combat calculator: a target (or a defence value), a modifier and cannonballs.
-
-    >>> CombatModel("stronghold", 0, 0).probability()
-    Fraction(1, 12)
-    """
-
-    def __init__(self, target: str | int = "stronghold", modifier: int = 0, cannonballs: int = 2):
-        self.target, self.modifier, self.cannonballs = target, modifier, cannonballs
-        self.defence = self._defence(target)
-
-    @staticmethod
-    def _defence(target) -> int:
-        targets = components().targets
-        if isinstance(target, str):
-            if target in targets:
-                return targets[target]["defence"]
-            try:
-                target = int(target)
-            except ValueError:
-                raise InvalidInput(f"Choose a target ({', '.join(targets)}) or type a defence value 2..13.") from None
-        if isinstance(target, bool) or not isinstance(target, int) or not 2 <= target <= 13:
-            raise InvalidInput(f"A defence value is a whole number from 2 to 13, got {target!r}.")
-        return target
-
-    def set(self, **changes) -> None:
-        trial = {"target": self.target, "modifier": self.modifier, "cannonballs": self.cannonballs, **changes}
-        defence = self._defence(trial["target"])
-        odds.combat_success_probability(defence, trial["modifier"], trial["cannonballs"])   # validates
-        if trial["cannonballs"] > 20:
-            raise InvalidInput("At most 20 cannonballs in the calculator.")
-        self.target, self.modifier, self.cannonballs, self.defence = trial["target"], trial["modifier"], trial["cannonballs"], defence
-
-    def probability(self) -> Fraction:
-        return odds.combat_success_probability(self.defence, self.modifier, self.cannonballs)
-
-    def expected_cannonballs(self) -> Fraction:
-        return odds.expected_cannonballs_used(self.defence, self.modifier, self.cannonballs)
-
-    def policy(self) -> odds.RerollPolicy:
-        return odds.reroll_policy(self.defence, self.modifier, self.cannonballs)
-
-    def by_cannonballs(self, most: int = 10) -> list[tuple[str, Fraction]]:
-        return [(str(k), odds.combat_success_probability(self.defence, self.modifier, k)) for k in range(most + 1)]
-
-
-class CombatView(widgets.VBox):
-    """Target, modifier and cannonballs in; P(success), expected cannonballs, the optimal
-    re-roll table and a chart of success against cannonballs out."""
-
-    def __init__(self, model: CombatModel | None = None):
-        self.model = model or CombatModel()
-        names = list(components().targets)
-        self.target = widgets.Dropdown(options=names, value=self.model.target if self.model.target in names else names[0],
-                                       description="target", style=WIDE)
-        self.modifier = widgets.IntSlider(value=self.model.modifier, min=-5, max=5, description="modifier", style=WIDE)
-        self.cannonballs = widgets.IntSlider(value=self.model.cannonballs, min=0, max=10, description="cannonballs", style=WIDE)
-        self.target.add_class("pl-kop-target")
-        self.modifier.add_class("pl-kop-modifier")
-        self.cannonballs.add_class("pl-kop-cannonballs")
-        self.result = widgets.HTML()
-        self.table = widgets.HTML()
-        self.chart = BoardCanvas(460, 220, layers=("chart",), css_class="pl-kop-cannon-chart")
-        self.message = widgets.HTML()
-        for w in (self.target, self.modifier, self.cannonballs):
-            w.observe(self._changed, names="value")
-        super().__init__([self.target, widgets.HBox([self.modifier, self.cannonballs]), self.result, self.chart,
-                          self.table, self.message])
-        self.refresh()
-
-    def _changed(self, _change=None) -> None:
-        @guard(self.message)
-        def run():
-            self.model.set(target=self.target.value, modifier=self.modifier.value, cannonballs=self.cannonballs.value)
-            self.refresh()
-        run()
-
-    def refresh(self) -> None:
-        m = self.model
-        p = m.probability()
-        used = m.expected_cannonballs()
-        balls = f"{m.cannonballs} cannonball{'s' if m.cannonballs != 1 else ''}"
-        self.result.value = (f"<div class='pl-kop-combat'>Need 2d6 {m.modifier:+d} ≥ {m.defence} with {balls}: "
-                             f"<b>{percent_text(p)}</b> chance of success (P(success) = {p}); on average "
-                             f"{float(used):.2f} cannonballs spent.</div>")
-        self.chart.draw("chart", bar_chart_ops([(k, float(v)) for k, v in m.by_cannonballs()], 460, 220,
-                                               title="P(success) against cannonballs carried"))
-        policy = m.policy()
-        rows = "".join(f"<tr><td>{h}+{l}</td><td>{html.escape(policy.words((h, l), c))}</td></tr>"
-                       for (h, l), c in sorted(policy.summary().items(), reverse=True))
-        self.table.value = (f"<b>Optimal re-roll after a failed roll (all {m.cannonballs} cannonballs in hand)</b>"
-                            f"<table class='pl-kop-policy'><tr><th>failed roll</th><th>do</th></tr>{rows}</table>"
-                            if m.cannonballs else "<i>No cannonballs: no re-rolls.</i>")
-
-
-# ------------------------------------------------------------------ rum
-class RumModel:
-    """How far can I sail before a mutiny is likely?
-
-    >>> RumModel(rum=0).expected()
-    Fraction(3, 2)
-    """
-
-    def __init__(self, rum: int = 4, upkeeps: int = 5, risk: Fraction = Fraction(1, 2)):
-        self.rum, self.upkeeps, self.risk = rum, upkeeps, Fraction(risk)
-
-    def set(self, **changes) -> None:
-        trial = {"rum": self.rum, "upkeeps": self.upkeeps, **changes}
-        odds.p_no_mutiny_within(trial["rum"], trial["upkeeps"])      # validates
-        if trial["rum"] > 40 or trial["upkeeps"] > 60:
-            raise InvalidInput("Keep rum <= 40 and upkeeps <= 60 in the planner.")
-        self.rum, self.upkeeps = trial["rum"], trial["upkeeps"]
-
-    def p_safe(self) -> Fraction:
-        return odds.p_no_mutiny_within(self.rum, self.upkeeps)
-
-    def expected(self) -> Fraction:
-        return odds.expected_upkeeps_until_mutiny(self.rum)
-
-    def likely_within(self) -> int:
-        """The first number of upkeeps after which a mutiny has happened with probability > risk."""
-        n = 0
-        while 1 - odds.p_no_mutiny_within(self.rum, n) <= self.risk:
-            n += 1
-        return n
-
-    def first_mutiny(self, horizon: int = 15) -> Dist:
-        dist = odds.first_mutiny_distribution(self.rum, horizon)
-        later = 1 - sum(dist.values(), Fraction(0))
-        probabilities = {n: p for n, p in dist.items() if p}   # whole numbers: a numeric axis, sorted as numbers
-        if later:
-            probabilities[horizon + 1] = later                  # "the (horizon + 1)th upkeep or later"
-        return Dist.from_probabilities(probabilities)
-
-
-class RumView(widgets.VBox):
-    def __init__(self, model: RumModel | None = None):
-        self.model = model or RumModel()
-        self.rum = widgets.IntSlider(value=self.model.rum, min=0, max=12, description="rum", style=WIDE)
-        self.upkeeps = widgets.IntSlider(value=self.model.upkeeps, min=0, max=20, description="upkeeps", style=WIDE)
-        self.rum.add_class("pl-kop-rum")
-        self.upkeeps.add_class("pl-kop-upkeeps")
-        self.result = widgets.HTML()
-        self.message = widgets.HTML()
-        self.view = DistView(self.model.first_mutiny(), title="Upkeep of the first mutiny (16: or later)",
-                             show_table=False, width=520)
-        for w in (self.rum, self.upkeeps):
-            w.observe(self._changed, names="value")
-        super().__init__([widgets.HBox([self.rum, self.upkeeps]), self.result, self.view, self.message])
-        self.refresh()
-
-    def _changed(self, _change=None) -> None:
-        @guard(self.message)
-        def run():
-            self.model.set(rum=self.rum.value, upkeeps=self.upkeeps.value)
-            self.refresh()
-        run()
-
-    def refresh(self) -> None:
-        m = self.model
-        p = m.p_safe()
-        self.result.value = (
-            f"<div class='pl-kop-rum-result'>With {m.rum} rum and no lair visit: P(no mutiny in {m.upkeeps} "
-            f"upkeep{'s' if m.upkeeps != 1 else ''}) = <b>{friendly(p)}</b>. Expected upkeeps until a mutiny (counting "
-            f"the roll that causes it): {float(m.expected()):.2f}. A mutiny becomes more likely than not after "
-            f"<b>{m.likely_within()}</b> upkeeps: plan to reach a Pirates Lair before then.</div>")
-        self.view.dist = m.first_mutiny()
-
-
-# ------------------------------------------------------------------ a full turn, replayed
-#: What each chance task is, in words.
-CHANCE_NAMES = {"upkeep_draw": "action card drawn", "setup_hand": "action card drawn", "compass": "compass die",
-                "upkeep_die": "upkeep die", "reveal": "tile turned over", "attacker_roll": "combat dice",
-                "defender_roll": "combat dice", "reroll_die": "re-rolled", "loot": "loot card",
-                "relocate": "compass die (to a lair)", "lair_draw": "pirate card drawn", "setup_draw": "pirate card drawn"}
-
-
-class TurnReplay:
-    """A seeded random game; every step of one player's turn as (action, log lines, state).
-
-    >>> replay = TurnReplay(seed=1)
-    >>> replay.steps[0][0]
-    'start of the turn'
-    """
-
-    def __init__(self, seed: int = 1, players: int = 2, turn: int = 0):
-        rng = random.Random(seed)
-        state = Game(players=players, max_turns=3).new_initial_state()
-        while state.phase().name.startswith("setup"):     # the setup
-            state = state.apply(state.chance_outcomes().sample(rng) if state.current_player() == CHANCE
-                                else rng.choice(state.legal_actions()))
-        for _ in range(turn):
-            mover = state.current
-            while state.current == mover and not state.is_terminal():
-                state = state.apply(self._choose(state, rng))
-        self.player = state.current
-        self.steps: list[tuple[str, list[str], State]] = [("start of the turn", [], state)]
-        while state.current == self.player and not state.is_terminal():
-            action = self._choose(state, rng)
-            before = len(state.log)
-            new = state.apply(action)
-            who = (CHANCE_NAMES.get(state.phase().name, "chance") if state.current_player() == CHANCE
-                   else f"player {state.current_player()}")
-            self.steps.append((f"{who}: {action}", new.log[before:], new))
-            state = new
-
-    @staticmethod
-    def _choose(state: State, rng: random.Random):
-        if state.current_player() == CHANCE:
-            return state.chance_outcomes().sample(rng)
-        actions = state.legal_actions()
-        # a livelier replay: sail rather than stop, attack rather than end the turn, pass on cards
-        for preferred in (Attack, Sail):
-            choice = [a for a in actions if isinstance(a, preferred)]
-            if choice:
-                return rng.choice(choice)
-        for preferred in (Pass, Done, Accept):
-            if preferred() in actions:
-                return preferred()
-        return rng.choice(actions)
-
-
-# ------------------------------------------------------------------ cards and skills on the odds
-def card_effects(cannonballs: int = 2) -> list[tuple[str, str, Fraction, Fraction]]:
-    """(card, situation, P without, P with) for the cards that change a combat's odds."""
-    p = odds.combat_success_probability
-    pvp = odds.pvp_win_probability
-    return [
-        ("Assault", "you attack a stronghold (11)", p(11, 0, cannonballs), p(11, 2, cannonballs)),
-        ("Mercenaries", "you attack a stronghold (11)", p(11, 0, cannonballs), p(11, 1, cannonballs)),
-        ("Soldiers", "an opponent attacks a city (10)", p(10, 0, cannonballs), p(12, 0, cannonballs)),
-        ("Scurvy", "an opponent attacks a city (10)", p(10, 0, cannonballs), p(10, -1, cannonballs)),
-        ("Ambush", "you defend against a player (P attacker wins)", pvp(0, cannonballs, 0, cannonballs),
-         pvp(0, cannonballs, 3, cannonballs)),
-        ("Assault", "you attack a player (P you win)", pvp(0, cannonballs, 0, cannonballs), pvp(2, cannonballs, 0, cannonballs)),
-    ]
-
-
-def skill_effects(cannonballs: int = 2) -> list[tuple[str, str, Fraction, Fraction]]:
-    """(skill, situation, P without, P with) for skills that change the odds."""
-    p = odds.combat_success_probability
-    pvp = odds.pvp_win_probability
-    return [
-        ("+1 Combat vs. Nations", "attack a stronghold (11)", p(11, 0, cannonballs), p(11, 1, cannonballs)),
-        ("+2 Combat vs. Nations", "attack a stronghold (11)", p(11, 0, cannonballs), p(11, 2, cannonballs)),
-        ("+1 Maximum Cannonballs", "attack a stronghold (11)", p(11, 0, cannonballs), p(11, 0, cannonballs + 1)),
-        ("+1 Combat vs. other Players", "attack a player", pvp(0, cannonballs, 0, cannonballs), pvp(1, cannonballs, 0, cannonballs)),
-        ("+2 Combat vs. other Players", "attack a player", pvp(0, cannonballs, 0, cannonballs), pvp(2, cannonballs, 0, cannonballs)),
-        ("+1 Maximum Rum", "P(no mutiny in 6 upkeeps) from full rum", odds.p_no_mutiny_within(4, 6),
-         odds.p_no_mutiny_within(5, 6)),
-    ]
-
-
-def effects_html(rows) -> str:
-    body = "".join(f"<tr><td>{html.escape(a)}</td><td>{html.escape(b)}</td><td>{friendly_html(p)}</td>"
-                   f"<td>{friendly_html(q)}</td></tr>" for a, b, p, q in rows)
-    return ("<table class='pl-kop-effects'><tr><th>card / skill</th><th>situation</th><th>without</th><th>with</th></tr>"
-            + body + "</table>")
-
-
-# ------------------------------------------------------------------ assumptions and the walkthrough
-def assumptions() -> dict[str, list[str]]:
-    """Our assumptions, grouped by the rulebook section they fill in (shown in assumption boxes)."""
-    comp = components()
-    cards = ", ".join(f"{c['count']} {n}" for n, c in comp.action_cards.items())
-    loot = ", ".join(f"{n} x {v}" for v, n in sorted(comp.loot_cards.items()))
-    ship, rules = comp.ship, comp.rules
-    parts = " and ".join(f"a {name} (+{v['rum']} Rum, +{v['cannonballs']} Cannonballs)" for name, v in comp.parts.items())
-    die = ", ".join(f"{w} x {face}" for face, w in comp.upkeep_die.items())
-    hidden = "; ".join(f"{kind} tiles: " + ", ".join(f"{n} {content}" for content, n in counts.items())
-                       for kind, counts in comp.tiles.items())
-    return {
-        "The Game Board": ["Where the strongholds, cities and islands stand is ours (data file): strongholds and "
-                           "cities on the midpoints of the rim, islands on ring 3; one city per nation.",
-                           "Shark tiles: rings 1-2 (18, darker blue: 'the darker empty spaces'); ocean tiles: the rest."],
-        "Game Setup": [f"The ship's front and rear hold {ship['rum']} Rum and {ship['cannonballs']} Cannonballs and "
-                       f"{ship['crew_positions']} pirates; the middle parts are {parts}, each with a sail and a crew place.",
-                       "Player i starts at the corner lair in compass direction i; player 0 starts."],
-        "Important Game Concepts": ["A 'random Pirates Lair determined by the Compass Die' is the corner lair in the "
-                                    "rolled direction (six faces, six corners).",
-                                    "When a mutiny comes from lacking rum, the rum you had is lost too."],
-        "Phase 1: Upkeep Phase": [f"The upkeep die's faces: {die}.",
-                                  "To keep within the hand limit you discard, or play a U or A card, before "
-                                  "drawing."],
-        "Phase 2: Movement Phase": [f"What the face-down tiles hide ({hidden}); a revealed ship stays until "
-                                    "defeated and warships do not move. A tile's content is drawn when it is turned "
-                                    "over (the same odds as shuffling the tiles at setup). A treasure is dug up once.",
-                                    "Rum and cannonballs above a smaller maximum (a pirate lost) go back."],
-        "Phase 3: Combat Phase": ["Every city and stronghold has the printed values whatever its nation; a town can be "
-                                  "plundered again on a later turn.",
-                                  "In player-versus-player combat the attacker may re-roll any time; the defender "
-                                  "re-rolls while not ahead. A failed attack on a nation costs nothing more.",
-                                  "Scurvy's -1 counts in every combat, attacking or defending."],
-        "Action Cards": [f"The 52 cards: {cards} (counts are ours).",
-                         "Cards are offered after the upkeep die (U, A), before moving (M, A), before and after the combat "
-                         "dice (C, A), after each step of a move (A), and at your own decisions; Ambush/Assault: defender/attacker.",
-                         "Keelhauling is played when a mutiny threatens; Treasure Maps are turned in when digging.",
-                         "Mercenaries on a nation's side raise its defence by 1, Soldiers by 2; Ambush gives the "
-                         "defender +3.",
-                         "The Flying Dutchman card ('as another player's Action Phase is resolved': the rulebook has "
-                         "no Action Phase) is played in the windows; after the dice it can stop a conquest: landing on the "
-                         "attacker ends the turn, landing on the defender calls the combat off."],
-        "Pirate Skills": ["Which pirate has which pair of skills, and the pirates' names, are ours (data file)."],
-        "Captain's Skills": [f"'Move 2 on the victory track' steals up to {rules['steal_limit']} Doubloons from one "
-                             "player during upkeep."],
-        "Game Contents": [f"The 36 loot cards: {loot} Doubloons (ours).",
-                          f"'The skull is the beginning and the end': going round the Point Track wins; its length, "
-                          f"{rules['win_doubloons']:,} Doubloons, is ours (or max_turns rounds). Token supplies (rum, cannonballs, "
-                          "scurvy) are not limited."],
-    }
-
-
-def walkthrough():
-    """The guided walkthrough: one step per rulebook section, built by the kit's Walkthrough from
-    ``pirates_lab/king_of_pirates/data/lessons.toml`` (demos in :mod:`.king_of_pirates_lessons`)."""
-    from .walkthrough import Walkthrough
-
-    return Walkthrough.for_game(GAME).stepper()
+_ELSEWHERE = {"king_of_pirates_calculators": ("DutchmanPlanner", "DutchmanView", "CombatModel", "CombatView",
+                                              "RumModel", "RumView", "card_effects", "skill_effects", "effects_html",
+                                              "policy_rows"),
+              "king_of_pirates_replay": ("TurnReplay", "TurnReplayView", "dice_ops", "roll_of", "CHANCE_NAMES")}
 
 
 def __getattr__(name: str):
-    """The replay view and its dice live in :mod:`.king_of_pirates_replay` (which draws with board_ops above);
-    they are offered here too, loaded on first use so either module may be imported first."""
-    if name in ("TurnReplayView", "dice_ops"):
-        from . import king_of_pirates_replay
+    """The calculators and the replay live in their own modules (which draw with :func:`board_ops` above); they
+    are offered here too, loaded on first use so either module may be imported first."""
+    import importlib
 
-        return getattr(king_of_pirates_replay, name)
+    for module, names in _ELSEWHERE.items():
+        if name in names:
+            return getattr(importlib.import_module(f"{__package__}.{module}"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,25 +1,38 @@
-"""King of Pirates turn replay: the board, the combat dice drawn as dice (not "(6, 5)" text), and
-Play / Next / Back buttons.  Pure drawing in :func:`dice_ops` (tested without a browser).
+"""King of Pirates turn replay: one whole turn of a seeded game, step by step: the board, the combat dice
+drawn as dice (not "(6, 5)" text), what each step did in words (players numbered from 1 with their
+colour), and Back / Play / Next.  Pure drawing in :func:`dice_ops` (tested without a browser).
 
+Rules: King of Pirates › Phases of a Turn
 Rules: King of Pirates › Phase 3: Combat Phase
 """
 from __future__ import annotations
 
 import html
+import random
 import time
 
 import ipywidgets as widgets
 
+from pirates_lab.core import CHANCE
+from pirates_lab.king_of_pirates.game import Accept, Attack, Done, Game, Pass, Sail, State
+
 from .canvas import BoardCanvas
 from .drawing import Drawing, DrawOp
-from .king_of_pirates import HEIGHT, WIDTH, TurnReplay, board_ops
+from .king_of_pirates import COMPACT, board_ops, seat_name
 
-__all__ = ["dice_ops", "roll_of", "TurnReplayView", "DICE_WIDTH", "DICE_HEIGHT"]
+__all__ = ["dice_ops", "roll_of", "TurnReplay", "TurnReplayView", "CHANCE_NAMES", "DICE_WIDTH", "DICE_HEIGHT"]
 
 DICE_WIDTH, DICE_HEIGHT = 300, 90
 #: pips of each face, on a 3x3 grid (column, row)
 PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
         5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
+
+#: What each chance step is, in words.
+CHANCE_NAMES = {"upkeep_draw": "an action card is drawn", "setup_hand": "an action card is drawn",
+                "compass": "the Compass Die", "upkeep_die": "the Upkeep Die", "reveal": "a tile is turned over",
+                "attacker_roll": "the combat dice", "defender_roll": "the combat dice", "reroll_die": "a die is re-rolled",
+                "loot": "a loot card", "relocate": "the Compass Die (to a Pirates Lair)",
+                "lair_draw": "a pirate card is drawn", "setup_draw": "a pirate card is drawn"}
 
 
 def dice_ops(rolls: dict[str, tuple[int, int] | None], width: int = DICE_WIDTH, height: int = DICE_HEIGHT
@@ -58,14 +71,69 @@ def roll_of(state) -> dict[str, tuple[int, int] | None]:
     return out
 
 
-class TurnReplayView(widgets.VBox):
-    """A seeded turn replayed step by step: Back / Next buttons, Play (steps on by itself), a slider."""
+def _outcome(value) -> str:
+    """A chance outcome in words: dice as "6 and 5"."""
+    if isinstance(value, tuple) and all(isinstance(v, int) for v in value):
+        return " and ".join(str(v) for v in value)
+    return str(value)
 
-    def __init__(self, replay: TurnReplay | None = None, delay: float = 0.6):
+
+class TurnReplay:
+    """A seeded random game; every step of one player's turn as (what happened, log lines, state).
+
+    >>> replay = TurnReplay(seed=1)
+    >>> replay.steps[0][0]
+    "The start of Player 1 (red)'s turn"
+    """
+
+    def __init__(self, seed: int = 1, players: int = 2, turn: int = 0):
+        rng = random.Random(seed)
+        state = Game(players=players, max_turns=3).new_initial_state()
+        while state.phase().name.startswith("setup"):     # the setup
+            state = state.apply(state.chance_outcomes().sample(rng) if state.current_player() == CHANCE
+                                else rng.choice(state.legal_actions()))
+        for _ in range(turn):
+            mover = state.current
+            while state.current == mover and not state.is_terminal():
+                state = state.apply(self._choose(state, rng))
+        self.player = state.current
+        self.steps: list[tuple[str, list[str], State]] = [(f"The start of {seat_name(self.player)}'s turn", [], state)]
+        while state.current == self.player and not state.is_terminal():
+            action = self._choose(state, rng)
+            before = len(state.log)
+            new = state.apply(action)
+            if state.current_player() == CHANCE:
+                what = f"{CHANCE_NAMES.get(state.phase().name, 'chance')}: {_outcome(action)}"
+            else:
+                what = f"{seat_name(state.current_player())}: {action}"
+            self.steps.append((what, new.log[before:], new))
+            state = new
+
+    @staticmethod
+    def _choose(state: State, rng: random.Random):
+        if state.current_player() == CHANCE:
+            return state.chance_outcomes().sample(rng)
+        actions = state.legal_actions()
+        # a livelier replay: sail rather than stop, attack rather than end the turn, pass on cards
+        for preferred in (Attack, Sail):
+            choice = [a for a in actions if isinstance(a, preferred)]
+            if choice:
+                return rng.choice(choice)
+        for preferred in (Pass, Done, Accept):
+            if preferred() in actions:
+                return preferred()
+        return rng.choice(actions)
+
+
+class TurnReplayView(widgets.HBox):
+    """A seeded turn replayed step by step: the board; beside it Back / Play / Next, a slider, the dice and what
+    the step did."""
+
+    def __init__(self, replay: TurnReplay | None = None, delay: float = 0.4):
         self.replay = replay or TurnReplay()
         self.delay = delay
-        last = len(self.replay.steps) - 1
-        self.slider = widgets.IntSlider(value=0, min=0, max=last, description="step",
+        self.slider = widgets.IntSlider(value=1, min=1, max=len(self.replay.steps), description="step",
+                                        continuous_update=False,
                                         style={"description_width": "initial"})
         self.slider.add_class("pl-kop-replay-step")
         self.back = widgets.Button(description="◀ Back", layout=widgets.Layout(width="auto"))
@@ -76,33 +144,38 @@ class TurnReplayView(widgets.VBox):
         self.back.on_click(lambda _: self.go(self.slider.value - 1))
         self.next.on_click(lambda _: self.go(self.slider.value + 1))
         self.play.on_click(lambda _: self.run())
-        self.board = BoardCanvas(WIDTH, HEIGHT, css_class="pl-kop-replay-board")
+        self.board = BoardCanvas(COMPACT.width, COMPACT.height, css_class="pl-kop-replay-board")
         self.dice = BoardCanvas(DICE_WIDTH, DICE_HEIGHT, css_class="pl-kop-replay-dice")
         self.text = widgets.HTML()
         self.slider.observe(lambda change: self.show(change["new"]), names="value")
-        super().__init__([widgets.HBox([self.back, self.play, self.next, self.slider]), self.board, self.dice,
-                          self.text])
-        self.show(0)
+        buttons = widgets.HBox([self.back, self.play, self.next], layout=widgets.Layout(flex_flow="row wrap"))
+        side = widgets.VBox([buttons, self.slider, self.text, self.dice],
+                            layout=widgets.Layout(flex="1 1 20em", min_width="0", max_width="100%"))
+        super().__init__([self.board, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start",
+                                                                   max_width="100%"))
+        self.add_class("pl-kop-replay-view")
+        self.show(1)
 
     def go(self, index: int) -> None:
-        self.slider.value = max(0, min(self.slider.max, index))
+        self.slider.value = max(self.slider.min, min(self.slider.max, index))
 
     def run(self) -> None:
         """Play: step from here to the end (from the start when at the end)."""
         if self.slider.value == self.slider.max:
-            self.go(0)
+            self.go(self.slider.min)
         while self.slider.value < self.slider.max:
             time.sleep(self.delay)
             self.go(self.slider.value + 1)
 
     def show(self, index: int) -> None:
-        title, lines, state = self.replay.steps[index]
-        self.board.draw("background", board_ops(state))
+        """Show step ``index``, counted from 1 as the slider and the caption count."""
+        title, lines, state = self.replay.steps[index - 1]
+        self.board.draw("background", board_ops(state, layout=COMPACT))
         rolls = roll_of(state)
         self.dice.draw("background", dice_ops(rolls or {"combat dice": None}))
         player = state.players[self.replay.player]
-        where = f"({player.position[0]}, {player.position[1]})"
+        said = "".join(f"<div>{html.escape(line)}</div>" for line in lines)
         self.text.value = (f"<div class='pl-kop-replay'><b>Step {index} of {self.slider.max}: {html.escape(title)}</b>"
-                           "<br>" + "<br>".join(html.escape(line) for line in lines)
-                           + f"<br><i>Player {self.replay.player} at {where}: {player.rum} rum, {player.cannonballs} "
-                             f"cannonballs, {player.scurvy} scurvy, {player.doubloons:,} Doubloons.</i></div>")
+                           f"{said}<div style='color:#555'>{html.escape(seat_name(self.replay.player))}: "
+                           f"{player.rum}&nbsp;Rum, {player.cannonballs}&nbsp;Cannonballs, {player.scurvy}&nbsp;Scurvy, "
+                           f"{player.doubloons:,}&nbsp;Doubloons.</div></div>")     # a number never parted from its unit

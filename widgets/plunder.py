@@ -1,92 +1,129 @@
-"""Plunder front-ends: the sea of map cards (pure draw operations), a GameTable renderer and the
-combat-chain calculator.  The rulebook walkthrough is data (``pirates_lab/plunder/data/lessons.toml``),
-its demos in :mod:`pirates_lab.widgets.plunder_lessons`.
+"""Plunder front-ends: the sea of map cards (pure draw operations), the GameTable renderer and the table to play
+at.  The calculators (the combat chain, the Letter of Marque) are in :mod:`pirates_lab.widgets.plunder_calculators`
+(re-exported here); the lesson is data (``pirates_lab/plunder/data/lessons.toml``), its screens' demos in
+:mod:`pirates_lab.widgets.plunder_lessons`.
 
 Rules: Plunder › Sail and Explore
 
-Everything that decides is pure and tested without a browser: :func:`sea_ops` (observation ->
-draw operations) and :func:`chain_report` (the calculator's numbers).
+Everything that decides is pure and tested without a browser: :func:`sea_ops` (observation -> draw operations)
+and :func:`~pirates_lab.widgets.plunder_calculators.chain_report` (the calculator's numbers).  Captains are
+numbered from 1 everywhere, each with the colour of their ship (:data:`SHIP_COLOURS`).
+
+>>> PlunderRenderer().seat_name(0)
+'Captain 1 (red)'
 """
 from __future__ import annotations
 
-import html
-from fractions import Fraction
-
 import ipywidgets as widgets
 
-from pirates_lab.core import Dist, InvalidInput
-from pirates_lab.core.report import percent
 from pirates_lab.plunder import Game
 from pirates_lab.plunder.captains import trader
 from pirates_lab.plunder.components import components
-from pirates_lab.plunder.odds import (attack_value, captain_fight, loot_dist, loot_value, npc_chain_odds, side_of,
-                                      unseen_cards)
 from pirates_lab.plunder.turn import sailing_paths
 
 from .canvas import BoardCanvas
-from .drawing import Drawing
-from .kit import DistView, guard
+from .drawing import LARGE_TEXT, Drawing, text_box
+from .plunder_calculators import (ChainCalculator, MarqueCalculator, _start_unseen, chain_report,  # noqa: F401
+                                  chance_text, unseen_for)
 
-__all__ = ["WIDTH", "HEIGHT", "COLOURS", "sea_ops", "sea_layout", "PlunderRenderer", "chain_report",
-           "ChainCalculator", "SeaView", "table", "ASSUMPTIONS"]
+__all__ = ["WIDTH", "HEIGHT", "COLOURS", "SHIPS", "SHIP_COLOURS", "sea_ops", "sea_layout", "card_label",
+           "captain_name", "PlunderRenderer", "SeaView", "table", "ASSUMPTIONS", "ChainCalculator", "MarqueCalculator",
+           "chain_report", "chance_text", "unseen_for"]
 
-WIDTH, HEIGHT = 480, 400
+#: the renderer's drawing (a GameTable board); lesson seas size themselves to their cards
+WIDTH, HEIGHT = 440, 320
 COLOURS = {"tortuga": "#c9a66b", "open_sea": "#5b9bd5", "port": "#f2d98c", "coastland": "#8cc084"}
 SHIPS = ("#b22222", "#1f4e9c", "#2e7d32", "#6a1b9a")
+SHIP_COLOURS = ("red", "blue", "green", "purple")
 GAME = "plunder"
+LABEL_FONT = "15px sans-serif"
+SMALL_FONT = "13px sans-serif"
+#: the smallest cell (px) that shows a card's name, its nation (a Port), the ships' numbers (16 px text each)
+LABEL_CELL, NATION_CELL, NUMBERED_CELL = 26, 52, 52
+SHORT = {"Open Sea": "Sea", "Coastland": "Coast", "Sint Eustatius": "St Eust.", "Port Royal": "P. Royal",
+         "Guadeloupe": "Guadel.", "Martinique": "Martin.", "Cartagena": "Cartag."}
 
-#: the house rules a learner should see (also in docs/plunder.md and the data file)
+#: the house rules a teacher should know (also in docs/plunder.md and the data file); never shown to students
+#: as rules: the lesson puts them in its teacher notes
 ASSUMPTIONS = {
     "deck": "Every card value (speeds, cannons, crews, prices, garrisons, numbers, loot icons) is ours: the "
             "rulebook names the cards but prints no values. Edit pirates_lab/plunder/data/cards.toml.",
-    "ties": "Against a ship, Port or Natives, ties go to the captain (the printed 'at least equal'), also "
-            "against Pirates, who attack; between captains ties go to the attacker.",
-    "split": "Plundered proceeds are split with the crew: the captain keeps half, rounded down.",
+    "ties": "Ties always favour the attacker (printed in Broadside): the captain's when they attack; when Pirates "
+            "attack a captain, a tie at the Broadside or the Boarding is the Pirates'. Fleeing, an equal total still "
+            "escapes (Engagement › Flee). Between captains ties go to the attacker (printed).",
+    "split": "Plundered proceeds are split with the crew: the captain keeps half, rounded down (printed). Captured "
+             "goods and ships sell only in Tortuga, in a Port of your Letter of Marque's nation, or with Bottle of "
+             "Rum / Sneak into Port (printed, Action), even a captured ship sailed as your own.",
+    "loot": "The loot's quantity is the top card's number (printed); only the good its icon shows is ours "
+            "(the data file's loot).",
     "storm": "The Storm (its text is ours): the move ends, the Captured Ship and the Loot are lost, and the "
              "Storm and the discard pile are shuffled back into the deck.",
-    "tortuga": "Tortuga buys any plundered good at 2 silver a token and no captain may attack another there.",
+    "tortuga": "Tortuga buys any plundered good at 2 silver a token, and no captain may attack another there.",
     "pay": "A captain who cannot pay the crew is thrown overboard (the ship is lost); an unpaid First Mate "
            "leaves. With the Mutiny! option a captain may forget to pay and another may shout.",
     "fight": "In the odds between captains each side places its highest card left at every step, and the "
              "attacker boards after winning the Broadside.",
-    "marque": "One Letter of Marque at a time: a new one turns the old nation into an enemy.",
+    "marque": "A captain who wins a second Letter of Marque chooses which to keep; the other nation becomes an "
+              "enemy (printed, War). The computer trader keeps the new one.",
     "natives": "Natives are met on a Coastland: trade at their prices, attack (Boarding only) or leave.",
 }
 
 
+def captain_name(seat: int) -> str:
+    """``Captain 1 (red)``: seats counted from 1, with the colour of their ship on the sea."""
+    return f"Captain {seat + 1} ({SHIP_COLOURS[seat % len(SHIP_COLOURS)]})"
+
+
 # ---------------------------------------------------------------- the sea
-def sea_layout(cells, width: int = WIDTH, height: int = HEIGHT):
-    """(cell size, function cell -> top-left pixel) fitting every cell and a ring of empty spaces."""
+def sea_layout(cells, width: int = WIDTH, height: int = HEIGHT, *, top: int = 0, ring: float = 0.5):
+    """(cell size, function cell -> top-left pixel) fitting every cell, with ``ring`` cells of water around,
+    in a ``width`` x ``height`` drawing whose first ``top`` pixels are kept for a header."""
     xs = [x for x, _ in cells] or [0]
     ys = [y for _, y in cells] or [0]
-    x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
-    size = max(18, min(72, (width - 8) // (x1 - x0 + 1), (height - 24) // (y1 - y0 + 1)))
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    across, down = x1 - x0 + 1 + 2 * ring, y1 - y0 + 1 + 2 * ring
+    size = int(max(18, min(80, (width - 8) / across, (height - top - 4) / down)))
     left = (width - size * (x1 - x0 + 1)) // 2
-    top = 20 + (height - 24 - size * (y1 - y0 + 1)) // 2
+    upper = top + (height - top - size * (y1 - y0 + 1)) // 2
 
     def corner(cell):
-        return left + (cell[0] - x0) * size, top + (cell[1] - y0) * size
+        return left + (cell[0] - x0) * size, upper + (cell[1] - y0) * size
 
     return size, corner
 
 
-def _label(name: str, size: int) -> str:
-    short = {"Open Sea": "Sea", "Coastland": "Coast", "Tortuga": "Tortuga"}.get(name, name)
-    return short if len(short) * size / 10 < size * 1.6 else short[: max(3, size // 9)]
+def _fits(text: str, room: float, font: str) -> bool:
+    """Does ``text`` fit in ``room`` pixels as Large fonts paint ``font`` (at least 16 px)?"""
+    left, _, right, _ = text_box(Drawing().text(text, 0, 0, font=font).ops[0], LARGE_TEXT)
+    return right - left <= room
+
+
+def card_label(name: str, size: float, font: str = LABEL_FONT) -> str:
+    """A map card's name as it fits a ``size`` px cell with Large fonts (shortened, never past the cell)."""
+    for text in (name, SHORT.get(name, name)):
+        if _fits(text, size - 6, font):
+            return text
+    text = SHORT.get(name, name)
+    while len(text) > 2 and not _fits(text + ".", size - 6, font):
+        text = text[:-1]
+    return text.rstrip(".") + "."
 
 
 def sea_ops(observation: dict, player: int | None = None, *, width: int = WIDTH, height: int = HEIGHT,
-            paths: bool = True) -> tuple:
-    """The sea around Tortuga (North up, toward the First Captain), the ships, and the legal courses
-    of the captain on turn (one direction, at most one turn), as pure draw operations."""
+            paths: bool = True, header: bool = True, ring: float = 0.5) -> tuple:
+    """The sea around Tortuga (North up, toward the First Captain), the ships (a disc numbered from 1 in each
+    captain's colour) and the legal courses of the captain sailing (one direction, at most one turn), as pure
+    draw operations.  ``header``: a line on top saying the round and whom North points to; ``ring``: the water
+    around the cards, in cards."""
     deck = components()
     sea = {(x, y): name for x, y, name in observation["sea"]}
-    size, corner = sea_layout(sea, width, height)
+    top = 26 if header else 0
+    size, corner = sea_layout(sea, width, height, top=top, ring=ring)
     d = Drawing().rect(0, 0, width, height, fill="#dfeaf5")
     first = observation.get("first_captain")
-    d.text(f"Round {observation['round']} · North is up, toward the First Captain"
-           + (f" (Captain {first + 1})" if isinstance(first, int) else ""), 6, 14, font="13px sans-serif")
-    font = f"{max(9, size // 6)}px sans-serif"
+    if header:
+        toward = f" · North points to Captain {first + 1}" if isinstance(first, int) else ""
+        d.text(f"Round {observation['round']}{toward}", 8, 13, font=SMALL_FONT, max_width=width - 16)
     for cell, name in sorted(sea.items()):
         x, y = corner(cell)
         d.rect(x + 1, y + 1, size - 2, size - 2, fill=COLOURS[deck.card(name).kind], stroke="#333333")
@@ -101,164 +138,69 @@ def sea_ops(observation: dict, player: int | None = None, *, width: int = WIDTH,
                 d.line(ax + size / 2, ay + size / 2, bx + size / 2, by + size / 2, stroke="#ffd400", width=3)
             ex, ey = corner(path[-1])
             d.rect(ex + 3, ey + 3, size - 6, size - 6, stroke="#ffd400", width=2)
+    # what a cell has room for with Large fonts (16 px text): a name, a nation line, then the ships' numbers
+    nations, numbered = size >= NATION_CELL, size >= NUMBERED_CELL
     for cell, name in sorted(sea.items()):
         x, y = corner(cell)
         card = deck.card(name)
-        d.text(_label(name, size), x + size / 2, y + size * 0.28, font=font, align="center")
-        if card.kind == "port":
-            d.text(card.nation[:3], x + size / 2, y + size * 0.78, font=font, align="center", fill="#6b2f00")
-        if card.kind == "tortuga":
-            d.text("N↑", x + size - 12, y + size * 0.86, font="11px sans-serif", align="center")
+        if size >= LABEL_CELL:
+            d.text(card_label(name, size), x + size / 2, y + size * 0.24, font=LABEL_FONT, align="center")
+        if card.kind == "port" and nations:
+            d.text(card.nation[:3], x + size / 2, y + size * 0.52, font=SMALL_FONT, align="center", fill="#6b2f00")
+    gap = max(6.0, min(17.0, (size - 10) / 4))
     for p, mat in enumerate(observation["captains"]):
         x, y = corner(tuple(mat["at"]))
-        cx, cy = x + 9 + 16 * p, y + size * 0.62     # discs 16 px apart: the numbers never touch, even at 16 px
-        d.circle(cx, cy, 8, fill=SHIPS[p % len(SHIPS)], stroke="#ffffff", width=2)
-        d.text(str(p + 1), cx, cy, fill="#ffffff", font="9px sans-serif", align="center", max_width=12)
+        cx, cy = x + 5 + gap / 2 + gap * p, y + size * 0.8      # discs side by side: the numbers never touch
+        d.circle(cx, cy, min(8, gap / 2), fill=SHIPS[p % len(SHIPS)], stroke="#ffffff", width=2)
+        if numbered:
+            d.text(str(p + 1), cx, cy, fill="#ffffff", font="bold 9px sans-serif", align="center")
     return d.ops
 
 
 class PlunderRenderer:
-    """A GameTable renderer: the sea for the seat shown, its hand with card numbers, seat names."""
+    """A GameTable renderer: the sea for the seat shown, its hand with card numbers, seat names from 1."""
 
     width, height = WIDTH, HEIGHT
+    ring = 0.5          # the water around the cards, in cards
 
     def draw(self, observation: dict, player: int):
-        return sea_ops(observation, player)
+        return sea_ops(observation, player, width=self.width, height=self.height, ring=self.ring)
 
     def hand(self, observation: dict, player: int) -> list[str]:
         return [f"{name} ({components().card(name).number})" for name in observation["hand"]]
 
     def seat_name(self, seat: int) -> str:
-        return f"Captain {seat + 1}"
+        return captain_name(seat)
+
+
+def sea_size(cells, cell: int = 64, *, most: tuple[int, int] = (480, 330), header: bool = False) -> tuple[int, int]:
+    """A drawing size for these cells at about ``cell`` px each (half a cell of water around), at most ``most``."""
+    xs, ys = [x for x, _ in cells] or [0], [y for _, y in cells] or [0]
+    width = round((max(xs) - min(xs) + 2) * cell + 8)
+    height = round((max(ys) - min(ys) + 2) * cell + 4 + (26 if header else 0))
+    return min(width, most[0]), min(height, most[1])
 
 
 class SeaView(widgets.VBox):
-    """A canvas showing a position's sea with the legal courses highlighted."""
+    """A canvas showing a position's sea (the legal courses of a captain sailing drawn in yellow), sized to its
+    cards; the round and whom North points to are a line of text above it."""
 
-    def __init__(self, state, player: int | None = None):
-        self.board = BoardCanvas(WIDTH, HEIGHT)
-        self.board.draw("background", sea_ops(state.observation(player if player is not None else state.current)))
-        super().__init__([self.board])
+    def __init__(self, state, player: int | None = None, *, cell: int = 64, most: tuple[int, int] = (480, 330),
+                 css_class: str = "pl-plunder-sea-board", ring: float = 0.5, caption: bool = True):
+        observation = state.observation(player if player is not None else state.current)
+        cells = [(x, y) for x, y, _ in observation["sea"]]
+        width, height = sea_size(cells, cell, most=most)
+        self.board = BoardCanvas(width, height, css_class=css_class)
+        self.board.draw("background", sea_ops(observation, width=width, height=height, header=False, ring=ring))
+        first = observation.get("first_captain")
+        caption = widgets.HTML(f"<div class='pl-plunder-sea-caption'>Round {observation['round']} · North points to "
+                               f"Captain {first + 1}</div>" if isinstance(first, int) and caption else "")
+        super().__init__([caption, self.board], layout=widgets.Layout(max_width="100%"))
         self.add_class("pl-plunder-sea")
 
 
 def table(humans=(0,), players: int = 3, seed: int = 0):
-    """Play Plunder alone against computer traders (they decide from their view only)."""
+    """Play Plunder against computer traders (they decide from their seat's view only); you are Captain 1."""
     from .table import GameTable
 
     return GameTable(Game(players=players), PlunderRenderer(), humans=humans, players=trader, seed=seed)
-
-
-# ---------------------------------------------------------------- the combat-chain calculator
-def _start_unseen(hand) -> dict:
-    unseen = {k: v for k, v in components().full_deck().items() if components().card(k).kind != "tortuga"}
-    unseen["Open Sea"] -= components().rules["open_sea_at_setup"]
-    for name in hand:
-        if not unseen.get(name):
-            raise InvalidInput(f"There are not that many {name} cards in the deck.")
-        unseen[name] -= 1
-    return {k: v for k, v in unseen.items() if v}
-
-
-def chain_report(ship: str, enemy: str, hand=(), *, mate: str | None = None, draws: int = 0,
-                 captain: bool = False, their_hand: int = 6, flees: bool = False, risk: int = 8,
-                 unseen: dict | None = None) -> dict:
-    """The calculator's numbers: each step, the whole chain, how it ends, and "should I attack?".
-
-    ``enemy`` is a ship, Port or Natives card, or (``captain=True``) the ship another captain sails.
-    """
-    hand = list(hand)
-    pool = unseen if unseen is not None else _start_unseen(hand)
-    me = side_of(ship, mate)
-    card = components().card(enemy) if enemy != "Pinnace" else None
-    if captain:
-        odds = captain_fight(me, side_of(enemy), hand, pool, their_hand, flees)
-        gain = components().card(enemy).value if card is not None and card.kind == "ship" else 0
-    else:
-        if card is None or card.kind not in ("ship", "port", "natives"):
-            raise InvalidInput(f"{enemy} is not a ship, a Port or Natives.")
-        steps = {"ship": ("engagement", "broadside", "boarding"), "port": ("broadside", "boarding"),
-                 "natives": ("boarding",)}[card.kind]
-        odds = npc_chain_odds(me, side_of(enemy), hand, draws, pool, steps)
-        loot = loot_value(loot_dist(pool, card.cargo or 99, 5), dict(card.sell))
-        gain = (card.value if card.kind == "ship" else 0) + loot
-    value = attack_value(odds, int(gain), risk)
-    return {"odds": odds, "steps": dict(odds.steps), "win": odds.win, "ends": odds.ends, "value": value}
-
-
-def _field(label: str, control: widgets.Widget) -> widgets.VBox:
-    """A control with its label on its own line above it (never cut, whatever the font size)."""
-    caption = widgets.HTML(f"<b>{html.escape(label)}</b>")
-    control.layout.width = "calc(100% - 8px)"      # its margins stay inside the box: nothing to scroll
-    box = widgets.VBox([caption, control], layout=widgets.Layout(width="100%", max_width="420px"))
-    box.add_class("pl-plunder-field")
-    return box
-
-
-class ChainCalculator(widgets.VBox):
-    """Pick your ship, the enemy and your hand: each step's chance, the whole chain (bqplot), expected silver.
-
-    Every label sits on its own line above its control and the chart wraps below the controls on a
-    narrow screen, so nothing is cut at 1024 x 768 with large fonts.
-    """
-
-    def __init__(self, ship: str = "Pinnace", enemy: str = "Spanish Brigantine", hand=("Havana", "Coastland"),
-                 draws: int = 0):
-        deck = components()
-        ships = ["Pinnace"] + [c.name for c in deck.of_kind("ship")]
-        targets = [c.name for c in deck.of_kind("ship", "port", "natives")]
-        self.ship = widgets.Dropdown(options=ships, value=ship, layout=widgets.Layout(width="100%"))
-        self.mate = widgets.Dropdown(options=[("none", "")] + [(c.name, c.name) for c in deck.of_kind("first_mate")],
-                                     value="", layout=widgets.Layout(width="100%"))
-        self.enemy = widgets.Dropdown(options=targets, value=enemy, layout=widgets.Layout(width="100%"))
-        self.captain = widgets.Checkbox(value=False, description="", indent=False, layout=widgets.Layout(width="32px"))
-        self.hand = widgets.SelectMultiple(options=sorted(deck.cards), value=tuple(hand), rows=6,
-                                           layout=widgets.Layout(width="100%"))
-        self.draws = widgets.IntSlider(value=draws, min=0, max=4, layout=widgets.Layout(width="100%"))
-        self.message = widgets.HTML()
-        self.summary = widgets.HTML()
-        self.summary.add_class("pl-plunder-chain-summary")
-        self.view = DistView(Dist.certain("won"), title="How the combat ends", width=400, height=220)
-        for control in (self.ship, self.mate, self.enemy, self.captain, self.hand, self.draws):
-            control.observe(lambda _: self.update(), names="value")
-        captain_text = widgets.HTML("the enemy is a captain who sails it (cards hidden)",
-                                    layout=widgets.Layout(width="auto", flex="1 1 0%"))
-        captain_row = widgets.HBox([self.captain, captain_text],
-                                   layout=widgets.Layout(width="100%", max_width="420px", align_items="center"))
-        controls = widgets.VBox([_field("Your ship", self.ship), _field("First Mate", self.mate),
-                                 _field("Enemy", self.enemy), captain_row, _field("Cards to draw", self.draws),
-                                 _field("Your hand (Ctrl-click for more)", self.hand)],
-                                layout=widgets.Layout(width="420px", max_width="100%"))
-        body = widgets.HBox([controls, self.view], layout=widgets.Layout(flex_flow="row wrap", max_width="100%"))
-        super().__init__([body, self.summary, self.message], layout=widgets.Layout(max_width="100%"))
-        self.add_class("pl-plunder-chain")
-        self.report = None
-        self.update()
-
-    def update(self) -> None:
-        @guard(self.message)
-        def run():
-            if len(self.hand.value) > 7:
-                raise InvalidInput("A hand holds at most 7 cards.")
-            self.report = chain_report(self.ship.value, self.enemy.value, self.hand.value, mate=self.mate.value or None,
-                                       draws=self.draws.value, captain=self.captain.value)
-            self.view.dist = self.report["ends"]
-            rows = "".join(f"<li>win the {html.escape(step.title())}: <b>{percent(p)}</b></li>"
-                           for step, p in self.report["steps"].items())
-            self.summary.value = (f"<ul>{rows}</ul><p>Whole combat: <b>{percent(self.report['win'])}</b>. "
-                                  f"Should I attack? Expected silver <b>{float(self.report['value']):+.1f}</b> "
-                                  "(your half of the plunder if you win, minus 8 silver if you are sunk).</p>")
-            self.message.value = ""
-        run()
-        if self.message.value:      # a refused input: no stale odds under the message
-            self.summary.value = "<p>Change the input above to see the odds again.</p>"
-
-
-def unseen_for(state, player: int) -> dict:
-    """The cards ``player`` has not seen (for the calculator in a game)."""
-    return unseen_cards(state.observation(player))
-
-
-def chance_text(p: Fraction) -> str:
-    return f"{percent(p)} ({p})" if Fraction(p).denominator < 1000 else percent(p)
-

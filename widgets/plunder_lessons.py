@@ -1,52 +1,59 @@
-"""The Plunder lesson for pages: the scenarios module of ``pirates_lab/plunder/data/lessons.toml``.
+"""The Plunder lesson on screens: the scenarios module of ``pirates_lab/plunder/data/lessons.toml``.
 
-Each demo returns a live view built by the engine (a sea drawn on a canvas, a calculator, an odds
-chart, the engine's own legal actions or log on a hand-built position); the answers re-export
-:mod:`pirates_lab.plunder.lessons` (computed when a step is checked, never written in the lesson).
-:func:`lesson_card` shows one step on its own under its notebook heading.
+Each demo returns what a screen shows, built by the engine on a hand-made position (a sea drawn on a canvas, the
+engine's own choices or log, a table of the data file's values, a calculator with its why tree); the answers
+re-export :mod:`pirates_lab.plunder.lessons` (computed when a question is checked, never written in the lesson).
+:func:`lesson` reads the lesson file; :func:`lesson_view` shows it.
 
 Rules: Plunder › Combat
+
+>>> [name for name in DEMOS if name not in globals()]
+[]
 """
 from __future__ import annotations
 
 import html
-import random
-import re
 
 import ipywidgets as widgets
 
-from pirates_lab.core.report import percent
-from pirates_lab.core.rules import rulebook
+from pirates_lab.core.report import plural
 from pirates_lab.plunder import Game, lessons
-from pirates_lab.plunder.actions import Attack, Sell
 from pirates_lab.plunder.captains import trader
 from pirates_lab.plunder.components import components
-from pirates_lab.plunder.lessons import (applying_encounters, best_trade_margin, boarding_answer,  # noqa: F401
-                                         broadside_answer, captain_answer, captured_speed, cards_after_loss,
-                                         combat_answer, courses_from_tortuga, deck_after_setup, encounter_copies_on_open_sea,
-                                         enemy_at_war, galleon_pay_left, loot_answer, marque_with_four,
-                                         navigator_catch_card, navigator_engagement, silver_to_win, spices_in_cartagena,
-                                         tortuga_sale_kept, treasure_fleet_enemy, turn_phases, war_answer)
-from pirates_lab.plunder.odds import captain_fight, loot_dist, marque_probability, npc_chain_odds, side_of
+from pirates_lab.plunder.lessons import *  # noqa: F401,F403  (the lesson's answers)
+from pirates_lab.plunder.lessons import ANSWERS
+from pirates_lab.plunder.odds import captain_fight, npc_chain_odds, side_of, storm_within
 from pirates_lab.plunder.turn import FLOW
 
-from .kit import DistView, Stepper
-from .plunder import ChainCalculator, SeaView
-from .walkthrough import Walkthrough
+from .canvas import BoardCanvas
+from .drawing import Drawing, DrawOp
+from .kit import DistView
+from .lesson import LessonView
+from .lesson_model import Lesson
+from .plunder import COLOURS, SHIPS, PlunderRenderer, SeaView, captain_name, sea_layout
+from .plunder_calculators import END_WORDS, ChainCalculator, MarqueCalculator, pct
+from .shown import table_html
+from .table import GameTable
+from .why import WhyTree, screen_links
 
 GAME = "plunder"
-ANSWERS = ["deck_after_setup", "silver_to_win", "turn_phases", "encounter_copies_on_open_sea", "galleon_pay_left",
-           "courses_from_tortuga", "marque_with_four", "applying_encounters", "best_trade_margin",
-           "spices_in_cartagena", "tortuga_sale_kept", "navigator_catch_card", "combat_answer", "treasure_fleet_enemy",
-           "navigator_engagement", "broadside_answer", "boarding_answer", "loot_answer", "captain_answer",
-           "cards_after_loss", "enemy_at_war", "war_answer", "captured_speed"]
-DEMOS = ["setup", "overview", "turn", "encounter", "pay", "sail", "action", "play_encounter", "trade", "buying",
-         "selling", "first_mate", "combat", "enemies", "engagement", "broadside", "boarding", "results", "captain",
-         "lose_ship", "enemies_at_war", "war", "captured"]
-__all__ = [*DEMOS, *ANSWERS, "walkthrough", "lesson_card"]
+DEMOS = ("table_picture", "setup_table", "turn_table", "sail", "action", "trade", "selling", "play_table", "combat",
+         "engagement", "broadside", "boarding", "chain_calculator", "captain", "war")
+__all__ = [*DEMOS, *ANSWERS, "table_picture_ops", "phase_rows", "lesson", "lesson_view", "GAME", "DEMOS",
+           "PICTURE_WIDTH", "PICTURE_HEIGHT", "PHASE_WORDS", "rule_links"]
+
+PICTURE_WIDTH, PICTURE_HEIGHT = 600, 262
+#: what each phase of a turn does, in the rulebook's words (the order is the engine's)
+PHASE_WORDS = {
+    "Resolve the Encounter": "the card the captain before you played to you, if it applies where you are (the "
+                             "First Captain skips this phase on the first turn of the game)",
+    "Pay the Crew": "the wages on your Ship card, and 1 Silver Piece for a First Mate",
+    "Sail and Explore": "one direction, turning once at most; draw a card after each move",
+    "Action": "ONE of: play a card, seek a Letter of Marque, trade, attack a Port or a captain",
+    "Play an Encounter": "one card from your hand to the captain on your left",
+}
 
 
-# ---------------------------------------------------------------- small pieces for people
 def _html(text: str, css: str = "") -> widgets.HTML:
     box = widgets.HTML(f"<div style='max-width:100%;overflow-wrap:anywhere'>{text}</div>")
     box.add_class("pl-plunder-lesson-text")
@@ -55,288 +62,260 @@ def _html(text: str, css: str = "") -> widgets.HTML:
     return box
 
 
-def _table(header, rows) -> str:
-    head = "".join(f"<th style='padding:2px 8px;text-align:left'>{html.escape(str(h))}</th>" for h in header)
-    body = "".join("<tr>" + "".join(f"<td style='padding:2px 8px'>{html.escape(str(c))}</td>" for c in row) + "</tr>"
-                   for row in rows)
-    return f"<table class='pl-plunder-table' style='max-width:100%'><tr>{head}</tr>{body}</table>"
+def _side_by_side(*children, gap: str = "16px") -> widgets.HBox:
+    box = widgets.HBox(list(children), layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start",
+                                                             max_width="100%", grid_gap=gap))
+    return box
 
 
-def _by_class(cards, value) -> dict:
-    """{row label: value}: ships of the same class (the last word of the name) share one row when every
-    nation's ship has the same value ("Sloop (each nation)"); any other card keeps its own row."""
-    classes: dict = {}
-    for card in cards:
-        key = card.name.split()[-1] if card.kind == "ship" and card.nation and not card.prize else card.name
-        classes.setdefault(key, []).append(card)
-    rows = {}
-    for key, group in classes.items():
-        values = {value(card) for card in group}
-        if len(group) > 1 and len(values) == 1:
-            rows[f"{key} (each of {len(group)} nations)"] = values.pop()
-        else:
-            rows.update((card.name, value(card)) for card in group)
-    return rows
+def _engine_choices(state) -> str:
+    return "; ".join(str(action) for action in state.legal_actions())
 
 
-def _items(lines) -> str:
-    return "<ul>" + "".join(f"<li>{html.escape(str(line))}</li>" for line in lines) + "</ul>"
+def rule_links():
+    """The why trees' rules as links to this lesson's screens (``?screen=<heading>``)."""
+    return screen_links(screen.heading for screen in lesson().screens)
 
 
-def _seats(line: str) -> str:
-    """A log line with captains counted from 1, as on the board ("captain 0" is Captain 1)."""
-    return re.sub(r"([Cc]aptain) (\d+)", lambda m: f"{m.group(1)} {int(m.group(2)) + 1}", str(line))
+def _unseen_by_number() -> list[tuple[int, int]]:
+    numbers: dict[int, int] = {}
+    for name, n in lessons.start_unseen().items():
+        number = components().card(name).number
+        numbers[number] = numbers.get(number, 0) + n
+    return sorted(numbers.items())
 
 
-def _new_log(before, after) -> list[str]:
-    return [_seats(entry) for entry in after.log[len(before.log):]]
+def _numbers_table() -> str:
+    """The cards not seen at the start, by card number, as one row of numbers over one row of copies."""
+    rows = _unseen_by_number()
+    head = "".join(f"<th style='text-align:center'>{n}</th>" for n, _ in rows)
+    body = "".join(f"<td style='text-align:center'>{c}</td>" for _, c in rows)
+    return (f"<table class='pl-table pl-plunder-numbers'><thead><tr><th>card number</th>{head}</tr></thead>"
+            f"<tbody><tr><td>copies</td>{body}</tr></tbody></table>")
 
 
-def _mat_rows(state, p: int) -> list[tuple[str, str]]:
-    cap = state.cap(p)
-    goods = ", ".join(f"{n} {g}" for g, n in sorted(cap["cargo"].items())) or "none"
-    return [("ship", cap["ship"]), ("First Mate", cap["mate"] or "none"), ("Traded Cargo", goods),
-            ("cards in hand", str(len(state.hand(p)))), ("silver", str(cap["silver"])),
-            ("where", "Tortuga" if tuple(cap["at"]) == (0, 0) else state.sea[tuple(cap["at"])])]
+# ---------------------------------------------------------------- the game in one screen
+def table_picture_ops() -> tuple[DrawOp, ...]:
+    """Four captains at the start (the deal of :func:`pirates_lab.plunder.lessons.dealt`): the first sea (Tortuga
+    and four Open Sea cards) with every ship on Tortuga, the deck, and each captain's mat (role, silver, cards).
 
-
-# ---------------------------------------------------------------- the demos, one per section
-def setup() -> widgets.Widget:
-    """Four captains after the setup: the first sea, the First Captain and the roles."""
+    Rules: Plunder › Setup
+    """
     state = lessons.dealt(4, 3)
-    draws = "; ".join(f"captain {p + 1}: {', '.join(cards)}" for p, cards in sorted(state.first_draws.items()))
-    roles = "; ".join(f"{role}: captain {seat + 1}" for role, seat in state.roles.items())
-    return widgets.VBox([SeaView(state), _html(f"<p>First draws (face up): {html.escape(draws)}.</p><p>First Captain: "
-                                                f"captain {state.first + 1}. {html.escape(roles)}.</p>")])
+    width, height = PICTURE_WIDTH, PICTURE_HEIGHT
+    d = Drawing().clear().rect(0, 0, width, height, fill="#e9dcc0")
+    d.text("The sea at the start", 130, 18, font="bold 16px sans-serif", align="center", fill="#3b2a14")
+    sea = {(x, y): name for x, y, name in state.observation(0)["sea"]}
+    size, corner = sea_layout(sea, 250, 228, top=28, ring=0.1)
+    for cell, name in sorted(sea.items()):
+        x, y = corner(cell)
+        kind = components().card(name).kind
+        d.rect(x + 1, y + 1, size - 2, size - 2, fill=COLOURS[kind], stroke="#333333")
+        d.text("Tortuga" if kind == "tortuga" else "Sea", x + size / 2, y + size * 0.3, font="bold 14px sans-serif",
+               align="center")
+    tx, ty = corner((0, 0))
+    for p in range(len(state.captains)):
+        d.circle(tx + 12 + 16 * p, ty + size * 0.72, 7, fill=SHIPS[p], stroke="#ffffff", width=2)
+    # the deck, face down
+    for depth in (6, 3, 0):
+        d.rect(262 + depth, 100 - depth, 44, 62, fill="#5a3b1c", stroke="#ffffff", width=2)
+    d.text("Deck", 287, 180, font="bold 14px sans-serif", align="center", fill="#3b2a14")
+    roles: dict[int, list[str]] = {}
+    for role, seat in state.roles.items():
+        roles.setdefault(seat, []).append(role)
+    for p, cap in enumerate(state.captains):
+        x, y = 330 + 136 * (p % 2), 28 + 118 * (p // 2)
+        d.rect(x, y, 128, 110, fill="#fbf7ef", stroke=SHIPS[p], width=3)
+        d.rect(x, y, 128, 26, fill=SHIPS[p])
+        d.text(f"Captain {p + 1}", x + 64, y + 13, font="bold 15px sans-serif", align="center", fill="#ffffff")
+        jobs = (["First Captain"] if p == state.first else []) + [r for r in roles.get(p, []) if r != "Dealer"]
+        lines = jobs[:2] + [f"{cap['silver']} silver", f"{len(state.hand(p))} cards"]
+        for k, line in enumerate(lines):
+            d.text(line, x + 64, y + 40 + 19 * k, font="14px sans-serif", align="center", fill="#1f1408",
+                   max_width=120)
+    return d.ops
 
 
-def overview() -> widgets.Widget:
-    """Three computer traders play a seeded game to the end."""
-    state = Game(players=3, max_turns=200).new_initial_state()
-    rng = random.Random(4)
-    while not state.is_terminal():
-        state = state.apply(state.chance_outcomes().sample(rng) if state.is_chance_node() else trader(state.view(), rng))
-    winner = state.winners()[0]
-    rows = [(f"captain {p + 1}", silver, "wins" if p == winner else "") for p, silver in enumerate(state.scores())]
-    return _html(f"<p>A seeded game between three computer traders, played to the end in {state.round} rounds:</p>"
-                 + _table(("captain", "silver at the end", ""), rows))
+def table_picture() -> widgets.Widget:
+    """The game in one picture (see :func:`table_picture_ops`)."""
+    board = BoardCanvas(PICTURE_WIDTH, PICTURE_HEIGHT, layers=("table",), css_class="pl-plunder-table-picture")
+    board.draw("table", table_picture_ops())
+    return board
 
 
-def turn() -> widgets.Widget:
-    """The engine's turn table: each step, who acts and the heading that governs it."""
-    turn = rulebook(GAME).headings
-    phases = turn[turn.index("Turn"):turn.index("Trade")] + ["Trade"]     # Combat's steps have their own sections
-    rows = [(p.name.replace("_", " "), p.rule, p.doc) for p in FLOW.phases.values() if p.rule in phases]
-    return _html("<p>The engine's steps of a turn, in order, with the rulebook heading each one follows:</p>"
-                 + _table(("engine step", "rulebook heading", "what happens"), rows))
-
-
-def encounter() -> widgets.Widget:
-    """The Spanish Sloop played to a captain on the Open Sea and to one on a Coastland."""
-    sea = lessons.encounter_state("Spanish Sloop")
-    coast = lessons.encounter_state("Spanish Sloop", where="Coastland")
+# ---------------------------------------------------------------- Setup, Turn
+def setup_table() -> widgets.Widget:
+    """Four captains' first cards (face up), the First Captain and the roles, as the engine dealt them."""
+    state = lessons.dealt(4, 3)
     deck = components()
-    rows = [(name, where.replace("_", " "), copies) for name, (where, copies) in _by_class(
-        [c for c in deck.cards.values() if c.encounter], lambda c: (c.encounter, c.count)).items()]
-    return _html("<p><b>On the Open Sea</b>, the engine now offers: "
-                 + html.escape("; ".join(str(a) for a in sea.legal_actions())) + ".</p>"
-                 + "<p><b>On a Coastland</b>, the engine's log says: "
-                 + html.escape(next(_seats(line) for line in coast.log if "does not apply" in line)) + "</p>"
-                 + "<p>Encounter cards and the map card they apply on:</p>"
-                 + _table(("card", "applies on", "copies of each"), rows))
+    rows = []
+    for p, cards in sorted(state.first_draws.items()):
+        drawn = ", ".join(f"{name} ({deck.card(name).number})" for name in cards)
+        jobs = (["First Captain"] if p == state.first else []) + [r for r, seat in state.roles.items() if seat == p]
+        rows.append((captain_name(p), drawn, ", ".join(jobs) or "none"))
+    return _html(table_html(rows, header=("captain", "first card (its number)", "role")))
 
 
-def pay() -> widgets.Widget:
-    """Every ship's wages, and the engine paying an English Brigantine's crew."""
-    deck = components()
-    state, p = lessons.captain_at("English Brigantine", silver=6)
-    after = lessons.at_step(state.clone(), p, "pay")
-    rows = [("Pinnace", deck.pinnace["wages"])] + list(_by_class(deck.of_kind("ship"), lambda c: c.wages).items())
-    return _html(f"<p>A captain in an English Brigantine with {state.cap(p)['silver']} silver, no First Mate: "
-                 f"after Pay the Crew, {after.cap(p)['silver']} silver.</p>"
-                 + _table(("ship", "crew's pay (silver a turn)"), rows)
-                 + f"<p>A First Mate costs {deck.rules['first_mate_wage']} silver more (printed).</p>")
+def phase_rows() -> list[tuple[str, str]]:
+    """The phases of a turn in the engine's order (each row of its phase table names the heading it follows),
+    with what each one does."""
+    book_order = [h for h in PHASE_WORDS]
+    seen = [rule for rule in dict.fromkeys(p.rule for p in FLOW.phases.values()) if rule in PHASE_WORDS]
+    assert sorted(seen, key=book_order.index) == seen, "the engine plays the phases in printed order"
+    return [(rule, PHASE_WORDS[rule]) for rule in seen]
 
 
+def turn_table() -> widgets.Widget:
+    """The phases of a turn, in order."""
+    return _html(table_html(phase_rows(), header=("phase", "what happens")))
+
+
+# ---------------------------------------------------------------- Sail and Explore
 def sail() -> widgets.Widget:
-    """The First Captain in Tortuga, with every legal course drawn in yellow."""
+    """The First Captain in Tortuga with every legal course drawn in yellow, and the Storm's chance on the
+    longest course (its why tree)."""
     state = lessons.sailing_example()
-    note = _html("<p>Yellow: every legal course from Tortuga over the cards on the table (one direction, one turn "
-                 "at most, stopping in a Port or a Coastland). The captain holds 3 cards, so the hand limit (fewer "
-                 "than 7) does not stop it, and draws one card after each move.</p>")
-    return widgets.VBox([SeaView(state), note])
+    deck = state.observation(state.first)["deck_size"]
+    moves = lessons.longest_course(state)
+    tree = WhyTree(storm_within(moves, deck, why=True), rule_link=rule_links())
+    tree.layout.overflow = "visible"
+    note = _html(f"<p>Round {state.round} · North points to Captain {state.first + 1}.</p>"
+                 f"<p>Yellow: the courses of the First Captain (Captain {state.first + 1}) from Tortuga over the "
+                 "cards on the table.</p>"
+                 f"<p>Each move draws a card. The Storm is one of the {deck} cards in the deck: on the longest "
+                 f"course ({plural(moves, 'move')}) the chance it comes is</p>")
+    side = widgets.VBox([note, tree], layout=widgets.Layout(flex="1 1 16em", min_width="14em", max_width="100%",
+                                                          overflow="visible"))
+    return _side_by_side(SeaView(state, cell=52, most=(440, 276), ring=0.1, caption=False), side)
 
 
+# ---------------------------------------------------------------- Action, Trade, Selling
 def action() -> widgets.Widget:
-    """The engine's actions for a captain in Havana, and the deck counted by card number."""
+    """The engine's actions for a captain in Havana, and the cards not seen at the start by card number."""
     state, p = lessons.in_port("Havana", silver=12)
     lessons.give_hand(state, p, ("Bottle of Rum", "Coastland", "War is Declared: England"))
     state = lessons.at_step(state, p, "action")
-    numbers: dict = {}
-    for name, n in lessons.start_unseen().items():
-        numbers[components().card(name).number] = numbers.get(components().card(name).number, 0) + n
-    return _html("<p>In Havana holding Bottle of Rum, Coastland and War is Declared: England, the engine offers: "
-                 + html.escape("; ".join(str(a) for a in state.legal_actions())) + ".</p>"
+    return _html(f"<p>{html.escape(captain_name(p))} is in Havana holding Bottle of Rum, Coastland and War is "
+                 f"Declared: England. The engine offers: {html.escape(_engine_choices(state))}.</p>"
                  "<p>The cards a captain has not seen at the start, by the number printed on them:</p>"
-                 + _table(("card number", "copies"), sorted(numbers.items())))
-
-
-def play_encounter() -> widgets.Widget:
-    """The First Captain's hand and where each card applies; the neighbour is on the Open Sea."""
-    state = lessons.give_state()
-    rows = [(name, (components().card(name).encounter or "never (no Encounter)").replace("_", " "))
-            for name in lessons.GIVE_HAND]
-    return _html("<p>Your hand (captain 1); captain 2, on your left, is on the Open Sea. The engine offers: "
-                 + html.escape("; ".join(str(a) for a in state.legal_actions())) + ".</p>"
-                 + _table(("card", "Encounter on"), rows))
+                 + _numbers_table())
 
 
 def trade() -> widgets.Widget:
     """Every Port's prices: what it sells you (Buy) and pays you (Sell)."""
     rows = [(c.name, c.nation, ", ".join(f"{g} {v}" for g, v in c.buy), ", ".join(f"{g} {v}" for g, v in c.sell))
             for c in components().of_kind("port")]
-    return _html(_table(("Port", "nation", "Buy (you pay)", "Sell (you earn)"), rows))
-
-
-def buying() -> widgets.Widget:
-    """The engine's Buy choices for a Pinnace with 5 silver in Havana."""
-    state, p = lessons.in_port("Havana", silver=5)
-    state = lessons.at_step(state, p, "trade", data=("Havana",))
-    return _html("<p>In Havana with 5 silver and an empty Pinnace, the engine offers: "
-                 + html.escape("; ".join(str(a) for a in state.legal_actions())) + ".</p>")
+    return _html(table_html(rows, header=("Port", "nation", "Buy (you pay)", "Sell (you earn)")))
 
 
 def selling() -> widgets.Widget:
-    """Traded Cargo sold whole: 2 Rum in Havana, by the engine."""
+    """The same plunder brought into three places (the engine sells it, or not), and Traded Cargo sold whole."""
+    rows = []
+    for where, marque in (("Tortuga", None), ("Havana", None), ("Havana", "Spain")):
+        before, after, kept = lessons.plunder_sale(where, marque)
+        sold = after.cap(after.current)["captured"] is None
+        rows.append((where, f"{marque}" if marque else "none", "sold" if sold else "not sold: it stays aboard",
+                     kept))
     state, p = lessons.in_port("Havana", silver=5)
     state._goods_to(p, "cargo", "Rum", 2)
     state = lessons.at_step(state, p, "trade", data=("Havana",))
+    from pirates_lab.plunder.actions import Sell
+
     after = state.apply(Sell("Rum", 2))
-    return _html(f"<p>Selling 2 Rum of Traded Cargo in Havana: {state.cap(p)['silver']} silver before, "
-                 f"{after.cap(p)['silver']} after (kept whole: it was bought, not plundered).</p>"
-                 "<p>The engine's log: " + html.escape(" ".join(_new_log(state, after))) + "</p>")
+    return _html("<p>A captured Spanish Sloop with 2 Sugar of loot, brought into three places:</p>"
+                 + table_html(rows, header=("where", "Letter of Marque", "the plunder", "silver kept"))
+                 + f"<p>Traded Cargo is different: 2 Rum bought earlier sell in Havana for "
+                   f"{after.cap(p)['silver'] - state.cap(p)['silver']} silver, all kept.</p>")
 
 
-def first_mate() -> widgets.Widget:
-    """Each First Mate's ability, and a Pinnace's values with each one."""
+# ---------------------------------------------------------------- a game
+def play_table() -> widgets.Widget:
+    """A game against two computer traders (you are Captain 1, red)."""
+    renderer = PlunderRenderer()
+    renderer.height, renderer.ring = 262, 0.2   # the table, its hand and its log fit one screen with Large fonts
+    table = GameTable(Game(players=3), renderer, humans=(0,), players=trader, seed=1)
+    table.title.layout.display = "none"         # the screen's title says it
+    return table
+
+
+# ---------------------------------------------------------------- Combat and its steps
+def _steps_rows(me: str, enemy: str) -> list[tuple]:
+    a, b = side_of(me), side_of(enemy)
     rows = []
-    for card in components().of_kind("first_mate"):
-        side = side_of("Pinnace", mate=card.name)
-        rows.append((card.name, f"+1 {card.ability}", side.speed, side.cannon, side.crew))
-    base = side_of("Pinnace")
-    return _html(f"<p>A Pinnace alone: speed {base.speed}, cannon {base.cannon}, crew {base.crew}.</p>"
-                 + _table(("First Mate", "ability", "Pinnace speed", "cannon", "crew"), rows))
+    for step, stat in (("Engagement", "speed"), ("Broadside", "cannon"), ("Boarding", "crew")):
+        mine, theirs = getattr(a, stat), getattr(b, stat)
+        rows.append((step, stat, mine, theirs, f"behind by {theirs - mine}" if theirs > mine else "not behind"))
+    return rows
 
 
 def combat() -> widgets.Widget:
-    """The combat-chain calculator (a Pinnace holding Havana and Coastland, one card still to draw)."""
-    return ChainCalculator(draws=1)
-
-
-def enemies() -> widgets.Widget:
-    """A captain with an English Letter of Marque attacks an English Sloop (the engine's log)."""
-    state = lessons.encounter_state("English Sloop")
-    p = state.current
-    state.cap(p)["marque"] = "England"
-    after = state.apply(Attack())
-    return _html("<p>Captain 2 holds an English Letter of Marque and attacks the English Sloop played to them. "
-                 "The engine's log:</p>" + _items(_new_log(state, after))
-                 + f"<p>Flags on the mat: {html.escape(', '.join(after.cap(p)['flags']) or 'none')}; Letter of "
-                   f"Marque: {html.escape(after.cap(p)['marque'] or 'none')}.</p>")
+    """A Pinnace against a Spanish Sloop, step by step, and the cards it may draw by number."""
+    return _html(table_html(_steps_rows("Pinnace", "Spanish Sloop"),
+                            header=("step", "compares", "Pinnace", "Spanish Sloop", "the Pinnace is"))
+                 + "<p>The cards it may draw (not seen at the start), by number:</p>" + _numbers_table())
 
 
 def engagement() -> widgets.Widget:
     """A Pinnace chasing a Spanish Sloop with the two cards it will draw."""
     odds = npc_chain_odds(side_of("Pinnace"), side_of("Spanish Sloop"), [], draws=2, unseen=lessons.start_unseen(),
                           steps=("engagement",))
-    return widgets.VBox([_html("<p>A Pinnace (speed 2) chasing a Spanish Sloop (speed 4) with the two cards it will "
-                               "draw: it needs one card numbered 2 or more.</p>"),
-                         DistView(odds.ends, title="Catch it or not (2 cards)", width=380)])
+    words = odds.ends.map(lambda end: "you catch it" if end == "won" else END_WORDS.get(end, end))
+    return widgets.VBox([_html(f"<p>A Pinnace (speed {side_of('Pinnace').speed}) chases a Spanish Sloop (speed "
+                               f"{side_of('Spanish Sloop').speed}) with the two cards it will draw.</p>"),
+                         DistView(words, title="Catch it or not (2 cards)", width=340, height=150)])
+
+
+def _one_card_rows(me: str, enemies, step: str, stat: str) -> list[tuple]:
+    rows = []
+    for name in enemies:
+        p = npc_chain_odds(side_of(me), side_of(name), [], 1, lessons.start_unseen(), (step,)).win
+        rows.append((name, getattr(side_of(name), stat), pct(p)))
+    return rows
 
 
 def broadside() -> widgets.Widget:
-    """An English Brigantine's chance to win the Broadside against each enemy, 3 cards drawn."""
-    rows = []
-    for name in ("Spanish Sloop", "Spanish Brigantine", "Spanish Galleon", "Treasure Fleet", "Pirates"):
-        p = npc_chain_odds(side_of("English Brigantine"), side_of(name), [], 3, lessons.start_unseen(),
-                           ("broadside",)).win
-        rows.append((name, side_of(name).cannon, percent(p)))
-    return _html("<p>An English Brigantine (cannon 2) with the next 3 cards it draws:</p>"
-                 + _table(("enemy", "cannon", "win the Broadside"), rows))
+    """An English Brigantine's chance to win the Broadside against each enemy, with the one card it draws."""
+    rows = _one_card_rows("English Brigantine", ("Spanish Sloop", "Spanish Brigantine", "Spanish Galleon", "Pirates",
+                                                 "Treasure Fleet"), "broadside", "cannon")
+    return _html(f"<p>An English Brigantine (cannon {side_of('English Brigantine').cannon}) attacks, with the one "
+                 "card it draws first:</p>" + table_html(rows, header=("enemy", "cannon", "win the Broadside")))
 
 
 def boarding() -> widgets.Widget:
-    """A Spanish Galleon's chance to win the Boarding against Ports and Natives, 3 cards drawn."""
-    rows = []
-    for name in ("Sint Eustatius", "Nassau", "Cartagena", "Natives"):
-        p = npc_chain_odds(side_of("Spanish Galleon"), side_of(name), [], 3, lessons.start_unseen(),
-                           ("boarding",)).win
-        rows.append((name, side_of(name).crew, percent(p)))
-    return _html("<p>A Spanish Galleon (crew 4) with the next 3 cards it draws:</p>"
-                 + _table(("enemy", "garrison / warriors", "win the Boarding"), rows))
+    """A Spanish Galleon's chance to win the Boarding against Ports and Natives, with the one card it draws."""
+    rows = _one_card_rows("Spanish Galleon", ("Sint Eustatius", "Nassau", "Cartagena", "Natives"), "boarding", "crew")
+    return _html(f"<p>A Spanish Galleon (crew {side_of('Spanish Galleon').crew}) attacks, with the one card it draws "
+                 "first:</p>" + table_html(rows, header=("enemy", "garrison or warriors", "win the Boarding")))
 
 
-def results() -> widgets.Widget:
-    """The loot of the top card when a Brigantine (cargo 3) is captured with room for 4."""
-    dist = loot_dist(lessons.start_unseen(), prize_cargo=3, room=4)
-    return widgets.VBox([_html("<p>A captured Brigantine (cargo 3) with room for 4 tokens in your holds: the top "
-                               "card's icon and number, capped at 3.</p>"),
-                         DistView(dist, title="Loot (cargo 3)", describe=lambda gq: f"{gq[1]} {gq[0]}", width=420)])
+def chain_calculator() -> widgets.Widget:
+    """The combat-chain calculator, opening on a fight near even, its why tree linked to the rule screens."""
+    return ChainCalculator(rule_link=rule_links())
 
 
 def captain() -> widgets.Widget:
-    """An English Brigantine attacks a captain in a Spanish Sloop holding 4 unseen cards."""
+    """An English Brigantine attacks a captain in a Spanish Sloop who holds 4 unseen cards."""
     hand = lessons.CAPTAIN_HAND
     odds = captain_fight(side_of("English Brigantine"), side_of("Spanish Sloop"), hand, lessons.start_unseen(hand), 4)
-    return widgets.VBox([_html("<p>An English Brigantine holding " + html.escape(", ".join(hand)) + " attacks a "
-                               "captain in a Spanish Sloop holding 4 unseen cards (both place their highest card "
-                               "at each step):</p>"),
-                         DistView(odds.ends, title="Attacking a captain", width=380)])
-
-
-def lose_ship() -> widgets.Widget:
-    """A captain's mat before and after losing the ship (the engine)."""
-    before, after = lessons.lose_ship_story()
-    p = before.first
-    rows = [(what, was, now) for (what, was), (_, now) in zip(_mat_rows(before, p), _mat_rows(after, p))]
-    return _html(_table(("", "before", "after the ship is lost"), rows) + "<p>The engine's log: "
-                 + html.escape(_seats(after.log[-1])) + "</p>")
-
-
-def enemies_at_war() -> widgets.Widget:
-    """Spain and England at war: a captain with an English Letter of Marque."""
-    state, p = lessons.captain_at()
-    lessons.take(state, "War is Declared: Spain")
-    state.wars.append(["War is Declared: Spain", "England"])
-    state.cap(p)["marque"] = "England"
-    state.validate()
-    return _html("<p>War is Declared: Spain, against England (the Herald holds the card). Captain 1 holds an English "
-                 "Letter of Marque; the engine counts these nations as their enemies: <b>"
-                 + html.escape(", ".join(sorted(state.enemies(p)))) + "</b>.</p>")
+    numbers = ", ".join(f"{name} ({components().card(name).number})" for name in hand)
+    return widgets.VBox([_html(f"<p>Your English Brigantine, holding {html.escape(numbers)}, attacks a captain in a "
+                               "Spanish Sloop who holds 4 cards you have not seen. Both place their highest card "
+                               "at each step.</p>"),
+                         DistView(odds.ends.map(lambda end: END_WORDS.get(end, end)), title="Attacking a captain",
+                                  width=340, height=150)])
 
 
 def war() -> widgets.Widget:
-    """A Letter of Marque contested by one captain holding 6 unseen cards, for each card number."""
-    rows = [(n, percent(marque_probability(n, lessons.start_unseen(), 1, 6))) for n in range(1, 7)]
-    return _html("<p>A Letter of Marque contested by one captain holding 6 unseen cards (they place their "
-                 "highest):</p>" + _table(("your card's number", "you receive the Letter"), rows))
-
-
-def captured() -> widgets.Widget:
-    """The ships: their values, and which are only obtained through Combat."""
-    rows = [(c.name, c.speed, c.cannon, c.crew, c.cargo, c.value, "only by Combat" if c.prize else "")
-            for c in components().of_kind("ship") if c.nation in (None, "Spain")]
-    return _html(_table(("ship", "speed", "cannon", "crew", "cargo", "value", ""), rows))
+    """The Letter of Marque calculator (its why tree linked to the rule screens)."""
+    return MarqueCalculator(rule_link=rule_links())
 
 
 # ---------------------------------------------------------------- the lesson
-def walkthrough() -> Walkthrough:
+def lesson() -> Lesson:
     """The lesson file ``pirates_lab/plunder/data/lessons.toml``, read and checked."""
-    return Walkthrough.for_game(GAME)
+    return Lesson.for_game(GAME)
 
 
-def lesson_card(heading: str, occurrence: int = 1, lesson: Walkthrough | None = None) -> Stepper:
-    """One step of the walkthrough on its own (rule, live demo, why, question), for a notebook section that
-    already carries the heading: the kit Stepper without its navigation and title."""
-    return (lesson or walkthrough()).card(heading, occurrence, css_class="pl-plunder-lesson")
-
+def lesson_view(**options) -> LessonView:
+    """The lesson on screens (what the notebook shows)."""
+    return LessonView(lesson(), **options)

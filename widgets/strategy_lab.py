@@ -1,41 +1,39 @@
-"""The strategy lab lesson: do the rulebooks' tips hold?  One screen per question, answers already stored.
+"""The strategy lab's pieces: a stored question as a screen (the rule, a prediction, the stored answer as a chart,
+Run again with progress and Stop), its chart and its sentence.  The lesson that shows them is
+``widgets/data/strategy_lab.toml`` (screens: :mod:`pirates_lab.widgets.strategy_lab_lessons`).
 
-Every answer comes from the tournaments stored with the package (:mod:`pirates_lab.lab.stored`), so the page
-appears at once and no notebook cell waits for games to be played.  A screen shows the rule, asks the class to
-predict, then shows what the stored games say (a bqplot chart: the win rate, its 95% range, an equal player's
-share).  **Run again** plays new games right there, with a progress bar and a Stop button, and puts the new
-result beside the stored one.
+Every answer comes from the tournaments stored with the package (:mod:`pirates_lab.lab.stored`), so a screen
+appears at once and no notebook cell waits for games to be played.  **Run again** plays new games right there,
+with a progress bar and a Stop button, and puts the new result beside the stored one.
 
->>> lab = StrategyLab()
->>> lab.screen_titles()[0]
-'Do the rulebooks’ tips hold?'
->>> lab.go(1); lab.position.value.startswith("<b>Screen 2 of")
-True
+>>> from pirates_lab.lab.stored import load
+>>> stored = load()
+>>> screen = QuestionScreen(stored.tournaments[0], stored.made)
+>>> screen.predict(screen.holds); screen.right, screen.revealed
+(True, True)
 """
 from __future__ import annotations
 
 import html
-import os
 import random
 import threading
 from concurrent.futures import Executor, Future
-from fractions import Fraction
-from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
 from pirates_lab.core import games as registered_games
-from pirates_lab.lab.stored import Stored, StoredTournament, load, play
+from pirates_lab.lab.stored import StoredTournament, play
 
-from .canvas import CANVAS_TEXT
-from .kit import error_html
+from .kit import error_html, growing_chart
 
-__all__ = ["StrategyLab", "QuestionScreen", "ProgressExecutor", "Stopped", "lab_chart", "chart_rows", "words",
-           "verdict_sentence", "screen_from_query"]
+__all__ = ["QuestionScreen", "ProgressExecutor", "Stopped", "lab_chart", "chart_rows", "words", "verdict_sentence",
+           "BUTTON", "CHART_WIDTH"]
 
 RUN_GAMES = (20, 40, 100, 200)
 PREDICTIONS = (("Yes, it helps", True), ("No, it hurts", False), ("Can’t tell", None))
 BUTTON = widgets.Layout(min_height="40px", width="auto")
+#: a chart's width at normal fonts (1.5 times with Large fonts, never wider than its box)
+CHART_WIDTH = 600
 
 
 def words(name: str) -> str:
@@ -100,27 +98,18 @@ def lab_chart(rows: list[dict], title: str):
     axes = [bqplot.Axis(scale=x, tick_format=".0%", tick_values=[0, 0.25, 0.5, 0.75, 1.0],
                         label="games won (red line: an equal player)"),
             bqplot.Axis(scale=y, side="left")]
-    figure = bqplot.Figure(marks=[bars, whiskers, fair_line], axes=axes, title=title,
-                           layout=widgets.Layout(width="100%", max_width="820px"))
-    figure.add_class("pl-lab-chart")
-    _size_chart(figure, labels)
-    return figure
-
-
-def _size_chart(figure, labels: list[str]) -> None:
-    """Height and label room for the rows; larger with Large fonts (charts grow with the text)."""
-    grow = 1.3 if CANVAS_TEXT.large else 1.0
     longest = max((len(label) for label in labels), default=10)
+    figure = bqplot.Figure(marks=[bars, whiskers, fair_line], axes=axes, title=title)
+    figure.add_class("pl-lab-chart")
     per_row = 48 if len(labels) <= 3 else 32
-    figure.layout.height = f"{round((100 + per_row * max(1, len(labels))) * grow)}px"
-    figure.fig_margin = {"top": round(44 * grow), "bottom": round(56 * grow),
-                         "left": min(420, round((24 + 9 * longest) * grow)), "right": 24}
+    return growing_chart(figure, CHART_WIDTH, 100 + per_row * max(1, len(labels)),
+                         margin={"top": 44, "bottom": 56, "left": min(320, 24 + 9 * longest), "right": 24})
 
 
 def _heading(text: str) -> widgets.HTML:
-    """A screen's title (the kit's step-title class: the lesson browser tests step through screens by it)."""
-    heading = widgets.HTML(f"<h2 style='margin:2px 0'>{html.escape(text)}</h2>")
-    heading.add_class("pl-step-title")
+    """A question's title (under the lesson screen's own)."""
+    heading = widgets.HTML(f"<h3 style='margin:2px 0'>{html.escape(text)}</h3>")
+    heading.add_class("pl-lab-question-title")
     return heading
 
 
@@ -283,7 +272,7 @@ class QuestionScreen(widgets.VBox):
         who = "the player who follows the tip" if self.plan.tip is not None else f"the {words(self.plan.policies[0])} player"
         self.chart_box.children = [lab_chart(chart_rows(rows), f"How often {who} won")] if rows else []
 
-    def _teacher_notes(self) -> widgets.Accordion:
+    def _teacher_notes(self) -> widgets.HTML:
         results = self.stored.results
         notes = ["Seats rotate: in every second game the other player moves first, so nobody keeps the first move.",
                  "A game still running after 20,000 moves and dice rolls is stopped and counted as a draw.",
@@ -301,9 +290,9 @@ class QuestionScreen(widgets.VBox):
                            "(pirates_lab/lab/data/strategy_lab_results.json). Run again uses new seeds.")
         notes.append("Computer players: " + ", ".join(f"{words(p)}" for p in dict.fromkeys(self.plan.policies))
                      + f" (pirates_lab/{self.plan.game}/policies.py); docs/strategy_lab.md says what each does.")
-        body = widgets.HTML("<ul>" + "".join(f"<li>{n}</li>" for n in notes) + "</ul>")
-        notes_box = widgets.Accordion(children=[body], titles=("Teacher notes",), selected_index=None)
-        notes_box.add_class("pl-teacher-notes")
+        notes_box = widgets.HTML("<details class='pl-teacher-notes'><summary>Teacher notes on this question</summary>"
+                                 "<ul>" + "".join(f"<li>{n}</li>" for n in notes) + "</ul></details>")
+        notes_box.add_class("pl-lab-teacher-notes")
         return notes_box
 
     # ------------------------------------------------------------ run again
@@ -348,121 +337,6 @@ class QuestionScreen(widgets.VBox):
         if wait:
             self.thread.join()
 
-    def resize(self) -> None:
-        """Large fonts switched: the charts grow or shrink with the text."""
-        for chart in self.chart_box.children:
-            _size_chart(chart, [str(label) for label in chart.marks[0].x])
-
-
-def screen_from_query(count: int) -> int:
-    """The screen a page address asks for (``?screen=3``, numbered from 1), else the first (index 0)."""
-    query = parse_qs(os.environ.get("QUERY_STRING", ""))
-    try:
-        number = int(query.get("screen", ["1"])[0])
-    except ValueError:
-        return 0
-    return min(max(number, 1), count) - 1
-
-
-class StrategyLab(widgets.VBox):
-    """The lesson: an introduction, a screen per stored tournament, and every answer in one chart."""
-
-    def __init__(self, stored: Stored | None = None, start: int | None = None):
-        self.stored = stored or load()
-        self.questions = [QuestionScreen(one, self.stored.made) for one in self.stored.tournaments]
-        self._screens = [("Do the rulebooks’ tips hold?", self._intro)]
-        self._screens += [(self._title(q), (lambda q=q: q)) for q in self.questions]
-        self._screens.append(("Every answer in one chart", self._summary))
-        self._built: dict[int, widgets.Widget] = {}
-        self.index = 0
-        self.back = widgets.Button(description="Back", icon="arrow-left", layout=BUTTON)
-        self.next = widgets.Button(description="Next", icon="arrow-right", layout=BUTTON)
-        self.back.add_class("pl-lab-back")
-        self.next.add_class("pl-lab-next")
-        self.next.add_class("pl-stepper-next")      # a sequence of screens, as the kit's Stepper is
-        self.position = widgets.HTML()
-        self.position.add_class("pl-lab-position")
-        self.contents = widgets.Dropdown(options=[(f"{i + 1}. {t}", i) for i, t in enumerate(self.screen_titles())],
-                                         value=0, layout=widgets.Layout(width="auto", max_width="480px"))
-        self.contents.add_class("pl-lab-contents")
-        self.back.on_click(lambda _: self.go(self.index - 1))
-        self.next.on_click(lambda _: self.go(self.index + 1))
-        self.contents.observe(lambda change: self.go(change["new"]), names="value")
-        self.body = widgets.VBox()
-        nav = widgets.HBox([self.back, self.position, self.next, self.contents],
-                           layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        super().__init__([nav, self.body])
-        self.add_class("pl-strategy-lab")
-        self.add_class("pl-stepper")
-        CANVAS_TEXT.observe(self._large_changed, names="large")
-        self.go(screen_from_query(len(self._screens)) if start is None else start)
-
-    def _title(self, question: QuestionScreen) -> str:
-        """The game and the heading; a heading two questions share gets the tip's player too."""
-        plan = question.plan
-        title = f"{registered_games()[plan.game].title}: {plan.title}"
-        twins = [q for q in self.questions if (q.plan.game, q.plan.title) == (plan.game, plan.title)]
-        return f"{title} ({words(plan.policies[0])})" if len(twins) > 1 else title
-
-    def screen_titles(self) -> list[str]:
-        return [title for title, _ in self._screens]
-
-    def go(self, index: int) -> None:
-        """Show screen ``index`` (0-based; out of range: the first or last)."""
-        index = min(max(index, 0), len(self._screens) - 1)
-        self.index = index
-        if index not in self._built or index == len(self._screens) - 1:   # the summary follows the predictions
-            self._built[index] = self._screens[index][1]()
-        self.body.children = [self._built[index]]
-        self.position.value = f"<b>Screen {index + 1} of {len(self._screens)}</b>"
-        self.back.disabled, self.next.disabled = index == 0, index == len(self._screens) - 1
-        if self.contents.value != index:
-            self.contents.value = index
-
-    @property
-    def screen(self) -> widgets.Widget:
-        return self.body.children[0]
-
-    def _intro(self) -> widgets.Widget:
-        shown = [q for q in self.questions if q.stored.results is not None]
-        games = max((q.stored.results.games for q in shown), default=0)
-        text = widgets.HTML(
-            "<p>Rulebooks give advice: <i>“attack merchant ships rather than other players”</i>. "
-            "Is it true? Two computer players find out: one follows the tip, the other does not, and they play "
-            f"{games:,} games. Seats change every game, so nobody keeps the first move.</p>"
-            "<ul><li><b>Win rate</b>: the share of games a player won (a tie is half a win).</li>"
-            "<li><b>Range</b>: where the true win rate most likely is (19 times out of 20).</li>"
-            "<li>The tip <b>holds</b> when the whole range is above what an equal player wins: "
-            "half the games, with two players.</li></ul>"
-            "<p>On each screen: read the tip, <b>predict</b>, then see what the games say.</p>")
-        text.add_class("pl-lab-intro")
-        return widgets.VBox([_heading("Strategy lab: do the rulebooks’ tips hold?"), text])
-
-    def _summary(self) -> widgets.Widget:
-        rows, seen = [], set()
-        for q in self.questions:
-            if q.stored.results is None or q.plan.tip is None:
-                continue
-            label = f"{registered_games()[q.plan.game].title}: {words(q.plan.tip.tip)}"
-            if label in seen:
-                continue
-            seen.add(label)
-            rows.append((label, q.stored.results, q.plan.labels[0]))
-        predicted = [q for q in self.questions if q.right is not None]
-        score = (f"<p>You predicted <b>{sum(q.right for q in predicted)} of {len(predicted)}</b> right.</p>"
-                 if predicted else "<p>Predict on the screens before, then come back here.</p>")
-        text = widgets.HTML("<p>Each bar is how often the player who follows a tip won; the black line is its range; "
-                            "the red line is what an equal player would win. A range wholly right of the red line: "
-                            "the tip holds. Wholly left: it backfires.</p>" + score)
-        text.add_class("pl-lab-summary")
-        return widgets.VBox([_heading("Every answer in one chart"), text,
-                             lab_chart(chart_rows(rows), "How often the tip’s player won")])
-
-    def _large_changed(self, change=None) -> None:
-        for question in self.questions:
-            question.resize()
-        summary = len(self._screens) - 1
-        if summary in self._built:
-            for child in self._built[summary].children:
-                if "pl-lab-chart" in getattr(child, "_dom_classes", ()):
-                    _size_chart(child, [str(label) for label in child.marks[0].x])
+    def close(self) -> None:
+        self._stop.set()          # the screen is reset or left while games are played: they stop at the next
+        super().close()

@@ -127,10 +127,11 @@ class WhyTree(widgets.VBox):
                  opened: int = 0):
         self.rule_link = rule_link
         self.opened = opened
-        self.view = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.view = widgets.HTML(layout=widgets.Layout(width="auto"))       # a block fills its column; 100% +
+                                                                           # the HTML's margins overflowed by 4 px
         self.view.add_class("pl-why-tree")
         self._tree = None
-        super().__init__([self.view], layout=widgets.Layout(width="100%"))
+        super().__init__([self.view], layout=widgets.Layout(width="auto", overflow="visible"))
         self.add_class("pl-why-box")
         self.tree = tree
 

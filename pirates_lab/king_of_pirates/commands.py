@@ -16,7 +16,7 @@ from pirates_lab.core.report import chance, exact_text, percent, plural
 from pirates_lab.core.why import WHY_HELP, why_block
 
 from .odds import (MAX_CANNONBALLS, combat_success_probability, expected_cannonballs_used, reroll_policy)
-from .upkeep_odds import MAX_RUM, expected_upkeeps_until_mutiny, no_mutiny_series
+from .upkeep_odds import MAX_RUM, MAX_UPKEEPS, expected_upkeeps_until_mutiny, no_mutiny_series
 
 __all__ = ["add_odds_commands"]
 
@@ -85,7 +85,7 @@ def _policy_lines(policy, balls: int) -> list[str]:
     out = ["Re-roll policy (failed roll, cannonballs left: what to do, then P(success)):"]
     for k, roll, choice, p in policy.choices:
         if k in shown:
-            out.append(f"  {roll[0]}+{roll[1]}, {k} left: {policy.words(roll, choice)} (then {percent(p)})")
+            out.append(f"  {roll[0]}+{roll[1]}, {k} left: {policy.words(roll, choice)} (then {chance(p)})")
     if balls > POLICY_ROWS_UP_TO:
         out.append("  (rows with fewer cannonballs left: pirates_lab.king_of_pirates.reroll_policy)")
     return out
@@ -99,6 +99,9 @@ def odds_mutiny(args) -> int:
         raise InvalidInput(f"rum can be at most {MAX_RUM:,} (got {rum:,}): the exact answer grows with the rum.")
     if upkeeps < 0:
         raise InvalidInput(f"--upkeeps must be 0 or more, got {upkeeps}.")
+    if upkeeps > MAX_UPKEEPS:
+        raise InvalidInput(f"--upkeeps can be at most {MAX_UPKEEPS:,} here, got {upkeeps:,} (each roll makes the exact "
+                           "answer longer).")
     e = expected_upkeeps_until_mutiny(rum)
     series = no_mutiny_series(rum, upkeeps)   # one pass for every n (refuses too much work at once)
     lines = [f"King of Pirates upkeep with {rum:,} rum (no lair visits):",

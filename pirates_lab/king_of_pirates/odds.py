@@ -22,7 +22,7 @@ from typing import Callable
 
 from pirates_lab.core import Dist, InvalidInput, MarkovChain
 from pirates_lab.core.errors import shown
-from pirates_lab.core.report import percent, plural
+from pirates_lab.core.report import chance, plural
 from pirates_lab.core.geometry import HEX_DIRECTIONS, hex_cells, hex_distance, hex_neighbours, hex_ring, on_hex_board
 
 from .components import Cell, components
@@ -223,7 +223,7 @@ class RerollPolicy:
             if k == 0:
                 continue
             words = self.words((high, low), choice)
-            out.append((f"{high}+{low}", str(k), f"{words}  (then {percent(p)})"))
+            out.append((f"{high}+{low}", str(k), f"{words}  (then {chance(p)})"))
         return out
 
     @staticmethod

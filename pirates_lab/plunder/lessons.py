@@ -1,6 +1,6 @@
-"""Hand-built Plunder positions for the lesson (``data/lessons.toml``) and the answers to its questions,
-computed here by the engine at run time (never written in the lesson).  The drawings and calculators
-are in ``pirates_lab.widgets.plunder_lessons``.
+"""Hand-built Plunder positions for the lesson on screens (``data/lessons.toml``) and the answers to its
+questions, computed here by the engine at run time (never written in the lesson).  The drawings, tables and
+calculators the screens show are in ``pirates_lab.widgets.plunder_lessons``.
 
 Rules: Plunder › Turn
 
@@ -20,24 +20,25 @@ from fractions import Fraction
 
 from pirates_lab.core import Task
 
-from .actions import Attack, Buy, Give, Sell, StartTrade
+from .actions import Buy, Sell, StartTrade
 from .components import components
 from .game import Game, State
 from .headings import RULE_TURN
-from .odds import captain_fight, loot_dist, marque_probability, npc_chain, npc_chain_odds, side_of
+from .odds import captain_fight, marque_probability, npc_chain_odds, side_of
 from . import scenarios
 from .turn import FLOW, sailing_paths
 
 __all__ = ["dealt", "start_unseen", "take", "lay", "give_hand", "at_step", "sailing_example", "encounter_state",
-           "give_state", "captain_at", "in_port", "GIVE_HAND", "CAPTAIN_HAND", "deck_after_setup", "silver_to_win", "turn_phases",
-           "encounter_copies_on_open_sea", "galleon_pay_left", "courses_from_tortuga", "marque_with_four",
-           "applying_encounters", "best_trade_margin", "spices_in_cartagena", "tortuga_sale_kept",
-           "navigator_catch_card", "combat_answer", "treasure_fleet_enemy", "navigator_engagement",
-           "broadside_answer", "boarding_answer", "loot_answer", "captain_answer", "cards_after_loss",
-           "enemy_at_war", "war_answer", "captured_speed", "lose_ship_story"]
+           "captain_at", "in_port", "plunder_sale", "longest_course", "CAPTAIN_HAND", "ANSWERS",
+           "silver_to_win", "deck_after_setup", "turn_phases", "first_turn_phases", "courses_from_tortuga",
+           "marque_with_four", "best_trade_margin", "tortuga_sale_kept", "combat_answer", "navigator_engagement",
+           "broadside_answer", "boarding_answer", "captain_answer", "war_answer"]
 
-#: the hand played from in "Play an Encounter" (the neighbour is on the Open Sea)
-GIVE_HAND = ("Bottle of Rum", "Havana", "Natives", "Open Sea", "Pirates", "Spanish Sloop")
+#: every answer function of the lesson, in the order of its screens
+ANSWERS = ("silver_to_win", "deck_after_setup", "first_turn_phases", "courses_from_tortuga", "marque_with_four",
+           "best_trade_margin", "tortuga_sale_kept", "combat_answer", "navigator_engagement", "broadside_answer",
+           "boarding_answer", "captain_answer", "war_answer")
+
 #: the attacker's hand in "Attacking Another Captain"
 CAPTAIN_HAND = ("Havana", "Coastland", "Open Sea")
 
@@ -129,6 +130,13 @@ def sailing_example() -> State:
     return state
 
 
+def longest_course(state: State | None = None) -> int:
+    """Sail and Explore: the most spaces one course of :func:`sailing_example` enters (a card drawn after each)."""
+    state = state or sailing_example()
+    kinds = {cell: state.card(name).kind for cell, name in state.sea.items()}
+    return max(len(path) for path in sailing_paths(kinds, state.cap(state.first)["at"]))
+
+
 def encounter_state(card: str, where: str = "Open Sea") -> State:
     """The captain after the First Captain stands on ``where`` (at (1, 0)); ``card`` was played to them as an
     Encounter; their turn starts now (the engine resolves it)."""
@@ -144,17 +152,8 @@ def encounter_state(card: str, where: str = "Open Sea") -> State:
     return at_step(state, p, "encounter", "pay")
 
 
-def give_state() -> State:
-    """The First Captain about to play an Encounter holding :data:`GIVE_HAND`; the neighbour is on the Open Sea."""
-    state = dealt(2, 1)
-    p = state.first
-    give_hand(state, p, GIVE_HAND)
-    state.cap(state.left_of(p))["at"] = (1, 0)
-    state.validate()
-    return at_step(state, p, "give")
-
-
 def captain_at(ship: str = "Pinnace", **mat) -> tuple[State, int]:
+    """The First Captain of a two-captain game in Tortuga, in ``ship`` (``mat``: mate, captured, silver)."""
     state = dealt(2, 1)
     p = state.first
     _mat(state, p, ship=None if ship == "Pinnace" else ship, **mat)
@@ -169,51 +168,53 @@ def in_port(name: str, **mat) -> tuple[State, int]:
     return state, p
 
 
-def lose_ship_story() -> tuple[State, State]:
-    """(before, after): a captain in an English Brigantine with a First Mate, Traded Cargo and a hand of 6
-    loses the ship (say, sunk in a Broadside)."""
-    state, p = captain_at("English Brigantine", mate="Boatswain", silver=12)
-    state._goods_to(p, "cargo", "Rum", 2)
-    state.cap(p)["at"] = (1, 0)
+def plunder_sale(where: str, marque: str | None = None, captured: str = "Spanish Sloop",
+                 loot: tuple[str, int] = ("Sugar", 2)) -> tuple[State, State, int]:
+    """Selling: a captain with 5 silver brings ``captured`` and its ``loot`` into ``where`` (Tortuga or a Port),
+    holding the Letter of Marque of ``marque``, and trades there.  (before, after, silver kept)."""
+    if where == "Tortuga":
+        state, p = captain_at(captured=captured, silver=5)
+    else:
+        state, p = in_port(where, captured=captured, silver=5)
+    state._goods_to(p, "loot", *loot)
+    state.cap(p)["marque"] = marque
     state.validate()
-    after = state.clone()
-    after._lose_ship(p)
-    after.validate()
-    return state, after
+    state = at_step(state, p, "action")
+    after = state.apply(StartTrade())
+    return state, after, after.cap(p)["silver"] - state.cap(p)["silver"]
 
 
 # ---------------------------------------------------------------- the answers (engine, at run time)
-def deck_after_setup() -> int:
-    """Setup: cards left in the deck once four captains hold 6 each."""
-    return sum(dealt(4, 3).deck.values())
-
-
 def silver_to_win() -> int:
     """Overview: the silver a captain still needs at the start of the game."""
     state = Game(players=4).new_initial_state()
     return state.game.win_silver - state.cap(0)["silver"]
 
 
-def turn_phases() -> int:
-    """Turn: how many rulebook phases the engine schedules for a captain's turn (after the first turn)."""
-    state = dealt(4, 3).clone()
-    p = state.left_of(state.first)
+def deck_after_setup() -> int:
+    """Setup: cards left in the deck once four captains hold 6 each."""
+    return sum(dealt(4, 3).deck.values())
+
+
+def _phases_of(state: State, p: int, round_no: int) -> set[str]:
+    """The rulebook headings of the phases the engine schedules when captain ``p``'s turn starts."""
+    state = state.clone()
+    state.round = round_no
     state.agenda = [Task("start", p)]
     state._auto_start(Task("start", p))
-    return len({FLOW.phases[task.phase].rule for task in state.agenda} - {RULE_TURN})
+    return {FLOW.phases[task.phase].rule for task in state.agenda} - {RULE_TURN}
 
 
-def encounter_copies_on_open_sea() -> int:
-    """Resolve the Encounter: copies of the cards that start a combat when played to a captain on the Open Sea."""
-    deck = components()
-    return sum(card.count for card in deck.cards.values()
-               if card.kind != "tortuga" and encounter_state(card.name).combat is not None)
+def turn_phases() -> int:
+    """Turn: how many rulebook phases the engine schedules for a captain's turn (after the first turn)."""
+    state = dealt(4, 3)
+    return len(_phases_of(state, state.left_of(state.first), 2))
 
 
-def galleon_pay_left() -> int:
-    """Pay the Crew: silver left after paying, in a Spanish Galleon with a First Mate and 10 silver."""
-    state, p = captain_at("Spanish Galleon", mate="Navigator", silver=10)
-    return at_step(state, p, "pay").cap(p)["silver"]
+def first_turn_phases() -> int:
+    """Turn: how many phases the First Captain plays on the first turn of the game."""
+    state = dealt(4, 3)
+    return len(_phases_of(state, state.first, 1))
 
 
 def courses_from_tortuga() -> int:
@@ -226,12 +227,6 @@ def courses_from_tortuga() -> int:
 def marque_with_four() -> Fraction:
     """Action: P(a card numbered 4 wins a Letter of Marque contested by one captain with one unseen card)."""
     return marque_probability(4, start_unseen(), contesters=1, hand_size=1)
-
-
-def applying_encounters() -> int:
-    """Play an Encounter: how many cards of :data:`GIVE_HAND` start a combat on the neighbour's turn."""
-    state = give_state()
-    return sum(state.apply(Give(name)).combat is not None for name in sorted(set(GIVE_HAND)))
 
 
 def best_trade_margin() -> int:
@@ -252,36 +247,14 @@ def best_trade_margin() -> int:
     return max(max(gains[g]) - min(costs[g]) for g in costs if g in gains)
 
 
-def spices_in_cartagena() -> int:
-    """Buying: the most Spices a Spanish Galleon (empty hold) with 7 silver may buy in Cartagena."""
-    state, p = in_port("Cartagena", ship="Spanish Galleon", silver=7)
-    state = at_step(state, p, "trade", data=("Cartagena",))
-    return max(a.amount for a in state.legal_actions() if isinstance(a, Buy) and a.good == "Spices")
-
-
 def tortuga_sale_kept() -> int:
     """Selling: the silver kept after selling a captured Spanish Galleon and 3 Spices of loot in Tortuga."""
-    state, p = captain_at(captured="Spanish Galleon", silver=5)
-    state._goods_to(p, "loot", "Spices", 3)
-    state = at_step(state, p, "action")
-    return state.apply(StartTrade()).cap(p)["silver"] - 5
-
-
-def navigator_catch_card() -> int:
-    """First Mate: the smallest card number with which a Pinnace with the Navigator catches a Spanish Sloop."""
-    me, sloop = side_of("Pinnace", mate="Navigator"), side_of("Spanish Sloop")
-    return next(n for n in range(21) if npc_chain(me, sloop, [n], steps=("engagement",))[0] == "won")
+    return plunder_sale("Tortuga", captured="Spanish Galleon", loot=("Spices", 3))[2]
 
 
 def combat_answer() -> Fraction:
     """Combat: P(a Pinnace with no card, one card still to draw, wins the whole combat against a Spanish Sloop)."""
     return npc_chain_odds(side_of("Pinnace"), side_of("Spanish Sloop"), [], 1, start_unseen()).win
-
-
-def treasure_fleet_enemy() -> str:
-    """Enemies: the flag put on the mat of a captain who attacks a Treasure Fleet."""
-    state = encounter_state("Treasure Fleet").apply(Attack())
-    return state.cap(state.current)["flags"][0]
 
 
 def navigator_engagement() -> Fraction:
@@ -300,13 +273,6 @@ def boarding_answer() -> Fraction:
     return npc_chain_odds(side_of("Pinnace"), side_of("Havana"), [], 1, start_unseen(), ("boarding",)).win
 
 
-def loot_answer() -> Fraction:
-    """Results of a Combat: P(the loot of a captured Spanish Sloop, in an empty Pinnace, is 2 tokens)."""
-    sloop = components().card("Spanish Sloop").cargo
-    room = components().pinnace["cargo"] + sloop
-    return loot_dist(start_unseen(), sloop, room).probability(lambda gq: gq[1] == 2)
-
-
 def captain_answer() -> Fraction:
     """Attacking Another Captain: P(an English Brigantine holding :data:`CAPTAIN_HAND` captures a captain in a
     Spanish Sloop who holds one unseen card)."""
@@ -314,39 +280,6 @@ def captain_answer() -> Fraction:
                          start_unseen(CAPTAIN_HAND), 1).win
 
 
-def cards_after_loss() -> int:
-    """If You Lose Your Ship: the cards drawn one at a time when the captain's next turn starts."""
-    _, state = lose_ship_story()
-    p = state.first
-    state.agenda = [Task("start", p)]
-    state.round = 2
-    FLOW.settle(state)
-    drawn = 0
-    while state.phase()[0] == "lost_draw":
-        name = next(n for n in sorted(state.deck) if state.deck[n] and state.card(n).kind != "storm")
-        state = state.apply(name)
-        drawn += 1
-    return drawn
-
-
-def enemy_at_war() -> str:
-    """Enemies (second): the nation that is automatically your enemy with a Spanish Letter of Marque while Spain
-    and England are at war."""
-    state, p = captain_at()
-    take(state, "War is Declared: Spain")
-    state.wars.append(["War is Declared: Spain", "England"])
-    state.cap(p)["marque"] = "Spain"
-    state.validate()
-    return sorted(state.enemies(p))[0]
-
-
 def war_answer() -> Fraction:
     """War: P(a card numbered 5 wins a Letter of Marque contested by two captains, 6 unseen cards each)."""
     return marque_probability(5, start_unseen(), contesters=2, hand_size=6)
-
-
-def captured_speed() -> int:
-    """Captured Ships: the speed a Spanish Brigantine uses with a captured Spanish Galleon accompanying it."""
-    state, p = captain_at("Spanish Brigantine", captured="Spanish Galleon")
-    state.validate()
-    return state.speed(p)

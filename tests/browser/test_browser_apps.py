@@ -187,17 +187,18 @@ def battle_calculator(page) -> str:
 
 
 def combat_calculator(page) -> str:
-    """King of Pirates: the cannonballs slider; P(success) equals combat_success_probability()."""
+    """King of Pirates: the combat calculator's Cannonballs slider 2 -> 3 against a City (it opens there, a fight
+    near even); the chance shown equals combat_success_probability()."""
     from pirates_lab.king_of_pirates import combat_success_probability, components
 
-    defence = components().targets["stronghold"]["defence"]
+    defence = components().targets["city"]["defence"]
     slider = page.locator(".pl-kop-cannonballs").first
     slider.scroll_into_view_if_needed()
     text = ".pl-kop-combat"
-    before = exact_after(page, text, r"P\(success\) = (\d+(?:/\d+)?)")
+    before = exact_attribute_after(page, text)
     assert before == combat_success_probability(defence, 0, 2)
     set_slider(page, slider, 3)
-    shown = exact_after(page, text, r"P\(success\) = (\d+(?:/\d+)?)", not_equal=str(before))
+    shown = exact_attribute_after(page, text, not_equal=str(before))
     assert shown == combat_success_probability(defence, 0, 3)
     return f"cannonballs 2 -> 3: P(success) {before} -> {shown}"
 
@@ -234,31 +235,59 @@ def pnp_battle_lab(page) -> str:
 
 
 def plunder_chain(page) -> str:
-    """Plunder: the calculator's "Cards to draw" slider 0 -> 1; P(won) in the chart's table equals the engine's
-    npc_chain_odds (a Pinnace against a Spanish Brigantine, holding Havana and Coastland)."""
+    """Plunder: the combat calculator's "Cards you will draw first" slider 2 -> 3; P(you win) in the chart's table
+    equals the engine's npc_chain_odds (a Pinnace against a Treasure Fleet, holding Open Sea and Coastland)."""
     from pirates_lab.plunder.odds import npc_chain_odds, side_of
     from pirates_lab.widgets.plunder import _start_unseen
 
     calculator = page.locator(".pl-plunder-chain").first
     calculator.scroll_into_view_if_needed()
-    hand = ["Havana", "Coastland"]
+    hand = ["Open Sea", "Coastland"]
     pool = _start_unseen(hand)
-    odds = {draws: npc_chain_odds(side_of("Pinnace"), side_of("Spanish Brigantine"), hand, draws, pool)
-            for draws in (0, 1)}
-    assert dict(odds[0].ends.items()) == {"sunk": 1}          # out of cards at the boarding: the opening view
-    set_slider(page, calculator.locator(".widget-slider").first, 1)
-    won = ".pl-plunder-chain .pl-dist-table tr:has-text('won') .pl-exact"
+    odds = {draws: npc_chain_odds(side_of("Pinnace"), side_of("Treasure Fleet"), hand, draws, pool).win
+            for draws in (2, 3)}
+    won = ".pl-plunder-chain .pl-dist-table tr:has-text('you win') .pl-exact"
     page.wait_for_selector(won, timeout=90_000)
-    shown = exact_attribute_after(page, won)
-    assert shown == odds[1].ends.probability(lambda end: end == "won")
-    return f"cards to draw 0 -> 1: P(won) 0 -> {shown}"
+    before = exact_attribute_after(page, won)
+    assert before == odds[2] and 0 < before < 1                  # the opening fight is near even
+    set_slider(page, calculator.locator(".widget-slider").first, 3)
+    shown = exact_attribute_after(page, won, not_equal=str(before))
+    assert shown == odds[3] > before                              # one card more: a better chance
+    return f"cards to draw 2 -> 3: P(you win) {before} -> {shown}"
+
+
+def strategy_lab_prediction(page) -> str:
+    """Strategy lab: the prediction typed 10 points too high is "lower"; the stored games' share is right, and the
+    fraction the page shows is the one counted from the stored games' scores."""
+    from pirates_lab.lab.stored import load
+    from pirates_lab.widgets.strategy_lab_lessons import TIP_KEY
+
+    one = load()[TIP_KEY]
+    index = one.results.labels.index(one.plan.labels[0])
+    share = Fraction(0)
+    for scores in one.results.scores:                     # a win, or a tie shared by the tied
+        tied = [i for i, s in enumerate(scores) if s == max(scores)]
+        share += Fraction(1, len(tied)) if index in tied else 0
+    share /= len(one.results.scores)
+    question = page.locator(".pl-screen .pl-question").first
+    answer = question.locator("input[type='text']").first
+    answer.fill(f"{float(share) + 0.1:.2%}")
+    answer.press("Enter")
+    question.locator(".pl-feedback", has_text="lower").wait_for(timeout=90_000)
+    answer.fill(f"{float(share):.2%}")
+    answer.press("Enter")
+    right = question.locator(".pl-feedback", has_text="Right")
+    right.wait_for(timeout=90_000)
+    shown = re.search(r"\((\d+/\d+)\)", right.inner_text())
+    assert shown and Fraction(shown.group(1)) == share
+    return f"the merchant hunter's share: {share}"
 
 
 #: The widget each lesson's README picture shows.
 SHOWCASE = {
     "01_dice_basics": ".pl-dice-lab",
     "pillage_and_plunder": ".pl-pp-battle-calculator",
-    "king_of_pirates": ".pl-kop-dutchman-board",
+    "king_of_pirates": ".pl-kop-combat-calculator",
     "plunder_2013": ".pl-plunder-classroom",
     "pirates_and_plunder": ".pl-pnp-battle-lab",
 }
@@ -267,6 +296,9 @@ SHOWCASE = {
 SCREEN = {
     "01_dice_basics": "Try it yourself",
     "plunder_2013": "Predict, then reveal: one day's answers",
+    "plunder": "Should I attack? The combat calculator",
+    "strategy_lab": "Predict, then check: who wins more often?",
+    "king_of_pirates": "The combat calculator: cannonballs and re-rolls",
     "pirates_and_plunder": "The secret-battle lab",
 }
 
@@ -280,6 +312,7 @@ INTERACTIONS: dict[str, Callable] = {
     "plunder_2013": plunder_reveal,
     "pirates_and_plunder": pnp_battle_lab,
     "plunder": plunder_chain,
+    "strategy_lab": strategy_lab_prediction,
 }
 
 

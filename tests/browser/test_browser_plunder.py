@@ -1,5 +1,6 @@
-"""Plunder in a real browser: the sea canvases are drawn, and the combat-chain calculator shows exactly
-what the engine computes after a change of enemy.
+"""Plunder in a real browser: the combat calculator's screen shows exactly what the engine computes after a change
+of enemy and a card tapped into the hand (and its why tree opens), and a rule screen's question is checked against
+the engine's count of courses.
 
 Rules: Plunder › Combat
 """
@@ -11,42 +12,55 @@ from test_browser_apps import load_lesson, wait_for_painted_canvases, wait_for_r
 
 pytestmark = pytest.mark.browser
 
+WAIT_MS = 90_000           # a loaded 2-core machine is slow: wait for conditions, generously
+
 
 def test_plunder_chain_calculator_matches_the_engine(open_page, voila, screenshot):
     from pirates_lab.plunder.odds import npc_chain_odds, side_of
     from pirates_lab.widgets.kit import dist_rows
     from pirates_lab.widgets.numbers import short_fraction
+    from pirates_lab.widgets.plunder import _start_unseen
+    from pirates_lab.widgets.plunder_calculators import END_WORDS
 
-    page, console = load_lesson(open_page, voila, "plunder")
+    page, console = load_lesson(open_page, voila, "plunder", "Should I attack? The combat calculator")
     calculator = page.locator(".pl-plunder-chain").first
-    calculator.scroll_into_view_if_needed()
+    calculator.wait_for(timeout=WAIT_MS)
     table = ".pl-plunder-chain .pl-dist-table table"
 
-    def expected(enemy):
-        odds = npc_chain_odds(side_of("Pinnace"), side_of(enemy), ["Havana", "Coastland"])
-        return [(label, short_fraction(p)) for label, p in dist_rows(odds.ends)]
+    def expected(enemy, hand):
+        odds = npc_chain_odds(side_of("Pinnace"), side_of(enemy), hand, 2, _start_unseen(hand))
+        return [(label, short_fraction(p)) for label, p in dist_rows(odds.ends.map(lambda e: END_WORDS[e]))]
 
-    assert wait_for_rows(page, table, expected("Spanish Brigantine")) == expected("Spanish Brigantine")
+    opening = expected("Treasure Fleet", ["Open Sea", "Coastland"])
+    assert wait_for_rows(page, table, opening) == opening
     calculator.locator("select").nth(2).select_option("Spanish Galleon")
-    assert wait_for_rows(page, table, expected("Spanish Galleon")) == expected("Spanish Galleon") == [("won", "1")]
-    canvases = wait_for_painted_canvases(page)
-    assert canvases and all(c["painted"] and c["colours"] > 1 for c in canvases)
+    galleon = expected("Spanish Galleon", ["Open Sea", "Coastland"])
+    assert wait_for_rows(page, table, galleon) == galleon
+    calculator.locator(".pl-plunder-hand button", has_text="Bottle of Rum (6)").click()     # a tap, not Ctrl-click
+    rum = expected("Spanish Galleon", ["Open Sea", "Coastland", "Bottle of Rum"])
+    assert wait_for_rows(page, table, rum) == rum
+    summary = calculator.locator(".pl-why-tree summary").first
+    summary.click()                                                                         # open the why
+    calculator.locator(".pl-why-tree .pl-why-depth-1").first.wait_for(timeout=WAIT_MS)
+    assert "Rules: Engagement" in calculator.locator(".pl-why-tree").inner_text()
     screenshot(calculator, "widget_plunder_chain")
     assert console.errors(()) == []
 
 
-def test_plunder_lesson_card_checks_the_engine_s_answer(open_page, voila):
+def test_plunder_rule_screen_checks_the_engine_s_answer(open_page, voila):
     """Rules: Plunder › Sail and Explore — the typed answer is checked against the engine's count of courses."""
     from pirates_lab.plunder.lessons import courses_from_tortuga
 
-    page, console = load_lesson(open_page, voila, "plunder")
-    card = page.locator(".pl-plunder-lesson").filter(has_text="turn ONCE to starboard").first
-    card.scroll_into_view_if_needed()
-    answer = card.locator("input[type='text']").first
+    page, console = load_lesson(open_page, voila, "plunder", "Sail and Explore")
+    question = page.locator(".pl-question").first
+    question.wait_for(timeout=WAIT_MS)
+    answer = question.locator("input[type='text']").first
     answer.fill(str(courses_from_tortuga() + 1))
     answer.press("Enter")
-    card.locator(".pl-feedback").filter(has_text="✘").wait_for(timeout=20_000)
+    question.locator(".pl-feedback").filter(has_text="✘").wait_for(timeout=WAIT_MS)
     answer.fill(str(courses_from_tortuga()))
     answer.press("Enter")
-    card.locator(".pl-feedback").filter(has_text="✔").wait_for(timeout=20_000)
+    question.locator(".pl-feedback").filter(has_text="✔").wait_for(timeout=WAIT_MS)
+    canvases = wait_for_painted_canvases(page)
+    assert canvases and all(c["painted"] and c["colours"] > 1 for c in canvases)
     assert console.errors(()) == []

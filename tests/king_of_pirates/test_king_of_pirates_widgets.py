@@ -1,30 +1,39 @@
-"""King of Pirates widgets without a browser: pure board drawing (ops and pixels), models, views."""
+"""King of Pirates widgets without a browser: pure board drawing (ops and pixels), GameTable's board, the
+calculators' models and views (legal controls, percent first, the why under each chance)."""
 import doctest
 from fractions import Fraction
 
 import pytest
 
-from pirates_lab.core import InvalidInput, rulebook
-from pirates_lab.king_of_pirates import components, odds
+from pirates_lab.core import InvalidInput, games, rulebook
+from pirates_lab.king_of_pirates import components, odds, upkeep_odds
+from pirates_lab.king_of_pirates.actions import Sail
 from pirates_lab.king_of_pirates.game import Game
 from pirates_lab.widgets import king_of_pirates as kop
-from pirates_lab.widgets.drawing import axial_to_pixel, rasterize
+from pirates_lab.widgets import king_of_pirates_calculators as calc
+from pirates_lab.widgets.drawing import LARGE_TEXT, axial_to_pixel, rasterize, text_collisions
+from pirates_lab.widgets.renderers import renderer_for
+from pirates_lab.widgets.table import GameTable
+from pirates_lab.widgets.table_render import check_renderer
+from pirates_lab.widgets.why import visible_rows
 
 
-def test_docstring_examples():
-    assert doctest.testmod(kop).failed == 0
+@pytest.mark.parametrize("module", [kop, calc], ids=["board", "calculators"])
+def test_docstring_examples(module):
+    assert doctest.testmod(module).failed == 0
 
 
-def pixel(ops, cell, dx=0, dy=-14):
-    image = rasterize(ops, kop.WIDTH, kop.HEIGHT)
-    x, y = axial_to_pixel(cell[0], cell[1], kop.SIZE, (kop.WIDTH / 2, kop.HEIGHT / 2))
+def pixel(ops, cell, dx=0, dy=-14, layout=kop.BOARD):
+    image = rasterize(ops, layout.width, layout.height)
+    x, y = layout.pixel(cell)
     return "#%02x%02x%02x" % image.getpixel((int(x + dx), int(y + dy)))
 
 
-def test_board_ops_are_pure_and_complete():
+@pytest.mark.parametrize("layout", [kop.BOARD, kop.COMPACT], ids=["full", "compact"])
+def test_board_ops_are_pure_and_complete(layout):
     state = Game(players=3).new_initial_state()
-    ops = kop.board_ops(state)
-    assert ops == kop.board_ops(state)
+    ops = kop.board_ops(state, layout=layout)
+    assert ops == kop.board_ops(state, layout=layout)
     hexes = [op for op in ops if op.kind == "polygon" and len(op.args) == 6]
     assert len(hexes) == 61
     fills = [op.fill for op in hexes]
@@ -33,6 +42,19 @@ def test_board_ops_are_pure_and_complete():
     players = [op for op in ops if op.kind == "circle" and op.fill in kop.PLAYER_COLOURS]
     assert len(players) == 3
     assert any(op.kind == "text" and op.args[0] == "FD" for op in ops)
+    assert text_collisions(ops, LARGE_TEXT, width=layout.width, height=layout.height) == []
+
+
+def test_an_observation_draws_the_board_its_state_draws():
+    """GameTable's board reads a seat's observation: the same tiles, ships, players and Dutchman as the State."""
+    state = Game(players=3).new_initial_state()
+    state.revealed[(1, 0)] = "Warship (French)"
+    state.ships[(1, 0)] = "Warship (French)"
+    state.tile_pools["shark"]["Warship (French)"] -= 1
+    state.revealed[(2, 0)] = "empty"
+    state.tile_pools["shark"]["empty"] -= 1
+    assert kop.board_ops(state.observation(1), layout=kop.COMPACT) == kop.board_ops(state, layout=kop.COMPACT)
+    assert kop.sea_of(state.observation(0)) == kop.sea_of(state)
 
 
 def test_board_pixels():
@@ -49,119 +71,132 @@ def test_board_pixels():
     ops = kop.board_ops(state)
     assert pixel(ops, (1, 0)) == kop.COLOURS["sea"]
     assert pixel(ops, (1, 0), dy=8) == kop.COLOURS["Warship (French)"]
+    outlined = kop.board_ops(state, outlines={"#00c000": [(3, 0)]}, layout=kop.COMPACT)
+    edge = kop.COMPACT.size * 3 ** 0.5 / 2                               # a hex's left side (outlined inside)
+    assert pixel(outlined, (3, 0), dx=-round(edge) + 2, dy=0, layout=kop.COMPACT) == "#00c000"
+    assert pixel(outlined, (3, 0), dx=-round(edge / 2), dy=0, layout=kop.COMPACT) != "#00c000"   # inside: no line
 
 
 def test_heat_map_and_route():
-    planner = kop.DutchmanPlanner(dutchman=(0, 0), ship=(3, -2), goal=(0, 0), turns=1)
+    planner = calc.DutchmanPlanner(dutchman=(0, 0), ship=(3, -2), goal=(0, 0), turns=1)
     heat = planner.heat()
     assert heat == odds.dutchman_distribution(1)
-    ops = planner.ops()
+    ops = planner.ops(layout=kop.BOARD)
     assert pixel(ops, (1, 0)) != pixel(ops, (3, 0))          # 1/6 there, nothing at ring 3
     route, p = planner.route()
     assert route[0] == (3, -2) and route[-1] == (0, 0)
     lines = [op for op in ops if op.kind == "line"]
     assert len(lines) == len(route) - 1
+    assert planner.why().p == p
     planner.set(players=2, turns=2)
     assert planner.heat() == odds.dutchman_distribution(4)
     with pytest.raises(InvalidInput):
         planner.set(turns=-1)
-    with pytest.raises(InvalidInput):
+    with pytest.raises(InvalidInput, match="space of the board"):
         planner.set(goal=(7, 7))
     assert planner.turns == 2        # a refused change changes nothing
 
 
-def test_cell_at_round_trips():
+@pytest.mark.parametrize("layout", [kop.BOARD, kop.COMPACT], ids=["full", "compact"])
+def test_cell_at_round_trips(layout):
     for cell in components().cells:
-        x, y = axial_to_pixel(cell[0], cell[1], kop.SIZE, (kop.WIDTH / 2, kop.HEIGHT / 2))
-        assert kop.cell_at(x + 3, y - 3) == cell
-    with pytest.raises(InvalidInput):
-        kop.cell_at(2, 2)
+        x, y = layout.pixel(cell)
+        assert layout.cell_at(x + 3 * layout.scale, y - 3 * layout.scale) == cell
+    with pytest.raises(InvalidInput, match="off the board"):
+        layout.cell_at(2, 2)
+    assert kop.cell_at(*kop.BOARD.pixel((2, -1))) == (2, -1)
 
 
-def test_dutchman_view_slider_and_clicks():
-    view = kop.DutchmanView()
+def test_dutchman_view_sliders_clicks_and_why():
+    view = calc.DutchmanView(calc.DutchmanPlanner(dutchman=(2, -1), ship=(3, -2), goal=(0, 0), turns=2))
+    _, p = view.model.route()
+    assert p == Fraction(65, 108) and f"data-exact='{p}'" in view.summary.value and "60.19% (65/108)" in view.summary.value
+    assert visible_rows(view.why.value)[0].startswith("60.19% (65/108)")
     view.turns.value = 3
-    assert view.model.turns == 3 and "<b>3</b> compass roll" in view.summary.value
-    x, y = axial_to_pixel(1, 1, kop.SIZE, (kop.WIDTH / 2, kop.HEIGHT / 2))
+    assert view.model.turns == 3 and "after 3 compass rolls" in view.summary.value
+    x, y = kop.COMPACT.pixel((1, 1))
     view.board.click(x, y)
     assert view.model.goal == (1, 1)
+    _, p = view.model.route()
+    assert view.why.tree.p == p
     view.click_sets.value = "Dutchman"
     view.board.click(2, 2)          # off the board: a message, nothing changes
-    assert "off the board" in view.board.message.value and view.model.dutchman == (0, 0)
+    assert "off the board" in view.board.message.value and view.model.dutchman == (2, -1)
+    assert (view.turns.min, view.turns.max, view.players.max) == (0, 12, 6)
 
 
-def test_combat_view():
-    view = kop.CombatView()
+def test_combat_view_opens_near_even_and_explains_itself():
+    view = calc.CombatView()
+    p = odds.combat_success_probability(10, 0, 2)
+    assert view.model.probability() == p and Fraction(1, 3) < p < Fraction(2, 3)   # a fight near even
+    assert f"data-exact='{p}'" in view.result.value and "59.21% (1151/1944)" in view.result.value
+    assert visible_rows(view.why.value)[0].startswith("59.21%")
     view.target.value = "city"
     view.modifier.value = 1
     view.cannonballs.value = 0
-    assert view.model.probability() == odds.combat_success_probability(10, 1, 0) == Fraction(5, 18)
-    assert "5/18" in view.result.value and "No cannonballs" in view.table.value
+    assert view.model.probability() == Fraction(5, 18) and "27.78% (5/18)" in view.result.value
+    assert view.why.tree.p == Fraction(5, 18) and "No cannonballs" in view.table.value
     view.cannonballs.value = 2
-    assert "keep the 6" in view.table.value
-    assert [op for op in view.chart.ops["chart"] if op.kind == "rect"]
-    model = kop.CombatModel()
+    assert "keep the 6, re-roll the other die" in view.table.value
+    assert list(view.bars.x) == [str(k) for k in range(calc.most_cannonballs() + 1)]
+    assert view.bars.y[2] == pytest.approx(float(view.model.probability()))      # each bar is the engine's chance
+    assert [k for k, c in enumerate(view.bars.colors) if c == calc.CHOSEN] == [2]  # the chosen one darker
+    assert view.tabs.titles == ["Chance by Cannonballs", "What to re-roll"]
+    view.tabs.pick.value = "What to re-roll"
+    assert view.tabs.box.children == (view.table,)
+    assert view.chart.title.startswith("The City")
+    assert view.cannonballs.max == calc.most_cannonballs() == 6
+    model = calc.CombatModel()
     with pytest.raises(InvalidInput):
         model.set(target="the moon")
     with pytest.raises(InvalidInput):
         model.set(cannonballs=-1)
-    assert model.target == "stronghold" and model.cannonballs == 2
+    assert model.target == "city" and model.cannonballs == 2
     model.set(target="9")
     assert model.defence == 9
 
 
+def test_the_re_roll_table_is_grouped_in_words():
+    rows = calc.policy_rows(odds.reroll_policy(10, 0, 2))
+    assert rows[0] == ("keep the 6, re-roll the other die", "6 and 1, 6 and 2, 6 and 3")
+    assert rows[-1][0] == "re-roll both dice"
+    counted = sum(len(r[1].split(", ")) for r in rows)
+    assert counted == sum(a + b < 10 for a in range(1, 7) for b in range(1, a + 1))     # every failed roll once
+
+
 def test_rum_view():
-    view = kop.RumView()
+    view = calc.RumView()
+    assert view.model.p_safe() == Fraction(50, 81) and "61.73% (50/81)" in view.result.value   # 4 Rum, 4 upkeeps
     view.rum.value = 0
     view.upkeeps.value = 1
-    assert view.model.p_safe() == Fraction(1, 3) and "1/3" in view.result.value
+    assert view.model.p_safe() == Fraction(1, 3) and "33.33% (1/3)" in view.result.value
+    assert view.why.tree.p == Fraction(1, 3) == upkeep_odds.p_no_mutiny_within(0, 1)
     assert view.model.likely_within() == 1
-    assert view.view.dist == kop.RumModel(rum=0).first_mutiny()
-    dist = kop.RumModel(rum=4).first_mutiny(10)
+    assert view.view.dist == calc.RumModel(rum=0).first_mutiny()
+    assert view.view.title.startswith("With 0 Rum")
+    dist = calc.RumModel(rum=4).first_mutiny(10)
     assert 1 not in dist.outcomes() and all(isinstance(n, int) for n in dist.outcomes())   # numeric axis
     assert dist[11] == 1 - sum(odds.first_mutiny_distribution(4, 10).values())               # 11: the 11th or later
     assert sum(p for _, p in dist.items()) == 1
     xs, _, numeric = view.view.chart_points()
     assert numeric and xs == sorted(xs)
+    assert view.rum.max == calc.most_rum() == 8
     with pytest.raises(InvalidInput):
         view.model.set(rum=-2)
 
 
-def test_turn_replay_is_one_whole_turn():
-    replay = kop.TurnReplay(seed=2)
-    states = [s for _, _, s in replay.steps]
-    assert all(s.current == replay.player for s in states[:-1])
-    assert states[-1].current != replay.player or states[-1].is_terminal()
-    titles = [t for t, _, _ in replay.steps]
-    assert any(t.startswith("compass die") for t in titles)
-    view = kop.TurnReplayView(replay)
-    view.slider.value = len(replay.steps) - 1
-    assert replay.steps[-1][0] in view.text.value.replace("&#x27;", "'")
-
-
-def test_walkthrough_has_a_step_per_heading_in_order():
-    stepper = kop.walkthrough()
-    assert [s.title for s in stepper.steps] == rulebook("king_of_pirates").headings
-    for i in range(len(stepper.steps)):
-        stepper.go(i)
-        assert "pl-error" not in str([getattr(c, "value", "") for c in stepper.content.children])
-    stepper.go(0)
-    assert stepper.check("42") is True     # 61 spaces - 7 lairs - 6 towns - 6 islands
-    assert stepper.check("41") is False
-    notes, comp = kop.assumptions(), components()
-    assert all(notes[h] for h in ("The Game Board", "Phase 1: Upkeep Phase", "Game Contents"))
-    # the boxes show the numbers the engine reads from the data file
-    assert f"{comp.rules['win_doubloons']:,} Doubloons" in " ".join(notes["Game Contents"])
-    assert all(f"{w} x {face}" in notes["Phase 1: Upkeep Phase"][0] for face, w in comp.upkeep_die.items())
-
-
 def test_effect_tables():
-    cards = {(c, s): (a, b) for c, s, a, b in kop.card_effects()}
-    without, with_ = cards[("Assault", "you attack a stronghold (11)")]
-    assert with_ > without
-    without, with_ = cards[("Soldiers", "an opponent attacks a city (10)")]
-    assert with_ < without
-    skills = kop.skill_effects()
+    cards = {(c, s): (a, b) for c, s, a, b in calc.card_effects()}
+    targets, p = components().targets, odds.combat_success_probability
+    stronghold, city = targets["stronghold"]["defence"], targets["city"]["defence"]
+    # Given 2 Cannonballs, When Assault adds +2 against a Stronghold, Then the chance rises to the engine's +2 chance
+    assert cards[("Assault", "you attack a Stronghold")] == (p(stronghold, 0, 2), p(stronghold, 2, 2))
+    assert cards[("Soldiers", "another attacks a City")] == (p(city, 0, 2), p(city + 2, 0, 2))
+    assert cards[("Scurvy", "another attacks a City")][1] < cards[("Scurvy", "another attacks a City")][0]
+    page = calc.effects_html(calc.card_effects(), first="card")
+    assert "<th>card</th>" in page and "2 Cannonballs on each side" in page
+    assert page.count("<tr>") == len(calc.card_effects()) + 1          # one row a card, under one header row
+    skills = calc.skill_effects()
     assert all(b >= a for _, _, a, b in skills)
 
 
@@ -169,23 +204,62 @@ def test_ocean_tiles_are_drawn_as_the_rulebook_prints_them():
     # "Place the ocean tiles with sharks randomly on the darker empty spaces in the center of the map, and
     # the ocean tiles without sharks randomly on the lighter empty spaces of the map."
     assert "ocean tiles with sharks randomly on the darker empty spaces" in rulebook("king_of_pirates").section("Game Setup")
+
     def rgb(colour):
         return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
     # Given the board as drawn, When we read the two tile colours, Then both are sea blue, the shark tiles darker
     shark, ocean = rgb(kop.COLOURS["shark"]), rgb(kop.COLOURS["ocean"])
     assert all(c[2] > c[0] and c[2] > c[1] for c in (shark, ocean))
     assert sum(shark) < sum(ocean)
-    assert "darker" in kop.assumptions()["The Game Board"][1]
 
 
 @pytest.mark.parametrize("dutchman, turns", [((0, 0), 2), ((1, 0), 1), ((2, -1), 3), ((-4, 4), 2)])
-def test_the_dutchman_heat_map_has_no_text_overlap_with_large_fonts(dutchman, turns):
+@pytest.mark.parametrize("layout", [kop.BOARD, kop.COMPACT], ids=["full", "compact"])
+def test_the_dutchman_heat_map_has_no_text_overlap_with_large_fonts(dutchman, turns, layout):
     """With Large fonts every canvas text is painted at 16 px or more: the Dutchman's "FD" disc must not sit
     on its cell's percentage, and no two percentages may meet (issue 13, projector checks)."""
-    from pirates_lab.widgets.drawing import text_collisions
-    from pirates_lab.widgets.king_of_pirates import HEIGHT, WIDTH, DutchmanPlanner
-
-    planner = DutchmanPlanner(dutchman=dutchman, turns=turns)
-    assert text_collisions(planner.ops(), width=WIDTH, height=HEIGHT) == []
-    texts = [op.args[0] for op in planner.ops() if op.kind == "text"]
+    planner = calc.DutchmanPlanner(dutchman=dutchman, turns=turns)
+    ops = planner.ops(layout=layout)
+    assert text_collisions(ops, width=layout.width, height=layout.height) == []
+    texts = [op.args[0] for op in ops if op.kind == "text"]
     assert texts.count("FD") == 1
+
+
+# ---------------------------------------------------------------- GameTable's board
+def test_gametable_picks_the_board_and_names_seats_from_1_with_their_colour():
+    game = games()["king_of_pirates"](players=3)
+    renderer = renderer_for(game)
+    assert isinstance(renderer, kop.KingOfPiratesRenderer) and renderer.players == 3
+    assert renderer.seat_name(0) == "Player 1 (red)" and renderer.seat_name(2) == "Player 3 (yellow)"
+    assert check_renderer(renderer, game, seeds=range(2), every=25) > 0
+    table = GameTable(game, seed=1)
+    assert "Player 1 (red) (you)" in table.turn.value
+    texts = [op.args[0] for op in table.board.ops["board"] if op.kind == "text"]
+    assert {"Player 1 (you)", "Player 2", "Player 3"} <= set(texts) and "0 Doubloons" in texts
+    assert text_collisions(table.board.ops["board"], LARGE_TEXT, width=renderer.width, height=renderer.height) == []
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_the_players_panel_fits_every_table_size(players):
+    game = Game(players=players)
+    renderer = kop.KingOfPiratesRenderer(game)
+    state = game.new_initial_state()
+    ops = renderer.draw(state.observation(0), 0)
+    assert text_collisions(ops, LARGE_TEXT, width=renderer.width, height=renderer.height) == []
+    assert sum(op.kind == "text" and op.args[0].endswith("Doubloons") for op in ops) == players
+
+
+def test_a_click_on_a_space_sails_there_when_the_rules_allow():
+    from pirates_lab.king_of_pirates import lessons
+
+    state = lessons.movement_start()
+    renderer = kop.KingOfPiratesRenderer(Game(players=2))
+    target = lessons.sail_targets(state)[0]
+    x, y = kop.COMPACT.pixel(target)
+    legal = state.legal_actions()
+    assert renderer.click(state.observation(0), 0, x, y, legal) == Sail(target)
+    far = kop.COMPACT.pixel((0, 0))
+    assert renderer.click(state.observation(0), 0, *far, legal) is None          # not one step away
+    assert renderer.click(state.observation(0), 0, kop.COMPACT.width + 5, 10, legal) is None   # the panel
+    assert renderer.hand(state.observation(0), 0) == [f"{c} ({components().action_cards[c]['timing']})"
+                                                      for c in state.players[0].hand]

@@ -1,23 +1,54 @@
-"""Plunder widgets in plain pytest: the sea as draw operations, the renderer, the calculator (the walkthrough: test_plunder_lessons.py).
+"""Plunder widgets in plain pytest: the sea as draw operations, the renderer, the calculators (the lesson:
+test_plunder_lessons.py).
 
 Rules: Plunder › Sail and Explore
 """
+from fractions import Fraction
 
+import ipywidgets as widgets
+import pytest
+
+from pirates_lab.core import InvalidInput
 from pirates_lab.plunder import Game
-from pirates_lab.plunder.odds import npc_chain_odds, side_of
+from pirates_lab.plunder.odds import captain_fight, marque_probability, npc_chain_odds, side_of
 from pirates_lab.plunder.turn import sailing_paths
-from pirates_lab.widgets.plunder import COLOURS, ChainCalculator, PlunderRenderer, chain_report, sea_ops, table
+from pirates_lab.widgets import plunder_calculators as calculators
+from pirates_lab.widgets.controls import ToggleSet
+from pirates_lab.widgets.drawing import text_collisions
+from pirates_lab.widgets.plunder import (COLOURS, LABEL_CELL, NATION_CELL, NUMBERED_CELL, ChainCalculator,
+                                         MarqueCalculator, PlunderRenderer, card_label, chain_report, sea_layout,
+                                         sea_ops, table)
 from pirates_lab.widgets.table_render import check_renderer
+from pirates_lab.widgets.walkthrough import visible_text
 
 from plunder_helpers import at_step, fresh, hand, lay
 
 
+def start_pool(*held):
+    pool = {k: v for k, v in Game(players=2).components.full_deck().items() if k != "Tortuga"}
+    pool["Open Sea"] -= 4
+    for name in held:
+        pool[name] -= 1
+    return {k: v for k, v in pool.items() if v}
+
+
+def every(widget):
+    yield widget
+    for child in getattr(widget, "children", ()) or ():
+        yield from every(child)
+
+
+# ---------------------------------------------------------------- the sea
 def test_sea_ops_draw_every_map_card_and_every_ship():
     state = fresh(players=3)
     ops = sea_ops(state.observation(0))
     cards = [op for op in ops if op.kind == "rect" and op.fill in COLOURS.values()]
     assert len(cards) == len(state.sea) == 5
     assert len([op for op in ops if op.kind == "circle"]) == 3
+    numbers = [op.args[0] for op in ops if op.kind == "text" and op.args[0].isdigit()]
+    assert numbers == ["1", "2", "3"]                                  # ships numbered from 1
+    header = next(op.args[0] for op in ops if op.kind == "text" and op.args[0].startswith("Round"))
+    assert header.endswith(f"North points to Captain {state.first + 1}")
 
 
 def test_the_legal_courses_are_drawn_for_the_captain_sailing():
@@ -30,9 +61,6 @@ def test_the_legal_courses_are_drawn_for_the_captain_sailing():
     kinds = {cell: state.card(name).kind for cell, name in state.sea.items()}
     paths = sailing_paths(kinds, (0, 0))
     assert [(1, 0), (2, 0), (2, 1)] in paths and [(0, -1)] in paths
-    assert all(len({c[0] for c in path}) == 1 or len({c[1] for c in path}) == 1 or
-               sum(1 for a, b, c in zip(path, path[1:], path[2:]) if (b[0] - a[0], b[1] - a[1]) !=
-                   (c[0] - b[0], c[1] - b[1])) <= 1 for path in paths)
     segments = sum(len(path) for path in paths)
     ops = sea_ops(state.observation(p))
     assert len([op for op in ops if op.kind == "line" and op.stroke == "#ffd400"]) == segments
@@ -40,31 +68,42 @@ def test_the_legal_courses_are_drawn_for_the_captain_sailing():
     assert not [op for op in sea_ops(state2.observation(p)) if op.kind == "line"]
 
 
-def test_the_renderer_keeps_the_table_contract():
+def sea_of(names, width, height, ships=0):
+    """Cards in a row, ``ships`` captains on the last one; the cell size the layout gives them."""
+    observation = {"sea": [(i, 0, name) for i, name in enumerate(names)], "round": 3, "first_captain": 0,
+                   "captains": [{"at": (len(names) - 1, 0)}] * ships}
+    size, _ = sea_layout([(i, 0) for i in range(len(names))], width, height, top=26)
+    return sea_ops(observation, width=width, height=height), size
+
+
+def test_card_names_ships_and_nations_never_collide_at_any_cell_size_with_large_fonts():
+    from pirates_lab.plunder.components import components
+
+    sizes = set()
+    for width in range(60, 400, 17):           # from a crowded sea (cells of 18 px) to a roomy one (80 px)
+        for card in components().of_kind("port", "open_sea", "coastland"):
+            ops, size = sea_of(["Tortuga", card.name], width, width // 2 + 30, ships=4)
+            sizes.add(size)
+            assert text_collisions(ops, width=width, height=width // 2 + 30) == [], (size, card.name)
+    assert min(sizes) < LABEL_CELL and max(sizes) >= 80
+    assert card_label("Havana", 64) == "Havana" and card_label("Sint Eustatius", 64) != "Sint Eustatius"
+
+
+def test_a_roomy_cell_shows_its_name_nation_and_numbered_ships():
+    ops, size = sea_of(["Tortuga", "Sint Eustatius"], 300, 180, ships=4)
+    texts = [op.args[0] for op in ops if op.kind == "text"]
+    assert size >= NATION_CELL and "Net" in texts and ["1", "2", "3", "4"] == [t for t in texts if t.isdigit()]
+    ops, size = sea_of(["Tortuga", "Sint Eustatius"], 100, 80, ships=4)
+    assert size < NUMBERED_CELL and not [op for op in ops if op.kind == "text" and op.args[0].isdigit()]
+    assert sum(op.kind == "circle" for op in ops) == 4                    # the ships are still there, by colour
+
+
+def test_the_renderer_keeps_the_table_contract_and_names_seats_from_1():
     assert check_renderer(PlunderRenderer(), Game(players=2, max_turns=3), seeds=range(2), clicks=0) > 0
     obs = fresh().observation(0)
     assert all(text.endswith(")") for text in PlunderRenderer().hand(obs, 0))
-
-
-def test_chain_report_is_the_engine_s_odds():
-    report = chain_report("Pinnace", "Spanish Galleon", ["Bottle of Rum", "Navigator"], draws=1)
-    pool = {k: v for k, v in Game(players=2).components.full_deck().items() if k != "Tortuga"}
-    pool["Open Sea"] -= 4
-    pool["Bottle of Rum"] -= 1
-    pool["Navigator"] -= 1
-    assert report["win"] == npc_chain_odds(side_of("Pinnace"), side_of("Spanish Galleon"),
-                                           ["Bottle of Rum", "Navigator"], 1, pool).win
-    assert sum(p for _, p in report["ends"].items()) == 1
-
-
-def test_the_calculator_updates_and_refuses_an_eight_card_hand():
-    calc = ChainCalculator()
-    calc.enemy.value = "Treasure Fleet"
-    low = calc.report["win"]
-    calc.hand.value = ("Bottle of Rum", "Sneak into Port", "Navigator")
-    assert calc.report["win"] >= low and "Whole combat" in calc.summary.value
-    calc.hand.value = tuple(sorted(Game(players=2).components.cards))[:8]
-    assert "at most 7" in calc.message.value
+    assert [PlunderRenderer().seat_name(s) for s in range(4)] == ["Captain 1 (red)", "Captain 2 (blue)",
+                                                                 "Captain 3 (green)", "Captain 4 (purple)"]
 
 
 def test_play_alone_at_the_game_table_against_computer_traders():
@@ -73,21 +112,99 @@ def test_play_alone_at_the_game_table_against_computer_traders():
     before = len(t.model.events)
     t.model.play(t.model.legal_actions()[0])
     assert len(t.model.events) > before
+    assert "Captain 1 (red) (you)" in t.scores.value and "Captain 0" not in visible_text(t)
+
+
+# ---------------------------------------------------------------- the combat calculator
+def test_chain_report_is_the_engine_s_odds():
+    report = chain_report("Pinnace", "Spanish Galleon", ["Bottle of Rum", "Navigator"], draws=1)
+    assert report["win"] == npc_chain_odds(side_of("Pinnace"), side_of("Spanish Galleon"),
+                                           ["Bottle of Rum", "Navigator"], 1, start_pool("Bottle of Rum", "Navigator")).win
+    assert sum(p for _, p in report["ends"].items()) == 1
+    captain = chain_report("English Brigantine", "Spanish Sloop", ["Havana"], captain=True, their_hand=2)
+    assert captain["win"] == captain_fight(side_of("English Brigantine"), side_of("Spanish Sloop"), ["Havana"],
+                                           start_pool("Havana"), 2).win
+    with pytest.raises(InvalidInput, match="A captain sails a ship, not Havana"):
+        chain_report("Pinnace", "Havana", captain=True)
+
+
+def test_the_calculator_opens_on_a_fight_near_even_and_explains_it():
+    calc = ChainCalculator()
+    assert Fraction(2, 5) < calc.report["win"] < Fraction(3, 5)
+    assert calc.report["win"] == npc_chain_odds(side_of("Pinnace"), side_of("Treasure Fleet"), ["Open Sea", "Coastland"],
+                                                2, start_pool("Open Sea", "Coastland")).win
+    assert all(Fraction(0) < p for p in calc.report["steps"].values())            # every step can be won
+    calc.why.tree.check(calc.report["win"], "plunder")                              # root = the number shown
+    assert {"Engagement", "Broadside", "Boarding"} <= calc.why.tree.rules()
+    shown = visible_text(calc)
+    assert "45.72%" in shown and "you win" in shown and "you are sunk" in shown
+
+
+def test_the_hand_is_tapped_not_ctrl_clicked_and_stays_legal():
+    calc = ChainCalculator()
+    assert isinstance(calc.hand, ToggleSet) and not [w for w in every(calc) if isinstance(w, widgets.SelectMultiple)]
+    low = calc.report["win"]
+    by_name = dict(zip(calc.hand.options, calc.hand.buttons))
+    by_name["Bottle of Rum (6)"].value = True
+    assert calc.cards() == ("Open Sea", "Coastland", "Bottle of Rum") and calc.report["win"] > low
+    assert calc.draws.max == 4
+    for label in ("Havana (3)", "Natives (3)", "Cartagena (4)", "Pirates (5)"):
+        by_name[label].value = True
+    assert len(calc.hand.value) == 7 and calc.draws.max == 0 and calc.draws.value == 0      # at most 7 cards in all
+    assert all(b.disabled for b in calc.hand.buttons if not b.value)                      # no eighth card
+    assert calc.message.value == "" and calc.report["win"] == npc_chain_odds(
+        side_of("Pinnace"), side_of("Treasure Fleet"), calc.cards(), 0, start_pool(*calc.cards())).win
+
+
+def test_another_captain_is_fought_in_a_ship_never_in_a_port():
+    calc = ChainCalculator()
+    calc.mode.value = True
+    assert "Havana" not in calc.enemy.options and "Natives" not in calc.enemy.options
+    assert calc.enemy.value == "Treasure Fleet"                         # still a ship: kept
+    assert calc.their_field.layout.display == "" and calc.draws_field.layout.display == "none"
+    calc.enemy.value = "Spanish Sloop"
+    calc.their_hand.value = 1
+    assert calc.report["win"] == captain_fight(side_of("Pinnace"), side_of("Spanish Sloop"), ["Open Sea", "Coastland"],
+                                               start_pool("Open Sea", "Coastland"), 1).win
+    calc.why.tree.check(calc.report["win"], "plunder")
+    calc.mode.value = False
+    assert "Havana" in calc.enemy.options and calc.enemy.value == "Spanish Sloop"
+
+
+def test_a_refused_input_leaves_no_stale_odds(monkeypatch):
+    calc = ChainCalculator()
+
+    def refuse(*args, **kwargs):
+        raise InvalidInput("There are not that many Havana cards in the deck.")
+
+    monkeypatch.setattr(calculators, "chain_report", refuse)
+    calc.draws.value = 1
+    assert "not that many Havana" in calc.message.value and "Expected silver" not in calc.summary.value
+    assert calc.why.tree is None
+    monkeypatch.undo()
+    calc.draws.value = 2
+    assert calc.message.value == "" and "Expected silver" in calc.summary.value
 
 
 def test_the_calculator_labels_sit_above_their_controls():
     # a description beside a control is cut at the widgets' label width with large fonts: none here
     calc = ChainCalculator()
-    for control in (calc.ship, calc.mate, calc.enemy, calc.draws, calc.hand, calc.captain):
+    for control in (calc.ship, calc.mate, calc.enemy, calc.draws, calc.their_hand):
         assert control.description == ""
-    fields = [box for box in calc.children[0].children[0].children if "pl-plunder-field" in box._dom_classes]
-    assert [f.children[1] for f in fields] == [calc.ship, calc.mate, calc.enemy, calc.draws, calc.hand]
+    fields = [box for box in every(calc) if "pl-plunder-field" in box._dom_classes]
+    assert [f.children[1] for f in fields] == [calc.ship, calc.mate, calc.enemy, calc.draws, calc.their_hand]
     assert all(f.children[1].layout.width == "calc(100% - 8px)" for f in fields)
 
 
-def test_a_refused_hand_leaves_no_stale_odds():
-    calc = ChainCalculator()
-    calc.hand.value = tuple(sorted(Game(players=2).components.cards))[:8]
-    assert "at most 7" in calc.message.value and "Whole combat" not in calc.summary.value
-    calc.hand.value = ("Havana",)
-    assert calc.message.value == "" and "Whole combat" in calc.summary.value
+# ---------------------------------------------------------------- the Letter of Marque calculator
+def test_the_marque_calculator_is_the_engine_s_count_with_its_why():
+    calc = MarqueCalculator()
+    assert calc.answer == marque_probability(5, start_pool(), 1, 6)
+    assert Fraction(2, 5) < calc.answer < Fraction(4, 5)                             # opens near even
+    calc.why.tree.check(calc.answer, "plunder")
+    calc.contesters.value = 2
+    assert calc.answer == marque_probability(5, start_pool(), 2, 6)
+    calc.why.tree.check(calc.answer, "plunder")
+    assert (calc.card.min, calc.card.max, calc.contesters.min, calc.contesters.max) == (1, 6, 1, 3)
+    rows = visible_text(calc.table)
+    assert "100.00%" in rows and rows.count("%") == 6
