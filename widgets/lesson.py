@@ -377,10 +377,10 @@ class LessonView(widgets.VBox):
             self.contents.value = index
         self.back_button.disabled = index == 0
         self.next_button.disabled = index == len(self.screens) - 1
-        self._show_counter()
         self.title.value = f"<h2 class='pl-screen-heading' style='margin:4px 0'>{html.escape(screen.title)}</h2>"
         body, _ = self.built(index)
         self.content.children = (body,)
+        self._show_counter()            # after the screen is built: the counter says the screen is there
         self.notes.value = _teacher_html(self.lesson, screen)
 
     def _show_counter(self) -> None:

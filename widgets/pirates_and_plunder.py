@@ -1,4 +1,5 @@
-"""Pirates & Plunder front-end: the board as pure draw operations, a GameTable renderer, the battle lab.
+"""Pirates & Plunder front-end: the board as pure draw operations, a GameTable renderer, the board's legend
+(the battle lab is :mod:`.pirates_and_plunder_battle`, re-exported here).
 
 Everything drawn comes from an observation (``state.observation(player)``), so the same code
 draws a walkthrough board, a computer player's view and the table.  Pure functions
@@ -8,23 +9,24 @@ plain pytest; the widgets are thin.
 from __future__ import annotations
 
 import html
+import math
 
 import ipywidgets as widgets
 
 from pirates_lab.core.geometry import SQUARE_STEPS, rotate_mask
-from pirates_lab.pirates_and_plunder import MovePirate, PlaceShip, PlaceTile, Repulse, secret_battle, tiles
-from pirates_lab.pirates_and_plunder.battles import open_battle
+from pirates_lab.pirates_and_plunder import MovePirate, PlaceShip, PlaceTile, Repulse, tiles
+from pirates_lab.pirates_and_plunder.lessons import seat_label
 from pirates_lab.pirates_and_plunder.odds import within
 from pirates_lab.pirates_and_plunder.parts import RESOURCES, ROUTE, components
 
 from .canvas import BoardCanvas
 from .drawing import LARGE_TEXT, Drawing, text_box
-from .kit import error_html
 from .numbers import percent_text as percent
 
 __all__ = ["TILE", "PLAYER_COLOURS", "Layout", "layout_for", "board_ops", "legal_cells", "segment_anchor",
            "BoardRenderer", "board_view", "frontier_odds", "BoardExplorer", "BattleLabModel", "BattleLab", "tile_gallery_ops",
-           "EXPLORATION_MARKS"]
+           "EXPLORATION_MARKS", "legend_html", "player_colour", "board_drawing",
+           "tile_picture_ops"]
 
 TILE = 56
 SEA_COLOUR, ISLAND_COLOUR, ROUTE_COLOUR = "#4f8fc0", "#d9b66b", "#7a4a1c"
@@ -48,6 +50,50 @@ def player_colour(player: int) -> str:
     return PLAYER_COLOURS[components()["ships"]["colours"][player]]
 
 
+def _dot(colour: str, letter: str = "", text_colour: str = "#000") -> str:
+    return (f"<span style='display:inline-block;min-width:1.3em;height:1.3em;line-height:1.3em;border-radius:50%;"
+            f"background:{colour};border:1px solid #333;color:{text_colour};text-align:center;font-weight:bold;"
+            f"font-size:0.8em;vertical-align:middle'>{html.escape(letter)}</span>")
+
+
+def legend_html(players: int = 2, *, fits: bool = False, completed: bool = False, odds: bool = False,
+                marks: bool = True, terrain: bool = True, letters: bool = True, ships: bool = True) -> str:
+    """What the colours, letters and dots of a board mean (HTML, in rulebook words): the seats' colours
+    (``Player 1 (blue)`` …; ``ships``, for ``players`` seats), the ships' letters (``letters``), the terrain
+    (``terrain``), the tiles' marks (``marks``: drawn as coloured dots alone where a square is too small for
+    letters) and, if asked, the frames: ``fits`` (yellow: where the drawn tile fits), ``completed`` (red: what
+    the last tile completed), ``odds`` (the percentage on an empty square)."""
+    lines = []
+    if ships and players:
+        seats = " &nbsp;".join(f"{_dot(player_colour(p))} {html.escape(seat_label(p))}" for p in range(players))
+        lines.append(f"<b>Ships:</b> {seats}")
+    if letters and players:
+        lines.append("<b>On a ship:</b> M merchant (trade route), E explorer (island), H harbormaster (port), "
+                     "P pirate (sea)")
+    if terrain:
+        lines.append(f"<b>Tiles:</b> <span style='background:{ISLAND_COLOUR};padding:0 4px'>sand</span> island, "
+                     f"<span style='color:{ROUTE_COLOUR};font-weight:bold'>brown line</span> trade route, "
+                     f"<span style='background:{SEA_COLOUR};color:#fff;padding:0 4px'>blue</span> sea; a dark "
+                     f"square ends routes (a crossroads)")
+    if marks:
+        tile_marks = [(RESOURCE_COLOURS[r], r[0].upper(), r) for r in RESOURCES]
+        tile_marks += [("#ffd700", "G", "treasure galleon"), ("#3cb371", "~", "sea serpent"),
+                       ("#ffffff", "X", "exploration marker")]
+        lines.append("<b>On a tile:</b> " + ", ".join(f"{_dot(c, l)} {html.escape(w)}" for c, l, w in tile_marks)
+                     + ", ⚓ port. Where a square is too small for letters, the same colours are drawn as small dots.")
+    frames = []
+    if fits:
+        frames.append(f"<span style='border:3px solid {HIGHLIGHT};padding:0 4px'>yellow</span> where the drawn "
+                      f"tile fits")
+    if completed:
+        frames.append("<span style='border:3px solid #ff3030;padding:0 4px'>red</span> what the last tile completed")
+    if frames:
+        lines.append("<b>Frames:</b> " + "; ".join(frames))
+    if odds:
+        lines.append("<b>On an empty square:</b> the chance that a tile fitting it comes within the draws chosen")
+    return "<div class='pl-pnp-legend' style='line-height:1.5'>" + "".join(f"<div>{x}</div>" for x in lines) + "</div>"
+
+
 # ---------------------------------------------------------------- geometry on screen
 class Layout:
     """Squares to pixels and back: cell ``(x, y)`` has its top-left at ``origin + size * (x - x0, y - y0)``."""
@@ -59,20 +105,23 @@ class Layout:
         return ((cell[0] - self.x0) * self.size, (cell[1] - self.y0) * self.size)
 
     def cell_at(self, x: float, y: float) -> tuple:
-        return (int(x // self.size) + self.x0, int(y // self.size) + self.y0)
+        return (math.floor(x / self.size + self.x0), math.floor(y / self.size + self.y0))
 
     def point(self, cell, fx: float, fy: float) -> tuple:
         left, top = self.corner(cell)
         return (left + fx * self.size, top + fy * self.size)
 
 
-def layout_for(observation: dict, width: int = 480, height: int = 480) -> Layout:
-    """A layout showing every tile and the squares around them, as large as fits (at most TILE px)."""
+def layout_for(observation: dict, width: int = 480, height: int = 480, most: float = TILE) -> Layout:
+    """A layout showing every tile and the squares around them, as large as fits (at most ``most`` px), in the
+    middle of the ``width`` x ``height`` drawing."""
     cells = [(x, y) for x, y, _, _ in observation["board"]] or [(0, 0)]
     xs, ys = [c[0] for c in cells], [c[1] for c in cells]
     x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
-    size = min(TILE, width / (x1 - x0 + 1), height / (y1 - y0 + 1))
-    return Layout(x0, y0, size, width, height)
+    columns, rows = x1 - x0 + 1, y1 - y0 + 1
+    size = min(most, width / columns, height / rows)
+    # centred: the spare room on each side, in squares (a Layout's corner is (cell - x0) * size)
+    return Layout(x0 - (width / size - columns) / 2, y0 - (height / size - rows) / 2, size, width, height)
 
 
 def _place_point(place: int) -> tuple:
@@ -270,12 +319,34 @@ def _tile_ops(d: Drawing, layout: Layout, cell, name: str, turns: int, letters: 
     d.rect(left, top, size, size, stroke="#1c3d5a", width=1)
 
 
+def _ruler(observation: dict, layout: Layout, letters: "Letters") -> list:
+    """Column numbers (x) along the top and row numbers (y, growing southwards) along the left, in the strips of
+    sea around the tiles: where there is room for them with Large fonts (placed before everything else)."""
+    cells = [(x, y) for x, y, _, _ in observation["board"]]
+    if not cells:
+        return []
+    xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+    font = f"{max(9, int(layout.size / 6))}px sans-serif"
+    top = layout.corner((min(xs), min(ys)))[1]
+    left = layout.corner((min(xs), min(ys)))[0]
+    found = []
+    for x in range(min(xs), max(xs) + 1):
+        spot = letters.place(str(x), [(layout.point((x, 0), 0.5, 0)[0], top * 0.32)], font) if top >= 22 else None
+        found += [(str(x), spot, font)] if spot else []
+    for y in range(min(ys), max(ys) + 1):
+        spot = letters.place(str(y), [(left * 0.3, layout.point((0, y), 0, 0.5)[1])], font) if left >= 22 else None
+        found += [(str(y), spot, font)] if spot else []
+    return found
+
+
 def board_ops(observation: dict, width: int = 480, height: int = 480, *, highlight=None, flash=None,
-              odds_draws: int = 0, layout: Layout | None = None) -> tuple:
+              odds_draws: int = 0, layout: Layout | None = None, ruler: bool = False) -> tuple:
     """The whole board: tiles, icons, ships, the legal places (``highlight``: default from the observation),
     the features completed by the last tile framed in red (``flash``: default from the observation) and, with
     ``odds_draws``, on each empty square the chance that a fitting tile comes within that many draws.
-    ``layout``: a panned or zoomed view (default: everything, as large as fits).
+    ``layout``: a panned or zoomed view (default: everything, as large as fits).  ``ruler``: the squares'
+    coordinates (x along the top, y down the left) in the sea around the tiles, as the log and the buttons name
+    squares.
 
     No two letters overlap even with Large fonts (16 px at least): ships' role letters are placed first, then
     the exploration tiles' and the odds, then the tiles' marks (:class:`Letters`); what finds no room is left out.
@@ -283,6 +354,7 @@ def board_ops(observation: dict, width: int = 480, height: int = 480, *, highlig
     layout = layout or layout_for(observation, width, height)
     size = layout.size
     letters = Letters(width, height)
+    rules = _ruler(observation, layout, letters) if ruler else []
     names = {(x, y): (name, turns) for x, y, name, turns in observation["board"]}
     ship_font = f"bold {max(8, int(size / 5))}px sans-serif"
     ships, stacked = [], {}
@@ -310,6 +382,8 @@ def board_ops(observation: dict, width: int = 480, height: int = 480, *, highlig
     odds_spots = {cell: letters.place(percent(p, 0), [layout.point(cell, 0.5, 0.5)], odds_font, max_width=size - 4)
                   for cell, p in odds.items()}
     d = Drawing().clear().rect(0, 0, width, height, fill="#e8eef2")
+    for text, (x, y), font in rules:
+        d.text(text, x, y, fill="#4a5a6a", font=font, align="center")
     for x, y, name, turns in observation["board"]:
         _tile_ops(d, layout, (x, y), name, turns, letters)
     cells = legal_cells(observation) if highlight is None else highlight
@@ -360,14 +434,20 @@ def tile_gallery_ops(columns: int = 9, size: int = 52) -> tuple:
 class BoardRenderer:
     """Draws the board for :class:`~pirates_lab.widgets.GameTable`; clicks pick places, segments and pirates' moves."""
 
-    def __init__(self, width: int = 480, height: int = 480, odds_draws: int = 0):
-        self.width, self.height, self.odds_draws = width, height, odds_draws
+    def __init__(self, width: int = 480, height: int = 420, odds_draws: int = 0, most: int = 88):
+        self.width, self.height, self.odds_draws, self.most = width, height, odds_draws, most
+
+    def layout(self, observation: dict) -> Layout:
+        """Every tile and the squares around them, in the middle, squares at most ``most`` px."""
+        return layout_for(observation, self.width, self.height, self.most)
 
     def seat_name(self, player: int) -> str:
-        return f"{components()['ships']['colours'][player].title()} (player {player})"
+        """Seats as people read them: ``Player 1 (blue)`` for seat 0 (the engine's log says "Player 1" too)."""
+        return seat_label(player)
 
     def draw(self, observation: dict, player: int) -> tuple:
-        return board_ops(observation, self.width, self.height, odds_draws=self.odds_draws)
+        return board_ops(observation, self.width, self.height, odds_draws=self.odds_draws,
+                         layout=self.layout(observation), ruler=True)
 
     def hand(self, observation: dict, player: int) -> list:
         held = observation["resources"][player]
@@ -381,7 +461,7 @@ class BoardRenderer:
         return lines
 
     def click(self, observation: dict, player: int, x: float, y: float, legal_actions) -> object:
-        layout = layout_for(observation, self.width, self.height)
+        layout = self.layout(observation)
         cell = layout.cell_at(x, y)
         fx, fy = (x - layout.corner(cell)[0]) / layout.size, (y - layout.corner(cell)[1]) / layout.size
         names = {(bx, by): (name, turns) for bx, by, name, turns in observation["board"]}
@@ -401,6 +481,31 @@ class BoardRenderer:
             return nearest(ships)
         moves = [a for a in legal_actions if isinstance(a, (MovePirate, Repulse)) and a.cell == cell]
         return nearest(moves)
+
+
+def board_drawing(state, size: int = 440, flash=None, odds_draws: int = 0, *, height: int | None = None,
+                  highlight=None, most: int = 96, margin: float = 1, ruler: bool = True) -> tuple:
+    """(ops, width, height, layout): the board as player 1 sees it, its squares as large as fit in ``size`` x
+    ``height`` px (``height`` default: ``size``; squares at most ``most`` px), the canvas cut to the board and
+    ``margin`` squares of sea around it (1: room for the squares where a tile fits; less: a tighter picture),
+    with the squares' coordinates in that margin (``ruler``)."""
+    observation = state.observation(0)
+    cells = [(x, y) for x, y, _, _ in observation["board"]]
+    columns = max(x for x, _ in cells) - min(x for x, _ in cells) + 1 + 2 * margin
+    rows = max(y for _, y in cells) - min(y for _, y in cells) + 1 + 2 * margin
+    square = int(min(most, size / columns, (height or size) / rows))
+    width, tall = round(square * columns), round(square * rows)
+    layout = Layout(min(x for x, _ in cells) - margin, min(y for _, y in cells) - margin, square, width, tall)
+    return board_ops(observation, width, tall, flash=flash, odds_draws=odds_draws, highlight=highlight,
+                     layout=layout, ruler=ruler), width, tall, layout
+
+
+def tile_picture_ops(name: str, size: int = 64, turns: int = 0) -> tuple:
+    """One sea tile alone (the tile drawn, shown beside a board)."""
+    layout = Layout(0, 0, size, size, size)
+    d = Drawing().clear()
+    _tile_ops(d, layout, (0, 0), name, turns, Letters(size, size))
+    return d.ops
 
 
 def board_view(state, player: int = 0, *, width: int = 480, height: int = 480, flash=None,
@@ -466,102 +571,5 @@ class BoardExplorer(widgets.VBox):
         self.info.value = html.escape(f"{cell}: the {name}" if name else f"{cell}: open sea, no tile yet")
 
 
-# ---------------------------------------------------------------- the secret-battle lab
-class BattleLabModel:
-    """The numbers behind the battle lab (plain Python, tested without a browser).
-
-    Rules: Pirates & Plunder › Battles
-    """
-
-    def __init__(self, attacker: int = 3, defender: int = 2, base: int = 0, ship_value: int = 6, resource_value: int = 1):
-        self.set(attacker, defender, base, ship_value, resource_value)
-
-    def set(self, attacker, defender, base, ship_value, resource_value) -> None:
-        self.game = secret_battle(attacker, defender, base, ship_value, resource_value)
-        self.open = open_battle(attacker, defender, base)
-
-    def bars(self) -> tuple:
-        """x (commitments), the attacker's and the defender's optimal probabilities (floats, for the chart)."""
-        top = max(self.game.attacker_resources, self.game.defender_resources)
-        xs = list(range(top + 1))
-        return xs, [float(self.game.attacker[a]) for a in xs], [float(self.game.defender[d]) for d in xs]
-
-    def summary(self) -> str:
-        g = self.game
-        mix = lambda dist: ", ".join(f"{k}: {percent(p)}" for k, p in dist.items())
-        return (f"<b>Secret battle (the Battles option)</b>: the attacker should commit {mix(g.attacker)}; "
-                f"the defender {mix(g.defender)}. The attack succeeds {percent(g.success())} of the time; "
-                f"the attacker's expected gain is {float(g.value):.2f} (exactly {g.value}).<br>"
-                f"<b>Open battle</b> (the basic rules): {html.escape(self.open.describe())}")
-
-
-class BattleLab(widgets.VBox):
-    """Sliders for both sides' resources and the values; a bqplot chart of both optimal mixes.
-
-    Each control has its label on its own line above it, and the controls wrap, so the lab fits a
-    1024 px projector with large fonts; the chart's legend is HTML (large fonts reach it) and its
-    probability axis has five ticks (never overlapping).
-    """
-
-    def __init__(self, model: BattleLabModel | None = None):
-        import bqplot as bq
-        self.model = model or BattleLabModel()
-        g = self.model.game
-        width = widgets.Layout(width="260px", max_width="100%")
-        self.attacker = widgets.IntSlider(value=g.attacker_resources, min=0, max=15, layout=width)
-        self.defender = widgets.IntSlider(value=g.defender_resources, min=0, max=15, layout=width)
-        self.base = widgets.Dropdown(options=[("pirate (base 0)", 0), ("merchant (base 1)", 1)], value=g.defender_base,
-                                     layout=width)
-        self.ship = widgets.IntSlider(value=int(g.ship_value), min=0, max=20, layout=width)
-        self.resource = widgets.IntSlider(value=int(g.resource_value), min=0, max=5, layout=width)
-        for control in (self.attacker, self.defender, self.base, self.ship, self.resource):
-            control.observe(self._changed, names="value")
-        self.attacker.add_class("pl-pnp-attacker-slider")
-        self.defender.add_class("pl-pnp-defender-slider")
-        controls = [_labelled(text, control) for text, control in (
-            ("attacker's resources", self.attacker), ("defender's resources", self.defender),
-            ("defender", self.base), ("ship value", self.ship), ("resource value", self.resource))]
-        xs, a, d = self.model.bars()
-        x_scale, y_scale = bq.OrdinalScale(), bq.LinearScale(min=0, max=1)
-        self.bars = bq.Bars(x=xs, y=[a, d], scales={"x": x_scale, "y": y_scale}, type="grouped",
-                            colors=[ATTACKER_COLOUR, DEFENDER_COLOUR], labels=["attacker", "defender"],
-                            display_legend=False)
-        self.figure = bq.Figure(marks=[self.bars], axes=[bq.Axis(scale=x_scale, label="resources committed"),
-                                                         bq.Axis(scale=y_scale, side="left", label="probability",
-                                                                 tick_format=".0%", tick_values=[0, 0.25, 0.5, 0.75, 1],
-                                                                 label_offset="60px")],
-                                title="Optimal secret commitments", fig_margin={"top": 50, "bottom": 56, "left": 90, "right": 16},
-                                layout=widgets.Layout(width="520px", max_width="100%", height="320px"))
-        self.legend = widgets.HTML(
-            "<div class='pl-pnp-battle-legend'>"
-            f"<span style='display:inline-block;width:1em;height:1em;background:{ATTACKER_COLOUR}'></span> attacker "
-            f"&nbsp; <span style='display:inline-block;width:1em;height:1em;background:{DEFENDER_COLOUR}'></span> defender"
-            "</div>")
-        self.text = widgets.HTML(self.model.summary())
-        self.message = widgets.HTML()
-        box = widgets.Box(controls, layout=widgets.Layout(display="flex", flex_flow="row wrap", max_width="100%"))
-        box.add_class("pl-pnp-battle-controls")
-        super().__init__([box, self.figure, self.legend, self.text, self.message],
-                         layout=widgets.Layout(max_width="100%"))
-        self.add_class("pl-pnp-battle-lab")
-
-    def _changed(self, change) -> None:
-        try:
-            self.model.set(self.attacker.value, self.defender.value, self.base.value, self.ship.value, self.resource.value)
-        except Exception as error:
-            self.message.value = error_html(error)
-            return
-        self.message.value = ""
-        xs, a, d = self.model.bars()
-        self.bars.x, self.bars.y = xs, [a, d]
-        self.text.value = self.model.summary()
-
-
-ATTACKER_COLOUR, DEFENDER_COLOUR = "#c62828", "#1f4fd1"
-
-
-def _labelled(text: str, control: widgets.Widget) -> widgets.VBox:
-    """A control with its label on its own line above it (a label beside a slider is cut with large fonts)."""
-    box = widgets.VBox([widgets.HTML(f"<span class='pl-pnp-control-label'>{html.escape(text)}</span>"), control],
-                       layout=widgets.Layout(margin="0 16px 4px 0", max_width="100%"))
-    return box
+# ---------------------------------------------------------------- the secret-battle lab (its own module)
+from .pirates_and_plunder_battle import ATTACKER_COLOUR, DEFENDER_COLOUR, BattleLab, BattleLabModel  # noqa: E402

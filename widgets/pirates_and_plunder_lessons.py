@@ -1,284 +1,350 @@
-"""Pirates & Plunder lesson demos for ``pirates_lab/pirates_and_plunder/data/lessons.toml``: each demo
-returns a live board, calculator or drawing built from an engine position
-(:mod:`pirates_lab.pirates_and_plunder.scenarios`); the answer functions are the engine's, computed when a
-step is checked (never written in the lesson).  :func:`walkthrough` reads the lesson, :func:`lesson_card`
-shows one step under its notebook heading, :func:`calculator` is the battle lab for the top of the page
-and :func:`play_alone` a whole game at the GameTable.
+"""The Pirates & Plunder lesson on screens: the scenarios module of ``pirates_and_plunder/data/lessons.toml``.
 
-Rules: Pirates & Plunder › Exploration Tiles
+Every demo returns a live board, calculator or table built from an engine position
+(:mod:`pirates_lab.pirates_and_plunder.scenarios` and :mod:`pirates_lab.pirates_and_plunder.lessons`); every
+answer is the engine's function, computed when a screen is checked (never written in the lesson).
+:func:`lesson` reads the lesson file, :func:`lesson_view` shows it, :func:`play_alone` is a game at the
+GameTable.
+
+Rules: Pirates & Plunder › Playing the Game
 """
 from __future__ import annotations
 
 import html
-import random
 
 import ipywidgets as widgets
 
-from pirates_lab.core import random_playout
-from pirates_lab.pirates_and_plunder import FLOW, Game, breakdown, describe, exploration_tiles, scenarios, tiles
-from pirates_lab.pirates_and_plunder.exploration import ROLE_OF
+from pirates_lab.pirates_and_plunder import Game, MovePirate, describe, exploration_tiles, scenarios, tiles
+from pirates_lab.pirates_and_plunder import lessons as positions
+from pirates_lab.pirates_and_plunder.lessons import *  # noqa: F401,F403  (the lesson's answers)
+from pirates_lab.pirates_and_plunder.lessons import __all__ as _answers
+from pirates_lab.pirates_and_plunder.lessons import seat_label
 from pirates_lab.pirates_and_plunder.parts import RESOURCES, components
 from pirates_lab.pirates_and_plunder.players import greedy_player, random_player
-from pirates_lab.pirates_and_plunder.scenarios import (archipelago_pirates, battle_success, cartographer_points,
-                                                       fleet_zone_points, galleons_in_game, gap_next_draw, goal_points,
-                                                       natives_chance, natives_ships_left, pirate_king_points,
-                                                       port_squares_left, route_points, royal_ports_in_parts,
-                                                       scavenger_points, setup_supply_ships, ship_places,
-                                                       storm_ships_home, sure_attack, viceroy_points, final_points)
 
 from .canvas import BoardCanvas
-from .kit import Stepper
-from .pirates_and_plunder import (EXPLORATION_MARKS, BattleLab, BoardExplorer, BoardRenderer, Layout, board_ops,
-                                  player_colour, tile_gallery_ops)
-from .walkthrough import Walkthrough
+from .lesson import LessonView
+from .lesson_model import Lesson
+from .pirates_and_plunder import (EXPLORATION_MARKS, BattleLab, BoardRenderer, legend_html, tile_gallery_ops,
+                                  tile_picture_ops)
+from .pirates_and_plunder import board_drawing as _drawing
+from .pirates_and_plunder_odds import TileOddsLab
+from .why import screen_links
 
-__all__ = ["GAME", "walkthrough", "lesson_card", "calculator", "play_alone", "demo_board", "board_drawing",
+__all__ = [*_answers, "GAME", "lesson", "lesson_view", "play_alone", "board_drawing", "rule_links",
            # demos
-           "parts", "goal", "setup", "playing", "drawing", "placing_ships", "scoring", "pirates", "ports",
-           "final", "advanced", "archipelago", "buried_treasure", "natives", "pirate_cove", "reef",
-           "royal_cartographer", "royal_port", "storm", "treasure_fleet", "viceroy", "battles",
-           # answers (the engine's functions, re-exported: the lesson names them)
-           "galleons_in_game", "goal_points", "setup_supply_ships", "gap_next_draw", "ship_places", "route_points",
-           "sure_attack", "port_squares_left", "final_points", "natives_chance", "archipelago_pirates",
-           "natives_ships_left", "pirate_king_points", "scavenger_points", "cartographer_points",
-           "royal_ports_in_parts", "storm_ships_home", "fleet_zone_points", "viceroy_points", "battle_success"]
+           "table_picture", "parts", "setup", "playing", "drawing", "tile_odds", "placing_ships", "scoring",
+           "pirates", "ports", "final", "play_table", "advanced", "battles", "battle_lab",
+           "SHORT_GAME_TURNS"]
 
 GAME = "pirates_and_plunder"
-RESOURCE_NAMES = tuple(r.title() for r in RESOURCES)
+#: the classroom game ends after this many tiles each (a house rule for a 45-minute class: teacher notes)
+SHORT_GAME_TURNS = 8
+#: a lesson board's room at normal size (Large fonts paint it 1.5 times): it leaves room for the rule and
+#: the question on one screen at 1024 x 768
+BOARD = (420, 300)
 
 
 # ---------------------------------------------------------------- small pieces of page
 def _html(text: str, css: str = "pl-pnp-note") -> widgets.HTML:
-    return widgets.HTML(f"<div class='{css}' style='max-width:900px'>{text}</div>")
+    return widgets.HTML(f"<div class='{css}'>{text}</div>")
 
 
 def _lines(lines) -> str:
-    return "<ul>" + "".join(f"<li>{html.escape(str(line))}</li>" for line in lines) + "</ul>"
+    return "<ul style='margin:2px 0'>" + "".join(f"<li>{html.escape(str(line))}</li>" for line in lines) + "</ul>"
 
 
-def _wrap(*boxes) -> widgets.Box:
-    return widgets.Box(list(boxes), layout=widgets.Layout(display="flex", flex_flow="row wrap", max_width="100%"))
+def _row(*boxes) -> widgets.Box:
+    """Things side by side (wrapping when the screen is narrow)."""
+    return widgets.Box(list(boxes), layout=widgets.Layout(display="flex", flex_flow="row wrap",
+                                                          align_items="flex-start", max_width="100%"))
 
 
-def _captioned(caption: str, board: widgets.Widget) -> widgets.VBox:
-    return widgets.VBox([_html(f"<b>{html.escape(caption)}</b>"), board], layout=widgets.Layout(margin="0 12px 8px 0"))
+def _beside(board: widgets.Widget, text: str, tile: str | None = None) -> widgets.Box:
+    """A board with its words beside it (under it on a narrow screen), the tile ``tile`` above the words."""
+    words = widgets.HTML(f"<div class='pl-pnp-note'>{text}</div>")
+    side = widgets.VBox(([_tile(tile, 56)] if tile else []) + [words],
+                        layout=widgets.Layout(flex="1 1 280px", min_width="260px", margin="0 0 0 12px"))
+    return _row(board, side)
 
 
-def board_drawing(state, size: int = 440, flash=None, odds_draws: int = 0) -> tuple:
-    """(ops, width, height): the board as player 0 sees it, its squares as large as fit in ``size`` px (at most
-    96 px), the canvas cut to the board (no empty margin)."""
-    observation = state.observation(0)
-    cells = [(x, y) for x, y, _, _ in observation["board"]]
-    x0, x1 = min(x for x, _ in cells) - 1, max(x for x, _ in cells) + 1
-    y0, y1 = min(y for _, y in cells) - 1, max(y for _, y in cells) + 1
-    square = int(min(96, size / (x1 - x0 + 1), size / (y1 - y0 + 1)))
-    width, height = square * (x1 - x0 + 1), square * (y1 - y0 + 1)
-    return board_ops(observation, width, height, flash=flash, odds_draws=odds_draws,
-                     layout=Layout(x0, y0, square, width, height)), width, height
+def board_drawing(state, size: int = 440, flash=None, odds_draws: int = 0, **options) -> tuple:
+    """(ops, width, height) of a lesson board: squares as large as fit ``size`` px (at most 96 px)."""
+    return _drawing(state, size, flash, odds_draws, **options)[:3]
 
 
-def _board(state, size: int = 440, flash=None, odds_draws: int = 0) -> BoardCanvas:
-    """The board of :func:`board_drawing` on a canvas."""
-    ops, width, height = board_drawing(state, size, flash, odds_draws)
-    canvas = BoardCanvas(width, height, css_class="pl-pnp-board")
+def _board(state, size: int = BOARD[0], flash=None, odds_draws: int = 0, *, height: int = BOARD[1],
+           highlight=None, margin: float = 0.5) -> BoardCanvas:
+    """A lesson board on a canvas (see :func:`board_drawing`); ``margin`` squares of sea around the tiles
+    (1 where the squares a tile fits are framed)."""
+    ops, width, tall = board_drawing(state, size, flash, odds_draws, height=height, highlight=highlight,
+                                     margin=margin)
+    canvas = BoardCanvas(width, tall, css_class="pl-pnp-board")
     canvas.draw("background", ops)
     return canvas
 
 
-def _legend(players: int = 2) -> str:
-    """What the letters and colours on a board mean."""
-    colours = components()["ships"]["colours"]
-    ships = " ".join(f"<span style='color:{player_colour(p)};font-weight:bold'>●</span> player {p} ({c})"
-                     for p, c in enumerate(colours[:players]))
-    return (f"<div class='pl-pnp-legend'>Ships: {ships}; the letter on a ship is its role (M merchant, E explorer, "
-            "H harbormaster, P pirate). On the tiles: G treasure galleon, ~ sea serpent, X exploration marker, "
-            "⚓ port, C R S D resources (cloth, rum, spice, dye). Yellow squares: where the drawn tile fits.</div>")
+def _tile(name: str, size: int = 60) -> BoardCanvas:
+    """One sea tile alone (the tile in a player's hand)."""
+    canvas = BoardCanvas(size, size, css_class="pl-pnp-tile")
+    canvas.draw("background", tile_picture_ops(name, size))
+    return canvas
+
+
+def _drawn(name: str, words: str) -> widgets.Box:
+    """The tile drawn, with words beside it."""
+    return _row(_tile(name), widgets.HTML(f"<div class='pl-pnp-note' style='margin-left:8px'>{words}</div>",
+                                          layout=widgets.Layout(flex="1 1 160px")))
 
 
 def _resources(state) -> str:
-    head = "".join(f"<th>{name}</th>" for name in RESOURCE_NAMES)
-    rows = "".join(f"<tr><td>player {p}</td>" + "".join(f"<td>{n}</td>" for n in held) + "</tr>"
+    head = "".join(f"<th>{name.title()}</th>" for name in RESOURCES)
+    rows = "".join(f"<tr><td>{html.escape(seat_label(p))}</td>" + "".join(f"<td>{n}</td>" for n in held) + "</tr>"
                    for p, held in enumerate(state.resources))
-    return f"<table class='pl-pnp-resources'><tr><th>resources</th>{head}</tr>{rows}</table>"
+    return f"<table class='pl-pnp-resources'><tr><th>Resources</th>{head}</tr>{rows}</table>"
 
 
-# ---------------------------------------------------------------- one demo per rulebook section
+class Switch(widgets.VBox):
+    """Toggle buttons above a few views (boards before and after, the steps of a turn): one shown at a time.
+    Each view is built when first shown (``views``: label -> widget, or a function building it) and kept."""
+
+    def __init__(self, views: list[tuple[str, object]], css_class: str = "pl-pnp-switch"):
+        self.labels = [label for label, _ in views]
+        self._make = dict(views)
+        self.built: dict[str, widgets.Widget] = {}
+        self._display: dict[str, str | None] = {}
+        self.buttons = widgets.ToggleButtons(options=self.labels, value=self.labels[0],
+                                             style={"button_width": "auto"})
+        self.buttons.observe(lambda change: self.show(change["new"]), names="value")
+        self.shown = widgets.Box(layout=widgets.Layout(max_width="100%"))
+        super().__init__([self.buttons, self.shown], layout=widgets.Layout(max_width="100%"))
+        self.add_class(css_class)
+        self.show(self.labels[0])
+
+    def view(self, label: str) -> widgets.Widget:
+        if label not in self.built:
+            made = self._make[label]
+            self.built[label] = made if isinstance(made, widgets.Widget) else made()
+            self._display[label] = self.built[label].layout.display
+            self.shown.children = (*self.shown.children, self.built[label])    # kept: a canvas is drawn once
+        return self.built[label]
+
+    def show(self, label: str) -> None:
+        if self.buttons.value != label:
+            self.buttons.value = label
+        wanted = self.view(label)
+        for name, view in self.built.items():
+            view.layout.display = self._display[name] if view is wanted else "none"
+
+
+def rule_links():
+    """Links from a why's rule to the screen teaching it (``?screen=<heading>``)."""
+    return screen_links(s.heading for s in lesson().screens)
+
+
+# ---------------------------------------------------------------- the game in one screen
+def table_picture() -> widgets.Widget:
+    """Three players' table after a few turns: the tiles laid so far and the ships on them."""
+    state = positions.table_state()
+    scores = ", ".join(f"{seat_label(p)} {points}" for p, points in enumerate(state.scores()))
+    text = (legend_html(state.game.players, marks=False, terrain=True)
+            + f"<div style='margin-top:6px'>{sum(state.bag)} tiles still wait face down. Points so far: "
+              f"{html.escape(scores)}.</div>")
+    return _beside(_board(state, 400, flash=[], height=300), text)
+
+
+# ---------------------------------------------------------------- one demo per rule screen
 def parts() -> widgets.Widget:
-    """Every kind of sea tile once, with its number of copies; the exploration tiles as printed."""
-    gallery = BoardCanvas(9 * 52, 5 * 66, css_class="pl-pnp-gallery")
-    gallery.draw("background", tile_gallery_ops())
+    """Every kind of sea tile once, with its number of copies."""
+    columns, size = 12, 36
+    rows = -(-len(tiles().types) // columns)
+    gallery = BoardCanvas(columns * size, rows * (size + 14), css_class="pl-pnp-gallery")
+    gallery.draw("background", tile_gallery_ops(columns, size))
     tileset = tiles()
-    facts = [f"{tileset.total} sea tiles in {len(tileset.types)} kinds; under each kind, its number of copies (x2: two tiles)",
-             "Exploration tiles as the Parts list prints them: " + ", ".join(exploration_tiles())]
-    return widgets.VBox([gallery, _html(_lines(facts) + _legend(5))])
-
-
-def goal() -> widgets.Widget:
-    """A whole seeded game of three random players, and where player 0's points came from."""
-    final = scenarios.goal_game()
-    rows = [line.split(": ", 1)[1] for line in breakdown(final, 0)]
-    return widgets.VBox([BoardExplorer(final), _html(_legend(3) + "<b>Player 0's points, one line per score:</b>" + _lines(rows))])
+    facts = (f"{tileset.total} sea tiles in {len(tileset.types)} kinds: under each kind, its number of copies "
+             f"(x2: two tiles).")
+    return widgets.VBox([gallery, _html(html.escape(facts) + legend_html(0, terrain=False))])
 
 
 def setup() -> widgets.Widget:
-    """A new four-player game: the starting tile alone; each colour's ships."""
+    """A new four-player game: the starting tile alone in the middle."""
     state = scenarios.setup_state(4)
     ships = components()["ships"]
-    text = (f"The starting tile lies at (0, 0); {sum(state.bag)} tiles wait face down. Each player takes the "
-            f"{ships['per_colour']} ships of a colour and puts one on space 0 of the scoring track.")
-    return widgets.VBox([_board(state, 300), _html(text)])
+    colours = ", ".join(ships["colours"][:4])
+    text = (f"The starting tile lies face up in the middle; {sum(state.bag)} tiles wait face down. Four players "
+            f"take the colours {html.escape(colours)}: {ships['per_colour']} ships each. One ship of each colour "
+            f"goes on space 0 of the scoring track.")
+    return _beside(_board(state, 200, height=200, margin=1), text)
 
 
 def playing() -> widgets.Widget:
-    """The engine's turn as a table of phases."""
-    rows = [line.strip("|").split("|") for line in FLOW.table().splitlines()]
-    cells = "".join("<tr>" + "".join(f"<td style='border:1px solid #ccc;padding:2px 6px'>{html.escape(c.strip())}</td>"
-                                     for c in row) + "</tr>" for i, row in enumerate(rows) if i != 1)
-    return _html(f"<table class='pl-pnp-flow' style='border-collapse:collapse'>{cells}</table>")
+    """Player 1's turn in its three steps, on one board."""
+    drawn, laid, scored = positions.turn_states()
+    start = len(drawn.log)
+    legend = legend_html(1, fits=True, completed=True, marks=False, ships=False, terrain=False)
+    steps = [("1. Draw and lay a tile", drawn, None,
+              "Player 1 (blue) draws a straight route (above). Yellow frames: every square where it fits. "
+              "Player 1 lays it between the two crossroads, at (1, 0)."),
+             ("2. Place a ship", laid, [],
+              "Player 1 may put one ship from the supply on the tile just laid: on its trade route (a merchant) "
+              "or on one of its two sea segments (a pirate)."),
+             ("3. Score", scored, None,
+              "Player 1 placed a merchant on the route. The route now runs from crossroads to crossroads: it is "
+              "complete (red frames) and scores at once.")]
+
+    def view(state, flash, words):
+        log = state.log[start:]
+        text = html.escape(words) + (_lines(log) if log else "") + legend
+        board = _board(state, 260, flash=flash, height=190, margin=1)
+        return _beside(board, text, "straight route" if state is drawn else None)
+
+    return Switch([(label, lambda s=state, f=flash, w=words: view(s, f, w)) for label, state, flash, words in steps],
+                  "pl-pnp-turn")
 
 
 def drawing() -> widgets.Widget:
-    """The drawn headland's legal squares (yellow) and, on every empty square, the chance that a tile fitting it
-    comes within the next 3 draws."""
+    """The drawn headland's legal squares (yellow)."""
     state = scenarios.drawing_state()
-    return widgets.VBox([_board(state, odds_draws=3),
-                         _html("Yellow frames: where the drawn headland may go. The percentage on each empty square: "
-                               "the chance that a tile fitting it comes within the next 3 draws.")])
+    text = ("Player 1 (blue) has drawn a headland (above). Yellow frames: where it fits, turned one way or "
+            "another. The island of the headland at (0, 0) has an open gap to the north, at (0, -1)."
+            + legend_html(1, fits=True, marks=False, ships=False))
+    return _beside(_board(state, 300, height=210, margin=1), text, "headland")
+
+
+def tile_odds() -> widgets.Widget:
+    """Back at the table of the first screen: the chance that a tile fitting each empty square comes soon."""
+    state, cell, draws = positions.tile_odds_start()
+    return TileOddsLab(state, cell, draws, size=(400, 320), rule_link=rule_links())
 
 
 def placing_ships() -> widgets.Widget:
-    """The crossroads just laid at (1, 0), and each of its segments in words."""
+    """The crossroads just laid at (1, 0), beside Player 2's merchant."""
     state = scenarios.ships_state()
-    lines = [f"segment {k}: {describe(state, state.node((1, 0), k))}"
-             for k in range(len(state.board.types[state.placed[-1][0]].segments))]
-    return widgets.VBox([_board(state), _html("The tile just laid, segment by segment:" + _lines(lines) + _legend())])
+    text = ("Player 1 (blue) has just laid a three-way crossroads at (1, 0) (red frame), east of the crossroads "
+            "where Player 2 (yellow) has a merchant. Each trade route end and each corner of sea on the new tile "
+            "is a segment of its own." + legend_html(2, marks=False))
+    return _beside(_board(state, 300, flash=[(1, 0)], height=170), text)
 
 
 def scoring() -> widgets.Widget:
     """Two merchants on separate routes; the spice route joins them between two crossroads."""
     before, after = scenarios.scoring_states()
     cells = [(x, 0) for x in range(-1, 4)]
-    return widgets.VBox([_wrap(_captioned("Before: the spice route is drawn", _board(before, 420)),
-                               _captioned("After: the route is complete (red frames)", _board(after, 420, flash=cells))),
-                         _html(_legend())])
+    legend = legend_html(2, completed=True, marks=False, terrain=False)
+    views = [("Before: Player 2 draws the spice route",
+              lambda: _beside(_board(before, 400, height=190), "Player 1's merchant and Player 2's merchant sail on "
+                              "two routes with a gap at (1, 0) between them." + legend)),
+             ("After: the route is complete",
+              lambda: _beside(_board(after, 400, flash=cells, height=190), "The spice route laid at (1, 0) joins "
+                              "them: one route from crossroads to crossroads." + legend))]
+    return Switch(views)
 
 
 def pirates() -> widgets.Widget:
-    """Player 1 completed a route: every move the engine allows its pirate."""
+    """Player 2 completed a route: the squares its pirate may reach (yellow) and the resources."""
     state = scenarios.pirate_state()
-    moves = [str(a) for a in state.legal_actions()]
-    return widgets.VBox([_board(state), _html("Player 1's choices now:" + _lines(moves) + _resources(state))])
+    moves = [a for a in state.legal_actions() if isinstance(a, MovePirate)]
+    reach = sorted({a.cell for a in moves if a.cell is not None})
+    attack = sorted({a.cell for a in moves if a.target >= 0})
+    text = ("Player 2 (yellow) has completed a trade route of 2 segments: its pirate may move up to 2 points. "
+            "Yellow frames: where it may sail; red frame: Player 1's pirate, where it would stop and battle."
+            + _resources(state) + legend_html(2, marks=False, letters=False))
+    return _beside(_board(state, 240, flash=attack, height=220, highlight=reach), text)
 
 
 def ports() -> widgets.Widget:
-    """A harbormaster on the cloth port; player 1 lays the tile at (1, 1)."""
+    """A harbormaster on the cloth port; Player 2 lays the tile at (1, 1)."""
     before, after = scenarios.port_states()
-    return widgets.VBox([_wrap(_captioned("Before", _board(before, 420)), _captioned("After the tile at (1, 1)",
-                                                                                     _board(after, 420))),
-                         _html("What the engine did:" + _lines(after.log[-3:]))])
+    log = after.log[len(before.log):]
+    legend = legend_html(2, marks=False, letters=False)
+    views = [("Before", lambda: _beside(_board(before, 260, height=210),
+                                        "Player 1 (blue) has a harbormaster (H) on the cloth port at (0, 0). Player "
+                                        "2 (yellow) is about to lay an open-sea tile at (1, 1)." + legend)),
+             ("After the tile at (1, 1)", lambda: _beside(_board(after, 260, height=210),
+                                                           "What happened:" + _lines(log) + legend))]
+    return Switch(views)
 
 
 def final() -> widgets.Widget:
     """No tiles left: the table the final scoring reads."""
     state = scenarios.final_state()
-    return widgets.VBox([_board(state), _html(_resources(state) + _legend())])
+    text = "The last tile has been laid." + _resources(state) + legend_html(2, letters=False, terrain=False)
+    return _beside(_board(state, 280, height=190), text)
+
+
+def play_alone(players: int = 3, seed: int = 0, computer: str = "greedy", turns: int | None = None,
+               renderer: BoardRenderer | None = None):
+    """A game against computer players (``"greedy"`` or ``"random"``) at the GameTable; ``turns``: a shorter
+    game, ending after that many tiles each."""
+    from .table import GameTable
+    choose = {"greedy": greedy_player, "random": random_player}[computer]
+    return GameTable(Game(players=players, max_turns=turns), renderer or BoardRenderer(), humans=(0,),
+                     players=choose, seed=seed, page_rows=4)
+
+
+def play_table() -> widgets.Widget:
+    """The classroom game: Player 1 (blue) against two computer players, eight tiles each."""
+    table = play_alone(players=3, seed=1, turns=SHORT_GAME_TURNS, renderer=BoardRenderer(440, 300))
+    table.title.layout.display = "none"          # the screen's title names the game
+    return table
+
+
+def _explorations() -> widgets.Widget:
+    """Each exploration tile laid on the same board, with what the engine did."""
+    start = len(scenarios.advanced_state().log) + 1
+
+    def view(name):
+        state = scenarios.exploration_scene(name)
+        text = (f"<b>{html.escape(name)}</b> (marked {EXPLORATION_MARKS[name]} on the board):"
+                + _lines(state.log[start:]) + _resources(state))
+        return _beside(_board(state, 260, height=200), text)
+
+    # the Royal Port is not in the Parts list: a reading of its own (teacher notes)
+    return Switch([(name, lambda n=name: view(n)) for name in EXPLORATION_MARKS if name != "Royal Port"],
+                  "pl-pnp-explorations")
 
 
 def advanced() -> widgets.Widget:
-    """Player 0 has just completed an island with an exploration marker (X)."""
+    """Player 1 has just completed an island with an exploration marker (X); the tiles it might draw."""
     state = scenarios.advanced_state()
-    tiles_ = exploration_tiles()
-    return widgets.VBox([_board(state, flash=[(0, 0), (0, -1)]),
-                         _html("Player 0 completed the island framed in red: it shows an exploration marker, so an "
-                               "exploration tile is drawn from the ten shuffled face down: " + ", ".join(tiles_) + ".")])
+    names = ", ".join(exploration_tiles())
 
+    def island():
+        return _beside(_board(state, 260, flash=[(0, 0), (0, -1)], height=200),
+                       "Player 1 (blue) completed the island framed in red: it shows an exploration marker (X), "
+                       "so Player 1 may draw one of the ten exploration tiles shuffled face down: "
+                       + html.escape(names) + "." + legend_html(2, marks=False, letters=False))
 
-def _exploration(name: str, after: bool = True) -> widgets.Widget:
-    """The exploration tile laid on the advanced board (and manned), or the board just before."""
-    state = scenarios.exploration_scene(name) if after else scenarios.advanced_state()
-    spot = scenarios.EXPLORATION_SPOT.get(name, scenarios.EXPLORATION_SPOT["sea"])
-    marks = ", ".join(f"{mark} {tile}" for tile, mark in EXPLORATION_MARKS.items())
-    if after:
-        start = len(scenarios.advanced_state().log) + 1
-        text = f"Player 0 draws the {name}; the engine lays it:" + _lines(state.log[start:])
-        flash = None
-    else:
-        manned = ", and put a ship on it" if name in ROLE_OF else ""
-        text = f"Player 0 is about to lay the {name} on the square framed in red, {spot[0]}{manned}."
-        flash = [spot[0]]
-    return widgets.VBox([_board(state, flash=flash),
-                         _html(text + _resources(state) + f"<div>Exploration tiles on the board: {marks}.</div>" + _legend())])
-
-
-def archipelago() -> widgets.Widget:
-    return _exploration("Archipelago")
-
-
-def buried_treasure() -> widgets.Widget:
-    return _exploration("Buried Treasure")
-
-
-def natives() -> widgets.Widget:
-    return _exploration("Natives", after=False)
-
-
-def pirate_cove() -> widgets.Widget:
-    return _exploration("Pirate Cove")
-
-
-def reef() -> widgets.Widget:
-    return _exploration("Reef")
-
-
-def royal_cartographer() -> widgets.Widget:
-    return _exploration("Royal Cartographer")
-
-
-def royal_port() -> widgets.Widget:
-    return _exploration("Royal Port")
-
-
-def storm() -> widgets.Widget:
-    return _exploration("Storm", after=False)
-
-
-def treasure_fleet() -> widgets.Widget:
-    return _exploration("Treasure Fleet")
-
-
-def viceroy() -> widgets.Widget:
-    return _exploration("Viceroy")
+    return Switch([("The island just completed", island), ("What each tile does", _explorations)],
+                  "pl-pnp-advanced")
 
 
 def battles() -> widgets.Widget:
-    """The secret-battle lab: both optimal mixes, exact."""
-    return BattleLab()
+    """Who wins each pair of secret commitments when both sides hold 2 resources (a pirate defending)."""
+    grid = positions.battle_outcomes(2, 2, 0)
+    head = "".join(f"<th>defence {d}</th>" for d in range(len(grid[0])))
+    rows = "".join(f"<tr><th>attack {a}</th>" + "".join(
+        f"<td style='background:{'#f6d5d5' if won else '#d5e2f6'}'>{'attack succeeds' if won else 'repulsed'}</td>"
+        for won in row) + "</tr>" for a, row in enumerate(grid))
+    return _html("<div>Both sides hold 2 resources; a pirate defends (base 0). Each picks a number in secret, "
+                 "then both are revealed:</div>"
+                 f"<table class='pl-pnp-battle-grid' style='border-collapse:collapse;margin:4px 0'>"
+                 f"<tr><th></th>{head}</tr>{rows}</table>"
+                 "<div>The ship is worth 6 points; every resource spent, by either side, is lost to its owner "
+                 "(worth 1 point).</div>")
 
 
-# ---------------------------------------------------------------- the lesson on a page
-def walkthrough() -> Walkthrough:
+def battle_lab() -> widgets.Widget:
+    """The secret-battle lab: both optimal mixes, exact, with the why of the attack's chance."""
+    return BattleLab(rule_link=rule_links())
+
+
+# ---------------------------------------------------------------- the lesson
+def lesson() -> Lesson:
     """The lesson file ``pirates_lab/pirates_and_plunder/data/lessons.toml``, read and checked."""
-    return Walkthrough.for_game(GAME)
+    return Lesson.for_game(GAME)
 
 
-def lesson_card(heading: str, lesson: Walkthrough | None = None) -> Stepper:
-    """One step of the walkthrough on its own (rule, live demo, why, question) under its notebook heading."""
-    return (lesson or walkthrough()).card(heading, css_class='pl-pnp-lesson')
-
-
-def calculator() -> BattleLab:
-    """The battle calculator for the top of the page."""
-    return BattleLab()
-
-
-def play_alone(players: int = 3, seed: int = 0, computer: str = "greedy"):
-    """A whole game against computer players (``"greedy"`` or ``"random"``), through the kit's GameTable."""
-    from .table import GameTable
-    choose = {"greedy": greedy_player, "random": random_player}[computer]
-    return GameTable(Game(players=players), BoardRenderer(), humans=(0,), players=choose, seed=seed)
-
-
-def demo_board(seed: int = 3) -> tuple:
-    """Draw operations of a seeded part-played game (for screenshots)."""
-    state = random_playout(Game(players=3, max_turns=10).new_initial_state(), random.Random(seed))
-    return board_ops(state.observation(0))
+def lesson_view(**options) -> LessonView:
+    """The lesson on screens (what the notebook shows)."""
+    return LessonView(lesson(), **options)

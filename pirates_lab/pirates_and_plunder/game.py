@@ -159,6 +159,8 @@ class State(MovingPirates, Explorations, FlowState):
     hidden_information = False
 
     def __init__(self, game: Game):
+        """A new game as the Setup lays it out: the starting tile in the middle, the others face down, each
+        player's ships less the scoring marker in their supply.  Rules: Pirates & Plunder › Setup"""
         super().__init__(game)
         tileset = game.board.tileset
         settings = components()

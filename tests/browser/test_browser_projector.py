@@ -55,21 +55,7 @@ LOAD_TIMEOUT_MS = 150_000     # Voila runs the whole notebook first; a loaded 2-
 
 #: (lesson stem, check) -> what exactly fails today (strict xfail).  Delete a row when its lesson is fixed.
 KNOWN_FAILURES: dict[tuple[str, str], str] = {
-    # issue 19: the lessons not yet on screens (the per-game lesson helpers' to-do list).  A lesson converted
-    # to the kit's screens (docs/lessons.md) passes most of its rows at once: delete each row that XPASSes.
-    **{(stem, check): f"{stem} is one long page, not a lesson on screens (convert it: docs/lessons.md)"
-       for stem in ("pirates_and_plunder",)
-       for check in ("screens", "ready")},
-    **{(stem, "feedback"): "no question with feedback that teaches (the kit's QuestionView: empty, range, "
-       "higher/lower, 'Show the answer and why')"
-       for stem in ("pirates_and_plunder",)},
-    **{(stem, "height"): "the page is many viewports tall (one long scroll)"
-       for stem in ("pirates_and_plunder",)},
-    ("pirates_and_plunder", "developer_words"): "'ASSUMPTION', '(a heading with no text', phase ids "
-                                                "('explore_draw', 'end_turn' …), 'player 0'",
-    ("pirates_and_plunder", "players"): "'Player 0' / 'player 0' (seat names '… (player 0)' in the board renderer)",
-    ("pirates_and_plunder", "grow"): "the battle lab's bqplot chart keeps 520 px with Large fonts "
-                                     "(kit.growing_chart(figure, width, height) or a DistView makes it grow)",
+    # empty: every lesson is on screens and passes every check (issue 19)
 }
 
 #: Failures that depend on how busy the machine is (xfail, not strict): a row here is a to-do too.

@@ -52,14 +52,14 @@ def test_clicks_pick_a_legal_place_then_the_segment_clicked():
     renderer = pp.BoardRenderer()
     state = build(tiles=[("headland", (0, 0), 0)], drawn="open sea")
     observation = state.observation(0)
-    layout = pp.layout_for(observation, renderer.width, renderer.height)
+    layout = renderer.layout(observation)
     x, y = layout.point((1, 0), 0.5, 0.5)
     action = renderer.click(observation, 0, x, y, state.legal_actions())
     assert action == PlaceTile((1, 0), 0)
     assert renderer.click(observation, 0, *layout.point((5, 5), 0.5, 0.5), state.legal_actions()) is None
     state = build(tiles=[("three-way crossroads", (0, 0), 0)], drawn="three-way crossroads").apply(PlaceTile((1, 0), 0))
     observation = state.observation(0)
-    layout = pp.layout_for(observation, renderer.width, renderer.height)
+    layout = renderer.layout(observation)
     for segment in (0, 1, 3):
         x, y = layout.point((1, 0), *pp.segment_anchor("three-way crossroads", 0, segment))
         assert renderer.click(observation, 0, x, y, state.legal_actions()) == PlaceShip(segment)
@@ -82,13 +82,14 @@ def test_battle_lab_model_and_sliders():
     assert list(lab.bars.x) == [0, 1, 2]
 
 
-def test_lesson_cards_show_one_step_each_and_the_calculator_is_the_battle_lab():
-    lesson = lessons.walkthrough()
-    card = lessons.lesson_card("Ports", lesson)
-    assert card.step.title == "Ports" and card.children == (card.content,)
-    with pytest.raises(LessonError, match="no step 'Treasure Maps'; its steps are: "):
-        lessons.lesson_card("Treasure Maps", lesson)
-    assert isinstance(lessons.calculator(), pp.BattleLab)
+def test_the_lessons_calculators_are_the_battle_lab_and_the_tile_odds_lab():
+    from pirates_lab.widgets.pirates_and_plunder_odds import TileOddsLab
+    lesson = lessons.lesson()
+    lab = lesson.demo(lesson.find("The secret-battle lab"))
+    assert isinstance(lab, pp.BattleLab)
+    assert lab.model.game.success() == lessons.battle_lab_start().success()
+    odds = lesson.demo(lesson.find("Will the tile you need come?"))
+    assert isinstance(odds, TileOddsLab) and odds.cell == lessons.hardest_gap(lessons.table_state())
 
 
 def test_the_battle_lab_fits_a_projector():
@@ -96,11 +97,13 @@ def test_the_battle_lab_fits_a_projector():
     axis = lab.figure.axes[1]
     assert list(axis.tick_values) == [0, 0.25, 0.5, 0.75, 1]          # five ticks: '0%' and '10%' never crowd
     assert lab.bars.display_legend is False and "attacker" in lab.legend.value and "defender" in lab.legend.value
-    controls = lab.children[0]
-    assert controls.layout.flex_flow == "row wrap"
+    chart, controls = lab.children[0].children                      # the chart with its controls beside it
+    assert lab.figure in chart.children and lab.base in chart.children[-1].children    # who defends: under the chart
     for box in controls.children:                                    # each label on its own line above its control
         label, control = box.children
         assert control.description == "" and label.value
+    assert [box.children[1] for box in controls.children] == [lab.attacker, lab.defender, lab.ship, lab.resource]
+    assert lab.why.tree is not None and lab.why.tree.p == lab.model.game.success()
 
 
 def test_laid_exploration_tiles_are_drawn_with_their_letters():
@@ -176,8 +179,10 @@ def test_ships_sharing_a_segment_are_drawn_side_by_side():
 
 def test_lesson_boards_are_cut_to_the_board_and_use_large_squares():
     from pirates_lab.pirates_and_plunder.scenarios import pirate_state
-    canvas = lessons._board(pirate_state())       # 2 x 2 tiles and a square of margin on each side: 4 x 4 squares
-    assert (canvas.width, canvas.height) == (4 * 96, 4 * 96)
+    canvas = lessons._board(pirate_state())       # 2 x 2 tiles and half a square of margin on each side: 3 x 3 squares
+    assert (canvas.width, canvas.height) == (3 * 96, 3 * 96)
+    framed = lessons._board(pirate_state(), margin=1)   # a whole square of margin (room for the frames): 4 x 4, in 300 px
+    assert (framed.width, framed.height) == (4 * 75, 4 * 75)
 
 
 def _large_text_drawings():
@@ -220,7 +225,7 @@ def test_lesson_boards_keep_every_letter_and_small_boards_keep_the_ships_letters
         for segment in pp._tile(name).segments:
             marks += (len(segment.resources) + segment.galleons + segment.serpents + bool(segment.explore)
                       + (segment.kind == "port"))
-    ops, _, _ = lessons.board_drawing(state)
+    ops, _, _ = lessons.board_drawing(state, ruler=False)
     expected = marks + len(observation["ships"]) + len(observation["explorations"])
     assert sum(op.kind == "text" for op in ops) == expected
     game = random_playout(Game(players=4).new_initial_state(), random.Random(1))
