@@ -1,0 +1,167 @@
+"""Behaviour the post-port mutation sample (issue 21 item 3, ``random.Random(31)``) found untested.
+
+Each test names the rulebook heading of the rule it guards, and fails with its mutant switched on
+(``MUTANT_UNDER_TEST=<name>`` in the mutation clone's ``mutants/``; docs/plunder.md › Mutation testing).
+
+Rules: Plunder › Setup
+"""
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from pirates_lab.core import IllegalMove, InvalidInput
+from pirates_lab.plunder.actions import Attack, Board, Marque, TakePrize
+from pirates_lab.plunder.components import components, describe, load_components
+
+from plunder_helpers import at_step, fresh, from_deck, hand, lay, play, ship
+
+DATA = Path(__file__).resolve().parents[2] / "pirates_lab" / "plunder" / "data" / "cards.toml"
+
+
+# ---------------------------------------------------------------- a data file written from a table
+def _toml_value(value):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + " }"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return json.dumps(value) if isinstance(value, str) else str(value)
+
+
+def _write(tmp_path, raw) -> Path:
+    """The raw table (as tomllib reads the shipped file) written back as TOML."""
+    lines = []
+    for table in ("rules", "pinnace"):
+        lines.append(f"[{table}]")
+        lines += [f"{k} = {_toml_value(v)}" for k, v in raw[table].items()]
+    for card in raw["card"]:
+        lines.append("[[card]]")
+        lines += [f"{k} = {_toml_value(v)}" for k, v in card.items()]
+    path = tmp_path / "cards.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _raw():
+    return tomllib.loads(DATA.read_text(encoding="utf-8"))
+
+
+def test_the_table_writer_gives_back_the_shipped_deck(tmp_path):
+    """Given the shipped file read raw and written back, Then it loads as the very same deck."""
+    assert load_components(_write(tmp_path, _raw())) == components()
+
+
+def _small_deck(size: int) -> dict:
+    """The fewest cards that keep every kind (one copy each, two Ports, the Spanish ships), topped up with
+    Open Sea cards (at least the 4 of the setup) to ``size`` cards in all."""
+    raw = _raw()
+    kept, ports = [], 0
+    for card in raw["card"]:
+        if card["kind"] == "port":
+            ports += 1
+            if ports > 2:
+                continue
+        if card["kind"] == "ship" and card.get("nation") not in ("Spain", None):
+            continue
+        if card["kind"] == "war" and card["nation"] not in ("Spain", "England"):
+            continue
+        kept.append(dict(card, count=1))
+    open_sea = next(c for c in kept if c["kind"] == "open_sea")
+    open_sea["count"] = size - (sum(c["count"] for c in kept) - 1)
+    assert open_sea["count"] >= 4, "the smallest deck is already too big for this test"
+    raw["card"] = kept
+    assert sum(c["count"] for c in kept) == size
+    return raw
+
+
+def test_a_deck_must_hold_four_hands_of_six_beside_tortuga_and_the_first_sea(tmp_path):
+    """Rules: Plunder › Setup
+
+    Given decks of 33 and 32 cards, When they are loaded, Then 33 loads (33 - Tortuga - 4 Open Sea = 28 =
+    4 hands of 6 + 4 to draw) and 32 is refused with its sentence."""
+    assert load_components(_write(tmp_path, _small_deck(33))).size == 33
+    with pytest.raises(InvalidInput) as error:
+        load_components(_write(tmp_path, _small_deck(32)))
+    assert str(error.value) == "The deck is too small to deal 6 cards to 4 captains."
+
+
+def test_a_card_met_at_no_place_is_refused_by_name(tmp_path):
+    """Rules: Plunder › Resolve the Encounter
+
+    Given the Natives met at a 'reef' (not a map card), When the file is loaded, Then it is refused with the
+    encounter named, before the Natives' own check."""
+    raw = _raw()
+    natives = next(c for c in raw["card"] if c["kind"] == "natives")
+    natives["encounter"] = "reef"
+    with pytest.raises(InvalidInput) as error:
+        load_components(_write(tmp_path, raw))
+    assert str(error.value) == ("card 'Natives': encounter 'reef' is not a place "
+                                "(tortuga, open_sea, port, coastland).")
+
+
+def test_a_card_described_in_one_line():
+    """Rules: Plunder › Setup (the cards' numbers, as the data file gives them)
+
+    Given a merchant ship, a Port, the Pirates (no nation) and the Storm, Then each is one line for people."""
+    deck = components()
+    assert describe(deck.card("Spanish Sloop")) == ("Spanish Sloop (number 4; loot 4 Sugar) — speed 4, cannon 1, "
+                                                     "crew 2, cargo 2, value 8, Spain")
+    assert describe(deck.card("Pirates")) == ("Pirates (number 5; loot 5 Rum) — speed 3, cannon 3, crew 3, cargo 2, "
+                                              "value 12")
+    assert describe(deck.card("Havana")) == ("Havana (number 3; loot 3 Sugar) — Spain; buy {'Sugar': 1, 'Tobacco': 2}; "
+                                             "sell {'Rum': 5, 'Spices': 6}; garrison 6")
+    assert describe(deck.card("Storm")) == "Storm (number 0; loot 0 Sugar)"
+
+
+# ---------------------------------------------------------------- War: a Letter of Marque
+def test_a_letter_sought_with_a_card_not_in_hand_cites_the_action():
+    """Rules: Plunder › Action
+
+    Given a captain in Port Royal (England) while Spain and England are at war, When they seek the Letter of
+    Marque with a card they do not hold, Then it is refused under Action with the card named, and nothing
+    changes."""
+    state = fresh(players=3)
+    p = state.first
+    lay(state, (1, 0), "Port Royal")
+    state.captains[p]["at"] = (1, 0)
+    from_deck(state, "War is Declared: Spain")
+    state.wars = [["War is Declared: Spain", "England"]]
+    hand(state, p, ["Coastland"])
+    state = at_step(state, p, "action", "give")
+    before = state.to_json()
+    with pytest.raises(IllegalMove) as error:
+        state.apply(Marque("Navigator"))
+    assert error.value.rule == "Action"
+    assert error.value.reason == "Place a card from your hand face down ('Navigator' is not in it)."
+    assert state.to_json() == before
+
+
+# ---------------------------------------------------------------- Captured Ships: the log of a prize
+def _won(p_ship, seat):
+    """Captain ``seat + 1`` (on turn) has just boarded and won a Spanish Sloop."""
+    state = fresh(players=3)
+    p = seat
+    state.captains[p]["at"] = (1, 0)
+    ship(state, p, p_ship)
+    hand(state, p, ["Havana"])
+    from_deck(state, "Spanish Sloop")
+    state.encounters[p] = "Spanish Sloop"
+    state = play(at_step(state, p, "encounter", "action", "give"), Attack(), Board())
+    assert state.phase()[0] == "prize"
+    return state
+
+
+@pytest.mark.parametrize("seat", [0, 2])
+def test_sailing_a_prize_is_logged_with_the_captains_number(seat):
+    """Rules: Plunder › Captured Ships
+
+    Given Captain 1 or 3 who won a Spanish Sloop sailing an English Sloop, When they sail the prize (the old ship
+    discarded) or swap (the old ship follows), Then the log says so, captains numbered from 1."""
+    state = _won("English Sloop", seat).apply(TakePrize("sail"))
+    assert f"Captain {seat + 1} sails Spanish Sloop as their own ship." in state.log
+    state = _won("English Sloop", seat).apply(TakePrize("swap"))
+    assert (f"Captain {seat + 1} sails Spanish Sloop as their own ship; English Sloop follows as a Captured Ship."
+            in state.log)
