@@ -6,13 +6,15 @@ Each test names the rulebook heading of the rule it guards, and fails with its m
 Rules: Plunder › Setup
 """
 import json
+import random
 import tomllib
 from pathlib import Path
 
 import pytest
 
 from pirates_lab.core import IllegalMove, InvalidInput
-from pirates_lab.plunder.actions import Attack, Board, Marque, TakePrize
+from pirates_lab.plunder import Game
+from pirates_lab.plunder.actions import Attack, AttackPort, Board, Marque, Play, TakePrize
 from pirates_lab.plunder.components import components, describe, load_components
 
 from plunder_helpers import at_step, fresh, from_deck, hand, lay, play, ship
@@ -165,3 +167,67 @@ def test_sailing_a_prize_is_logged_with_the_captains_number(seat):
     state = _won("English Sloop", seat).apply(TakePrize("swap"))
     assert (f"Captain {seat + 1} sails Spanish Sloop as their own ship; English Sloop follows as a Captured Ship."
             in state.log)
+
+
+# ---------------------------------------------------------------- the log of an attack and of a card played
+def _in_port(port, cards):
+    state = fresh(players=3)
+    p = state.first
+    lay(state, (1, 0), port)
+    state.captains[p]["at"] = (1, 0)
+    hand(state, p, cards)
+    return at_step(state, p, "action", "give"), p
+
+
+def test_attacking_a_port_is_logged_with_the_captains_number():
+    """Rules: Plunder › Combat
+
+    Given a captain in Havana, When they attack the Port, Then the log names them (numbered from 1) and the Port."""
+    state, p = _in_port("Havana", [])
+    state = state.apply(AttackPort())
+    assert f"Captain {p + 1} attacks Havana (Combat)." in state.log
+
+
+@pytest.mark.parametrize("card", ["Bottle of Rum", "Sneak into Port"])
+def test_a_card_that_opens_trade_is_logged_with_the_captains_number(card):
+    """Rules: Plunder › Action
+
+    Given a captain in Havana holding Bottle of Rum or Sneak into Port, When they play it, Then the log says they
+    may trade there, plunder included, and names them from 1."""
+    state, p = _in_port("Havana", [card])
+    state = state.apply(Play(card))
+    assert f"Captain {p + 1} plays {card} and may trade here, plunder included." in state.log
+    assert state.discard.get(card) == 1 and state.phase()[0] == "trade"
+
+
+# ---------------------------------------------------------------- options, the deal, the observation
+@pytest.mark.parametrize("win,shown_as", [(0, "'0'"), ("60", "'60'"), (True, "'True'")])
+def test_a_bad_target_is_refused_with_what_was_given(win, shown_as):
+    """Rules: Plunder › Overview (the first captain to 60 silver wins; a lesson may change the target)"""
+    with pytest.raises(InvalidInput) as error:
+        Game(players=2, win_silver=win)
+    assert str(error.value) == f"win_silver must be a positive whole number or None, not {shown_as}."
+
+
+def test_during_the_deal_the_first_captain_is_on_turn():
+    """Rules: Plunder › Setup
+
+    Given a game whose first draw chose the First Captain, When the cards are being dealt (a chance step), Then
+    every captain's view shows the First Captain on turn, and so does the state's one line."""
+    for seed in range(4):
+        state, rng = Game(players=3).new_initial_state(), random.Random(seed)
+        while state.phase()[0] != "deal":
+            state = state.apply(state.chance_outcomes().sample(rng))
+        assert state.is_chance_node()
+        assert all(state.observation(q)["current"] == state.first for q in range(3))
+        assert f"(captain {state.first + 1} on turn)" in str(state)
+
+
+def test_every_captain_sees_the_wars_in_play():
+    """Rules: Plunder › War
+
+    Given Spain and England at war (the card with the Herald), Then every captain's view lists that war."""
+    state, p = _in_port("Port Royal", [])
+    from_deck(state, "War is Declared: Spain")
+    state.wars = [["War is Declared: Spain", "England"]]
+    assert all(state.observation(q)["wars"] == [["War is Declared: Spain", "England"]] for q in range(3))
