@@ -14,7 +14,7 @@ import pytest
 
 from pirates_lab.core import IllegalMove, InvalidInput
 from pirates_lab.plunder import Game
-from pirates_lab.plunder.actions import Attack, AttackPort, Board, Marque, Play, TakePrize
+from pirates_lab.plunder.actions import Attack, AttackPort, Board, Marque, PassAction, Play, TakePrize
 from pirates_lab.plunder.components import components, describe, load_components
 
 from plunder_helpers import at_step, fresh, from_deck, hand, lay, play, ship
@@ -231,3 +231,65 @@ def test_every_captain_sees_the_wars_in_play():
     from_deck(state, "War is Declared: Spain")
     state.wars = [["War is Declared: Spain", "England"]]
     assert all(state.observation(q)["wars"] == [["War is Declared: Spain", "England"]] for q in range(3))
+
+
+# ---------------------------------------------------------------- sample 2 (Random(32)): refusals, the deal, the view
+def test_staying_in_an_enemy_port_is_refused_with_the_whole_sentence():
+    """Rules: Plunder › Action
+
+    Given a Spanish enemy in Havana, When they pass the action, Then the refusal cites Action and says, whole,
+    that they must attack it unless they play Bottle of Rum or Sneak into Port."""
+    state, p = _in_port("Havana", [])
+    state.captains[p]["flags"] = ["Spain"]
+    with pytest.raises(IllegalMove) as error:
+        state.apply(PassAction())
+    assert error.value.rule == "Action"
+    assert error.value.reason == ("Havana is an enemy Port: you MUST attack it, unless you play Bottle of Rum or "
+                                  "Sneak into Port.")
+
+
+def test_a_port_of_a_nation_with_no_flag_left_cannot_be_attacked():
+    """Rules: Plunder › Enemies
+
+    Given all six Spanish flags out (three captains' mats, three wars on the other nations), When a fourth captain
+    in Havana attacks the Port, Then it is refused under Enemies: Spain cannot become their enemy."""
+    state = fresh(players=4)
+    p = state.first
+    for q in range(4):
+        if q != p:
+            state.captains[q]["flags"] = ["Spain"]
+    for nation in ("England", "France", "Netherlands"):
+        from_deck(state, f"War is Declared: {nation}")
+        state.wars.append([f"War is Declared: {nation}", "Spain"])
+    lay(state, (1, 0), "Havana")
+    state.captains[p]["at"] = (1, 0)
+    hand(state, p, [])
+    state = at_step(state, p, "action", "give")
+    assert AttackPort() not in state.legal_actions()
+    with pytest.raises(IllegalMove) as error:
+        state.apply(AttackPort())
+    assert error.value.rule == "Enemies"
+    assert error.value.reason == ("The Herald has no Spain flag left: Spain cannot become your enemy, so you cannot "
+                                  "attack its Port.")
+
+
+def test_the_end_of_the_deal_is_logged():
+    """Rules: Plunder › Setup
+
+    Given a new game dealt to its first decision, Then the log says every captain holds 6 cards and that a Storm
+    dealt is replaced and shuffled back."""
+    state = fresh(players=3)
+    assert ("Every captain holds 6 cards; a Storm dealt is replaced and shuffled back (so it never reaches a hand)."
+            in state.log)
+
+
+def test_every_captain_sees_the_quartermasters_goods():
+    """Rules: Plunder › Setup (the Quartermaster holds the goods: 12 of each)
+
+    Given a new game and then a captain who bought 2 Sugar, Then every view shows the supply left, good by good."""
+    state = fresh(players=3)
+    assert all(state.observation(q)["goods"] == {"Sugar": 12, "Tobacco": 12, "Rum": 12, "Spices": 12}
+               for q in range(3))
+    state.goods["Sugar"] -= 2
+    state.captains[0]["cargo"]["Sugar"] = state.captains[0]["cargo"].get("Sugar", 0) + 2
+    assert all(state.observation(q)["goods"]["Sugar"] == 10 for q in range(3))
