@@ -293,3 +293,23 @@ def test_every_captain_sees_the_quartermasters_goods():
     state.goods["Sugar"] -= 2
     state.captains[0]["cargo"]["Sugar"] = state.captains[0]["cargo"].get("Sugar", 0) + 2
     assert all(state.observation(q)["goods"]["Sugar"] == 10 for q in range(3))
+
+
+def test_after_seven_ties_the_cards_drawn_last_go_so_a_hand_holds_six():
+    """Rules: Plunder › Setup — the First Captain: the highest card; tied captains draw again, and the cards drawn
+    stay in hand.
+
+    Given two captains who tie seven times (four Open Seas each, two Coastlands, a Natives) and then draw
+    Havana (3) and Cartagena (4), When the game starts, Then captain 2 is the First Captain and each captain discards the two cards
+    drawn last, keeping six."""
+    state = Game(players=2).new_initial_state()
+    ties = ["Open Sea"] * 4 + ["Coastland"] * 2 + ["Natives"]         # numbers 1, 1, 1, 1, 2, 2, 3
+    plan = {0: ties + ["Havana"], 1: ties + ["Cartagena"]}
+    while state.phase()[0] == "first_draw":
+        state = state.apply(plan[state.flow.top(state).player].pop(0))
+    assert plan == {0: [], 1: []} and state.first == 1
+    for p, last in ((0, "Havana"), (1, "Cartagena")):
+        assert f"Captain {p + 1} discards {last}: a hand holds 6 cards." in state.log
+        assert f"Captain {p + 1} discards Natives: a hand holds 6 cards." in state.log
+        assert sorted(state.hand(p)) == ["Coastland"] * 2 + ["Open Sea"] * 4
+    assert state.discard == {"Havana": 1, "Cartagena": 1, "Natives": 2}
