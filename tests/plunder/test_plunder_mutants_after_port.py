@@ -14,7 +14,8 @@ import pytest
 
 from pirates_lab.core import IllegalMove, InvalidInput
 from pirates_lab.plunder import Game
-from pirates_lab.plunder.actions import Attack, AttackPort, Board, Marque, PassAction, Play, TakePrize
+from pirates_lab.plunder.actions import (Attack, AttackCaptain, AttackPort, Board, Fight, Flee, Marque, PassAction, Play,
+                                         Secret, TakeAbandoned, TakePrize)
 from pirates_lab.plunder.components import components, describe, load_components
 
 from plunder_helpers import at_step, fresh, from_deck, hand, lay, play, ship
@@ -313,3 +314,58 @@ def test_after_seven_ties_the_cards_drawn_last_go_so_a_hand_holds_six():
         assert f"Captain {p + 1} discards Natives: a hand holds 6 cards." in state.log
         assert sorted(state.hand(p)) == ["Coastland"] * 2 + ["Open Sea"] * 4
     assert state.discard == {"Havana": 1, "Cartagena": 1, "Natives": 2}
+
+
+# ---------------------------------------------------------------- sample 3 (Random(33))
+def test_a_boarding_won_against_a_pinnace_takes_only_the_cargo():
+    """Rules: Plunder › Attacking Another Captain — the loser of the Boarding loses the ship; the winner takes it
+    (not a Pinnace) and its cargo.
+
+    Given captain p on an English Brigantine (cannon 2, crew 3) against captain q on the Pinnace (cannon 1, crew 2)
+    with 1 Rum, both placing no card, When p wins the Broadside and the Boarding, Then the log says p takes q's
+    cargo (no ship named), and the Rum is p's loot."""
+    state = fresh()
+    p = state.first
+    q = 1 - p
+    for seat in (p, q):
+        state.captains[seat]["at"] = (1, 0)
+    ship(state, p, "English Brigantine")
+    state.captains[q]["cargo"] = {"Rum": 1}
+    state.goods["Rum"] -= 1
+    hand(state, p, [])
+    hand(state, q, [])
+    state = play(at_step(state, p, "action", "give"), AttackCaptain(q), Fight(), Secret(""), Secret(""), Board(),
+                 Secret(""), Secret(""))
+    assert f"Captain {p + 1} wins the Boarding and takes captain {q + 1}'s cargo." in state.log
+    assert state.captains[p]["loot"] == {"Rum": 1} and not state.captains[q]["cargo"]
+    state.validate()
+
+
+def test_taking_an_abandoned_ship_is_logged_with_both_captains():
+    """Rules: Plunder › Attacking Another Captain — a fleeing defender may abandon their Captured Ship; the attacker
+    may take it instead of fighting.
+
+    Given captain q fleeing and abandoning the Dutch Galleon, When captain p takes it, Then the log names the ship
+    and both captains, numbered from 1."""
+    state = fresh()
+    p = state.first
+    q = 1 - p
+    for seat in (p, q):
+        state.captains[seat]["at"] = (1, 0)
+    from_deck(state, "Dutch Galleon")
+    state.captains[q]["captured"] = "Dutch Galleon"
+    hand(state, p, [])
+    hand(state, q, [])
+    state = play(at_step(state, p, "action", "give"), AttackCaptain(q), Flee("", True), TakeAbandoned(True))
+    assert f"Captain {p + 1} forgoes the combat and takes Dutch Galleon from captain {q + 1}." in state.log
+
+
+def test_a_ship_card_without_cannons_is_refused_by_name(tmp_path):
+    """Rules: Plunder › Broadside (a ship fights with its Cannon)
+
+    Given the Spanish Sloop's cannon set to 0 in the data file, When it is loaded, Then the sentence names the card."""
+    raw = _raw()
+    next(c for c in raw["card"] if c["name"] == "Spanish Sloop")["cannon"] = 0
+    with pytest.raises(InvalidInput) as error:
+        load_components(_write(tmp_path, raw))
+    assert str(error.value) == "card 'Spanish Sloop': cannon must be at least 1, not 0."

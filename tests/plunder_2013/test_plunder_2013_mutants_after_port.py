@@ -7,11 +7,12 @@ Rules: Plunder (2013) › Digging Up Treasure
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
-from pirates_lab.core import InvalidInput, replay
+from pirates_lab.core import InvalidInput, Task, replay
 from pirates_lab.core.testing import refused
 from pirates_lab.plunder_2013.engine import answer_is_aye
 from pirates_lab.plunder_2013.game import Answer, Clues, DealCard, Dig, Game, Keep, Pass
@@ -69,3 +70,19 @@ def test_a_bad_option_is_refused_by_its_name(option, value, sentence):
     with pytest.raises(InvalidInput) as error:
         Game(players=4, **{option: value})
     assert str(error.value) == sentence
+
+
+def test_validate_refuses_an_untruthful_answer_or_one_out_of_turn():
+    """Rules: Plunder (2013) › How to Play — "each player, in clockwise order, must now say" Aye or Nay.
+    Given three pirates in the middle of the answers (pirate 2 has said Nay to 4/4/4), When his answer is turned
+    into Aye, or the next to answer is pirate 1 (the asker), Then validate() refuses the position in its sentence."""
+    state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)])
+    state = replay(state, [Clues(4, 4, 4), Keep(), Answer(False)])
+    state.validate()
+    task = state.agenda[-1]
+    for data in (dataclasses.replace(task.data, given=((1, True),)), dataclasses.replace(task.data, asked=(0,))):
+        broken = state.clone()
+        broken.agenda[-1] = Task(task.phase, task.player, data)
+        with pytest.raises(ValueError) as error:
+            broken.validate()
+        assert str(error.value) == "the answers so far are not the truthful answers in turn order"
