@@ -14,8 +14,8 @@ import pytest
 
 from pirates_lab.core import IllegalMove, InvalidInput
 from pirates_lab.plunder import Game
-from pirates_lab.plunder.actions import (Attack, AttackCaptain, AttackPort, Board, Fight, Flee, Marque, PassAction, Play,
-                                         Secret, TakeAbandoned, TakePrize)
+from pirates_lab.plunder.actions import (Attack, AttackCaptain, AttackPort, Board, Explore, Fight, Flee, Marque, PassAction,
+                                         Play, Secret, TakeAbandoned, TakePrize)
 from pirates_lab.plunder.components import components, describe, load_components
 
 from plunder_helpers import at_step, fresh, from_deck, hand, lay, play, ship
@@ -369,3 +369,43 @@ def test_a_ship_card_without_cannons_is_refused_by_name(tmp_path):
     with pytest.raises(InvalidInput) as error:
         load_components(_write(tmp_path, raw))
     assert str(error.value) == "card 'Spanish Sloop': cannon must be at least 1, not 0."
+
+
+def test_a_defender_who_flees_is_logged_and_so_is_an_abandoned_ship():
+    """Rules: Plunder › Attacking Another Captain — the defender may flee, and may abandon the Captured Ship.
+
+    Given captain q attacked by captain p, When q flees keeping the Captured Ship, or flees abandoning it, Then the
+    log says so, captains numbered from 1."""
+    def attacked():
+        state = fresh()
+        p = state.first
+        q = 1 - p
+        for seat in (p, q):
+            state.captains[seat]["at"] = (1, 0)
+        from_deck(state, "Dutch Galleon")
+        state.captains[q]["captured"] = "Dutch Galleon"
+        hand(state, p, [])
+        hand(state, q, [])
+        return play(at_step(state, p, "action", "give"), AttackCaptain(q)), q
+
+    state, q = attacked()
+    assert f"Captain {q + 1} tries to flee." in state.apply(Flee("", False)).log
+    state, q = attacked()
+    assert f"Captain {q + 1} abandons the Captured Ship Dutch Galleon to flee." in state.apply(Flee("", True)).log
+
+
+def test_exploring_twice_before_a_move_is_refused_with_the_whole_sentence():
+    """Rules: Plunder › Sail and Explore — Explore, Move, Draw, in sequence.
+
+    Given a captain who has explored Havana, When they explore the Coastland before moving, Then the refusal cites
+    Sail and Explore and says, whole, to move first or stop."""
+    state = fresh()
+    p = state.first
+    state.captains[p]["at"] = (1, 0)
+    hand(state, p, ["Havana", "Coastland"])
+    state = play(at_step(state, p, "sail", "action", "give"), Explore((2, 0), "Havana"))
+    with pytest.raises(IllegalMove) as error:
+        state.apply(Explore((1, 1), "Coastland"))
+    assert error.value.rule == "Sail and Explore"
+    assert error.value.reason == ("You explore once before each move (Explore, Move, Draw, in sequence): move first, "
+                                  "or stop.")

@@ -86,3 +86,12 @@ def test_validate_refuses_an_untruthful_answer_or_one_out_of_turn():
         with pytest.raises(ValueError) as error:
             broken.validate()
         assert str(error.value) == "the answers so far are not the truthful answers in turn order"
+
+
+def test_every_view_names_its_game():
+    """Rules: Plunder (2013) › Setup
+    Given a game in the middle of the answers, Then each pirate's view says which game it is a view of (a saved
+    view or a widget reads it)."""
+    state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)])
+    state = replay(state, [Clues(4, 4, 4), Keep()])
+    assert all(state.observation(p)["game"] == "plunder_2013" for p in range(3))
