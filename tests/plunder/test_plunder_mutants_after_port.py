@@ -409,3 +409,11 @@ def test_exploring_twice_before_a_move_is_refused_with_the_whole_sentence():
     assert error.value.rule == "Sail and Explore"
     assert error.value.reason == ("You explore once before each move (Explore, Move, Draw, in sequence): move first, "
                                   "or stop.")
+
+
+def test_every_captain_sees_the_bank():
+    """Rules: Plunder › Setup — the Treasurer pays each captain 5 silver from the bank (400, ours).
+
+    Given three captains dealt, Then every view shows 385 silver left in the bank."""
+    state = fresh(players=3)
+    assert all(state.observation(q)["bank"] == 400 - 3 * 5 for q in range(3))

@@ -15,7 +15,7 @@ import pytest
 from pirates_lab.core import InvalidInput, Task, replay
 from pirates_lab.core.testing import refused
 from pirates_lab.plunder_2013.engine import answer_is_aye
-from pirates_lab.plunder_2013.game import Answer, Clues, DealCard, Dig, Game, Keep, Pass
+from pirates_lab.plunder_2013.game import Answer, Clues, DealCard, Dig, FlipExtra, Game, Keep, Pass
 
 
 def dealt(game: Game, hands):
@@ -95,3 +95,17 @@ def test_every_view_names_its_game():
     state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)])
     state = replay(state, [Clues(4, 4, 4), Keep()])
     assert all(state.observation(p)["game"] == "plunder_2013" for p in range(3))
+
+
+def test_while_an_extra_card_is_flipped_every_view_shows_which_clue_it_replaces():
+    """Rules: Plunder (2013) › How to Play — the asker may flip one more card of one deck; it replaces that clue.
+    Given the asker who chose to flip one more marker card, When chance is about to flip it, Then every view says
+    the marker clue is being replaced; once it is flipped, and before, nothing is."""
+    state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)])
+    state = state.apply(Clues(4, 4, 4))
+    assert all(state.observation(p)["replaced"] is None for p in range(3))
+    state = state.apply(FlipExtra("marker"))
+    assert state.is_chance_node()
+    assert all(state.observation(p)["replaced"] == "marker" for p in range(3))
+    state = state.apply(state.chance_outcomes().sample(random.Random(0)))
+    assert state.phase == "answer" and all(state.observation(p)["replaced"] is None for p in range(3))
