@@ -14,8 +14,8 @@ import pytest
 
 from pirates_lab.core import IllegalMove, InvalidInput
 from pirates_lab.plunder import Game
-from pirates_lab.plunder.actions import (Attack, AttackCaptain, AttackPort, Board, Explore, Fight, Flee, Marque, PassAction,
-                                         Play, Secret, TakeAbandoned, TakePrize)
+from pirates_lab.plunder.actions import (Attack, AttackCaptain, AttackPort, Board, Explore, Fight, Flee, Marque,
+                                         PassAction, Play, Secret, TakeAbandoned, TakePrize)
 from pirates_lab.plunder.components import components, describe, load_components
 
 from plunder_helpers import at_step, fresh, from_deck, hand, lay, play, ship
@@ -114,8 +114,8 @@ def test_a_card_described_in_one_line():
                                                      "crew 2, cargo 2, value 8, Spain")
     assert describe(deck.card("Pirates")) == ("Pirates (number 5; loot 5 Rum) — speed 3, cannon 3, crew 3, cargo 2, "
                                               "value 12")
-    assert describe(deck.card("Havana")) == ("Havana (number 3; loot 3 Sugar) — Spain; buy {'Sugar': 1, 'Tobacco': 2}; "
-                                             "sell {'Rum': 5, 'Spices': 6}; garrison 6")
+    assert describe(deck.card("Havana")) == ("Havana (number 3; loot 3 Sugar) — Spain; buy {'Sugar': 1, "
+                                             "'Tobacco': 2}; sell {'Rum': 5, 'Spices': 6}; garrison 6")
     assert describe(deck.card("Storm")) == "Storm (number 0; loot 0 Sugar)"
 
 
@@ -301,14 +301,17 @@ def test_after_seven_ties_the_cards_drawn_last_go_so_a_hand_holds_six():
     stay in hand.
 
     Given two captains who tie seven times (four Open Seas each, two Coastlands, a Natives) and then draw
-    Havana (3) and Cartagena (4), When the game starts, Then captain 2 is the First Captain and each captain discards the two cards
-    drawn last, keeping six."""
+    Havana (3) and Cartagena (4), When the game starts, Then captain 2 is the First Captain (the log names the
+    roles) and each captain discards the two cards drawn last, keeping six."""
     state = Game(players=2).new_initial_state()
     ties = ["Open Sea"] * 4 + ["Coastland"] * 2 + ["Natives"]         # numbers 1, 1, 1, 1, 2, 2, 3
     plan = {0: ties + ["Havana"], 1: ties + ["Cartagena"]}
     while state.phase()[0] == "first_draw":
         state = state.apply(plan[state.flow.top(state).player].pop(0))
     assert plan == {0: [], 1: []} and state.first == 1
+    # the roles from the First Captain's left (with two captains: the other, then themselves), the Dealer on the right
+    assert ("Captain 2 is the First Captain; Tortuga's North points to them. Treasurer: captain 1, Quartermaster: "
+            "captain 2, Herald: captain 1, Dealer: captain 1.") in state.log
     for p, last in ((0, "Havana"), (1, "Cartagena")):
         assert f"Captain {p + 1} discards {last}: a hand holds 6 cards." in state.log
         assert f"Captain {p + 1} discards Natives: a hand holds 6 cards." in state.log

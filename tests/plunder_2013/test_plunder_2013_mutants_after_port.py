@@ -30,8 +30,8 @@ def test_your_own_location_is_refused_as_yours_even_with_a_card_numbered_1():
     """Rules: Plunder (2013) › Digging Up Treasure — "when you think you have figured out the location of
     another pirate's treasure, take one of your Crew cards".
     Given Sneaky Pete (player 1, the asker, last in the window) at 1/1/1 (Whale Island / Palm Tree / Quicksand)
-    and the others passing, When he sends a crew card to 1/1/1, Then it is refused as his own treasure's location (a card numbered 1 is a card: the
-    sentence about numbers 1 to 6 is for numbers outside them)."""
+    and the others passing, When he sends a crew card to 1/1/1, Then it is refused as his own treasure's location
+    (a card numbered 1 is a card: the sentence about numbers 1 to 6 is for numbers outside them)."""
     state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)])
     state = replay(state, [Clues(4, 4, 4), Keep(), Answer(False), Answer(False), Pass(), Pass()])
     assert state.current_player() == 0
