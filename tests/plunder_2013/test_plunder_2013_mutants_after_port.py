@@ -109,3 +109,13 @@ def test_while_an_extra_card_is_flipped_every_view_shows_which_clue_it_replaces(
     assert all(state.observation(p)["replaced"] == "marker" for p in range(3))
     state = state.apply(state.chance_outcomes().sample(random.Random(0)))
     assert state.phase == "answer" and all(state.observation(p)["replaced"] is None for p in range(3))
+
+
+def test_every_view_shows_who_sent_each_crew_card_and_on_which_day():
+    """Rules: Plunder (2013) › Digging Up Treasure — the crew card goes face down into the Treasure Chest.
+    Given Peg-Leg Meg (player 2) sending a crew card to 1/1/1 on day 1, Then every view shows a card of player 2's
+    from day 1; only she sees where it went."""
+    state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)])
+    state = replay(state, [Clues(4, 4, 4), Keep(), Answer(False), Answer(False), Dig(1, 1, 1)])
+    for p in range(3):
+        assert state.observation(p)["chest"] == [{"player": 1, "day": 1, "location": [1, 1, 1] if p == 1 else None}]
