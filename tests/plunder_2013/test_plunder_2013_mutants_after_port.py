@@ -119,3 +119,15 @@ def test_every_view_shows_who_sent_each_crew_card_and_on_which_day():
     state = replay(state, [Clues(4, 4, 4), Keep(), Answer(False), Answer(False), Dig(1, 1, 1)])
     for p in range(3):
         assert state.observation(p)["chest"] == [{"player": 1, "day": 1, "location": [1, 1, 1] if p == 1 else None}]
+
+
+def test_the_game_ends_when_the_last_crew_card_is_used_and_says_so():
+    """Rules: Plunder (2013) › Game End and Scoring — the game ends when every crew card has been used.
+    Given two pirates with two crew cards each, When all four go into the chest on day 1, Then the game is over and
+    the log gives that reason before the scores."""
+    state = dealt(Game(players=2), [(1, 1, 1), (2, 2, 2)])
+    state = replay(state, [Clues(3, 3, 3), Keep(), Answer(False), Dig(1, 1, 1), Dig(1, 1, 2), Dig(2, 2, 2),
+                           Dig(2, 2, 3)])
+    assert state.is_terminal() and state.crew == [0, 0]
+    assert any(line.startswith("Game over: Every crew card has been used. Scores: Sneaky Pete ")
+               for line in state.log)
