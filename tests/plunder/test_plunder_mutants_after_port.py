@@ -420,3 +420,26 @@ def test_every_captain_sees_the_bank():
     Given three captains dealt, Then every view shows 385 silver left in the bank."""
     state = fresh(players=3)
     assert all(state.observation(q)["bank"] == 400 - 3 * 5 for q in range(3))
+
+
+def test_an_abandoned_ship_let_go_is_discarded_and_the_chase_goes_on():
+    """Rules: Plunder › Attacking Another Captain — the attacker may take the abandoned ship instead of fighting;
+    if not, the defender flees: the Engagement is fought.
+
+    Given captain q fleeing and abandoning the Dutch Galleon, When captain p lets it go, Then it is discarded, and
+    both captains place a card face down for the Engagement (a speed 2 against 2: the tie goes to the attacker)."""
+    state = fresh()
+    p = state.first
+    q = 1 - p
+    for seat in (p, q):
+        state.captains[seat]["at"] = (1, 0)
+    from_deck(state, "Dutch Galleon")
+    state.captains[q]["captured"] = "Dutch Galleon"
+    hand(state, p, [])
+    hand(state, q, [])
+    state = play(at_step(state, p, "action", "give"), AttackCaptain(q), Flee("", True), TakeAbandoned(False))
+    assert state.discard.get("Dutch Galleon") == 1 and state.captains[q]["captured"] is None
+    assert state.phase()[0] == "secret" and state.observation(q)["combat"]["step"] == "engagement"
+    state = play(state, Secret(""), Secret(""))
+    assert (f"Cards revealed (engagement): captain {p + 1} 2 against captain {q + 1} 2; ties to the attacker."
+            in state.log)
