@@ -13,7 +13,7 @@ from pirates_lab.core.testing import check_protocol
 from pirates_lab.plunder import Game
 from pirates_lab.plunder.captains import random_captain, trader
 
-#: seeded games in the default run: 40 games, about 15 s on a busy two-core machine
+#: seeded games in the default run: 40 games, 2-3 s on a busy two-core machine (docs/plunder.md)
 GAMES = 40
 #: the nightly run (``pytest -m nightly``): 1,000 games to the end, several minutes (docs/plunder.md has the figure)
 NIGHTLY_GAMES = 1000
