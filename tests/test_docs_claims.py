@@ -656,12 +656,7 @@ def test_the_bounds_plunder_md_gives_are_the_calculator_s():
     assert (hand, unseen) == (MAX_HAND, MAX_UNSEEN)
 
 
-@pytest.mark.parametrize("doc", [
-    "plunder.md",
-    pytest.param("testing.md", marks=pytest.mark.xfail(strict=True, reason=(
-        "docs/testing.md (the mutation helper's) still names tests/king_of_pirates/hand_made_mutants.py, removed with "
-        "the withdrawn '31 hand-made breakages, all caught' figure (issue 25); delete this mark when it is fixed"))),
-])
+@pytest.mark.parametrize("doc", ["plunder.md", "testing.md"])
 def test_every_file_the_other_helpers_docs_name_exists(doc):
     text = read(DOCS / doc)
     missing = [named for named in named_paths(text)
