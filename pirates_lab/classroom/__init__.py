@@ -93,7 +93,7 @@ def notebooks_dir() -> Path:
     """The ``notebooks/`` folder: ``$PIRATES_LAB_NOTEBOOKS``, else the checkout's, else ``./notebooks``."""
     if os.environ.get(NOTEBOOKS_ENV):
         return Path(os.environ[NOTEBOOKS_ENV]).resolve()
-    checkout = Path(__file__).resolve().parents[1] / "notebooks"
+    checkout = Path(__file__).resolve().parents[2] / "notebooks"
     if checkout.is_dir():
         return checkout
     return (Path.cwd() / "notebooks").resolve()
@@ -254,10 +254,11 @@ class Server:
     cwd: Path | None = None
     env: dict | None = None
     process: subprocess.Popen | None = field(default=None, repr=False)
+    host: str = "127.0.0.1"
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
+        return f"http://{self.host}:{self.port}/"
 
     def start(self, timeout: float = 60) -> "Server":
         out = open(self.log, "ab") if self.log else None
@@ -277,7 +278,7 @@ class Server:
             if self.process.poll() is not None:
                 raise RuntimeError(f"The server stopped (exit code {self.process.returncode}): "
                                    f"{' '.join(self.command)}" + (f"; see {self.log}" if self.log else ""))
-            if _answers(self.port):
+            if _answers(self.port, self.host):
                 return
             time.sleep(0.2)
         self.stop()
