@@ -12,7 +12,7 @@ On every question screen of a shared lesson (``pirates-lab classroom LESSON --sh
 The answers live in the class file (:class:`pirates_lab.classroom.store.ClassDB`).  The model parts
 (:func:`histogram`, :func:`parse_prediction`) are plain Python with doctests.
 
->>> histogram([Fraction(1, 2), Fraction(9, 20), Fraction(1)], "probability", Fraction(5, 12))[1]
+>>> histogram([Fraction(2, 5), Fraction(9, 20), Fraction(1)], "probability", Fraction(5, 12))[1]
 [0, 0, 0, 0, 2, 0, 0, 0, 0, 1]
 >>> parse_prediction("41.67%", "probability")
 (True, '4167/10000')

@@ -42,7 +42,7 @@ TEACHER_SEAT = "teacher"
 #: the largest websocket message a page may send (bytes): widget messages are small
 MAX_WS_MESSAGE = 64 * 1024
 #: messages a page may send on its websocket: a burst, then this many a second
-WS_BURST, WS_PER_SECOND = 200, 40
+WS_BURST, WS_PER_SECOND = 500, 50
 #: join attempts (with a wrong code) an address may make a minute
 JOIN_TRIES_A_MINUTE = 10
 
@@ -171,6 +171,28 @@ class TokenBucket:
         return True
 
 
+V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
+
+
+def well_formed_v1(message) -> bool:
+    """A page's websocket message in the v1 kernel protocol whose offsets make sense (checked before Jupyter
+    reads them: a forged count of offsets would make it build a list of billions).
+
+    >>> from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+    >>> well_formed_v1(serialize_msg_to_ws_v1([b"{}", b"{}", b"{}", b"{}"], "shell"))
+    True
+    >>> well_formed_v1(b"\\xff" * 16), well_formed_v1("{}")
+    (False, False)
+    """
+    if not isinstance(message, bytes) or not 8 <= len(message) <= MAX_WS_MESSAGE:
+        return False
+    count = int.from_bytes(message[:8], "little")
+    if not 3 <= count <= 16 or len(message) < 8 * (count + 1):
+        return False
+    offsets = [int.from_bytes(message[8 * (i + 1): 8 * (i + 2)], "little") for i in range(count)]
+    return offsets == sorted(offsets) and offsets[0] == 8 * (count + 1) and offsets[-1] <= len(message)
+
+
 # ---------------------------------------------------------------- the Voila side (imported by Voila only)
 def _server_classes():
     """The identity provider, its handlers and the websocket connection (they import Jupyter)."""
@@ -292,14 +314,24 @@ def _server_classes():
             self.lesson()
 
     class ClassWebsocketConnection(ZMQChannelsWebsocketConnection):
-        """A page's kernel websocket: comm messages only (Voila's allowed types), at a bounded rate."""
+        """A page's kernel websocket: the v1 protocol only, well-formed, comm messages only (Voila's allowed
+        types), bounded in size and rate."""
+
+        def connect(self):
+            if self.subprotocol != V1_PROTOCOL:
+                # Voila reads every binary message as v1: a legacy-protocol client makes it read garbage
+                # offsets (memory blow-up). Browsers' pages speak v1.
+                self.log.warning("pirates-lab: a websocket without the v1 kernel protocol refused")
+                self.websocket_handler.close(1002, "the v1 kernel websocket protocol is required")
+                return None
+            return super().connect()
 
         def handle_incoming_message(self, incoming_msg) -> None:
             bucket = getattr(self, "_pl_bucket", None)
             if bucket is None:
                 bucket = self._pl_bucket = TokenBucket(WS_BURST, WS_PER_SECOND)
-            if len(incoming_msg) > MAX_WS_MESSAGE or not bucket.allow():
-                self.log.warning("pirates-lab: a page's message dropped (too large or too many)")
+            if not (well_formed_v1(incoming_msg) and bucket.allow()):
+                self.log.warning("pirates-lab: a page's message dropped (malformed, too large or too many)")
                 return
             return super().handle_incoming_message(incoming_msg)
 
