@@ -120,7 +120,7 @@ class PollPanel(widgets.VBox):
     def __init__(self, name: str, prompt: str, question):
         self.name, self.prompt, self.question = name, prompt, question
         self.seat = None
-        self.poll_state: str | None = None
+        self.poll_state: str | None = "unseen"      # not shown yet: the first refresh shows whatever it is
         self.mine: str | None = None
         self.last_send = -1e9
         self.answers: list | None = None
@@ -326,8 +326,9 @@ class TeacherPanel(widgets.VBox):
 
 
 def student_badge(seat) -> widgets.HTML:
-    badge = widgets.HTML(f"<span class='pl-class-student' data-number='{seat.number}' style='color:#555'>"
+    badge = widgets.HTML(f"<span class='pl-student-number' data-number='{seat.number}' style='color:#555'>"
                          f"You are student {seat.number} in this class.</span>")
+    badge.add_class("pl-class-student")
     return badge
 
 

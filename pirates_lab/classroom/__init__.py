@@ -123,7 +123,10 @@ def available_lessons(folder: Path | None = None) -> dict[str, Path | None]:
 
 # ---------------------------------------------------------------- ports
 def port_is_free(port: int, host: str = "127.0.0.1") -> bool:
+    """Nobody listens on ``port`` (connections of a stopped server still closing do not count: servers bind
+    with SO_REUSEADDR, so a restart on the same port works)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind((host, port))
         except OSError:

@@ -120,32 +120,59 @@ def _query() -> dict[str, str]:
 
 
 def class_page() -> None:
-    """The hidden last cell: wait for the request, find the seat, bind the polls, show the teacher's panel."""
+    """The hidden last cell: show a (still empty) class box, and bind the page once the request comes.
+
+    In a kernel of the pool the request comes later (a student opens the page): a thread waits for it
+    (``voila.utils.wait_for_request``), so the cell ends at once and the pool's kernel is ready."""
     if not os.environ.get(DB_ENV):
         return
+    import ipywidgets as widgets
+    from IPython.display import display
+
+    box = widgets.VBox()
+    box.add_class("pl-class-box")
+    display(box)
+    CLASS["box"] = box
+    try:   # imported here, before the pool's kernel counts as ready: it takes seconds on a loaded machine
+        import voila.utils  # noqa: F401
+    except ImportError:
+        pass
+    if os.environ.get("VOILA_PREHEAT") == "True":       # a kernel of the pool, ready for a student
+        ClassDB(os.environ[DB_ENV]).kernel_ready(os.getpid())
+    thread = threading.Thread(target=_when_requested, args=(box,), name="pirates-lab-class-join", daemon=True)
+    CLASS["join_thread"] = thread
+    thread.start()
+
+
+def _when_requested(box) -> None:
     try:
         from voila.utils import wait_for_request
 
         wait_for_request()
-    except ImportError:  # not under Voila (a test runs the notebook)
+    except ImportError:  # not under Voila
         pass
-    from IPython.display import display
+    bind_page(box, os.environ.get("HTTP_COOKIE"), _query().get("screen"))
 
+
+def bind_page(box, cookie: str | None, screen: str | None = None) -> ClassSeat:
+    """Whose page this is (the cookie): bind the polls, fill the class box, start the refresher."""
     from pirates_lab.widgets import poll
 
     db = ClassDB(os.environ[DB_ENV])
-    seat = seat_from_cookie(db, os.environ.get("HTTP_COOKIE"))
+    db.kernel_taken(os.getpid())
+    seat = seat_from_cookie(db, cookie)
     CLASS["seat"] = seat
     panels = poll.bind(seat)
     CLASS["panels"] = panels
-    poll.open_screen(_query().get("screen"))
+    poll.open_screen(screen)
     extra = None
     if seat.teacher:
         panel = poll.TeacherPanel(seat)
-        display(panel)
+        box.children = (panel,)
         extra = panel.refresh
     elif seat.student:
-        display(poll.student_badge(seat))
+        box.children = (poll.student_badge(seat),)
     refresher = Refresher(seat, panels, extra)
     refresher.tick()
     CLASS["refresher"] = refresher.start()
+    return seat

@@ -123,6 +123,9 @@ class SimStudent:
             comm = msg["content"].get("comm_id")
             if data.get("method") == "update" and comm in self.states:
                 self.states[comm]["state"].update(data.get("state", {}))
+        elif msg["msg_type"] == "comm_open":            # a widget made after the page loaded
+            data = msg["content"].get("data", {})
+            self.states[msg["content"]["comm_id"]] = {"state": dict(data.get("state", {}))}
         return msg
 
     async def wait_for(self, condition, seconds: float | None = None) -> dict:
@@ -142,6 +145,15 @@ class SimStudent:
             if css in entry.get("state", {}).get("_dom_classes", ()):
                 return model_id
         raise PageError(f"no {css} on the page")
+
+    def has_widget(self, css: str) -> bool:
+        return any(css in entry.get("state", {}).get("_dom_classes", ()) for entry in self.states.values())
+
+    async def wait_for_widget(self, css: str) -> str:
+        """Wait until a widget with this CSS class is on the page (made once the page knows whose it is)."""
+        if not self.has_widget(css):
+            await self.wait_for(lambda m: self.has_widget(css))
+        return self.widget(css)
 
     def widget_value(self, css: str) -> str:
         return self.states[self.widget(css)]["state"].get("value", "")
@@ -171,6 +183,7 @@ class SimStudent:
         if code != 302:
             raise PageError(f"not let in (HTTP {code})")
         await self.open_page()
+        await self.wait_for_widget("pl-class-student")        # the page knows whose it is
         self.joined_seconds = time.monotonic() - started
         return self.joined_seconds
 
@@ -192,4 +205,5 @@ class SimStudent:
         started = time.monotonic()
         await self.close()
         await self.open_page()
+        await self.wait_for_widget("pl-class-student")
         return time.monotonic() - started

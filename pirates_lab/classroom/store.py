@@ -49,6 +49,7 @@ CREATE TABLE IF NOT EXISTS seats (seat TEXT PRIMARY KEY, role TEXT NOT NULL, num
                                   joined REAL NOT NULL, seen REAL);
 CREATE TABLE IF NOT EXISTS polls (poll TEXT PRIMARY KEY, prompt TEXT NOT NULL, state TEXT NOT NULL,
                                   opened REAL NOT NULL, revealed REAL, answer TEXT);
+CREATE TABLE IF NOT EXISTS kernels (pid INTEGER PRIMARY KEY, ready REAL NOT NULL, taken REAL);
 CREATE TABLE IF NOT EXISTS answers (poll TEXT NOT NULL, seat TEXT NOT NULL, text TEXT NOT NULL, value TEXT,
                                     at REAL NOT NULL, changes INTEGER NOT NULL DEFAULT 0,
                                     PRIMARY KEY (poll, seat));
@@ -192,6 +193,20 @@ class ClassDB:
         """Students whose page said it was open in the last ``within`` seconds."""
         now = time.time() if now is None else now
         return self._read("SELECT COUNT(*) FROM seats WHERE role = 's' AND seen >= ?", now - within)[0][0]
+
+    # ------------------------------------------------------------ warm kernels (the pool)
+    def kernel_ready(self, pid: int) -> None:
+        """A kernel of the pool has run the whole lesson: a student's page will appear at once."""
+        with self._write() as db:
+            db.execute("INSERT OR REPLACE INTO kernels VALUES (?, ?, NULL)", (pid, time.time()))
+
+    def kernel_taken(self, pid: int) -> None:
+        with self._write() as db:
+            db.execute("UPDATE kernels SET taken = ? WHERE pid = ?", (time.time(), pid))
+
+    def ready_kernels(self) -> int:
+        """Kernels that ran the lesson and wait for a student."""
+        return self._read("SELECT COUNT(*) FROM kernels WHERE taken IS NULL")[0][0]
 
     # ------------------------------------------------------------ polls
     def open_poll(self, poll: str, prompt: str) -> None:
