@@ -49,7 +49,7 @@ class SimStudent:
     states: dict = field(default_factory=dict)
     socket: object = None
     joined_seconds: float | None = None
-    _inbox: list = field(default_factory=list)
+    _early: dict = field(default_factory=dict)
 
     # ------------------------------------------------------------ HTTP
     def _cookie_header(self) -> str:
@@ -81,6 +81,7 @@ class SimStudent:
         from tornado.websocket import websocket_connect
 
         query = f"?screen={self.screen}" if self.screen else ""
+        self.states, self._early = {}, {}
         response = await self._get(f"/{self.page}{query}")
         body = (response.body or b"").decode("utf-8", "replace")
         found = KERNEL_ID.search(body)
@@ -100,6 +101,10 @@ class SimStudent:
         reply = await self.wait_for(lambda m: m.get("msg_type") == "comm_msg"
                                     and m["content"].get("data", {}).get("method") == "update_states")
         self.states = dict(reply["content"]["data"]["states"])
+        for comm, state in self._early.items():          # sent while the kernel was answering
+            if comm in self.states:
+                self.states[comm]["state"].update(state)
+        self._early.clear()
 
     def send(self, msg: dict) -> None:
         """Send a message in the v1 kernel websocket protocol (as JupyterLab's and Voila's pages do)."""
@@ -123,6 +128,8 @@ class SimStudent:
             comm = msg["content"].get("comm_id")
             if data.get("method") == "update" and comm in self.states:
                 self.states[comm]["state"].update(data.get("state", {}))
+            elif data.get("method") == "update":        # before the states came: apply it to them later
+                self._early.setdefault(comm, {}).update(data.get("state", {}))
         elif msg["msg_type"] == "comm_open":            # a widget made after the page loaded
             data = msg["content"].get("data", {})
             self.states[msg["content"]["comm_id"]] = {"state": dict(data.get("state", {}))}
