@@ -6,6 +6,8 @@
     pirates-lab classroom GAME                        # one lesson as a Voila app on 127.0.0.1
     pirates-lab classroom --list                      # the lessons there are
     pirates-lab classroom --all                       # every lesson from one server (a menu)
+    pirates-lab classroom GAME --share                # students join from their own devices (docs/sharing.md)
+    pirates-lab classroom --export ANSWERS.csv --class-db CLASS.sqlite   # the class poll's answers
     pirates-lab odds dice 3d6 --at-least 12           # exact odds of any dice expression
     pirates-lab odds --help                           # every game adds its own calculators
 

@@ -114,7 +114,9 @@ def test_a_cookie_names_a_seat_only_when_signed_and_known(db):
 def test_rate_limit_is_a_sliding_window():
     now = [0.0]
     limit = share.RateLimit(3, 60, clock=lambda: now[0])
+    assert not limit.full("ip")
     assert [limit.allow("ip") for _ in range(4)] == [True, True, True, False]
+    assert limit.full("ip")
     now[0] = 59.9
     assert not limit.allow("ip") and limit.allow("other")
     now[0] = 60.0

@@ -43,7 +43,7 @@ TEACHER_SEAT = "teacher"
 MAX_WS_MESSAGE = 64 * 1024
 #: messages a page may send on its websocket: a burst, then this many a second
 WS_BURST, WS_PER_SECOND = 500, 50
-#: join attempts (with a wrong code) an address may make a minute
+#: wrong join codes (or teacher keys) an address may send a minute before it must wait
 JOIN_TRIES_A_MINUTE = 10
 
 
@@ -140,6 +140,14 @@ class RateLimit:
     def __init__(self, limit: int, seconds: float, clock=time.monotonic):
         self.limit, self.seconds, self.clock = limit, seconds, clock
         self.events: dict[str, deque] = {}
+
+    def full(self, key: str) -> bool:
+        """True when ``key`` has had ``limit`` events in the window (records nothing)."""
+        events = self.events.get(key)
+        now = self.clock()
+        while events and events[0] <= now - self.seconds:
+            events.popleft()
+        return bool(events) and len(events) >= self.limit
 
     def allow(self, key: str) -> bool:
         now = self.clock()
@@ -291,9 +299,10 @@ def _server_classes():
             address = self.request.remote_ip or "?"
             if not (token or code):
                 return self.show(200, how_to_join_html())
-            if not tries.allow(address):
+            if tries.full(address):              # wrong codes from this address: stop guessing
                 return self.show(429, how_to_join_html("Too many tries: wait a minute, then type the code again."))
             if not session.join_ok(token=token or None, code=None if token else code):
+                tries.allow(address)
                 return self.show(403, how_to_join_html("That is not this class's join code: look at the teacher's "
                                                        "screen and try again."))
             seat = db.add_student(limit)
@@ -306,8 +315,10 @@ def _server_classes():
     class TeacherHandler(PlainHandler):
         @allow_unauthenticated
         def get(self):
+            address = self.request.remote_ip or "?"
+            if tries.full(address):
+                return self.show(429, how_to_join_html("Too many tries: wait a minute."))
             if not session.teacher_ok(self.get_argument("t", "")[:100]):
-                address = self.request.remote_ip or "?"
                 tries.allow(address)
                 return self.show(403, how_to_join_html("That is not the teacher's address."))
             set_seat(self, "t", TEACHER_SEAT)
