@@ -70,7 +70,7 @@ class SharedLesson:
         self.server.start(timeout=timeout)
         deadline = time.monotonic() + timeout
         while self.pool and time.monotonic() < deadline:   # warm: every kernel of the pool ran the lesson
-            if self.db.exists() and self.class_db().ready_kernels() >= self.pool:
+            if self.db.exists() and self.class_db().ready_kernels() >= min(self.pool, self.students):
                 break
             time.sleep(0.5)
         return self

@@ -197,6 +197,10 @@ def _export(args) -> int:
     return 0
 
 
+#: a shared lesson's kernel pool runs the lesson for every student at once: its cells get more time
+SHARE_CELL_TIMEOUT = 120
+
+
 def _share(args, folder: Path, target: Path) -> int:
     """``classroom LESSON --share``: the lesson for the class's own devices (docs/sharing.md)."""
     import time
@@ -217,7 +221,8 @@ def _share(args, folder: Path, target: Path) -> int:
     with tempfile.TemporaryDirectory(prefix="pirates-lab-share-") as work:
         plan = share.plan(notebooks, page, host=host, port=share_port, students=students, pool=args.pool,
                           db_path=db_path, config_dir=Path(work) / "config", served_dir=Path(work) / "lessons",
-                          cell_timeout=args.cell_timeout, tracebacks=args.tracebacks, large=args.large)
+                          cell_timeout=max(args.cell_timeout, SHARE_CELL_TIMEOUT), tracebacks=args.tracebacks,
+                          large=args.large)
         session = plan["session"]
         if args.dry_run:
             print(" ".join(plan["command"]))
