@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1200)]   # a loaded machine: kernels start slowly
 ROOT = Path(__file__).resolve().parents[1]
 spec = importlib.util.spec_from_file_location("classroom_load", ROOT / "benchmarks" / "classroom_load.py")
 load = importlib.util.module_from_spec(spec)

@@ -25,6 +25,14 @@ V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
 
 
+def _client():
+    """Tornado's HTTP client, with room for a whole class at once (its default queues past 10)."""
+    from tornado.httpclient import AsyncHTTPClient
+
+    AsyncHTTPClient.configure(None, max_clients=500)
+    return AsyncHTTPClient()
+
+
 class PageError(RuntimeError):
     """The page did not come, or did not show what a student needs."""
 
@@ -58,10 +66,11 @@ class SimStudent:
     async def _get(self, path: str, follow: bool = False):
         from tornado.httpclient import AsyncHTTPClient, HTTPClientError
 
-        client = AsyncHTTPClient()
+        client = _client()
         try:
             response = await client.fetch(self.base + path, headers={"Cookie": self._cookie_header()},
-                                          follow_redirects=follow, request_timeout=self.timeout, raise_error=False)
+                                          follow_redirects=follow, request_timeout=self.timeout,
+                                          connect_timeout=self.timeout, raise_error=False)
         except HTTPClientError as error:  # pragma: no cover - raise_error=False
             response = error.response
         for header in response.headers.get_list("Set-Cookie"):
@@ -202,10 +211,11 @@ class SimStudent:
             self.socket.close()
             self.socket = None
         if self.kernel_id:
-            await AsyncHTTPClient().fetch(self.base + f"/voila/api/shutdown/{self.kernel_id}", method="POST", body=b"",
+            await _client().fetch(self.base + f"/voila/api/shutdown/{self.kernel_id}", method="POST", body=b"",
                                           headers={"Cookie": self._cookie_header(),
                                                    "X-XSRFToken": self.cookies.get("_xsrf", "")},
-                                          raise_error=False, request_timeout=self.timeout)
+                                          raise_error=False, request_timeout=self.timeout,
+                                          connect_timeout=self.timeout)
             self.kernel_id = None
 
     async def reload(self) -> float:

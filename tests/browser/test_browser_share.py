@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(1500)]
 ROOT = Path(__file__).resolve().parents[2]
 spec = importlib.util.spec_from_file_location("classroom_load_b", ROOT / "benchmarks" / "classroom_load.py")
 load = importlib.util.module_from_spec(spec)
