@@ -230,6 +230,7 @@ def test_a_class_poll_from_open_to_reveal(installed, db):
     labels, counts, mark = poll.histogram([Fraction(1, 3), Fraction(35, 100), Fraction(9, 10)], "probability",
                                           expected)
     assert list(teacher.bars.y) == counts and list(teacher.bars.x) == labels
+    assert max(counts) == 2 and [int(t) for t in teacher.y_axis.tick_values] == [0, 1, 2, 3]   # whole students
     assert teacher.exact.value == ""                                            # not before Reveal
 
     teacher.reveal_button.click()

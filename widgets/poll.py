@@ -217,11 +217,14 @@ class PollPanel(widgets.VBox):
 
         if mark is not None and self.poll_state == "revealed":
             labels = [f"{label} ✔" if i == mark else label for i, label in enumerate(labels)]
+        top = max(counts, default=0) + 1
+        ticks = list(range(0, top + 1, max(1, top // 8)))         # whole students, never 1, 1, 2, 2
         if self.bars is None:
-            x, y = bq.OrdinalScale(), bq.LinearScale(min=0)
+            x, y = bq.OrdinalScale(), bq.LinearScale(min=0, max=top)
             self.bars = bq.Bars(x=labels, y=counts, scales={"x": x, "y": y}, colors=["#1a56a8"])
-            axes = [bq.Axis(scale=x, label="prediction"), bq.Axis(scale=y, orientation="vertical", label="students",
-                                                                 tick_format="d")]
+            self.y_axis = bq.Axis(scale=y, orientation="vertical", label="students", tick_format="d",
+                                  tick_values=ticks)
+            axes = [bq.Axis(scale=x, label="prediction"), self.y_axis]
             figure = bq.Figure(marks=[self.bars], axes=axes, title="The class's predictions",
                                layout=widgets.Layout(width="560px", height="300px"),
                                fig_margin=dict(top=40, bottom=50, left=50, right=10))
@@ -230,6 +233,8 @@ class PollPanel(widgets.VBox):
         else:
             with self.bars.hold_sync():
                 self.bars.x, self.bars.y = labels, counts
+            self.bars.scales["y"].max = top
+            self.y_axis.tick_values = ticks
 
     # ------------------------------------------------------------ live
     def refresh(self, states: dict | None = None) -> None:
