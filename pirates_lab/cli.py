@@ -6,6 +6,8 @@
     pirates-lab classroom GAME                        # one lesson as a Voila app on 127.0.0.1
     pirates-lab classroom --list                      # the lessons there are
     pirates-lab classroom --all                       # every lesson from one server (a menu)
+    pirates-lab classroom GAME --share                # students join from their own devices (docs/sharing.md)
+    pirates-lab classroom --export ANSWERS.csv --class-db CLASS.sqlite   # the class poll's answers
     pirates-lab odds dice 3d6 --at-least 12           # exact odds of any dice expression
     pirates-lab odds --help                           # every game adds its own calculators
 
@@ -148,6 +150,8 @@ def _run(server, url: str | Callable[[], str], what: str, *, url_last: bool = Fa
 def cmd_classroom(args) -> int:
     from pirates_lab import classroom
 
+    if args.export:
+        return _export(args)
     folder = _notebooks(args)
     if args.list:
         print(f"Lessons in {folder} (serve one with: pirates-lab classroom NAME):")
@@ -173,6 +177,11 @@ def cmd_classroom(args) -> int:
         except classroom.MissingNotebook as error:
             raise Refused(f"{error} Lessons with a notebook: "
                           f"{', '.join(n for n, p in classroom.available_lessons(folder).items() if p)}.") from None
+    if args.share or args.host:
+        return _share(args, folder, target)
+    for option in ("students", "class_db", "pool"):
+        if getattr(args, option) is not None:
+            raise Refused(f"--{option.replace('_', '-')} is for a shared class: add --share.")
     port = _pick_port(args.port, 8866)
     url = f"http://127.0.0.1:{port}/{path}"
     env = {**os.environ, classroom.LARGE_ENV: "1"} if args.large else None
@@ -247,6 +256,58 @@ def with_token(url: str, token: str) -> str:
     return f"{url}?token={quote(token, safe='')}" if token else url
 
 
+def _export(args) -> int:
+    from pirates_lab.classroom.store import ClassDB
+
+    if not args.class_db:
+        raise Refused("--export needs the class file: --class-db PATH (the file the shared class was started with).")
+    if not Path(args.class_db).is_file():
+        raise Refused(f"no class file at {args.class_db}.")
+    rows = ClassDB(args.class_db).export_csv(args.export)
+    print(f"{rows} answer{'s' if rows != 1 else ''} written to {args.export}")
+    return 0
+
+
+#: a shared lesson's kernel pool runs the lesson for every student at once: its cells get more time
+SHARE_CELL_TIMEOUT = 120
+
+
+def _share(args, folder: Path, target: Path) -> int:
+    """``classroom LESSON --share``: the lesson for the class's own devices (docs/sharing.md)."""
+    import time
+
+    from pirates_lab import classroom
+    from pirates_lab.classroom import share
+
+    host = args.host or share.network_address()
+    share_port = _pick_port(args.port, 8866)
+    students = 30 if args.students is None else args.students
+    if not 1 <= students <= 200:
+        raise Refused(f"--students is between 1 and 200, not {students}.")
+    if args.pool is not None and not 0 <= args.pool <= 200:
+        raise Refused(f"--pool is between 0 and 200, not {args.pool}.")
+    notebooks = sorted(folder.glob("*.ipynb")) if args.all else [target]
+    page = classroom.MENU if args.all else target.name
+    db_path = Path(args.class_db or f"pirates-lab-class-{time.strftime('%Y%m%d-%H%M')}.sqlite")
+    with tempfile.TemporaryDirectory(prefix="pirates-lab-share-") as work:
+        plan = share.plan(notebooks, page, host=host, port=share_port, students=students, pool=args.pool,
+                          db_path=db_path, config_dir=Path(work) / "config", served_dir=Path(work) / "lessons",
+                          cell_timeout=max(args.cell_timeout, SHARE_CELL_TIMEOUT), tracebacks=args.tracebacks,
+                          large=args.large)
+        session = plan["session"]
+        if args.dry_run:
+            print(" ".join(plan["command"]))
+            print(plan["join"])
+            return 0
+        print(f"Class file: {db_path.resolve()} (start again with --class-db {db_path} to keep this class)")
+        print(f"Students: open {plan['address']}/ and type the join code {session.join_code}, or scan:")
+        print(share.qr_text(plan["join"]), end="")
+        print(f"Join address: {plan['join']}")
+        print(f"Teacher (open on this machine; do not project this line): {plan['teacher']}", flush=True)
+        server = classroom.Server(plan["command"], share_port, env=plan["env"], host=host)
+        return _run(server, plan["address"] + "/", f"Sharing with up to {students} students")
+
+
 def cmd_lab(args) -> int:
     from pirates_lab import classroom
 
@@ -297,6 +358,15 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     room.add_argument("--tracebacks", action="store_true", help="show Python errors in the page (for authors)")
     room.add_argument("--notebooks", help="the notebooks folder (default: the checkout's notebooks/)")
     room.add_argument("--dry-run", action="store_true", help="print the command and the address, start nothing")
+    room.add_argument("--share", action="store_true",
+                      help="serve on the network for students' own devices (join code, QR code; docs/sharing.md)")
+    room.add_argument("--host", help="with --share: the address to serve on (default: this machine's network address)")
+    room.add_argument("--students", type=int, default=None, help="with --share: places in the class (default 30)")
+    room.add_argument("--pool", type=int, default=None,
+                      help="with --share: warm kernels kept ready (default: one per student, plus the teacher)")
+    room.add_argument("--class-db", help="with --share: the class file (SQLite) that keeps the answers; "
+                                         "the same file again resumes the class")
+    room.add_argument("--export", metavar="PATH", help="write the answers of --class-db as CSV, and stop")
     room.set_defaults(run=cmd_classroom)
 
     odds = commands.add_parser("odds", help="exact odds in the terminal (fractions and percentages)")

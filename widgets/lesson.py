@@ -68,6 +68,10 @@ LESSON_CSS = (".pl-lesson .widget-html-content{line-height:1.35 !important}"
 #: what the classroom page asked for (set by the page's first cell; else read from the address)
 PAGE: dict[str, Any] = {}
 
+#: functions ``(lesson, screen, question_view) -> widget or None`` that add to each question screen built
+#: from now on (a shared classroom adds its class poll: pirates_lab.widgets.poll)
+QUESTION_EXTRAS: list[Callable[[Lesson, Screen, "QuestionView"], "widgets.Widget | None"]] = []
+
 
 def page_options(large: bool | None = None, screen: str | int | None = None) -> None:
     """Called by the classroom page's hidden first cell: the Large fonts and the screen asked for."""
@@ -265,6 +269,7 @@ def build_screen(lesson: Lesson, screen: Screen) -> tuple[widgets.Widget, Questi
     if screen.question:
         question = QuestionView(screen.question.prompt, lambda: lesson.question(screen))
         children.append(question)
+        children += [extra for add in QUESTION_EXTRAS if (extra := add(lesson, screen, question)) is not None]
     elif screen.why:
         children.append(widgets.HTML(f"<div class='pl-why pl-why-text'><b>Why:</b> {_paragraphs(screen.why)}</div>"))
     body = widgets.VBox(children, layout=widgets.Layout(max_width="100%"))

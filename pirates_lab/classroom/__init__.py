@@ -93,7 +93,7 @@ def notebooks_dir() -> Path:
     """The ``notebooks/`` folder: ``$PIRATES_LAB_NOTEBOOKS``, else the checkout's, else ``./notebooks``."""
     if os.environ.get(NOTEBOOKS_ENV):
         return Path(os.environ[NOTEBOOKS_ENV]).resolve()
-    checkout = Path(__file__).resolve().parents[1] / "notebooks"
+    checkout = Path(__file__).resolve().parents[2] / "notebooks"
     if checkout.is_dir():
         return checkout
     return (Path.cwd() / "notebooks").resolve()
@@ -123,7 +123,10 @@ def available_lessons(folder: Path | None = None) -> dict[str, Path | None]:
 
 # ---------------------------------------------------------------- ports
 def port_is_free(port: int, host: str = "127.0.0.1") -> bool:
+    """Nobody listens on ``port`` (connections of a stopped server still closing do not count: servers bind
+    with SO_REUSEADDR, so a restart on the same port works)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind((host, port))
         except OSError:
@@ -254,10 +257,11 @@ class Server:
     cwd: Path | None = None
     env: dict | None = None
     process: subprocess.Popen | None = field(default=None, repr=False)
+    host: str = "127.0.0.1"
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
+        return f"http://{self.host}:{self.port}/"
 
     def start(self, timeout: float = 60) -> "Server":
         out = open(self.log, "ab") if self.log else None
@@ -277,7 +281,7 @@ class Server:
             if self.process.poll() is not None:
                 raise RuntimeError(f"The server stopped (exit code {self.process.returncode}): "
                                    f"{' '.join(self.command)}" + (f"; see {self.log}" if self.log else ""))
-            if _answers(self.port):
+            if _answers(self.port, self.host):
                 return
             time.sleep(0.2)
         self.stop()

@@ -1,0 +1,263 @@
+"""Load test of a shared lesson: N students join, answer a class poll, reload, and answer again.
+
+    .venv/bin/python benchmarks/classroom_load.py --students 30 --browsers 2
+    nice -n 10 .venv/bin/python benchmarks/classroom_load.py --students 30 --cold 3   # also the peer row
+
+It starts ``pirates-lab classroom dice_basics --share`` on loopback (a fresh class file), waits until
+Voila's kernel pool is warm, opens the poll on the first question screen (the same write the
+teacher's button makes), then runs every student at once: most are Jupyter-protocol websocket clients
+(:mod:`pirates_lab.classroom.simstudent`), ``--browsers`` of them real Chromium pages.  Each student
+joins with the token, sends a prediction, reloads (the page must show the prediction kept), and sends a
+second one.  It reports:
+
+- the **join time** (from ``/join`` to the page's widgets all there), median and worst, and the reload time;
+- the **memory per student**: the mean unique memory (USS) and resident memory (RSS) of the students'
+  kernels, and the server's own growth;
+- **answers lost**: students whose last prediction is not the one in the class file (must be 0), and
+  reloads that did not show the prediction kept.
+
+``--cold K`` adds the peer: K more students joining the same lesson served without a kernel pool
+(``--pool 0``, what ``classroom --share`` would be without Voila's preheated kernels).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSON, NOTEBOOK = "dice_basics", "01_dice_basics.ipynb"
+POOL_FILLED = re.compile(r"Kernel pool of \S+ is filled with (\d+) kernel")
+
+
+def first_question():
+    from pirates_lab.widgets.lesson_model import Lesson
+    from pirates_lab.widgets.poll import poll_name
+
+    lesson = Lesson.named(LESSON)
+    screen = next(s for s in lesson.screens if s.question)
+    return poll_name(lesson, screen), screen
+
+
+class SharedLesson:
+    """``pirates-lab classroom dice_basics --share`` on a free loopback port, in its own process group."""
+
+    def __init__(self, folder: Path, students: int, pool: int | None = None, db: Path | None = None):
+        from pirates_lab.classroom import Server, free_port
+
+        self.folder, self.students = folder, students
+        self.db = db or folder / "class.sqlite"
+        self.port = free_port()
+        self.log = folder / f"server-{self.port}.log"
+        command = [sys.executable, "-m", "pirates_lab.cli", "classroom", LESSON, "--share", "--host", "127.0.0.1",
+                   "--port", str(self.port), "--students", str(students), "--class-db", str(self.db)]
+        if pool is not None:
+            command += ["--pool", str(pool)]
+        self.pool = students + 1 if pool is None else pool
+        self.server = Server(command, self.port, log=self.log, cwd=folder)
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 900) -> "SharedLesson":
+        self.server.start(timeout=timeout)
+        deadline = time.monotonic() + timeout
+        while self.pool and time.monotonic() < deadline:   # warm: every kernel of the pool ran the lesson
+            if self.db.exists() and self.class_db().ready_kernels() >= min(self.pool, self.students):
+                break
+            time.sleep(0.5)
+        return self
+
+    def stop(self) -> None:
+        self.server.stop()
+
+    def class_db(self):
+        from pirates_lab.classroom.store import ClassDB
+
+        return ClassDB(self.db)
+
+    def join_path(self) -> str:
+        return f"/join?t={self.class_db().session().join_token}"
+
+    def kernels(self) -> list:
+        """The kernel processes of the server (psutil)."""
+        import psutil
+
+        voila = [p for p in psutil.Process(self.server.process.pid).children(recursive=True)
+                 if "voila" in " ".join(p.cmdline())]
+        if not voila:
+            return []
+        return [p for p in voila[0].children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
+
+    def voila_rss(self) -> int:
+        import psutil
+
+        for p in psutil.Process(self.server.process.pid).children(recursive=True):
+            if "voila" in " ".join(p.cmdline()):
+                return p.memory_info().rss
+        return 0
+
+
+def student_number(student) -> int:
+    found = re.search(r"data-number='(\d+)'", student.widget_value("pl-class-student"))
+    if not found:
+        raise RuntimeError("the page does not say which student it is")
+    return int(found.group(1))
+
+
+async def one_student(room: SharedLesson, screen: int, index: int) -> dict:
+    """Join, answer, reload (the answer must be kept), answer again."""
+    from pirates_lab.classroom.simstudent import SimStudent
+
+    student = SimStudent(room.base, room.join_path(), f"voila/render/{NOTEBOOK}", screen=screen, timeout=600)
+    joined = await student.visit()
+    number = student_number(student)
+    first, second = f"{number}%", f"{number + 1}/100"
+    await student.answer(first)
+    reloaded = await student.reload()
+    kept = student.kept_answer() == first
+    await student.answer(second)
+    return {"kind": "websocket", "number": number, "join": joined, "reload": reloaded, "kept": kept,
+            "final": second, "student": student}
+
+
+async def browser_students(room: SharedLesson, screen: int, count: int, chromium: str) -> list[dict]:
+    """``count`` real Chromium pages doing the same as :func:`one_student`."""
+    from playwright.async_api import async_playwright
+
+    args = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+    results = []
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=chromium, headless=True, args=args)
+
+        async def one(index: int) -> dict:
+            context = await browser.new_context(viewport={"width": 1024, "height": 768})
+            context.set_default_timeout(600_000)
+            await context.route(re.compile(r"^(?!(https?|wss?)://127\.0\.0\.1)"), lambda route: route.abort())
+            page = await context.new_page()
+            started = time.monotonic()
+            await page.goto(room.base + room.join_path(), wait_until="domcontentloaded")
+            if screen:
+                await page.goto(f"{room.base}/voila/render/{NOTEBOOK}?screen={screen}", wait_until="domcontentloaded")
+            await page.wait_for_selector(".pl-poll-answer input")
+            joined = time.monotonic() - started
+            number = int(await page.get_attribute(".pl-student-number", "data-number"))
+            first, second = f"{number}%", f"{number + 1}/100"
+
+            async def answer(text):
+                await page.fill(".pl-poll-answer input", text)
+                await page.click(".pl-poll-send")
+                await page.wait_for_selector(f".pl-poll-kept[data-answer='{text}']")
+
+            await answer(first)
+            started = time.monotonic()
+            await page.reload(wait_until="domcontentloaded")
+            await page.wait_for_selector(".pl-poll-answer input")
+            reloaded = time.monotonic() - started
+            kept = await page.get_attribute(".pl-poll-kept", "data-answer") == first
+            await answer(second)
+            await context.close()
+            return {"kind": "chromium", "number": number, "join": joined, "reload": reloaded, "kept": kept,
+                    "final": second}
+
+        results = await asyncio.gather(*(one(i) for i in range(count)))
+        await browser.close()
+    return list(results)
+
+
+async def run_class(room: SharedLesson, students: int, browsers: int = 0, chromium: str = "/usr/bin/chromium") -> dict:
+    """Every student at once; the measures (see the module docstring)."""
+    poll, screen = first_question()
+    db = room.class_db()
+    db.open_poll(poll, screen.question.prompt)
+    rss_before = room.voila_rss()
+    sockets = [one_student(room, screen.number, i) for i in range(students - browsers)]
+    tasks = [asyncio.gather(*sockets)]
+    if browsers:
+        tasks.append(browser_students(room, screen.number, browsers, chromium))
+    done = await asyncio.gather(*tasks)
+    results = [r for group in done for r in group]
+    kernels = room.kernels()
+    memory = [k.memory_full_info() for k in kernels]
+    stored = {number: text for number, text, _ in db.answers(poll)}
+    lost = [r["number"] for r in results if stored.get(r["number"]) != r["final"]]
+    for r in results:
+        if "student" in r:
+            await r.pop("student").close()
+    joins = sorted(r["join"] for r in results)
+    return {"students": len(results), "browsers": browsers, "join_median": statistics.median(joins),
+            "join_worst": joins[-1], "reload_median": statistics.median(r["reload"] for r in results),
+            "kernels": len(kernels),
+            "uss_mb": statistics.mean(m.uss for m in memory) / 2**20 if memory else 0.0,
+            "rss_mb": statistics.mean(m.rss for m in memory) / 2**20 if memory else 0.0,
+            "server_growth_mb": (room.voila_rss() - rss_before) / 2**20,
+            "answers": len(stored), "answers_lost": len(lost), "lost": lost,
+            "reload_kept": sum(r["kept"] for r in results)}
+
+
+async def cold_joins(room: SharedLesson, count: int) -> list[float]:
+    """The peer: students joining one after another with no warm kernel."""
+    from pirates_lab.classroom.simstudent import SimStudent
+
+    _, screen = first_question()
+    times = []
+    for _ in range(count):
+        student = SimStudent(room.base, room.join_path(), f"voila/render/{NOTEBOOK}", screen=screen.number,
+                             timeout=600)
+        times.append(await student.visit())
+        await student.close()
+    return times
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--students", type=int, default=30)
+    parser.add_argument("--browsers", type=int, default=2, help="how many of the students are Chromium pages")
+    parser.add_argument("--cold", type=int, default=0, help="also time this many joins without a kernel pool")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--json", help="also write the results here")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="pirates-lab-load-") as folder:
+        room = SharedLesson(Path(folder), args.students)
+        started = time.monotonic()
+        room.start()
+        warm = time.monotonic() - started
+        try:
+            report = asyncio.run(run_class(room, args.students, args.browsers, args.chromium))
+        finally:
+            room.stop()
+        report["pool_warm_s"] = warm
+        if args.cold:
+            peer = SharedLesson(Path(folder), args.cold, pool=0, db=Path(folder) / "cold.sqlite")
+            peer.start()
+            try:
+                cold = asyncio.run(cold_joins(peer, args.cold))
+            finally:
+                peer.stop()
+            report["cold_join_median"] = statistics.median(cold)
+    print(f"{report['students']} students ({report['browsers']} in Chromium), pool warm after "
+          f"{report['pool_warm_s']:.0f} s")
+    print(f"join: median {report['join_median']:.2f} s, worst {report['join_worst']:.2f} s; "
+          f"reload: median {report['reload_median']:.2f} s")
+    if "cold_join_median" in report:
+        print(f"peer (no kernel pool): join median {report['cold_join_median']:.2f} s, ratio "
+              f"{report['join_median'] / report['cold_join_median']:.2f}")
+    print(f"memory per student: {report['uss_mb']:.0f} MB unique ({report['rss_mb']:.0f} MB resident) over "
+          f"{report['kernels']} kernels; server grew {report['server_growth_mb']:.0f} MB")
+    print(f"answers: {report['answers']} kept, {report['answers_lost']} lost; reloads that kept the answer: "
+          f"{report['reload_kept']} of {report['students']}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(report, indent=1))
+    return 0 if report["answers_lost"] == 0 and report["reload_kept"] == report["students"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,431 @@
+"""Sharing a lesson with the class (``pirates-lab classroom LESSON --share``): the server's side.
+
+Voila serves the lesson on the machine's network address; this module adds what a classroom needs:
+
+- **Joining.** A student opens the join address (the QR code on the teacher's page carries it), or
+  the server's address and types the short join code.  ``/join`` checks the token or the code
+  (``hmac.compare_digest``), gives the student a seat (a signed cookie: a reload keeps it) and sends
+  them to the lesson.  Any other page without a seat gets the "how to join" page, and no kernel is
+  started for it (Voila's pages ask the identity provider first).
+- **The teacher** has a token of their own (``/teacher?t=...``), printed in the terminal only.
+- **The class is full** past ``--students N``: a clear page, and the kernel pool stops refilling.
+- **Safety.** The page's websocket passes comm messages only (widgets), so an ``execute_request``
+  sent by a client is dropped; each websocket has a message-rate limit; join attempts are rate-
+  limited by address (the six-character code cannot be guessed by trying).
+
+Voila loads :func:`configure` from the config file ``voila.py`` that :func:`write_share_config`
+writes; the settings travel in environment variables (``PIRATES_LAB_CLASS_*``), which the lesson
+kernels inherit (see :mod:`pirates_lab.classroom.page`).
+"""
+from __future__ import annotations
+
+import html
+import json
+import os
+import socket
+import time
+from collections import deque
+from pathlib import Path
+
+from .store import ClassDB, Session, sign_seat, verify_seat
+
+__all__ = ["network_address", "qr_svg", "qr_text", "configure", "write_share_config", "prepare_folder",
+           "join_url", "teacher_url", "COOKIE", "DB_ENV", "STUDENTS_ENV", "PAGE_ENV", "RateLimit",
+           "how_to_join_html", "class_full_html", "MAX_WS_MESSAGE", "TEACHER_SEAT"]
+
+DB_ENV = "PIRATES_LAB_CLASS_DB"
+STUDENTS_ENV = "PIRATES_LAB_CLASS_STUDENTS"
+POOL_ENV = "PIRATES_LAB_CLASS_POOL"
+PAGE_ENV = "PIRATES_LAB_CLASS_PAGE"          # the lesson's page path, e.g. voila/render/dice_basics.ipynb
+COOKIE = "pirates_lab_seat"
+TEACHER_SEAT = "teacher"
+#: the largest websocket message a page may send (bytes): widget messages are small
+MAX_WS_MESSAGE = 64 * 1024
+#: messages a page may send on its websocket: a burst, then this many a second
+WS_BURST, WS_PER_SECOND = 500, 50
+#: wrong join codes (or teacher keys) an address may send a minute before it must wait
+JOIN_TRIES_A_MINUTE = 10
+
+
+# ---------------------------------------------------------------- addresses and the QR code
+def network_address() -> str:
+    """The address other devices on the network reach this machine at (127.0.0.1 if there is none).
+
+    Opening a UDP socket towards a private address sends nothing: it only asks the OS which interface
+    it would use.
+    """
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+        try:
+            sock.connect(("10.254.254.254", 1))
+            return sock.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+def _origin(host: str, port: int) -> str:
+    return f"http://{host}:{port}"
+
+
+def join_url(host: str, port: int, session: Session) -> str:
+    return f"{_origin(host, port)}/join?t={session.join_token}"
+
+
+def teacher_url(host: str, port: int, session: Session) -> str:
+    return f"{_origin(host, port)}/teacher?t={session.teacher_token}"
+
+
+def qr_svg(url: str, scale: int = 6) -> str:
+    """The join address as an SVG QR code (segno, offline), ready for an HTML widget."""
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=scale, border=2, xmldecl=False, svgns=True,
+                                    title="Join the class", dark="#000", light="#fff")
+    return out.getvalue().decode("utf-8")
+
+
+def qr_text(url: str) -> str:
+    """The QR code for a terminal (two rows of modules a line)."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True, border=1)
+    return out.getvalue()
+
+
+# ---------------------------------------------------------------- pages for people
+PAGE_STYLE = ("body{font-family:system-ui,sans-serif;font-size:22px;max-width:36em;margin:2em auto;padding:0 1em;"
+              "color:#1f2a36}h1{font-size:1.6em}input{font-size:1.2em;width:7em;letter-spacing:0.15em;"
+              "text-transform:uppercase}button{font-size:1.1em;padding:0.2em 0.8em}.pl-join-error{color:#b22222}")
+
+
+def _page(title: str, body: str) -> str:
+    return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><meta name='viewport' "
+            f"content='width=device-width, initial-scale=1'><title>{html.escape(title)}</title>"
+            f"<style>{PAGE_STYLE}</style></head><body>{body}</body></html>")
+
+
+def how_to_join_html(message: str = "") -> str:
+    """The page a request without a seat gets: how to join (and a box for the join code)."""
+    error = f"<p class='pl-join-error' role='alert'>{html.escape(message)}</p>" if message else ""
+    return _page("Join the class", (
+        "<h1 class='pl-how-to-join'>Join the class</h1>"
+        "<p>Scan the QR code on the teacher's screen, or type the join code the teacher shows:</p>"
+        f"{error}<form action='/join' method='get'><label>Join code <input name='code' maxlength='10' "
+        "autocomplete='off' autofocus></label> <button type='submit'>Join</button></form>"))
+
+
+def class_full_html(limit: int) -> str:
+    return _page("The class is full", (
+        "<h1 class='pl-class-full'>The class is full</h1>"
+        f"<p>All {limit} places of this class are taken. Ask your teacher: they can start the class "
+        "with more places (<code>--students</code>), or you can share a screen with a classmate.</p>"))
+
+
+# ---------------------------------------------------------------- rate limits
+class RateLimit:
+    """At most ``limit`` events per ``seconds`` for each key (a sliding window; times from ``clock``).
+
+    >>> now = [0.0]; limit = RateLimit(2, 60, clock=lambda: now[0])
+    >>> [limit.allow("a"), limit.allow("a"), limit.allow("a"), limit.allow("b")]
+    [True, True, False, True]
+    >>> now[0] = 61.0; limit.allow("a")
+    True
+    """
+
+    def __init__(self, limit: int, seconds: float, clock=time.monotonic):
+        self.limit, self.seconds, self.clock = limit, seconds, clock
+        self.events: dict[str, deque] = {}
+
+    def full(self, key: str) -> bool:
+        """True when ``key`` has had ``limit`` events in the window (records nothing)."""
+        events = self.events.get(key)
+        now = self.clock()
+        while events and events[0] <= now - self.seconds:
+            events.popleft()
+        return bool(events) and len(events) >= self.limit
+
+    def allow(self, key: str) -> bool:
+        now = self.clock()
+        events = self.events.setdefault(key, deque())
+        while events and events[0] <= now - self.seconds:
+            events.popleft()
+        if len(events) >= self.limit:
+            return False
+        events.append(now)
+        if len(self.events) > 10_000:   # a bounded memory of addresses
+            self.events = {key: events}
+        return True
+
+
+class TokenBucket:
+    """``burst`` events at once, then ``rate`` a second (for a websocket's messages)."""
+
+    def __init__(self, burst: int, rate: float, clock=time.monotonic):
+        self.burst, self.rate, self.clock = burst, rate, clock
+        self.tokens, self.when = float(burst), clock()
+
+    def allow(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.when) * self.rate)
+        self.when = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
+
+
+def well_formed_v1(message) -> bool:
+    """A page's websocket message in the v1 kernel protocol whose offsets make sense (checked before Jupyter
+    reads them: a forged count of offsets would make it build a list of billions).
+
+    >>> from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+    >>> well_formed_v1(serialize_msg_to_ws_v1([b"{}", b"{}", b"{}", b"{}"], "shell"))
+    True
+    >>> well_formed_v1(b"\\xff" * 16), well_formed_v1("{}")
+    (False, False)
+    """
+    if not isinstance(message, bytes) or not 8 <= len(message) <= MAX_WS_MESSAGE:
+        return False
+    count = int.from_bytes(message[:8], "little")
+    if not 3 <= count <= 16 or len(message) < 8 * (count + 1):
+        return False
+    offsets = [int.from_bytes(message[8 * (i + 1): 8 * (i + 2)], "little") for i in range(count)]
+    return offsets == sorted(offsets) and offsets[0] == 8 * (count + 1) and offsets[-1] <= len(message)
+
+
+# ---------------------------------------------------------------- the Voila side (imported by Voila only)
+def _server_classes():
+    """The identity provider, its handlers and the websocket connection (they import Jupyter)."""
+    from jupyter_server.auth.identity import IdentityProvider, User
+    try:
+        from jupyter_server.auth.decorator import allow_unauthenticated
+    except ImportError:  # jupyter_server before 2.13 lets every handler through
+        def allow_unauthenticated(method):
+            return method
+    from jupyter_server.base.handlers import JupyterHandler
+    from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+
+    db = ClassDB(os.environ[DB_ENV])
+    session = db.session()
+    limit = int(os.environ.get(STUDENTS_ENV, "30"))
+    pool = int(os.environ.get(POOL_ENV, str(limit)))
+    page = os.environ.get(PAGE_ENV, "")
+    tries = RateLimit(JOIN_TRIES_A_MINUTE, 60)
+
+    def seat_of(handler) -> tuple[str, str] | None:
+        seated = verify_seat(session.key, handler.get_cookie(COOKIE))
+        if seated is None:
+            return None
+        role, seat = seated
+        if role == "t" and seat == TEACHER_SEAT:
+            return seated
+        return seated if role == "s" and db.has_seat(seat) else None
+
+    def set_seat(handler, role: str, seat: str) -> None:
+        handler.set_cookie(COOKIE, sign_seat(session.key, seat, role), httponly=True, samesite="Strict",
+                           expires_days=2, path="/")
+
+    def shrink_pool(handler) -> None:
+        """Keep no more warm kernels than students still to come (the teacher counts for one)."""
+        manager = handler.settings.get("kernel_manager")
+        config = getattr(manager, "kernel_pools_config", None)
+        if isinstance(config, dict):
+            for entry in config.values():
+                if isinstance(entry, dict) and entry.get("pool_size"):
+                    entry["pool_size"] = max(0, min(pool, limit + 1 - db.students()))
+
+    class ClassIdentityProvider(IdentityProvider):
+        """A user is a seat: the signed cookie ``/join`` (or ``/teacher``) set; nobody else."""
+
+        @property
+        def auth_enabled(self) -> bool:
+            return True
+
+        @property
+        def login_available(self) -> bool:
+            return True
+
+        def get_user(self, handler):
+            seated = seat_of(handler)
+            if seated is None:
+                return None
+            role, seat = seated
+            if role == "t":
+                return User(username="teacher", name="Teacher", display_name="Teacher")
+            number = db.number_of(seat)
+            return User(username=f"student-{number}", name=f"Student {number}", display_name=f"Student {number}")
+
+        def validate_security(self, app, ssl_options=None) -> None:
+            pass
+
+        def get_handlers(self):
+            return [(r"/login", HowToJoinHandler), (r"/join", JoinHandler), (r"/teacher", TeacherHandler)]
+
+    class PlainHandler(JupyterHandler):
+        def check_xsrf_cookie(self):
+            return None
+
+        def show(self, status: int, page_html: str) -> None:
+            self.set_status(status)
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.set_header("Cache-Control", "no-store")
+            self.finish(page_html)
+
+        def lesson(self) -> None:
+            self.redirect("/" + page.lstrip("/"))
+
+    class HowToJoinHandler(PlainHandler):
+        """Every page without a seat comes here (Voila's login address): how to join. No kernel."""
+
+        @allow_unauthenticated
+        def get(self):
+            self.show(200, how_to_join_html())
+
+    class JoinHandler(PlainHandler):
+        @allow_unauthenticated
+        def get(self):
+            if seat_of(self) is not None:           # joined before (a reload, the link again)
+                return self.lesson()
+            token = self.get_argument("t", "")[:100]
+            code = self.get_argument("code", "")[:20]
+            address = self.request.remote_ip or "?"
+            if not (token or code):
+                return self.show(200, how_to_join_html())
+            if tries.full(address):              # wrong codes from this address: stop guessing
+                return self.show(429, how_to_join_html("Too many tries: wait a minute, then type the code again."))
+            if not session.join_ok(token=token or None, code=None if token else code):
+                tries.allow(address)
+                return self.show(403, how_to_join_html("That is not this class's join code: look at the teacher's "
+                                                       "screen and try again."))
+            seat = db.add_student(limit)
+            if seat is None:
+                return self.show(403, class_full_html(limit))
+            set_seat(self, "s", seat)
+            shrink_pool(self)
+            self.lesson()
+
+    class TeacherHandler(PlainHandler):
+        @allow_unauthenticated
+        def get(self):
+            address = self.request.remote_ip or "?"
+            if tries.full(address):
+                return self.show(429, how_to_join_html("Too many tries: wait a minute."))
+            if not session.teacher_ok(self.get_argument("t", "")[:100]):
+                tries.allow(address)
+                return self.show(403, how_to_join_html("That is not the teacher's address."))
+            set_seat(self, "t", TEACHER_SEAT)
+            self.lesson()
+
+    class ClassWebsocketConnection(ZMQChannelsWebsocketConnection):
+        """A page's kernel websocket: the v1 protocol only, well-formed, comm messages only (Voila's allowed
+        types), bounded in size and rate."""
+
+        def connect(self):
+            if self.subprotocol != V1_PROTOCOL:
+                # Voila reads every binary message as v1: a legacy-protocol client makes it read garbage
+                # offsets (memory blow-up). Browsers' pages speak v1.
+                self.log.warning("pirates-lab: a websocket without the v1 kernel protocol refused")
+                self.websocket_handler.close(1002, "the v1 kernel websocket protocol is required")
+                return None
+            return super().connect()
+
+        def handle_incoming_message(self, incoming_msg) -> None:
+            bucket = getattr(self, "_pl_bucket", None)
+            if bucket is None:
+                bucket = self._pl_bucket = TokenBucket(WS_BURST, WS_PER_SECOND)
+            if not (well_formed_v1(incoming_msg) and bucket.allow()):
+                self.log.warning("pirates-lab: a page's message dropped (malformed, too large or too many)")
+                return
+            return super().handle_incoming_message(incoming_msg)
+
+    return ClassIdentityProvider, ClassWebsocketConnection, session
+
+
+def configure(c) -> None:
+    """Called from the ``voila.py`` config file: sharing's identity provider, websocket, kernel pool."""
+    identity, connection, session = _server_classes()
+    c.Voila.identity_provider_class = identity
+    c.Voila.kernel_websocket_connection_class = connection
+    c.Voila.cookie_secret = bytes.fromhex(session.cookie_secret)   # kept: a restart keeps the seats
+    c.Voila.tornado_settings = {"websocket_max_message_size": MAX_WS_MESSAGE}
+    c.VoilaConfiguration.http_header_envs = ["Cookie"]               # the kernel reads the seat from it
+    pools = json.loads(os.environ.get("PIRATES_LAB_CLASS_POOLS", "{}"))
+    if pools:
+        c.VoilaConfiguration.preheat_kernel = True
+        c.VoilaKernelManager.kernel_pools_config = {
+            name: {"pool_size": int(size)} for name, size in pools.items()}
+
+
+def write_share_config(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "voila.py").write_text(
+        "# Written by pirates-lab classroom --share.\n"
+        "from pirates_lab.classroom.share import configure\n"
+        "configure(c)\n", encoding="utf-8")
+    return folder
+
+
+def prepare_folder(notebooks: list[Path], folder: Path, large: bool = False) -> Path:
+    """Copies of the lessons for sharing: a hidden first cell (the class's poll hook, the presenter bar
+    where the lesson has none) and a hidden last cell (whose page this is: a student's or the teacher's).
+
+    Voila's kernel pool runs a lesson before anyone asks for it, so nothing here may depend on the
+    request; the last cell waits for it (``voila.utils.wait_for_request``)."""
+    import nbformat
+
+    from . import presenter_source
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for source in notebooks:
+        notebook = nbformat.read(source, as_version=4)
+        code = [cell.source for cell in notebook.cells if cell.cell_type == "code"]
+        first = "from pirates_lab.classroom.page import class_setup\nclass_setup()"
+        if not any("presenter_bar" in s or "lesson_view" in s for s in code):
+            first += "\n" + presenter_source(large)
+        head = nbformat.v4.new_code_cell(first)
+        tail = nbformat.v4.new_code_cell("from pirates_lab.classroom.page import class_page\nclass_page()")
+        for cell in (head, tail):
+            cell.metadata["tags"] = ["pirates-lab-class"]
+        notebook.cells = [head, *notebook.cells, tail]
+        nbformat.write(notebook, folder / source.name)
+    return folder
+
+
+# ---------------------------------------------------------------- the command line's plan
+def plan(notebooks: list[Path], page: str, *, host: str, port: int, students: int, pool: int | None,
+         db_path: Path, config_dir: Path, served_dir: Path, cell_timeout: int, tracebacks: bool,
+         large: bool, python: str | None = None) -> dict:
+    """What ``classroom --share`` runs: the Voila command, its environment, the addresses to print.
+
+    ``page`` is the notebook students land on (its file name); only it gets warm kernels
+    (``pool``, default ``students`` + 1 for the teacher, never more than the pages still to come).
+    """
+    import sys
+
+    from . import LARGE_ENV
+
+    db = ClassDB(db_path)
+    session = db.session()
+    prepare_folder(notebooks, served_dir, large=large)
+    write_share_config(config_dir)
+    pool = students + 1 if pool is None else pool   # the teacher's page too
+    address = _origin(host, port)
+    env = {**os.environ, DB_ENV: str(Path(db_path).resolve()), STUDENTS_ENV: str(students), POOL_ENV: str(pool),
+           PAGE_ENV: f"voila/render/{page}", "VOILA_APP_IP": host,
+           "PIRATES_LAB_CLASS_POOLS": json.dumps({"default": 0, page: max(0, min(pool, students + 1 - db.students()))}),
+           "PIRATES_LAB_CLASS_JOIN": join_url(host, port, session), "PIRATES_LAB_CLASS_ADDRESS": address}
+    if large:
+        env[LARGE_ENV] = "1"
+    command = [python or sys.executable, "-m", "voila", str(served_dir), "--no-browser", f"--port={port}",
+               f"--Voila.ip={host}", "--Voila.port_retries=0", f"--VoilaExecutor.timeout={cell_timeout}",
+               f"--VoilaConfiguration.show_tracebacks={tracebacks}", f"--Voila.config_file_paths={config_dir}"]
+    return {"command": command, "env": env, "session": session, "address": address,
+            "join": join_url(host, port, session), "teacher": teacher_url(host, port, session), "db": db}

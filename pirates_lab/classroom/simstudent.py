@@ -1,0 +1,226 @@
+"""A simulated student for load tests: joins a shared lesson over HTTP and speaks the Jupyter widget
+protocol on the page's websocket, as a browser would (no browser, a few MB each).
+
+It joins (``/join?t=TOKEN``: the seat cookie), loads the lesson's page at a question screen, opens the
+kernel's websocket, asks for every widget's state (the ``jupyter.widget.control`` comm, as the page's
+own widget manager does), types a prediction into the class poll and clicks Send, then waits until
+its page shows the prediction as kept.  :meth:`SimStudent.reload` closes the page (its kernel shut
+down, as a browser's page does) and loads it again.
+
+Used by ``benchmarks/classroom_load.py`` and the classroom server test.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+import uuid
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+
+__all__ = ["SimStudent", "message", "PageError"]
+
+V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
+KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
+
+
+def _client():
+    """Tornado's HTTP client, with room for a whole class at once (its default queues past 10)."""
+    from tornado.httpclient import AsyncHTTPClient
+
+    AsyncHTTPClient.configure(None, max_clients=500)
+    return AsyncHTTPClient()
+
+
+class PageError(RuntimeError):
+    """The page did not come, or did not show what a student needs."""
+
+
+def message(msg_type: str, content: dict, channel: str = "shell", session: str = "sim",
+            metadata: dict | None = None) -> dict:
+    """A Jupyter message as a page sends it on its websocket (JSON, no buffers)."""
+    return {"header": {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "student", "session": session,
+                       "date": "", "version": "5.3"},
+            "parent_header": {}, "metadata": metadata or {}, "content": content, "channel": channel, "buffers": []}
+
+
+@dataclass
+class SimStudent:
+    base: str                       # http://127.0.0.1:PORT
+    join_path: str                  # /join?t=TOKEN
+    page: str                       # voila/render/01_dice_basics.ipynb
+    screen: int | None = None
+    timeout: float = 180.0
+    cookies: dict = field(default_factory=dict)
+    kernel_id: str | None = None
+    states: dict = field(default_factory=dict)
+    socket: object = None
+    joined_seconds: float | None = None
+    _early: dict = field(default_factory=dict)
+
+    # ------------------------------------------------------------ HTTP
+    def _cookie_header(self) -> str:
+        return "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+
+    async def _get(self, path: str, follow: bool = False):
+        from tornado.httpclient import AsyncHTTPClient, HTTPClientError
+
+        client = _client()
+        try:
+            response = await client.fetch(self.base + path, headers={"Cookie": self._cookie_header()},
+                                          follow_redirects=follow, request_timeout=self.timeout,
+                                          connect_timeout=self.timeout, raise_error=False)
+        except HTTPClientError as error:  # pragma: no cover - raise_error=False
+            response = error.response
+        for header in response.headers.get_list("Set-Cookie"):
+            jar = SimpleCookie()
+            jar.load(header)
+            for key, morsel in jar.items():
+                self.cookies[key] = morsel.value
+        return response
+
+    async def join(self) -> int:
+        """``/join``: the seat cookie. Returns the HTTP status (302 when let in)."""
+        response = await self._get(self.join_path)
+        return response.code
+
+    async def open_page(self) -> None:
+        """Load the lesson page, connect to its kernel and read every widget's state."""
+        from tornado.websocket import websocket_connect
+
+        query = f"?screen={self.screen}" if self.screen else ""
+        self.states, self._early = {}, {}
+        response = await self._get(f"/{self.page}{query}")
+        body = (response.body or b"").decode("utf-8", "replace")
+        found = KERNEL_ID.search(body)
+        if response.code != 200 or not found:
+            raise PageError(f"the page did not come (HTTP {response.code})")
+        self.kernel_id = found.group(1)
+        url = self.base.replace("http", "ws", 1) + f"/api/kernels/{self.kernel_id}/channels?session_id={uuid.uuid4()}"
+        from tornado.httpclient import HTTPRequest
+
+        self.socket = await websocket_connect(HTTPRequest(url, headers={"Cookie": self._cookie_header()},
+                                                          request_timeout=self.timeout),
+                                              subprotocols=[V1_PROTOCOL], max_message_size=64 * 1024 * 1024)
+        control = uuid.uuid4().hex
+        self.send(message("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
+                          metadata={"version": "1.0.0"}))
+        self.send(message("comm_msg", {"comm_id": control, "data": {"method": "request_states"}}))
+        reply = await self.wait_for(lambda m: m.get("msg_type") == "comm_msg"
+                                    and m["content"].get("data", {}).get("method") == "update_states")
+        self.states = dict(reply["content"]["data"]["states"])
+        for comm, state in self._early.items():          # sent while the kernel was answering
+            if comm in self.states:
+                self.states[comm]["state"].update(state)
+        self._early.clear()
+
+    def send(self, msg: dict) -> None:
+        """Send a message in the v1 kernel websocket protocol (as JupyterLab's and Voila's pages do)."""
+        from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+
+        parts = [json.dumps(msg[key]).encode() for key in ("header", "parent_header", "metadata", "content")]
+        self.socket.write_message(serialize_msg_to_ws_v1(parts, msg["channel"]), binary=True)
+
+    async def receive(self, seconds: float) -> dict | None:
+        raw = await asyncio.wait_for(self.socket.read_message(), seconds)
+        if raw is None:
+            raise PageError("the websocket closed")
+        from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
+
+        channel, parts = deserialize_msg_from_ws_v1(raw)
+        header, parent, metadata, content = (json.loads(part) for part in parts[:4])
+        msg = {"channel": channel, "header": header, "parent_header": parent, "metadata": metadata,
+               "content": content, "msg_type": header.get("msg_type")}
+        if msg["msg_type"] == "comm_msg":
+            data = msg["content"].get("data", {})
+            comm = msg["content"].get("comm_id")
+            if data.get("method") == "update" and comm in self.states:
+                self.states[comm]["state"].update(data.get("state", {}))
+            elif data.get("method") == "update":        # before the states came: apply it to them later
+                self._early.setdefault(comm, {}).update(data.get("state", {}))
+        elif msg["msg_type"] == "comm_open":            # a widget made after the page loaded
+            data = msg["content"].get("data", {})
+            self.states[msg["content"]["comm_id"]] = {"state": dict(data.get("state", {}))}
+        return msg
+
+    async def wait_for(self, condition, seconds: float | None = None) -> dict:
+        deadline = time.monotonic() + (seconds or self.timeout)
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise PageError("waited too long for the page")
+            msg = await self.receive(left)
+            if condition(msg):
+                return msg
+
+    # ------------------------------------------------------------ the poll
+    def widget(self, css: str) -> str:
+        """The model id of the (first) widget with this CSS class."""
+        for model_id, entry in self.states.items():
+            if css in entry.get("state", {}).get("_dom_classes", ()):
+                return model_id
+        raise PageError(f"no {css} on the page")
+
+    def has_widget(self, css: str) -> bool:
+        return any(css in entry.get("state", {}).get("_dom_classes", ()) for entry in self.states.values())
+
+    async def wait_for_widget(self, css: str) -> str:
+        """Wait until a widget with this CSS class is on the page (made once the page knows whose it is)."""
+        if not self.has_widget(css):
+            await self.wait_for(lambda m: self.has_widget(css))
+        return self.widget(css)
+
+    def widget_value(self, css: str) -> str:
+        return self.states[self.widget(css)]["state"].get("value", "")
+
+    async def answer(self, text: str) -> None:
+        """Type ``text`` into the poll, click Send, wait until the page shows it kept."""
+        box, send, mine = self.widget("pl-poll-answer"), self.widget("pl-poll-send"), self.widget("pl-poll-mine")
+        self.send(message("comm_msg", {"comm_id": box, "data": {"method": "update", "state": {"value": text},
+                                                               "buffer_paths": []}}))
+        self.send(message("comm_msg", {"comm_id": send, "data": {"method": "custom", "content": {"event": "click"}}}))
+        marker = f"data-answer='{text}'"
+        if marker in self.widget_value("pl-poll-mine"):
+            return
+        await self.wait_for(lambda m: m.get("msg_type") == "comm_msg" and m["content"].get("comm_id") == mine
+                            and marker in str(m["content"].get("data", {}).get("state", {}).get("value", "")))
+
+    def kept_answer(self) -> str | None:
+        """The prediction this page shows as kept (after a reload: the one sent before)."""
+        found = re.search(r"data-answer='([^']*)'", self.widget_value("pl-poll-mine"))
+        return found.group(1) if found else None
+
+    # ------------------------------------------------------------ whole visits
+    async def visit(self) -> float:
+        """Join and open the page; the seconds it took (the join time)."""
+        started = time.monotonic()
+        code = await self.join()
+        if code != 302:
+            raise PageError(f"not let in (HTTP {code})")
+        await self.open_page()
+        await self.wait_for_widget("pl-class-student")        # the page knows whose it is
+        self.joined_seconds = time.monotonic() - started
+        return self.joined_seconds
+
+    async def close(self) -> None:
+        """Leave the page as a browser does: close the websocket, shut the kernel down."""
+        from tornado.httpclient import AsyncHTTPClient
+
+        if self.socket is not None:
+            self.socket.close()
+            self.socket = None
+        if self.kernel_id:
+            await _client().fetch(self.base + f"/voila/api/shutdown/{self.kernel_id}", method="POST", body=b"",
+                                          headers={"Cookie": self._cookie_header(),
+                                                   "X-XSRFToken": self.cookies.get("_xsrf", "")},
+                                          raise_error=False, request_timeout=self.timeout,
+                                          connect_timeout=self.timeout)
+            self.kernel_id = None
+
+    async def reload(self) -> float:
+        started = time.monotonic()
+        await self.close()
+        await self.open_page()
+        await self.wait_for_widget("pl-class-student")
+        return time.monotonic() - started

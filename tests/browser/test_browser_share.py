@@ -1,0 +1,119 @@
+"""A shared lesson in real Chromium pages: ten students join with the token and see the lesson, a page
+without it is refused and starts no kernel, the teacher opens a poll, every student answers, the teacher
+sees the count and the chart, Reveal shows every page the answer, and a reload keeps a student's answer.
+
+Each student is a browser context of its own (its own cookies: its own place in the class).
+"""
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(1500)]
+ROOT = Path(__file__).resolve().parents[2]
+spec = importlib.util.spec_from_file_location("classroom_load_b", ROOT / "benchmarks" / "classroom_load.py")
+load = importlib.util.module_from_spec(spec)
+sys.modules["classroom_load_b"] = load
+spec.loader.exec_module(load)
+STUDENTS = 10
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage"]
+PAGE_TIMEOUT_MS = 300_000
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+LOCAL = re.compile(r"^(https?|wss?)://127\.0\.0\.1(:\d+)?/")
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory):
+    shared = load.SharedLesson(tmp_path_factory.mktemp("shared-browser"), STUDENTS, pool=4)
+    shared.start(timeout=900)
+    yield shared
+    shared.stop()
+
+
+@pytest.fixture(scope="module")
+def chromium_browser(chromium):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(chromium), headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def new_page(browser):
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    context.set_default_timeout(PAGE_TIMEOUT_MS)
+    context.route("**/*", lambda route: route.continue_() if LOCAL.match(route.request.url) or
+                  route.request.url.startswith(("data:", "blob:")) else route.abort())
+    return context, context.new_page()
+
+
+def test_a_page_without_the_token_says_how_to_join_and_starts_no_kernel(room, chromium_browser):
+    kernels = len(room.kernels())
+    context, page = new_page(chromium_browser)
+    page.goto(f"{room.base}/voila/render/{load.NOTEBOOK}", wait_until="domcontentloaded")
+    page.wait_for_selector(".pl-how-to-join")
+    assert page.locator(".pl-lesson").count() == 0
+    page.fill("input[name=code]", "WRONG1")
+    page.click("button[type=submit]")
+    page.wait_for_selector(".pl-join-error")
+    assert len(room.kernels()) == kernels
+    context.close()
+
+
+def test_a_class_poll_with_ten_students(room, chromium_browser):
+    poll, screen = load.first_question()
+    session = room.class_db().session()
+    teacher_context, teacher = new_page(chromium_browser)
+    teacher.goto(f"{room.base}/teacher?t={session.teacher_token}", wait_until="domcontentloaded")
+    teacher.wait_for_selector(".pl-poll-open")
+    teacher.wait_for_selector(".pl-join-code")
+    assert teacher.inner_text(".pl-join-code").strip() == session.join_code
+    assert teacher.locator(".pl-join-qr svg").count() == 1
+    teacher.click(".pl-poll-open")
+    teacher.wait_for_selector(".pl-poll-is-open")
+
+    students = []
+    for _ in range(STUDENTS):
+        context, page = new_page(chromium_browser)
+        page.goto(f"{room.base}/join?t={session.join_token}", wait_until="domcontentloaded")
+        students.append((context, page))
+    answers = {}
+    for context, page in students:
+        page.wait_for_selector(".pl-lesson")
+        page.wait_for_selector(".pl-poll-answer input")
+        number = int(page.get_attribute(".pl-student-number", "data-number"))
+        answers[number] = f"{5 * number}%"
+        page.fill(".pl-poll-answer input", answers[number])
+        page.click(".pl-poll-send")
+    for context, page in students:
+        page.wait_for_selector(".pl-poll-kept")
+    assert sorted(answers) == list(range(1, STUDENTS + 1))
+    assert {n: t for n, t, _ in room.class_db().answers(poll)} == answers
+
+    teacher.wait_for_selector(f".pl-poll-answers[data-answers='{STUDENTS}']")
+    teacher.wait_for_function("() => document.querySelectorAll('.pl-poll-chart .bar').length === 10")
+    teacher.click(".pl-poll-reveal")
+    teacher.wait_for_selector(".pl-poll-exact-text")
+    exact = teacher.inner_text(".pl-poll-exact-text")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    teacher.screenshot(path=str(SCREENSHOTS / "share_teacher_poll.png"))
+    for context, page in students:
+        page.wait_for_selector(".pl-feedback-revealed")
+        assert exact.split(":", 1)[1].strip() in page.inner_text(".pl-feedback")
+
+    context, page = students[0]
+    number = int(page.get_attribute(".pl-student-number", "data-number"))
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_selector(f".pl-poll-kept[data-answer='{answers[number]}']")
+    page.screenshot(path=str(SCREENSHOTS / "share_student_revealed.png"))
+    for context, _ in students:
+        context.close()
+    teacher_context.close()

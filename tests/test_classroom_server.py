@@ -1,0 +1,144 @@
+"""A shared lesson served for real (``pirates-lab classroom dice_basics --share`` on loopback), driven by
+Jupyter-protocol websocket clients: who gets in, what a page's websocket refuses, five students answering
+a poll and reloading (the CI run of ``benchmarks/classroom_load.py``), and a restart that keeps the answers.
+
+One server for the module (a few kernels: slow to start on a loaded machine, so every wait is for a
+condition with a generous limit, never a fixed time).
+"""
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import json
+import sys
+import uuid
+from pathlib import Path
+
+import pytest
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1200)]   # a loaded machine: kernels start slowly
+ROOT = Path(__file__).resolve().parents[1]
+spec = importlib.util.spec_from_file_location("classroom_load", ROOT / "benchmarks" / "classroom_load.py")
+load = importlib.util.module_from_spec(spec)
+sys.modules["classroom_load"] = load
+spec.loader.exec_module(load)
+
+STUDENTS = 5
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("shared")
+    shared = load.SharedLesson(folder, STUDENTS + 1, pool=2)     # one place for the execute_request test
+    shared.start(timeout=900)
+    yield shared
+    shared.stop()
+
+
+def run(coroutine):
+    return asyncio.run(asyncio.wait_for(coroutine, 900))
+
+
+async def fetch(room, path: str, cookies: str = ""):
+    from tornado.httpclient import AsyncHTTPClient
+
+    return await AsyncHTTPClient().fetch(room.base + path, headers={"Cookie": cookies}, follow_redirects=False,
+                                         raise_error=False, request_timeout=300)
+
+
+def test_without_a_seat_a_page_says_how_to_join_and_starts_no_kernel(room):
+    kernels = len(room.kernels())
+    page = run(fetch(room, f"/voila/render/{load.NOTEBOOK}"))
+    assert page.code == 302 and page.headers["Location"].startswith("/login")
+    login = run(fetch(room, "/login"))
+    assert login.code == 200 and b"pl-how-to-join" in login.body and b"kernelId" not in login.body
+    websocket = run(fetch(room, f"/api/kernels/{uuid.uuid4()}/channels"))
+    assert websocket.code in (302, 403)
+    assert len(room.kernels()) == kernels
+
+
+def test_a_wrong_code_or_teacher_token_is_refused(room):
+    wrong = run(fetch(room, "/join?code=ZZZZZ9"))
+    assert wrong.code == 403 and b"That is not this class" in wrong.body and "Set-Cookie" not in wrong.headers
+    teacher = run(fetch(room, f"/teacher?t={room.class_db().session().join_token}"))
+    assert teacher.code == 403 and "Set-Cookie" not in teacher.headers
+
+
+def test_the_page_websocket_refuses_code_and_the_legacy_protocol(room, tmp_path):
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    from pirates_lab.classroom.simstudent import SimStudent, message
+
+    marker = tmp_path / "executed.txt"
+
+    async def attempt():
+        student = SimStudent(room.base, room.join_path(), f"voila/render/{load.NOTEBOOK}", timeout=600)
+        await student.visit()
+        code = f"open({str(marker)!r}, 'w').write('ran')"
+        student.send(message("execute_request", {"code": code, "silent": False, "store_history": False,
+                                                 "user_expressions": {}, "allow_stdin": False}))
+        student.send(message("kernel_info_request", {}))
+        seen = []
+        await student.wait_for(lambda m: seen.append(m["msg_type"]) or m["msg_type"] == "kernel_info_reply")
+        legacy_url = room.base.replace("http", "ws") + f"/api/kernels/{student.kernel_id}/channels"
+        legacy = await websocket_connect(HTTPRequest(legacy_url, headers={"Cookie": student._cookie_header()}))
+        first = await asyncio.wait_for(legacy.read_message(), 300)
+        await student.close()
+        return seen, first
+
+    seen, legacy_first = run(attempt())
+    assert "execute_reply" not in seen and "execute_input" not in seen and "execute_result" not in seen
+    assert not marker.exists()
+    assert legacy_first is None                     # closed by the server: only the v1 protocol is served
+
+
+def test_five_students_answer_reload_and_answer_again(room):
+    report = run(load.run_class(room, STUDENTS))
+    assert report["students"] == STUDENTS
+    assert report["answers_lost"] == 0 and report["reload_kept"] == STUDENTS
+    poll, _ = load.first_question()
+    stored = room.class_db().answers(poll)
+    assert sorted(text for _, text, _ in stored) == sorted(f"{n + 1}/100" for n, _, _ in stored)
+    (room.folder / "report.json").write_text(json.dumps(report))
+
+
+def test_the_class_is_full_past_the_limit(room):
+    joined = room.class_db().students()
+    codes = []
+    for _ in range(STUDENTS + 1 - joined):
+        codes.append(run(fetch(room, room.join_path())).code)
+    full = run(fetch(room, room.join_path()))
+    assert codes == [302] * (STUDENTS + 1 - joined)
+    assert full.code == 403 and b"The class is full" in full.body
+    assert room.class_db().students() == STUDENTS + 1
+
+
+def test_a_restart_keeps_the_answers_and_the_seats(room):
+    from pirates_lab.classroom.simstudent import SimStudent
+
+    poll, screen = load.first_question()
+    before = room.class_db().answers(poll)
+    assert len(before) == STUDENTS
+    cookie = None
+
+    async def answer_once():
+        nonlocal cookie
+        student = SimStudent(room.base, "/join", f"voila/render/{load.NOTEBOOK}", screen=screen.number, timeout=600)
+        db = room.class_db()
+        from pirates_lab.classroom.share import COOKIE
+        from pirates_lab.classroom.store import sign_seat
+
+        seat = next(s for (s,) in db._read("SELECT seat FROM seats WHERE number = ?", before[0][0]))
+        cookie = sign_seat(db.session().key, seat, "s")
+        student.cookies[COOKIE] = cookie
+        await student.open_page()
+        await student.wait_for_widget("pl-class-student")
+        kept = student.kept_answer()
+        await student.close()
+        return kept
+
+    room.stop()
+    room.server.start(timeout=900)
+    assert room.class_db().answers(poll) == before
+    assert run(answer_once()) == before[0][1]
