@@ -1,4 +1,4 @@
-"""Rules a fresh mutation sample (Random(41), 60 mutants, docs/pirates_and_plunder.md, "Mutation testing") found
+"""Rules two fresh mutation samples (Random(41), 60 mutants; Random(42), 40; docs/pirates_and_plunder.md, "Mutation testing") found
 untested: each test checks behaviour (who scores what, what the log and the refusals say, what a seat sees) and
 fails with the mutant its comment names.
 
@@ -9,10 +9,11 @@ from __future__ import annotations
 import pytest
 
 from pirates_lab.core import InvalidInput, Task
-from pirates_lab.pirates_and_plunder import FLOW, NoShip, PlaceTile, breakdown
+from pirates_lab.pirates_and_plunder import FLOW, MovePirate, NoShip, PlaceTile, breakdown
 from pirates_lab.pirates_and_plunder.exploration import Exploring
 from pirates_lab.pirates_and_plunder.game import Draw, LayExploration, ManExploration, ReturnShip, Take
 from pirates_lab.pirates_and_plunder.parts import load_tiles
+from pirates_lab.pirates_and_plunder.pirates import Routes
 from pirates_lab.pirates_and_plunder.scenarios import build
 from pirates_lab.pirates_and_plunder.scoring import describe
 
@@ -152,3 +153,59 @@ def test_a_game_without_the_battles_option_hides_nothing():
     # Then only the secret one keeps cards from the other seats (Game.new_initial_state__mutmut_3: always secret)
     assert not open_game.hidden_information and open_game.hidden_cards() == []
     assert secret_game.hidden_information and len(secret_game.hidden_cards()) == 4
+
+
+# ------------------------------------------------------------------ the third sample, Random(42)
+def test_a_seat_sees_the_scores():
+    """Rules: Pirates & Plunder › Buried Treasure"""
+    # Given player 1's treasure hunter laid on a Buried Treasure (5 points at once)
+    state = build(tiles=[("headland", (0, 0), 0)], phase="explore_place", data=Exploring("Buried Treasure"), advanced=True,
+                  then=("end_turn",))
+    state = state.apply(LayExploration((0, 0), 0)).apply(ManExploration())
+    # Then every seat reads the scores (State.observation__mutmut_53: the key renamed)
+    assert state.observation(0)["scores"] == state.observation(1)["scores"] == [5, 0]
+
+
+def test_a_tile_that_does_not_say_crossroads_is_not_one(tmp_path):
+    """Rules: Pirates & Plunder › Parts"""
+    # Given a user's tile list whose tile does not set `crossroads`
+    path = tmp_path / "tiles.toml"
+    path.write_text(START.replace("{name}", 'name = "start"\n'))
+    # Then it is not a crossroads (parts._tile__mutmut_201: the default turned to true)
+    assert load_tiles(path).types[0].crossroads is False
+
+
+def test_the_royal_cartographer_scores_the_completed_islands_not_the_routes():
+    """Rules: Pirates & Plunder › Royal Cartographer"""
+    # Given player 1's royal cartographer, 3 islands and 2 long trade routes completed in the game
+    state = build(tiles=[("headland", (0, 0), 0)], ships=[(0, (0, 0), 0)], phase="explore_draw", bag={}, advanced=True)
+    state.explorations.append(("Royal Cartographer", state.node((0, 0), 0)))
+    state.roles[0] = "royal cartographer"
+    state.tallies = [3, 2]
+    # When the game ends
+    state = final(state)
+    # Then the cartographer scores 3, one per island (exploration.final_bonuses__mutmut_45: the routes' 2)
+    assert "Player 1: +3 for the royal cartographer, 1 per completed island (3)." in breakdown(state)
+
+
+def test_a_storm_paid_gives_a_pirate_exactly_three_more_points():
+    """Rules: Pirates & Plunder › Storm"""
+    # Given player 2's pirate with 2 points at the west end of a row of 8 open seas, the Storm on the second
+    state = build(tiles=[("open sea", (x, 0), 0) for x in range(8)], ships=[(1, (0, 0), 0)], phase="pirates",
+                  player=1, data=Routes((2,)), then=("end_turn",), bag={}, advanced=True, resources=[[0] * 4, [0, 2, 0, 0]])
+    state.explorations.append(("Storm", state.node((1, 0), 0)))
+    # Then paying 2 on the Storm (1 point to get there, 3 more) reaches the sixth sea and no further
+    # (pirates.pirate_moves__mutmut_71: 4 more points, the seventh)
+    moves = {(a.cell, a.storm) for a in state.legal_actions() if isinstance(a, MovePirate)}
+    assert moves == {((2, 0), False), ((3, 0), True), ((4, 0), True), ((5, 0), True), (None, False)}
+
+
+def test_an_unknown_exploration_reading_is_refused_naming_what_was_asked():
+    """Rules: Pirates & Plunder › Exploration Tiles"""
+    # When a game is asked for an exploration reading that does not exist
+    from pirates_lab.pirates_and_plunder import Game
+    with pytest.raises(InvalidInput) as refused:
+        Game(exploration="all ten")
+    # Then the sentence names both readings and the one asked for (Game.__init__mutmut_22: None shown instead)
+    assert str(refused.value) == ("exploration is 'parts' (the Parts list) or 'royal port' (a Royal Port for one "
+                                  "Natives), not 'all ten'.")
