@@ -125,7 +125,7 @@ def _engine_rules() -> set[str]:
                  why.safest_route_why((3, -2), (0, 0), (2, -1), 1, 1)):
         rules |= tree.rules()
     for function in (pirate_skills.skills, pirate_skills.treasure_maps_needed, pirate_skills.max_rum):
-        rules |= set(re.findall(r"Rules: King of Pirates › ([^\n]+)", inspect.getdoc(function) or ""))
+        rules |= set(re.findall(r"Rules: King of Pirates ›" r" ([^\n]+)", inspect.getdoc(function) or ""))
     return {r.strip() for r in rules}
 
 

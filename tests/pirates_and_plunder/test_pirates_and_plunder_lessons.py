@@ -59,7 +59,7 @@ def printed_exploration_tiles() -> list[str]:
 
 
 def engine_rules() -> set[str]:
-    """The headings the engine's modules cite (``cite(GAME, "...")`` and ``Rules: Pirates & Plunder › ...``)."""
+    """The headings the engine's modules cite (``cite(GAME, "...")`` and a ``Rules:`` line naming a heading)."""
     found = set()
     for name in ENGINE:
         source = (ROOT / f"pirates_lab/pirates_and_plunder/{name}.py").read_text()
