@@ -8,6 +8,7 @@ condition with a generous limit, never a fixed time).
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import importlib.util
 import json
 import sys
@@ -36,7 +37,10 @@ def room(tmp_path_factory):
 
 
 def run(coroutine):
-    return asyncio.run(asyncio.wait_for(coroutine, 900))
+    """Run ``coroutine`` to its end in a thread of its own: after the browser tests, the session's Playwright
+    keeps an event loop running in this thread, where ``asyncio.run`` refuses to start."""
+    with concurrent.futures.ThreadPoolExecutor(1) as worker:
+        return worker.submit(asyncio.run, asyncio.wait_for(coroutine, 900)).result()
 
 
 async def fetch(room, path: str, cookies: str = ""):

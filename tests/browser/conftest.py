@@ -64,27 +64,34 @@ def chromium() -> Path:
 
 
 @pytest.fixture(scope="session")
-def browser(chromium, tmp_path_factory):
+def playwright_driver():
+    """The session's one Playwright: only one sync Playwright can run in a thread at a time, so every browser
+    fixture (the shared context below, test_browser_share's browser of many contexts) starts from this one."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=str(chromium), headless=True,
-            args=CHROMIUM_ARGS, viewport={"width": 1280, "height": 900})
-        context.aborted = []
+        yield playwright
 
-        def only_local(route):
-            url = route.request.url
-            if LOCAL.match(url) or url.startswith(("data:", "blob:")):
-                route.continue_()
-            else:
-                context.aborted.append(url)
-                route.abort()
 
-        context.route("**/*", only_local)
-        context.set_default_timeout(PAGE_TIMEOUT_MS)
-        yield context
-        context.close()
+@pytest.fixture(scope="session")
+def browser(chromium, tmp_path_factory, playwright_driver):
+    context = playwright_driver.chromium.launch_persistent_context(
+        str(tmp_path_factory.mktemp("chromium-profile")), executable_path=str(chromium), headless=True,
+        args=CHROMIUM_ARGS, viewport={"width": 1280, "height": 900})
+    context.aborted = []
+
+    def only_local(route):
+        url = route.request.url
+        if LOCAL.match(url) or url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            context.aborted.append(url)
+            route.abort()
+
+    context.route("**/*", only_local)
+    context.set_default_timeout(PAGE_TIMEOUT_MS)
+    yield context
+    context.close()
 
 
 @dataclass

@@ -38,13 +38,11 @@ def room(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def chromium_browser(chromium):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(chromium), headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+def chromium_browser(chromium, playwright_driver):
+    """A browser of its own (one context per student: their own cookies), from the session's Playwright."""
+    browser = playwright_driver.chromium.launch(executable_path=str(chromium), headless=True, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
 
 
 def new_page(browser):
