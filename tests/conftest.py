@@ -28,3 +28,14 @@ def _canvas_text_back_to_normal():
         defaults = (canvas.large_from_env(), 1.0, float(sys.modules["pirates_lab.widgets.drawing"].LARGE_TEXT_FLOOR))
         if (text.large, text.scale, text.floor) != defaults:
             text.large, text.scale, text.floor = defaults
+
+
+def pytest_collection_modifyitems(config, items):
+    """Two workers share the suite (``-n 2`` in pyproject.toml): every browser test goes to one worker (they
+    share one Chromium and the session's Voila and JupyterLab servers), every other file stays whole on one
+    worker (its module fixtures are built once).  Without pytest-xdist the marks do nothing."""
+    from pathlib import Path
+
+    for item in items:
+        path = Path(str(item.path))
+        item.add_marker(pytest.mark.xdist_group("browser" if "browser" in path.parts else path.stem))
