@@ -30,12 +30,18 @@ def _canvas_text_back_to_normal():
             text.large, text.scale, text.floor = defaults
 
 
-def pytest_collection_modifyitems(config, items):
-    """Two workers share the suite (``-n 2`` in pyproject.toml): every browser test goes to one worker (they
-    share one Chromium and the session's Voila and JupyterLab servers), every other file stays whole on one
-    worker (its module fixtures are built once).  Without pytest-xdist the marks do nothing."""
-    from pathlib import Path
 
-    for item in items:
-        path = Path(str(item.path))
-        item.add_marker(pytest.mark.xdist_group("browser" if "browser" in path.parts else path.stem))
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """Two workers share the suite (``-n 2`` in pyproject.toml): every browser test goes to one worker (they share
+    one Chromium and the session's Voila and JupyterLab servers, started once), every other test file stays whole
+    on one worker (its module fixtures are built once).  (pytest-xdist's own ``loadgroup`` marks do not take on
+    pytest 9, whose node ids cannot be renamed; a scheduler that chooses the scope works on both.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class BrowserTestsTogether(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return "tests/browser" if path.startswith("tests/browser/") else path
+
+    return BrowserTestsTogether(config, log)
