@@ -2,12 +2,13 @@
 cited to its heading (docs/pillage_and_plunder.md, "Audit, round 4").
 
 The two lesson tests failed on the lesson as it stood before this audit (checked against the old text); the house
-rule test pins a reading the rulebook leaves open, so that changing it is a decision and not an accident.
+rule tests pin readings the rulebook leaves open, so that changing one is a decision and not an accident.
 """
 from __future__ import annotations
 
 import pytest
 
+from pirates_lab.core import IllegalMove
 from pirates_lab.pillage_and_plunder.battles import Volley
 from pirates_lab.pillage_and_plunder.game import Act, Play
 from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario, ship
@@ -110,3 +111,26 @@ def test_asset_liquidation_counts_what_is_aboard_not_buried_treasure():
     plain.players[0]["maps"].append(1000)
     plain._draw_card("Bury Treasure")
     assert plain.worth(0) == 2250
+
+
+# ------------------------------------------------------------------ an Event card on an immune opponent: a house rule pinned
+def test_an_event_on_an_immune_opponent_is_played_for_nothing_and_uses_up_that_opponent():
+    """Rules: Pillage & Plunder › Play Event Card ("a Scurvy card will not affect an opponent if he has a Doctor
+    onboard or Fruit in his cargo hold"; "You may only play one card on each opponent during any one turn")
+    Rules: Pillage & Plunder › Buy Cargo ("They prevent other players from playing Scurvy and Mutiny event cards")
+
+    House rule (docs/pillage_and_plunder.md, item 22): Given player 2 with Fruit in his hold, When player 1 plays
+    Scurvy on him, Then nobody loses a crewman, the card is on the discard pile, it was one of player 1's two
+    plays, and player 1 may not also attack player 2 this turn.
+    """
+    s = attack()
+    equip(s, 1, cargo=("Fruit 10 Units",))
+    give(s, 0, "Scurvy")
+    crew = list(ship(s, 1)["crew"])
+    s = s.apply(Play("Scurvy", target=1))
+    assert ship(s, 1)["crew"] == crew and s.discard[-1] == "Scurvy"
+    assert s.log[-1] == "Player 2 is spared: the Fruit in the hold."
+    assert s.phase == "play" and s.turn().plays == 1
+    assert Play("Attack", target=1) not in s.legal_actions()
+    with pytest.raises(IllegalMove, match="one card on each opponent"):
+        s.apply(Play("Attack", target=1))
