@@ -101,6 +101,16 @@ def sign_seat(key: str, seat: str, role: str) -> str:
     return f"{role}-{seat}.{_signature(key, role + '-' + seat)}"
 
 
+def kernel_key(key: str, kernel_id: str) -> str:
+    """What a lesson kernel shows Voila's ``/voila/query/<kernel_id>`` to be given its page's request (the
+    student's cookie): only the class's kernels know the session's key.
+
+    >>> kernel_key("00" * 16, "k1") == kernel_key("00" * 16, "k1") != kernel_key("00" * 16, "k2")
+    True
+    """
+    return _signature(key, "query:" + kernel_id)
+
+
 def verify_seat(key: str, signed: str | None) -> tuple[str, str] | None:
     """(role, seat) of a signed seat, or None when it is missing, malformed or forged."""
     if not signed or len(signed) > 120 or "." not in signed or signed[1:2] != "-":
@@ -199,6 +209,11 @@ class ClassDB:
         """A kernel of the pool has run the whole lesson: a student's page will appear at once."""
         with self._write() as db:
             db.execute("INSERT OR REPLACE INTO kernels VALUES (?, ?, NULL)", (pid, time.time()))
+
+    def forget_kernels(self) -> None:
+        """The server starts: no kernel of an earlier run is warm any more."""
+        with self._write() as db:
+            db.execute("DELETE FROM kernels")
 
     def kernel_taken(self, pid: int) -> None:
         with self._write() as db:
