@@ -153,7 +153,7 @@ def test_the_class_is_full_past_the_limit(room):
     assert room.class_db().students() == STUDENTS + 1
 
 
-def test_a_restart_keeps_the_answers_and_the_seats(room):
+def test_a_restart_keeps_the_answers_and_the_seats_and_a_page_follows_the_teacher(room):
     from pirates_lab.classroom.simstudent import SimStudent
 
     poll, screen = load.first_question()
@@ -175,6 +175,13 @@ def test_a_restart_keeps_the_answers_and_the_seats(room):
         await student.open_page()
         await student.wait_for_widget("pl-class-student")
         kept = student.kept_answer()
+        # follow the teacher (the switch on the teacher's page writes these two): the page moves by itself
+        target = screen.number + 1
+        db.teacher_at(target)
+        db.set_follow(True)
+        counter = student.widget("pl-lesson-counter")
+        await student.wait_for(lambda m: f"data-screen='{target}'" in student.states[counter]["state"].get("value", ""),
+                               what=f"the student's page to follow the teacher to screen {target}")
         await student.close()
         return kept
 

@@ -415,3 +415,38 @@ def test_a_server_refuses_a_port_someone_listens_on(tmp_path):
         port = taken.getsockname()[1]
         with pytest.raises(RuntimeError, match="already in use"):
             classroom.Server([sys.executable, "-c", "import time; time.sleep(60)"], port, log=tmp_path / "log").start()
+
+
+# ---------------------------------------------------------------- follow the teacher
+def test_students_follow_the_teacher_s_screen_while_the_switch_is_on(installed, db):
+    seat = db.add_student(30)
+    teacher_view, _, _ = page(db, "teacher", share.TEACHER_SEAT)
+    teacher = poll.TeacherPanel(ClassSeat(db, "teacher", share.TEACHER_SEAT), [teacher_view])
+    student_view, _, _ = page(db, "student", seat)
+    follower = poll.Follower(ClassSeat(db, "student", seat, 1), [student_view])
+    assert not teacher.follow.value and "pl-follow-switch" in teacher.follow._dom_classes
+
+    teacher_view.go(2)
+    follower.tick()
+    assert student_view.index == 0                      # off: the students move themselves
+    teacher.follow.value = True
+    follower.tick()
+    assert student_view.index == 2 and db.followed_screen() == 3      # on: to the teacher's screen at once
+    teacher_view.next_button.click()
+    follower.tick()
+    assert student_view.index == 3
+    student_view.go(1)                                  # a student looks back ...
+    follower.tick()
+    assert student_view.index == 1                      # ... and stays there until the teacher moves
+    teacher_view.go(4)
+    follower.tick()
+    assert student_view.index == 4
+    reloaded_view, _, _ = page(db, "student", seat)     # a reload (a new kernel) follows at once
+    poll.Follower(ClassSeat(db, "student", seat, 1), [reloaded_view]).tick()
+    assert reloaded_view.index == 4
+
+    teacher.follow.value = False
+    teacher_view.go(0)
+    follower.tick()
+    assert student_view.index == 4 and db.followed_screen() is None
+    assert ClassDB(db.path).following() is False        # the switch is in the class file: a restart keeps it

@@ -210,12 +210,14 @@ def bind_page(box, cookie: str | None, screen: str | None = None) -> ClassSeat:
     CLASS["panels"] = panels
     poll.open_screen(screen)
     extra = None
+    views = poll.lesson_views()
     if seat.teacher:
-        panel = poll.TeacherPanel(seat)
+        panel = poll.TeacherPanel(seat, views)
         box.children = (panel,)
         extra = panel.refresh
     elif seat.student:
         box.children = (poll.student_badge(seat),)
+        extra = poll.Follower(seat, views).tick          # follow the teacher's screen, while the switch is on
     refresher = Refresher(seat, panels, extra)
     refresher.tick()
     CLASS["refresher"] = refresher.start()
