@@ -450,3 +450,18 @@ def test_students_follow_the_teacher_s_screen_while_the_switch_is_on(installed, 
     follower.tick()
     assert student_view.index == 4 and db.followed_screen() is None
     assert ClassDB(db.path).following() is False        # the switch is in the class file: a restart keeps it
+
+
+def test_all_lessons_keep_one_warm_page_each_and_the_menu_one_per_student(tmp_path):
+    folder = Path(__file__).resolve().parents[1] / "notebooks"
+    notebooks = [folder / "01_dice_basics.ipynb", folder / "lessons.ipynb"]
+    planned = share.plan(notebooks, "lessons.ipynb", host="127.0.0.1", port=8866, students=4, pool=None,
+                         db_path=tmp_path / "c.sqlite", config_dir=tmp_path / "config", served_dir=tmp_path / "served",
+                         cell_timeout=120, tracebacks=False, large=False)
+    import json
+
+    assert json.loads(planned["env"]["PIRATES_LAB_CLASS_POOLS"]) == {"default": 1, "lessons.ipynb": 5}
+    one = share.plan(notebooks[:1], "01_dice_basics.ipynb", host="127.0.0.1", port=8866, students=4, pool=0,
+                     db_path=tmp_path / "c.sqlite", config_dir=tmp_path / "config", served_dir=tmp_path / "one",
+                     cell_timeout=120, tracebacks=False, large=False)
+    assert json.loads(one["env"]["PIRATES_LAB_CLASS_POOLS"]) == {"default": 0, "01_dice_basics.ipynb": 0}

@@ -257,10 +257,9 @@ def _server_classes():
         """Keep no more warm kernels than students still to come (the teacher counts for one)."""
         manager = handler.settings.get("kernel_manager")
         config = getattr(manager, "kernel_pools_config", None)
-        if isinstance(config, dict):
-            for entry in config.values():
-                if isinstance(entry, dict) and entry.get("pool_size"):
-                    entry["pool_size"] = pool_size(pool, limit, db.students())
+        entry = config.get(os.path.basename(page)) if isinstance(config, dict) else None
+        if isinstance(entry, dict):          # the landing page's pool only (--all: the other lessons keep theirs)
+            entry["pool_size"] = pool_size(pool, limit, db.students())
 
     class ClassIdentityProvider(IdentityProvider):
         """A user is a seat: the signed cookie ``/join`` (or ``/teacher``) set; nobody else."""
@@ -445,6 +444,19 @@ def prepare_folder(notebooks: list[Path], folder: Path, large: bool = False) -> 
 
 
 # ---------------------------------------------------------------- the command line's plan
+def pools_config(lessons: int, page: str, pool: int, students: int, joined: int) -> dict[str, int]:
+    """Warm kernels per notebook: the landing page's :func:`pool_size`; with ``--all`` (several lessons)
+    also one warm page of every other lesson, so the first student to open one from the menu does not wait
+    for a cold kernel (none with ``--pool 0``).
+
+    >>> pools_config(1, "01_dice_basics.ipynb", 31, 30, 0)
+    {'default': 0, '01_dice_basics.ipynb': 31}
+    >>> pools_config(8, "lessons.ipynb", 31, 30, 30), pools_config(8, "lessons.ipynb", 0, 30, 0)["default"]
+    ({'default': 1, 'lessons.ipynb': 2}, 0)
+    """
+    return {"default": min(1, pool) if lessons > 1 else 0, page: pool_size(pool, students, joined)}
+
+
 def plan(notebooks: list[Path], page: str, *, host: str, port: int, students: int, pool: int | None,
          db_path: Path, config_dir: Path, served_dir: Path, cell_timeout: int, tracebacks: bool,
          large: bool, python: str | None = None) -> dict:
@@ -466,7 +478,7 @@ def plan(notebooks: list[Path], page: str, *, host: str, port: int, students: in
     address = _origin(host, port)
     env = {**os.environ, DB_ENV: str(Path(db_path).resolve()), STUDENTS_ENV: str(students), POOL_ENV: str(pool),
            PAGE_ENV: f"voila/render/{page}", "VOILA_APP_IP": host,
-           "PIRATES_LAB_CLASS_POOLS": json.dumps({"default": 0, page: pool_size(pool, students, db.students())}),
+           "PIRATES_LAB_CLASS_POOLS": json.dumps(pools_config(len(notebooks), page, pool, students, db.students())),
            "PIRATES_LAB_CLASS_JOIN": join_url(host, port, session), "PIRATES_LAB_CLASS_ADDRESS": address}
     if large:
         env[LARGE_ENV] = "1"
