@@ -45,6 +45,16 @@ def first_question():
     return poll_name(lesson, screen), screen
 
 
+def _cmdline(process) -> str:
+    """A process's command line ("" once it has gone)."""
+    import psutil
+
+    try:
+        return " ".join(process.cmdline())
+    except psutil.Error:
+        return ""
+
+
 class SharedLesson:
     """``pirates-lab classroom dice_basics --share`` on a free loopback port, in its own process group."""
 
@@ -67,16 +77,33 @@ class SharedLesson:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 900) -> "SharedLesson":
-        self.server.start(timeout=timeout)
+        """Start the server and wait until its kernel pool is warm (every kernel of it ran the lesson): at most
+        ``timeout`` seconds in all, else a TimeoutError that says so (the server is stopped)."""
+        from pirates_lab.classroom.share import pool_size
+
         deadline = time.monotonic() + timeout
-        while self.pool and time.monotonic() < deadline:   # warm: every kernel of the pool ran the lesson
-            if self.db.exists() and self.class_db().ready_kernels() >= min(self.pool, self.students):
+        self.server.start(timeout=timeout)
+        joined = self.class_db().students() if self.db.exists() else 0
+        wanted = pool_size(self.pool, self.students, joined)
+        ready = 0
+        while wanted:
+            ready = self.class_db().ready_kernels() if self.db.exists() else 0
+            if ready >= wanted:
                 break
+            if self.server.process is None or self.server.process.poll() is not None:
+                self.stop()
+                raise RuntimeError(f"the shared lesson's server stopped while its kernel pool warmed up; "
+                                   f"see {self.log}")
+            if time.monotonic() > deadline:
+                self.stop()
+                raise TimeoutError(f"the kernel pool had {ready} of {wanted} kernels warm after {timeout:.0f} s; "
+                                   f"see {self.log}")
             time.sleep(0.5)
         return self
 
     def stop(self) -> None:
-        self.server.stop()
+        """Stop the server and every process it started (Voila, its kernels); the CLI stops Voila within 15 s."""
+        self.server.stop(grace=40)
 
     def class_db(self):
         from pirates_lab.classroom.store import ClassDB
@@ -90,17 +117,28 @@ class SharedLesson:
         """The kernel processes of the server (psutil)."""
         import psutil
 
+        if self.server.process is None:
+            return []
         voila = [p for p in psutil.Process(self.server.process.pid).children(recursive=True)
-                 if "voila" in " ".join(p.cmdline())]
+                 if "voila" in _cmdline(p)]
         if not voila:
             return []
-        return [p for p in voila[0].children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
+        return [p for p in voila[0].children(recursive=True) if "ipykernel" in _cmdline(p)]
+
+    def kernel_alive(self, kernel_id: str) -> bool:
+        """A kernel of this id is still running (its connection file names it)."""
+        return any(kernel_id in _cmdline(p) for p in self.kernels())
+
+    def kernel_ids(self) -> list[str]:
+        """The ids of the server's running kernels."""
+        found = (re.search(r"kernel-([0-9a-f-]{36})\.json", _cmdline(p)) for p in self.kernels())
+        return [m.group(1) for m in found if m]
 
     def voila_rss(self) -> int:
         import psutil
 
         for p in psutil.Process(self.server.process.pid).children(recursive=True):
-            if "voila" in " ".join(p.cmdline()):
+            if "voila" in _cmdline(p):
                 return p.memory_info().rss
         return 0
 
@@ -112,11 +150,11 @@ def student_number(student) -> int:
     return int(found.group(1))
 
 
-async def one_student(room: SharedLesson, screen: int, index: int) -> dict:
-    """Join, answer, reload (the answer must be kept), answer again."""
+async def one_student(room: SharedLesson, screen: int, index: int, timeout: float = 600) -> dict:
+    """Join, answer, reload (the answer must be kept), answer again (each step at most ``timeout`` seconds)."""
     from pirates_lab.classroom.simstudent import SimStudent
 
-    student = SimStudent(room.base, room.join_path(), f"voila/render/{NOTEBOOK}", screen=screen, timeout=600)
+    student = SimStudent(room.base, room.join_path(), f"voila/render/{NOTEBOOK}", screen=screen, timeout=timeout)
     joined = await student.visit()
     number = student_number(student)
     first, second = f"{number}%", f"{number + 1}/100"
@@ -173,13 +211,15 @@ async def browser_students(room: SharedLesson, screen: int, count: int, chromium
     return list(results)
 
 
-async def run_class(room: SharedLesson, students: int, browsers: int = 0, chromium: str = "/usr/bin/chromium") -> dict:
-    """Every student at once; the measures (see the module docstring)."""
+async def run_class(room: SharedLesson, students: int, browsers: int = 0, chromium: str = "/usr/bin/chromium",
+                    timeout: float = 600) -> dict:
+    """Every student at once; the measures (see the module docstring). Each step of a simulated student (a
+    page, a websocket, an answer shown kept) has at most ``timeout`` seconds."""
     poll, screen = first_question()
     db = room.class_db()
     db.open_poll(poll, screen.question.prompt)
     rss_before = room.voila_rss()
-    sockets = [one_student(room, screen.number, i) for i in range(students - browsers)]
+    sockets = [one_student(room, screen.number, i, timeout) for i in range(students - browsers)]
     tasks = [asyncio.gather(*sockets)]
     if browsers:
         tasks.append(browser_students(room, screen.number, browsers, chromium))
@@ -189,9 +229,10 @@ async def run_class(room: SharedLesson, students: int, browsers: int = 0, chromi
     memory = [k.memory_full_info() for k in kernels]
     stored = {number: text for number, text, _ in db.answers(poll)}
     lost = [r["number"] for r in results if stored.get(r["number"]) != r["final"]]
+    shutdowns = []
     for r in results:
         if "student" in r:
-            await r.pop("student").close()
+            shutdowns.append(await r.pop("student").close())
     joins = sorted(r["join"] for r in results)
     return {"students": len(results), "browsers": browsers, "join_median": statistics.median(joins),
             "join_worst": joins[-1], "reload_median": statistics.median(r["reload"] for r in results),
@@ -200,7 +241,8 @@ async def run_class(room: SharedLesson, students: int, browsers: int = 0, chromi
             "rss_mb": statistics.mean(m.rss for m in memory) / 2**20 if memory else 0.0,
             "server_growth_mb": (room.voila_rss() - rss_before) / 2**20,
             "answers": len(stored), "answers_lost": len(lost), "lost": lost,
-            "reload_kept": sum(r["kept"] for r in results)}
+            "reload_kept": sum(r["kept"] for r in results),
+            "kernels_shut_down": sum(code in (200, 204) for code in shutdowns)}
 
 
 async def cold_joins(room: SharedLesson, count: int) -> list[float]:

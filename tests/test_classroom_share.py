@@ -328,3 +328,140 @@ def test_export_writes_the_csv(tmp_path, capsys):
     assert list(csv.reader(open(out, encoding="utf-8")))[1] == ["P · 2", "Odds?", "1", "1/6", "1/6", "0"]
     assert main(["classroom", "--export", str(out)]) != 0
     assert "--export needs the class file" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- the kernel pool, the kernels' key, stopping
+@given(pool=st.integers(0, 60), students=st.integers(1, 60), joined=st.integers(0, 60), reserve=st.integers(0, 5))
+def test_the_pool_keeps_a_kernel_per_place_to_come_and_a_reserve_for_reloads(pool, students, joined, reserve):
+    joined = min(joined, students)
+    size = share.pool_size(pool, students, joined, reserve)
+    assert 0 <= size <= pool                                       # never more than --pool
+    assert size >= min(pool, reserve)                              # reloads find a warm kernel, class full or not
+    assert size >= min(pool, students + 1 - joined)                # every place still to take (and the teacher's)
+    assert size == min(pool, max(reserve, students + 1 - joined))
+
+
+def test_a_full_class_still_has_warm_kernels_for_reloads():
+    assert share.pool_size(31, 30, 30) == share.RELOAD_RESERVE == 2
+    assert share.pool_size(31, 30, 0) == 31 and share.pool_size(0, 30, 30) == 0
+
+
+def test_the_kernel_key_is_the_class_key_signing_the_kernel_id(db):
+    from pirates_lab.classroom.store import kernel_key
+
+    key = db.session().key
+    assert kernel_key(key, "a") == kernel_key(key, "a")
+    assert kernel_key(key, "a") != kernel_key(key, "b")
+    assert kernel_key(key, "a") != kernel_key("11" * 32, "a")      # another class's kernel cannot listen
+
+
+def test_a_restart_forgets_the_warm_kernels_of_the_last_run(db):
+    db.kernel_ready(101)
+    db.kernel_ready(102)
+    db.kernel_taken(101)
+    assert db.ready_kernels() == 1
+    db.forget_kernels()
+    assert db.ready_kernels() == 0
+
+
+def test_a_server_stops_what_it_started_in_other_sessions_too(tmp_path):
+    """Voila started by the CLI, and Jupyter's kernels, each run in a session (process group) of their own:
+    stopping the server must stop them as well, or they outlive it and keep its port and memory."""
+    import os
+    import signal
+    import sys
+    import time
+
+    from pirates_lab import classroom
+
+    port = classroom.free_port()
+    pid_file = tmp_path / "grandchild.pid"
+    grandchild = ("import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(300)")
+    script = (f"import subprocess, sys, http.server, socketserver\n"
+              f"child = subprocess.Popen([sys.executable, '-c', {grandchild!r}], start_new_session=True)\n"
+              f"open({str(pid_file)!r}, 'w').write(str(child.pid))\n"
+              f"socketserver.TCPServer(('127.0.0.1', {port}), http.server.BaseHTTPRequestHandler).serve_forever()\n")
+    server = classroom.Server([sys.executable, "-c", script], port, log=tmp_path / "log").start(timeout=120)
+    deadline = time.monotonic() + 60
+    while not (pid_file.exists() and pid_file.read_text()) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    pid = int(pid_file.read_text())
+    assert os.getpgid(pid) != os.getpgid(server.process.pid)        # out of the server's group
+    server.stop(grace=2)
+    deadline = time.monotonic() + 30
+    gone = False
+    while not gone and time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            gone = state in ("Z", "X")
+        except (ProcessLookupError, FileNotFoundError):
+            gone = True
+        time.sleep(0.1)
+    if not gone:
+        os.kill(pid, signal.SIGKILL)
+    assert gone, "a process the server started in a session of its own outlived the server"
+
+
+def test_a_server_refuses_a_port_someone_listens_on(tmp_path):
+    import socket
+    import sys
+
+    from pirates_lab import classroom
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(RuntimeError, match="already in use"):
+            classroom.Server([sys.executable, "-c", "import time; time.sleep(60)"], port, log=tmp_path / "log").start()
+
+
+# ---------------------------------------------------------------- follow the teacher
+def test_students_follow_the_teacher_s_screen_while_the_switch_is_on(installed, db):
+    seat = db.add_student(30)
+    teacher_view, _, _ = page(db, "teacher", share.TEACHER_SEAT)
+    teacher = poll.TeacherPanel(ClassSeat(db, "teacher", share.TEACHER_SEAT), [teacher_view])
+    student_view, _, _ = page(db, "student", seat)
+    follower = poll.Follower(ClassSeat(db, "student", seat, 1), [student_view])
+    assert not teacher.follow.value and "pl-follow-switch" in teacher.follow._dom_classes
+
+    teacher_view.go(2)
+    follower.tick()
+    assert student_view.index == 0                      # off: the students move themselves
+    teacher.follow.value = True
+    follower.tick()
+    assert student_view.index == 2 and db.followed_screen() == 3      # on: to the teacher's screen at once
+    teacher_view.next_button.click()
+    follower.tick()
+    assert student_view.index == 3
+    student_view.go(1)                                  # a student looks back ...
+    follower.tick()
+    assert student_view.index == 1                      # ... and stays there until the teacher moves
+    teacher_view.go(4)
+    follower.tick()
+    assert student_view.index == 4
+    reloaded_view, _, _ = page(db, "student", seat)     # a reload (a new kernel) follows at once
+    poll.Follower(ClassSeat(db, "student", seat, 1), [reloaded_view]).tick()
+    assert reloaded_view.index == 4
+
+    teacher.follow.value = False
+    teacher_view.go(0)
+    follower.tick()
+    assert student_view.index == 4 and db.followed_screen() is None
+    assert ClassDB(db.path).following() is False        # the switch is in the class file: a restart keeps it
+
+
+def test_all_lessons_keep_one_warm_page_each_and_the_menu_one_per_student(tmp_path):
+    folder = Path(__file__).resolve().parents[1] / "notebooks"
+    notebooks = [folder / "01_dice_basics.ipynb", folder / "lessons.ipynb"]
+    planned = share.plan(notebooks, "lessons.ipynb", host="127.0.0.1", port=8866, students=4, pool=None,
+                         db_path=tmp_path / "c.sqlite", config_dir=tmp_path / "config", served_dir=tmp_path / "served",
+                         cell_timeout=120, tracebacks=False, large=False)
+    import json
+
+    assert json.loads(planned["env"]["PIRATES_LAB_CLASS_POOLS"]) == {"default": 1, "lessons.ipynb": 5}
+    one = share.plan(notebooks[:1], "01_dice_basics.ipynb", host="127.0.0.1", port=8866, students=4, pool=0,
+                     db_path=tmp_path / "c.sqlite", config_dir=tmp_path / "config", served_dir=tmp_path / "one",
+                     cell_timeout=120, tracebacks=False, large=False)
+    assert json.loads(one["env"]["PIRATES_LAB_CLASS_POOLS"]) == {"default": 0, "01_dice_basics.ipynb": 0}

@@ -9,6 +9,10 @@ On every question screen of a shared lesson (``pirates-lab classroom LESSON --sh
   to change it); after Reveal the page shows the answer and why (the question's own reveal).
   A student's page reads back only that student's answer: a reload keeps it.
 
+The teacher's panel also has the **Students follow my screen** switch: while it is on, every student's
+page moves to the screen the teacher's page shows, each time the teacher moves (a student may still look
+back; the next move of the teacher brings them along).  See :class:`Follower`.
+
 The answers live in the class file (:class:`pirates_lab.classroom.store.ClassDB`).  The model parts
 (:func:`histogram`, :func:`parse_prediction`) are plain Python with doctests.
 
@@ -30,8 +34,8 @@ import ipywidgets as widgets
 from .numbers import parse_answer
 from .questions import HOW_TO_TYPE, OUT_OF_RANGE, number_text
 
-__all__ = ["PollPanel", "TeacherPanel", "histogram", "parse_prediction", "install", "bind", "open_screen",
-           "student_badge", "PANELS", "MAX_ANSWER", "SEND_EVERY"]
+__all__ = ["PollPanel", "TeacherPanel", "Follower", "histogram", "parse_prediction", "install", "bind",
+           "open_screen", "lesson_views", "student_badge", "PANELS", "MAX_ANSWER", "SEND_EVERY"]
 
 #: the longest prediction a student may send (characters), and the least time between two sends (s)
 MAX_ANSWER = 40
@@ -293,14 +297,24 @@ class PollPanel(widgets.VBox):
 
 
 class TeacherPanel(widgets.VBox):
-    """The teacher's page: the join address, the join code, the QR code, and who is connected."""
+    """The teacher's page: the join address, the join code, the QR code, who is connected, and the "Students
+    follow my screen" switch (the screen of ``views``, the page's lessons, goes to the class file)."""
 
-    def __init__(self, seat):
+    def __init__(self, seat, views: list | None = None):
         import os
 
         from pirates_lab.classroom.share import qr_svg
 
         self.seat = seat
+        self.views = lesson_views() if views is None else list(views)
+        self.follow = widgets.Checkbox(value=seat.db.following(), description="Students follow my screen",
+                                       indent=False, layout=widgets.Layout(width="auto"))
+        self.follow.add_class("pl-follow-switch")
+        self.follow.observe(self._switch, names="value")
+        for view in self.views:
+            view.contents.observe(self._moved, names="value")     # the lesson's screen list follows its screen
+        if self.views:
+            seat.db.teacher_at(self.views[0].index + 1)
         join = os.environ.get("PIRATES_LAB_CLASS_JOIN", "")
         code = seat.db.session().join_code
         where = os.environ.get("PIRATES_LAB_CLASS_ADDRESS", "")
@@ -312,12 +326,21 @@ class TeacherPanel(widgets.VBox):
             f"<span class='pl-join-code' style='font-size:2em;letter-spacing:0.2em;font-family:monospace'>"
             f"{html.escape(code)}</span></div>")
         qr = widgets.HTML(f"<div class='pl-join-qr' data-url='{html.escape(join)}'>{qr_svg(join) if join else ''}</div>")
-        super().__init__([widgets.HBox([qr, widgets.VBox([info, self.connected])],
+        controls = [self.connected, self.follow] if self.views else [self.connected]
+        super().__init__([widgets.HBox([qr, widgets.VBox([info, *controls])],
                                        layout=widgets.Layout(align_items="center", flex_flow="row wrap"))],
                          layout=widgets.Layout(border="2px solid #8b5a2b", padding="6px 12px", margin="10px 0"))
         self.add_class("pl-teacher-panel")
         self.last = None
         self.refresh()
+
+    def _switch(self, change) -> None:
+        if self.views:
+            self.seat.db.teacher_at(self.views[0].index + 1)
+        self.seat.db.set_follow(bool(change["new"]))
+
+    def _moved(self, change) -> None:
+        self.seat.db.teacher_at(int(change["new"]) + 1)
 
     def refresh(self) -> None:
         db = self.seat.db
@@ -328,6 +351,37 @@ class TeacherPanel(widgets.VBox):
         self.connected.value = (f"<span class='pl-class-count' data-connected='{now[0]}' data-joined='{now[1]}' "
                                 f"style='font-size:1.2em'>Students connected: <b>{now[0]}</b> "
                                 f"({now[1]} joined)</span>")
+
+
+class Follower:
+    """A student's page following the teacher: each :meth:`tick` (the page's refresher, every second) moves
+    ``views`` to the teacher's screen when it changed since the last move (or the switch came on)."""
+
+    def __init__(self, seat, views: list | None = None):
+        self.seat = seat
+        self.views = lesson_views() if views is None else list(views)
+        self.last: int | None = None
+
+    def tick(self) -> None:
+        target = self.seat.db.followed_screen()
+        if target is None:                 # the switch is off: the students move themselves
+            self.last = None
+            return
+        if target == self.last:
+            return
+        self.last = target
+        for view in self.views:
+            if view.index != target - 1:
+                view.go(target - 1)
+
+
+def lesson_views() -> list:
+    """The lessons on screens shown in this kernel (a page has one)."""
+    from ipywidgets.widgets.widget import _instances
+
+    from .lesson import LessonView
+
+    return [w for w in list(_instances.values()) if isinstance(w, LessonView)]
 
 
 def student_badge(seat) -> widgets.HTML:
@@ -366,11 +420,7 @@ def open_screen(screen: str | None) -> None:
     """``?screen=5`` for a shared lesson (its pool ran the lesson before the address was known)."""
     if not screen:
         return
-    from ipywidgets.widgets.widget import _instances
-
-    from .lesson import LessonView
-
-    for view in [w for w in list(_instances.values()) if isinstance(w, LessonView)]:
+    for view in lesson_views():
         try:
             view.go(view.lesson.find(screen).number - 1)
         except Exception:

@@ -264,6 +264,14 @@ class Server:
         return f"http://{self.host}:{self.port}/"
 
     def start(self, timeout: float = 60) -> "Server":
+        """Start the server and wait (at most ``timeout`` seconds) until it answers on its port.
+
+        Refused at once when something already listens on the port (a server left over from before would
+        answer in its place)."""
+        if self.process is not None and self.process.poll() is None:
+            raise RuntimeError(f"The server on port {self.port} is already running.")
+        if _answers(self.port, self.host):
+            raise RuntimeError(f"Port {self.port} is already in use (a server left over?): {' '.join(self.command)}")
         out = open(self.log, "ab") if self.log else None
         try:
             self.process = subprocess.Popen(self.command, cwd=self.cwd, env=self.env, stdin=subprocess.DEVNULL,
@@ -279,7 +287,9 @@ class Server:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"The server stopped (exit code {self.process.returncode}): "
+                code = self.process.returncode
+                self.stop()
+                raise RuntimeError(f"The server stopped (exit code {code}): "
                                    f"{' '.join(self.command)}" + (f"; see {self.log}" if self.log else ""))
             if _answers(self.port, self.host):
                 return
@@ -288,26 +298,59 @@ class Server:
         raise TimeoutError(f"No answer on port {self.port} after {timeout:.0f} s: {' '.join(self.command)}")
 
     def stop(self, grace: float = 15) -> None:
-        """SIGTERM to the whole process group, SIGKILL after ``grace`` seconds."""
+        """SIGTERM to the whole process group, SIGKILL after ``grace`` seconds; then SIGKILL to every process
+        the server had started that is still there (Voila started by the CLI and Jupyter's kernels each have a
+        process group of their own, so the group's signal alone can leave them running)."""
         process, self.process = self.process, None
-        if process is None or process.poll() is not None:
+        if process is None:
             return
-        try:
-            os.killpg(process.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            return
+        family = _descendants(process.pid)
+        _signal_group(process.pid, signal.SIGTERM)
         try:
             process.wait(grace)
         except subprocess.TimeoutExpired:
-            pass
-        try:
-            os.killpg(process.pid, signal.SIGKILL)  # kernels left behind by the server
-        except ProcessLookupError:
-            pass
-        process.wait()
+            _signal_group(process.pid, signal.SIGKILL)
+            try:
+                process.wait(grace)
+            except subprocess.TimeoutExpired:   # pragma: no cover - a process that ignores SIGKILL
+                pass
+        _signal_group(process.pid, signal.SIGKILL)  # the group's stragglers
+        _reap(family, grace)
 
     def __enter__(self) -> "Server":
         return self.start() if self.process is None else self
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+def _signal_group(pid: int, sig: int) -> None:
+    try:
+        os.killpg(pid, sig)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _descendants(pid: int) -> list:
+    """Every process started (directly or not) by ``pid``, as psutil processes ([] without psutil)."""
+    try:
+        import psutil
+
+        return psutil.Process(pid).children(recursive=True)
+    except Exception:   # no psutil, or the process has gone
+        return []
+
+
+def _reap(family: list, grace: float) -> None:
+    """Give ``family`` ``grace`` seconds to end by itself (a server stopping its kernels), then SIGKILL the rest."""
+    if not family:
+        return
+    import psutil
+
+    _, alive = psutil.wait_procs(family, timeout=grace)
+    for proc in alive:
+        try:
+            proc.kill()
+        except psutil.Error:
+            pass
+    psutil.wait_procs(alive, timeout=grace)

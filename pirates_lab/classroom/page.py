@@ -123,7 +123,7 @@ def class_page() -> None:
     """The hidden last cell: show a (still empty) class box, and bind the page once the request comes.
 
     In a kernel of the pool the request comes later (a student opens the page): a thread waits for it
-    (``voila.utils.wait_for_request``), so the cell ends at once and the pool's kernel is ready."""
+    (:func:`wait_for_request`), so the cell ends at once and the pool's kernel is ready."""
     if not os.environ.get(DB_ENV):
         return
     import ipywidgets as widgets
@@ -133,10 +133,7 @@ def class_page() -> None:
     box.add_class("pl-class-box")
     display(box)
     CLASS["box"] = box
-    try:   # imported here, before the pool's kernel counts as ready: it takes seconds on a loaded machine
-        import voila.utils  # noqa: F401
-    except ImportError:
-        pass
+    import tornado.websocket  # noqa: F401  (here, before the pool's kernel counts as ready: slow on a loaded machine)
     if os.environ.get("VOILA_PREHEAT") == "True":       # a kernel of the pool, ready for a student
         ClassDB(os.environ[DB_ENV]).kernel_ready(os.getpid())
     thread = threading.Thread(target=_when_requested, args=(box,), name="pirates-lab-class-join", daemon=True)
@@ -144,13 +141,60 @@ def class_page() -> None:
     thread.start()
 
 
-def _when_requested(box) -> None:
-    try:
-        from voila.utils import wait_for_request
+def request_info_url() -> str:
+    """Where Voila hands a warm kernel its page's request: ``/voila/query/<kernel_id>`` (as Voila builds it)."""
+    protocol = os.environ.get("VOILA_APP_PROTOCOL", "ws")
+    host = os.environ.get("VOILA_APP_IP", "127.0.0.1")
+    port = os.environ.get("VOILA_APP_PORT", "8866")
+    base = os.environ.get("VOILA_BASE_URL", "/")
+    return f"{protocol}://{host}:{port}{base}voila/query/{os.environ.get('VOILA_KERNEL_ID', '')}"
 
-        wait_for_request()
-    except ImportError:  # not under Voila
-        pass
+
+def wait_for_request(db: ClassDB | None = None) -> None:
+    """In a kernel of the pool: wait until a student opens the page, then put the page's request (cookie,
+    address) in the environment, as ``voila.utils.wait_for_request`` does, but showing Voila the class's
+    kernel key (the server refuses anyone else: see :func:`share.guard_request_info`). Out of the pool
+    (a page started for its request) the request is already there."""
+    if os.environ.get("VOILA_PREHEAT") != "True":
+        return
+    import asyncio
+    import json
+
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    from .share import QUERY_HEADER
+    from .store import kernel_key
+
+    db = db or ClassDB(os.environ[DB_ENV])
+    key = kernel_key(db.session().key, os.environ.get("VOILA_KERNEL_ID", ""))
+
+    async def receive() -> str:
+        for attempt in range(5):       # the server is busy starting the class's kernels: try again
+            try:
+                connection = await websocket_connect(HTTPRequest(request_info_url(), headers={QUERY_HEADER: key},
+                                                                 connect_timeout=120, request_timeout=120))
+                break
+            except OSError:
+                if attempt == 4:
+                    raise
+                await asyncio.sleep(2)
+        try:
+            return await connection.read_message()      # a pool's kernel waits for its student: no limit
+        finally:
+            connection.close()
+
+    loop = asyncio.new_event_loop()
+    try:
+        info = loop.run_until_complete(receive())
+    finally:
+        loop.close()
+    for name, value in json.loads(info or "{}").items():
+        os.environ[name] = value
+
+
+def _when_requested(box) -> None:
+    wait_for_request()
     bind_page(box, os.environ.get("HTTP_COOKIE"), _query().get("screen"))
 
 
@@ -166,12 +210,14 @@ def bind_page(box, cookie: str | None, screen: str | None = None) -> ClassSeat:
     CLASS["panels"] = panels
     poll.open_screen(screen)
     extra = None
+    views = poll.lesson_views()
     if seat.teacher:
-        panel = poll.TeacherPanel(seat)
+        panel = poll.TeacherPanel(seat, views)
         box.children = (panel,)
         extra = panel.refresh
     elif seat.student:
         box.children = (poll.student_badge(seat),)
+        extra = poll.Follower(seat, views).tick          # follow the teacher's screen, while the switch is on
     refresher = Refresher(seat, panels, extra)
     refresher.tick()
     CLASS["refresher"] = refresher.start()

@@ -19,19 +19,23 @@ kernels inherit (see :mod:`pirates_lab.classroom.page`).
 """
 from __future__ import annotations
 
+import hmac
 import html
+import inspect
 import json
+import logging
 import os
 import socket
 import time
 from collections import deque
 from pathlib import Path
 
-from .store import ClassDB, Session, sign_seat, verify_seat
+from .store import ClassDB, Session, kernel_key, sign_seat, verify_seat
 
 __all__ = ["network_address", "qr_svg", "qr_text", "configure", "write_share_config", "prepare_folder",
            "join_url", "teacher_url", "COOKIE", "DB_ENV", "STUDENTS_ENV", "PAGE_ENV", "RateLimit",
-           "how_to_join_html", "class_full_html", "MAX_WS_MESSAGE", "TEACHER_SEAT"]
+           "how_to_join_html", "class_full_html", "MAX_WS_MESSAGE", "TEACHER_SEAT", "pool_size", "RELOAD_RESERVE",
+           "QUERY_HEADER"]
 
 DB_ENV = "PIRATES_LAB_CLASS_DB"
 STUDENTS_ENV = "PIRATES_LAB_CLASS_STUDENTS"
@@ -45,6 +49,22 @@ MAX_WS_MESSAGE = 64 * 1024
 WS_BURST, WS_PER_SECOND = 500, 50
 #: wrong join codes (or teacher keys) an address may send a minute before it must wait
 JOIN_TRIES_A_MINUTE = 10
+#: warm kernels kept for reloads once every place is taken (a reload is a new page: a new kernel)
+RELOAD_RESERVE = 2
+#: the header a lesson kernel sends to Voila's /voila/query/<kernel_id> (see :func:`store.kernel_key`)
+QUERY_HEADER = "X-Pirates-Lab-Kernel"
+
+
+def pool_size(pool: int, students: int, joined: int, reserve: int = RELOAD_RESERVE) -> int:
+    """Warm kernels to keep: one for each place still to take (the teacher's counts), never fewer than
+    ``reserve`` (reloads), never more than ``pool`` (``--pool``).
+
+    >>> [pool_size(7, 6, joined) for joined in (0, 3, 5, 6)]
+    [7, 4, 2, 2]
+    >>> pool_size(0, 30, 0), pool_size(1, 30, 30), pool_size(31, 30, 30, reserve=0)
+    (0, 1, 1)
+    """
+    return max(0, min(pool, max(students + 1 - joined, reserve)))
 
 
 # ---------------------------------------------------------------- addresses and the QR code
@@ -237,10 +257,9 @@ def _server_classes():
         """Keep no more warm kernels than students still to come (the teacher counts for one)."""
         manager = handler.settings.get("kernel_manager")
         config = getattr(manager, "kernel_pools_config", None)
-        if isinstance(config, dict):
-            for entry in config.values():
-                if isinstance(entry, dict) and entry.get("pool_size"):
-                    entry["pool_size"] = max(0, min(pool, limit + 1 - db.students()))
+        entry = config.get(os.path.basename(page)) if isinstance(config, dict) else None
+        if isinstance(entry, dict):          # the landing page's pool only (--all: the other lessons keep theirs)
+            entry["pool_size"] = pool_size(pool, limit, db.students())
 
     class ClassIdentityProvider(IdentityProvider):
         """A user is a seat: the signed cookie ``/join`` (or ``/teacher``) set; nobody else."""
@@ -349,9 +368,34 @@ def _server_classes():
     return ClassIdentityProvider, ClassWebsocketConnection, session
 
 
+def guard_request_info(session: Session) -> None:
+    """Voila's ``/voila/query/<kernel_id>`` websocket hands a warm kernel its page's request (the student's
+    cookie) and takes no login: let only the class's kernels in (:data:`QUERY_HEADER` with
+    :func:`store.kernel_key`); anyone else gets 403 and nothing is sent or replaced."""
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    if getattr(RequestInfoSocketHandler, "_pirates_lab_guarded", False):
+        return
+    opened = RequestInfoSocketHandler.get
+
+    async def get(self, kernel_id, *args, **kwargs):
+        offered = self.request.headers.get(QUERY_HEADER, "")[:200]
+        if not hmac.compare_digest(offered.encode(), kernel_key(session.key, kernel_id).encode()):
+            logging.getLogger("pirates_lab.classroom").warning("/voila/query refused: not a kernel of this class")
+            self.set_status(403)
+            self.finish()
+            return None
+        result = opened(self, kernel_id, *args, **kwargs)
+        return (await result) if inspect.isawaitable(result) else result
+
+    RequestInfoSocketHandler.get = get
+    RequestInfoSocketHandler._pirates_lab_guarded = True
+
+
 def configure(c) -> None:
     """Called from the ``voila.py`` config file: sharing's identity provider, websocket, kernel pool."""
     identity, connection, session = _server_classes()
+    guard_request_info(session)
     c.Voila.identity_provider_class = identity
     c.Voila.kernel_websocket_connection_class = connection
     c.Voila.cookie_secret = bytes.fromhex(session.cookie_secret)   # kept: a restart keeps the seats
@@ -400,6 +444,19 @@ def prepare_folder(notebooks: list[Path], folder: Path, large: bool = False) -> 
 
 
 # ---------------------------------------------------------------- the command line's plan
+def pools_config(lessons: int, page: str, pool: int, students: int, joined: int) -> dict[str, int]:
+    """Warm kernels per notebook: the landing page's :func:`pool_size`; with ``--all`` (several lessons)
+    also one warm page of every other lesson, so the first student to open one from the menu does not wait
+    for a cold kernel (none with ``--pool 0``).
+
+    >>> pools_config(1, "01_dice_basics.ipynb", 31, 30, 0)
+    {'default': 0, '01_dice_basics.ipynb': 31}
+    >>> pools_config(8, "lessons.ipynb", 31, 30, 30), pools_config(8, "lessons.ipynb", 0, 30, 0)["default"]
+    ({'default': 1, 'lessons.ipynb': 2}, 0)
+    """
+    return {"default": min(1, pool) if lessons > 1 else 0, page: pool_size(pool, students, joined)}
+
+
 def plan(notebooks: list[Path], page: str, *, host: str, port: int, students: int, pool: int | None,
          db_path: Path, config_dir: Path, served_dir: Path, cell_timeout: int, tracebacks: bool,
          large: bool, python: str | None = None) -> dict:
@@ -414,13 +471,14 @@ def plan(notebooks: list[Path], page: str, *, host: str, port: int, students: in
 
     db = ClassDB(db_path)
     session = db.session()
+    db.forget_kernels()             # a restart: the kernels of the last run are gone
     prepare_folder(notebooks, served_dir, large=large)
     write_share_config(config_dir)
     pool = students + 1 if pool is None else pool   # the teacher's page too
     address = _origin(host, port)
     env = {**os.environ, DB_ENV: str(Path(db_path).resolve()), STUDENTS_ENV: str(students), POOL_ENV: str(pool),
            PAGE_ENV: f"voila/render/{page}", "VOILA_APP_IP": host,
-           "PIRATES_LAB_CLASS_POOLS": json.dumps({"default": 0, page: max(0, min(pool, students + 1 - db.students()))}),
+           "PIRATES_LAB_CLASS_POOLS": json.dumps(pools_config(len(notebooks), page, pool, students, db.students())),
            "PIRATES_LAB_CLASS_JOIN": join_url(host, port, session), "PIRATES_LAB_CLASS_ADDRESS": address}
     if large:
         env[LARGE_ENV] = "1"

@@ -7,6 +7,9 @@ own widget manager does), types a prediction into the class poll and clicks Send
 its page shows the prediction as kept.  :meth:`SimStudent.reload` closes the page (its kernel shut
 down, as a browser's page does) and loads it again.
 
+Every wait is bounded (``timeout`` seconds for each step, generous for a loaded machine) and fails with a
+:class:`PageError` saying what it waited for: a student never waits forever.
+
 Used by ``benchmarks/classroom_load.py`` and the classroom server test.
 """
 from __future__ import annotations
@@ -14,12 +17,14 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import secrets
+import threading
 import time
 import uuid
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 
-__all__ = ["SimStudent", "message", "PageError"]
+__all__ = ["SimStudent", "message", "PageError", "bounded", "run_in_thread"]
 
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
@@ -35,6 +40,41 @@ def _client():
 
 class PageError(RuntimeError):
     """The page did not come, or did not show what a student needs."""
+
+
+async def bounded(awaitable, seconds: float, what: str):
+    """``await awaitable``, at most ``seconds``; past that a :class:`PageError` that says what was awaited."""
+    try:
+        return await asyncio.wait_for(awaitable, seconds)
+    except asyncio.TimeoutError:
+        raise PageError(f"waited {seconds:.0f} s for {what}") from None
+
+
+def run_in_thread(coroutine, seconds: float, what: str):
+    """Run ``coroutine`` to its end in a thread of its own, at most ``seconds``; its result, or its error.
+
+    A thread of its own: a test process whose main thread already runs an event loop (a sync Playwright's)
+    cannot ``asyncio.run`` there.  A daemon thread waited for with a limit: even a coroutine that ignored
+    its cancellation cannot hold the caller forever.  Past the limit: a :class:`PageError` naming ``what``."""
+    outcome: dict = {}
+
+    def work():
+        try:
+            outcome["value"] = asyncio.run(asyncio.wait_for(coroutine, seconds))
+        except BaseException as error:          # handed to the caller's thread
+            outcome["error"] = error
+
+    worker = threading.Thread(target=work, name=f"pirates-lab: {what}"[:60], daemon=True)
+    worker.start()
+    worker.join(seconds + 30)
+    if worker.is_alive():
+        raise PageError(f"{what}: still running {seconds + 30:.0f} s later, even after its cancellation")
+    error = outcome.get("error")
+    if isinstance(error, asyncio.TimeoutError):
+        raise PageError(f"{what}: not done within {seconds:.0f} s")
+    if error is not None:
+        raise error
+    return outcome["value"]
 
 
 def message(msg_type: str, content: dict, channel: str = "shell", session: str = "sim",
@@ -68,11 +108,14 @@ class SimStudent:
 
         client = _client()
         try:
-            response = await client.fetch(self.base + path, headers={"Cookie": self._cookie_header()},
-                                          follow_redirects=follow, request_timeout=self.timeout,
-                                          connect_timeout=self.timeout, raise_error=False)
+            response = await bounded(client.fetch(self.base + path, headers={"Cookie": self._cookie_header()},
+                                                  follow_redirects=follow, request_timeout=self.timeout,
+                                                  connect_timeout=self.timeout, raise_error=False),
+                                     self.timeout + 5, f"the answer to GET {path.split('?')[0]}")
         except HTTPClientError as error:  # pragma: no cover - raise_error=False
             response = error.response
+        if response.code == 599:
+            raise PageError(f"no answer to GET {path.split('?')[0]} ({response.error})")
         for header in response.headers.get_list("Set-Cookie"):
             jar = SimpleCookie()
             jar.load(header)
@@ -100,15 +143,18 @@ class SimStudent:
         url = self.base.replace("http", "ws", 1) + f"/api/kernels/{self.kernel_id}/channels?session_id={uuid.uuid4()}"
         from tornado.httpclient import HTTPRequest
 
-        self.socket = await websocket_connect(HTTPRequest(url, headers={"Cookie": self._cookie_header()},
-                                                          request_timeout=self.timeout),
-                                              subprotocols=[V1_PROTOCOL], max_message_size=64 * 1024 * 1024)
+        self.socket = await bounded(websocket_connect(HTTPRequest(url, headers={"Cookie": self._cookie_header()},
+                                                                  connect_timeout=self.timeout,
+                                                                  request_timeout=self.timeout),
+                                                      subprotocols=[V1_PROTOCOL], max_message_size=64 * 1024 * 1024),
+                                    self.timeout + 5, "the page's kernel websocket to open")
         control = uuid.uuid4().hex
         self.send(message("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
                           metadata={"version": "1.0.0"}))
         self.send(message("comm_msg", {"comm_id": control, "data": {"method": "request_states"}}))
         reply = await self.wait_for(lambda m: m.get("msg_type") == "comm_msg"
-                                    and m["content"].get("data", {}).get("method") == "update_states")
+                                    and m["content"].get("data", {}).get("method") == "update_states",
+                                    what="the page's widgets (the reply to request_states)")
         self.states = dict(reply["content"]["data"]["states"])
         for comm, state in self._early.items():          # sent while the kernel was answering
             if comm in self.states:
@@ -122,10 +168,10 @@ class SimStudent:
         parts = [json.dumps(msg[key]).encode() for key in ("header", "parent_header", "metadata", "content")]
         self.socket.write_message(serialize_msg_to_ws_v1(parts, msg["channel"]), binary=True)
 
-    async def receive(self, seconds: float) -> dict | None:
-        raw = await asyncio.wait_for(self.socket.read_message(), seconds)
+    async def receive(self, seconds: float, what: str = "a message from the page's kernel") -> dict | None:
+        raw = await bounded(self.socket.read_message(), seconds, what)
         if raw is None:
-            raise PageError("the websocket closed")
+            raise PageError(f"the page's websocket closed while waiting for {what}")
         from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
 
         channel, parts = deserialize_msg_from_ws_v1(raw)
@@ -144,13 +190,20 @@ class SimStudent:
             self.states[msg["content"]["comm_id"]] = {"state": dict(data.get("state", {}))}
         return msg
 
-    async def wait_for(self, condition, seconds: float | None = None) -> dict:
-        deadline = time.monotonic() + (seconds or self.timeout)
+    async def wait_for(self, condition, seconds: float | None = None, what: str = "a message from the page") -> dict:
+        """Read the page's messages until one meets ``condition``: at most ``seconds`` (default: ``timeout``)."""
+        limit = seconds or self.timeout
+        deadline = time.monotonic() + limit
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise PageError("waited too long for the page")
-            msg = await self.receive(left)
+                raise PageError(f"waited {limit:.0f} s for {what}")
+            try:
+                msg = await self.receive(left, what)
+            except PageError as error:
+                if str(error).startswith("waited"):      # the same wait, said with its whole limit
+                    raise PageError(f"waited {limit:.0f} s for {what}") from None
+                raise
             if condition(msg):
                 return msg
 
@@ -168,7 +221,7 @@ class SimStudent:
     async def wait_for_widget(self, css: str) -> str:
         """Wait until a widget with this CSS class is on the page (made once the page knows whose it is)."""
         if not self.has_widget(css):
-            await self.wait_for(lambda m: self.has_widget(css))
+            await self.wait_for(lambda m: self.has_widget(css), what=f"a {css} widget on the page")
         return self.widget(css)
 
     def widget_value(self, css: str) -> str:
@@ -184,7 +237,8 @@ class SimStudent:
         if marker in self.widget_value("pl-poll-mine"):
             return
         await self.wait_for(lambda m: m.get("msg_type") == "comm_msg" and m["content"].get("comm_id") == mine
-                            and marker in str(m["content"].get("data", {}).get("state", {}).get("value", "")))
+                            and marker in str(m["content"].get("data", {}).get("state", {}).get("value", "")),
+                            what=f"the page to show the answer {text!r} as kept")
 
     def kept_answer(self) -> str | None:
         """The prediction this page shows as kept (after a reload: the one sent before)."""
@@ -203,20 +257,28 @@ class SimStudent:
         self.joined_seconds = time.monotonic() - started
         return self.joined_seconds
 
-    async def close(self) -> None:
-        """Leave the page as a browser does: close the websocket, shut the kernel down."""
-        from tornado.httpclient import AsyncHTTPClient
+    async def close(self) -> int | None:
+        """Leave the page as a browser does: close the websocket, ask the server to shut the kernel down.
 
+        Returns the server's answer to the shutdown (204); a refusal is a :class:`PageError`."""
         if self.socket is not None:
             self.socket.close()
             self.socket = None
-        if self.kernel_id:
-            await _client().fetch(self.base + f"/voila/api/shutdown/{self.kernel_id}", method="POST", body=b"",
-                                          headers={"Cookie": self._cookie_header(),
-                                                   "X-XSRFToken": self.cookies.get("_xsrf", "")},
-                                          raise_error=False, request_timeout=self.timeout,
-                                          connect_timeout=self.timeout)
-            self.kernel_id = None
+        if not self.kernel_id:
+            return None
+        # Jupyter checks a POST's XSRF token: the same random value in the cookie and in the header (what
+        # the page's script sends from its cookie).
+        self.cookies.setdefault("_xsrf", secrets.token_hex(16))
+        kernel, self.kernel_id = self.kernel_id, None
+        response = await bounded(_client().fetch(self.base + f"/voila/api/shutdown/{kernel}", method="POST", body=b"",
+                                                 headers={"Cookie": self._cookie_header(),
+                                                          "X-XSRFToken": self.cookies["_xsrf"]},
+                                                 raise_error=False, request_timeout=self.timeout,
+                                                 connect_timeout=self.timeout),
+                                 self.timeout + 5, "the server to shut the page's kernel down")
+        if response.code not in (200, 204):
+            raise PageError(f"the server refused to shut the page's kernel down (HTTP {response.code})")
+        return response.code
 
     async def reload(self) -> float:
         started = time.monotonic()

@@ -50,6 +50,7 @@ CREATE TABLE IF NOT EXISTS seats (seat TEXT PRIMARY KEY, role TEXT NOT NULL, num
 CREATE TABLE IF NOT EXISTS polls (poll TEXT PRIMARY KEY, prompt TEXT NOT NULL, state TEXT NOT NULL,
                                   opened REAL NOT NULL, revealed REAL, answer TEXT);
 CREATE TABLE IF NOT EXISTS kernels (pid INTEGER PRIMARY KEY, ready REAL NOT NULL, taken REAL);
+CREATE TABLE IF NOT EXISTS class_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS answers (poll TEXT NOT NULL, seat TEXT NOT NULL, text TEXT NOT NULL, value TEXT,
                                     at REAL NOT NULL, changes INTEGER NOT NULL DEFAULT 0,
                                     PRIMARY KEY (poll, seat));
@@ -99,6 +100,16 @@ def sign_seat(key: str, seat: str, role: str) -> str:
     if role not in ("s", "t"):
         raise ValueError("a seat's role is s (student) or t (teacher)")
     return f"{role}-{seat}.{_signature(key, role + '-' + seat)}"
+
+
+def kernel_key(key: str, kernel_id: str) -> str:
+    """What a lesson kernel shows Voila's ``/voila/query/<kernel_id>`` to be given its page's request (the
+    student's cookie): only the class's kernels know the session's key.
+
+    >>> kernel_key("00" * 16, "k1") == kernel_key("00" * 16, "k1") != kernel_key("00" * 16, "k2")
+    True
+    """
+    return _signature(key, "query:" + kernel_id)
 
 
 def verify_seat(key: str, signed: str | None) -> tuple[str, str] | None:
@@ -200,6 +211,11 @@ class ClassDB:
         with self._write() as db:
             db.execute("INSERT OR REPLACE INTO kernels VALUES (?, ?, NULL)", (pid, time.time()))
 
+    def forget_kernels(self) -> None:
+        """The server starts: no kernel of an earlier run is warm any more."""
+        with self._write() as db:
+            db.execute("DELETE FROM kernels")
+
     def kernel_taken(self, pid: int) -> None:
         with self._write() as db:
             db.execute("UPDATE kernels SET taken = ? WHERE pid = ?", (time.time(), pid))
@@ -207,6 +223,30 @@ class ClassDB:
     def ready_kernels(self) -> int:
         """Kernels that ran the lesson and wait for a student."""
         return self._read("SELECT COUNT(*) FROM kernels WHERE taken IS NULL")[0][0]
+
+    # ------------------------------------------------------------ follow the teacher
+    def _set(self, key: str, value: str) -> None:
+        with self._write() as db:
+            db.execute("INSERT INTO class_state VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                       (key, value))
+
+    def set_follow(self, on: bool) -> None:
+        """The teacher's switch: students' pages move to the teacher's screen (or not)."""
+        self._set("follow", "1" if on else "0")
+
+    def following(self) -> bool:
+        return self._read("SELECT value FROM class_state WHERE key = 'follow'") == [("1",)]
+
+    def teacher_at(self, screen: int) -> None:
+        """The screen (numbered from 1) the teacher's page shows now."""
+        self._set("teacher_screen", str(int(screen)))
+
+    def followed_screen(self) -> int | None:
+        """The screen students' pages go to: the teacher's, while the switch is on; else None."""
+        state = dict(self._read("SELECT key, value FROM class_state"))
+        if state.get("follow") != "1" or "teacher_screen" not in state:
+            return None
+        return int(state["teacher_screen"])
 
     # ------------------------------------------------------------ polls
     def open_poll(self, poll: str, prompt: str) -> None:
