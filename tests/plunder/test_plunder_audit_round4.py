@@ -127,3 +127,18 @@ def test_the_combat_calculator_fights_attacking_pirates_without_a_chase_and_ties
     state = play(state, Fight(), AddCard("Havana"), Board(), AddCard("Open Sea"))
     assert state.captains[p]["lost"]
     assert npc_chain(side_of("Pinnace"), side_of("Pirates"), [3, 1], ("broadside", "boarding")) == ("won", [3, 1])
+
+
+def test_the_attack_command_plays_attacking_pirates_as_the_engine_does(capsys):
+    """Rules: Plunder › Broadside
+
+    Given ``pirates-lab odds plunder-attack`` for an English Brigantine holding Open Sea (1) against Pirates, When it
+    answers, Then it says the Pirates attack and a tie is theirs, and the Broadside (2 + 1 against 3) is lost: 0%."""
+    from pirates_lab.cli import main
+
+    assert main(["odds", "plunder-attack", "English Brigantine", "Pirates", "--hand", "Open Sea"]) == 0
+    out = capsys.readouterr().out
+    assert "a tie is theirs" in out and "Engagement" not in out.title()
+    line = next(line for line in out.splitlines() if "win the Broadside" in line)
+    assert line.split()[-1] in ("0%", "0.00%") or "impossible" in line, line
+    assert not _engine_wins_the_broadside(1)
