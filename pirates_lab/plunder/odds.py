@@ -42,18 +42,27 @@ MAX_HAND = 7
 
 @dataclass(frozen=True)
 class Side:
-    """The numbers a side fights with: speed (the lower with a Captured Ship), cannon, crew."""
+    """The numbers a side fights with: speed (the lower with a Captured Ship), cannon, crew; ``own_speed``, with a
+    Captured Ship, your own ship's speed (Engagement: a faster enemy flees, "any Captured Ship accompanying you does
+    not count", but a card to catch up is added to the lower speed).  Rules: Plunder › Engagement"""
 
     speed: int
     cannon: int
     crew: int
+    own_speed: int | None = field(default=None, repr=False)
 
     def __post_init__(self):
         for stat in ("speed", "cannon", "crew"):
             _whole(stat, getattr(self, stat), 0, 20)
+        if self.own_speed is not None:
+            _whole("own_speed", self.own_speed, self.speed, 20)
 
     def value(self, step: str) -> int:
         return getattr(self, STATS[step])
+
+    def reach(self) -> int:
+        """The speed that decides whether a ship you attack flees: your own ship's."""
+        return self.speed if self.own_speed is None else self.own_speed
 
 
 def _whole(name: str, value, low: int, high: int) -> int:
@@ -119,6 +128,7 @@ def side_of(ship: str, mate: str | None = None, captured: str | None = None) -> 
         if ability in values:
             values[ability] += 1
     if captured:
+        values["own_speed"] = values["speed"]
         values["speed"] = min(values["speed"], _card(captured, "ship").speed)
     return Side(**values)
 
@@ -260,7 +270,12 @@ def need(me: Side, enemy: Side, step: str, attacked: bool = False) -> int:
 
     >>> need(Side(2, 2, 3), Side(3, 3, 3), "broadside"), need(Side(2, 2, 3), Side(3, 3, 3), "broadside", attacked=True)
     (1, 2)
+    >>> brig = side_of("English Brigantine", captured="Spanish Galleon")   # speed 3, the Galleon's 2
+    >>> need(brig, side_of("Spanish Brigantine"), "engagement"), need(brig, side_of("Spanish Sloop"), "engagement")
+    (0, 2)
     """
+    if step == "engagement" and not attacked and me.reach() >= enemy.speed:
+        return 0  # it does not flee: your own ship is as fast (the Captured Ship does not count)
     return max(0, enemy.value(step) - me.value(step) + (1 if attacked else 0))
 
 

@@ -55,6 +55,9 @@ def chain_why(odds) -> Why:
             step = steps[j]
             stat, mine, theirs = STATS[step], me.value(step), enemy.value(step)
             if need(me, enemy, step, attacked) <= 0:
+                if step == "engagement" and me.reach() > mine:
+                    return (f"{step.title()}: your ship's speed {me.reach()} against {theirs} (the Captured Ship does "
+                            "not count): no card needed")
                 return f"{step.title()}: your {stat} {mine} against {theirs}: no card needed"
             if attacked and mine >= theirs:
                 return f"{step.title()}: your {stat} {mine} against {theirs}, a tie is the Pirates': play a {used[j]}"

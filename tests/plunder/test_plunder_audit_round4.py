@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pirates_lab.core import InvalidInput
-from pirates_lab.plunder.actions import AddCard, Board, Fight
+from pirates_lab.plunder.actions import AddCard, Attack, Board, Fight
 from pirates_lab.plunder.odds import npc_chain, npc_chain_odds, side_of
 
 from plunder_helpers import at_step, fresh, from_deck, hand, play, ship
@@ -142,3 +142,61 @@ def test_the_attack_command_plays_attacking_pirates_as_the_engine_does(capsys):
     line = next(line for line in out.splitlines() if "win the Broadside" in line)
     assert line.split()[-1] in ("0%", "0.00%") or "impossible" in line, line
     assert not _engine_wins_the_broadside(1)
+
+
+# ---------------------------------------------------------------- the odds with a Captured Ship
+@pytest.mark.parametrize("enemy,cards,reached", [
+    ("Spanish Brigantine", [], True),        # speed 3: not higher than the Brigantine's own 3, it does not flee
+    ("Spanish Sloop", ["Open Sea"], False),   # speed 4 flees; the card goes on the LOWER speed: 2 + 1 < 4
+    ("Spanish Sloop", ["Coastland"], True),   # 2 + 2 = 4 catches it
+])
+def test_the_odds_decide_a_flight_by_your_own_ship_and_a_catch_up_by_the_lower_speed(enemy, cards, reached):
+    """Rules: Plunder › Engagement
+
+    Given an English Brigantine (speed 3) with a Captured Spanish Galleon (speed 2) and these cards, When it attacks
+    this merchant, Then the engine and the odds agree: "If your enemy's speed is higher than your ship's (any Captured
+    Ship accompanying you does not count), it manages to flee"; a card to catch up is added "to the lower speed"
+    (the odds used the lower speed for both, so the Brigantine was said to need a card it does not need)."""
+    state = fresh()
+    p = state.first
+    state.captains[p]["at"] = (1, 0)
+    ship(state, p, "English Brigantine")
+    from_deck(state, "Spanish Galleon")
+    state.captains[p]["captured"] = "Spanish Galleon"
+    hand(state, p, cards)
+    from_deck(state, enemy)
+    state.encounters[p] = enemy
+    state = at_step(state, p, "encounter", "action", "give").apply(Attack())
+    if state.phase()[0] == "engage":
+        state = state.apply(AddCard(cards[0] if cards else ""))
+    assert (state.phase()[0] in ("broadside", "sink_or_board", "boarding", "prize")) == reached, state.phase()
+    me = side_of("English Brigantine", captured="Spanish Galleon")
+    end, used = npc_chain(me, side_of(enemy), [DATA_NUMBER[c] for c in cards], ("engagement",))
+    assert (end == "won") == reached
+    assert used == ([0] if not cards else [DATA_NUMBER[cards[0]]] if reached else [])
+
+
+DATA_NUMBER = {c["name"]: c["number"] for c in DATA["card"]}
+
+
+# ---------------------------------------------------------------- Attacking Another Captain: the chase
+def test_a_defender_who_flees_at_an_equal_speed_is_caught_the_tie_is_the_attackers():
+    """Rules: Plunder › Attacking Another Captain
+
+    Given two captains in Pinnaces (speed 2 each) on the Open Sea, When the defender flees and neither places a card
+    (2 against 2), Then "in case of a tie, the attacker wins": the defender is caught and the Broadside comes (a card
+    more, 2 against 3, and the defender escapes). No test caught an Engagement tie given to the defender."""
+    from pirates_lab.plunder.actions import AttackCaptain, Flee, Secret
+
+    state = fresh()
+    p = state.first
+    q = state.left_of(p)
+    for seat in (p, q):
+        state.captains[seat]["at"] = (1, 0)
+    hand(state, p, [])
+    hand(state, q, ["Open Sea"])
+    state = at_step(state, p, "action", "give")
+    tied = play(state.clone(), AttackCaptain(q), Flee(""), Secret(""), Secret(""))
+    assert tied.phase()[0] == "secret" and tied.combat.step == "broadside"
+    escaped = play(state, AttackCaptain(q), Flee(""), Secret(""), Secret("Open Sea"))
+    assert escaped.combat is None and f"Captain {q + 1} escapes." in list(escaped.log)
