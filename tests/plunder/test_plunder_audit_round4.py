@@ -200,3 +200,57 @@ def test_a_defender_who_flees_at_an_equal_speed_is_caught_the_tie_is_the_attacke
     assert tied.phase()[0] == "secret" and tied.combat.step == "broadside"
     escaped = play(state, AttackCaptain(q), Flee(""), Secret(""), Secret("Open Sea"))
     assert escaped.combat is None and f"Captain {q + 1} escapes." in list(escaped.log)
+
+
+# ---------------------------------------------------------------- Selling: half, rounded down (an odd amount)
+def test_an_odd_plunder_sale_keeps_half_rounded_down():
+    """Rules: Plunder › Selling
+
+    Given a captain with the Spanish Letter of Marque in Havana (Spain; it buys Rum at 5) with a Captured Spanish Sloop
+    (value 8) and 1 Rum of loot, When they trade (the sale is forced), Then the plunder fetches 13 and "money earned
+    from plundered cargo and ships is split with the crew (half, rounded down)": the captain keeps 6. (Every earlier
+    sale in the tests came to an even amount, so rounding up went unseen.)"""
+    from pirates_lab.plunder.actions import StartTrade
+
+    from plunder_helpers import enough_silver, lay
+
+    state = fresh()
+    p = state.first
+    lay(state, (1, 0), "Havana")
+    state.captains[p]["at"] = (1, 0)
+    state.captains[p]["marque"] = "Spain"
+    enough_silver(state, p, 5)
+    from_deck(state, "Spanish Sloop")
+    state.captains[p]["captured"] = "Spanish Sloop"
+    state.captains[p]["loot"] = {"Rum": 1}
+    state.goods["Rum"] -= 1
+    state = at_step(state, p, "action", "give")
+    assert state.legal_actions() == (StartTrade(),)
+    bank = state.bank
+    state = state.apply(StartTrade())
+    assert state.captains[p]["silver"] == 5 + 6 and state.bank == bank - 6
+    assert "sells the plunder for 13 silver and keeps half, 6" in list(state.log)[-1]
+    state.validate()
+
+
+# ---------------------------------------------------------------- Pay the Crew: the crew before the First Mate
+def test_a_captain_who_can_pay_the_crew_but_not_the_first_mate_too_keeps_the_ship_and_loses_the_mate():
+    """Rules: Plunder › Pay the Crew
+
+    Given a captain in a Spanish Galleon (wages 2) with the Navigator and 2 silver, When the crew is paid, Then the
+    crew takes its 2 and the unpaid First Mate leaves the mat (ASSUMPTION, docs/plunder.md › Pay the Crew: a captain
+    is thrown overboard only when the crew goes unpaid); paying the mate first would have lost the ship."""
+    from plunder_helpers import enough_silver
+
+    state = fresh()
+    p = state.first
+    ship(state, p, "Spanish Galleon")
+    hand(state, p, ["Navigator"])
+    state.captains[p]["hand"].remove("Navigator")
+    state.captains[p]["mate"] = "Navigator"
+    enough_silver(state, p, 2)
+    state = at_step(state, p, "pay", "sail", "action", "give")
+    cap = state.captains[p]
+    assert (cap["silver"], cap["ship"], cap["mate"], cap["lost"]) == (0, "Spanish Galleon", None, False)
+    assert state.discard.get("Navigator") == 1
+    state.validate()
