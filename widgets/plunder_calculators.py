@@ -96,9 +96,10 @@ def chain_report(ship: str, enemy: str, hand=(), *, mate: str | None = None, dra
     else:
         if card is None or card.kind not in ("ship", "port", "natives"):
             raise InvalidInput(f"{enemy} is not a ship, a Port or Natives.")
+        attacked = card.name == "Pirates"   # "who always attack": no chase, and a tie is theirs (as the engine)
         steps = {"ship": ("engagement", "broadside", "boarding"), "port": ("broadside", "boarding"),
-                 "natives": ("boarding",)}[card.kind]
-        odds = npc_chain_odds(me, side_of(enemy), hand, draws, pool, steps)
+                 "natives": ("boarding",)}[card.kind][1 if attacked else 0:]
+        odds = npc_chain_odds(me, side_of(enemy), hand, draws, pool, steps, attacked=attacked)
         loot = loot_value(loot_dist(pool, card.cargo or 99, 5), dict(card.sell))
         gain = (card.value if card.kind == "ship" else 0) + loot
     value = attack_value(odds, int(gain), risk)

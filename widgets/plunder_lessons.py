@@ -43,6 +43,8 @@ __all__ = [*DEMOS, *ANSWERS, "table_picture_ops", "phase_rows", "lesson", "lesso
            "PICTURE_WIDTH", "PICTURE_HEIGHT", "PHASE_WORDS", "rule_links"]
 
 PICTURE_WIDTH, PICTURE_HEIGHT = 600, 262
+#: the ship card that always attacks (Engagement: "except for Pirates, who always attack"), as the engine reads it
+PIRATES = "Pirates"
 #: what each phase of a turn does, in the rulebook's words (the order is the engine's)
 PHASE_WORDS = {
     "Resolve the Encounter": "the card the captain before you played to you, if it applies where you are (the "
@@ -266,10 +268,14 @@ def engagement() -> widgets.Widget:
 
 
 def _one_card_rows(me: str, enemies, step: str, stat: str) -> list[tuple]:
+    """Each enemy's value and the chance to win ``step`` with one card drawn.  Pirates are never attacked: they
+    "always attack", and a tie is theirs (the row says so and is counted so, as the engine plays it)."""
     rows = []
     for name in enemies:
-        p = npc_chain_odds(side_of(me), side_of(name), [], 1, lessons.start_unseen(), (step,)).win
-        rows.append((name, getattr(side_of(name), stat), pct(p)))
+        pirates = name == PIRATES
+        p = npc_chain_odds(side_of(me), side_of(name), [], 1, lessons.start_unseen(), (step,), attacked=pirates).win
+        rows.append((f"{name} (they attack you: a tie is theirs)" if pirates else name, getattr(side_of(name), stat),
+                     pct(p)))
     return rows
 
 
@@ -277,7 +283,7 @@ def broadside() -> widgets.Widget:
     """An English Brigantine's chance to win the Broadside against each enemy, with the one card it draws."""
     rows = _one_card_rows("English Brigantine", ("Spanish Sloop", "Spanish Brigantine", "Spanish Galleon", "Pirates",
                                                  "Treasure Fleet"), "broadside", "cannon")
-    return _html(f"<p>An English Brigantine (cannon {side_of('English Brigantine').cannon}) attacks, with the one "
+    return _html(f"<p>An English Brigantine (cannon {side_of('English Brigantine').cannon}) fights, with the one "
                  "card it draws first:</p>" + table_html(rows, header=("enemy", "cannon", "win the Broadside")))
 
 
@@ -299,8 +305,8 @@ def captain() -> widgets.Widget:
     odds = captain_fight(side_of("English Brigantine"), side_of("Spanish Sloop"), hand, lessons.start_unseen(hand), 4)
     numbers = ", ".join(f"{name} ({components().card(name).number})" for name in hand)
     return widgets.VBox([_html(f"<p>Your English Brigantine, holding {html.escape(numbers)}, attacks a captain in a "
-                               "Spanish Sloop who holds 4 cards you have not seen. Both place their highest card "
-                               "at each step.</p>"),
+                               "Spanish Sloop who holds 4 cards you have not seen and stands to fight (does not "
+                               "flee). Both place their highest card at each step; a tie is yours.</p>"),
                          DistView(odds.ends.map(lambda end: END_WORDS.get(end, end)), title="Attacking a captain",
                                   width=340, height=150)])
 

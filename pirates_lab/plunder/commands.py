@@ -83,14 +83,17 @@ def odds_attack(args) -> int:
     ship, enemy_name = card_name(args.ship, "pinnace", "ship"), card_name(args.enemy, "ship", "port", "natives")
     me, enemy = side_of(ship, _mate(args.mate)), components().card(enemy_name)
     risk = _count("--risk (silver lost if sunk)", args.risk, 0, 10_000)
+    attacked = enemy.name == "Pirates"  # "who always attack": no chase, and a tie is theirs (as the engine plays it)
     steps = {"ship": ("engagement", "broadside", "boarding"), "port": ("broadside", "boarding"),
-             "natives": ("boarding",)}[enemy.kind]
-    odds = npc_chain_odds(me, side_of(enemy_name), hand, args.draws, start_unseen(hand), steps)
+             "natives": ("boarding",)}[enemy.kind][1 if attacked else 0:]
+    odds = npc_chain_odds(me, side_of(enemy_name), hand, args.draws, start_unseen(hand), steps, attacked=attacked)
     loot = loot_value(loot_dist(start_unseen(hand), enemy.cargo or 99, args.room), dict(enemy.sell) or {})
     gain = (enemy.value if enemy.kind == "ship" else 0) + loot
     ev = attack_value(odds, int(gain), risk)
     print(f"Plunder: {ship} against {enemy_name} with {', '.join(hand) or 'no cards'}"
           + (f" and {plural(args.draws, 'card')} still to draw" if args.draws else ""))
+    if attacked:
+        print("The Pirates attack you (they always attack): no chase, and a tie is theirs.")
     print(table(odds.lines(), heading="step"))
     print(f"\nShould I attack? expected silver {float(ev):+.2f} (plunder worth about {float(gain):.1f} before the "
           f"crew's half; {risk} silver lost if sunk)")

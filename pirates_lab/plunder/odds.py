@@ -29,7 +29,7 @@ from pirates_lab.core import Deck, Dist, InvalidInput
 from .components import Card, components
 from .trade import crew_share
 
-__all__ = ["Side", "side_of", "card_name", "ChainOdds", "npc_chain", "npc_chain_odds", "captain_fight", "marque_probability",
+__all__ = ["Side", "side_of", "card_name", "ChainOdds", "need", "npc_chain", "npc_chain_odds", "captain_fight", "marque_probability",
            "loot_dist", "loot_cards", "loot_value", "attack_value", "storm_within", "unseen_numbers", "unseen_cards", "STEPS",
            "MAX_UNSEEN", "MAX_HAND"]
 
@@ -42,18 +42,27 @@ MAX_HAND = 7
 
 @dataclass(frozen=True)
 class Side:
-    """The numbers a side fights with: speed (the lower with a Captured Ship), cannon, crew."""
+    """The numbers a side fights with: speed (the lower with a Captured Ship), cannon, crew; ``own_speed``, with a
+    Captured Ship, your own ship's speed (Engagement: a faster enemy flees, "any Captured Ship accompanying you does
+    not count", but a card to catch up is added to the lower speed).  Rules: Plunder › Engagement"""
 
     speed: int
     cannon: int
     crew: int
+    own_speed: int | None = field(default=None, repr=False)
 
     def __post_init__(self):
         for stat in ("speed", "cannon", "crew"):
             _whole(stat, getattr(self, stat), 0, 20)
+        if self.own_speed is not None:
+            _whole("own_speed", self.own_speed, self.speed, 20)
 
     def value(self, step: str) -> int:
         return getattr(self, STATS[step])
+
+    def reach(self) -> int:
+        """The speed that decides whether a ship you attack flees: your own ship's."""
+        return self.speed if self.own_speed is None else self.own_speed
 
 
 def _whole(name: str, value, low: int, high: int) -> int:
@@ -119,6 +128,7 @@ def side_of(ship: str, mate: str | None = None, captured: str | None = None) -> 
         if ability in values:
             values[ability] += 1
     if captured:
+        values["own_speed"] = values["speed"]
         values["speed"] = min(values["speed"], _card(captured, "ship").speed)
     return Side(**values)
 
@@ -243,19 +253,50 @@ class ChainOdds:
         return chain_why(self)
 
 
-def npc_chain(me: Side, enemy: Side, hand: Iterable, steps: tuple = STEPS, attacking: bool = True) -> tuple[str, list]:
+def _attacked_steps(steps: tuple, attacked) -> tuple:
+    """Pirates attacking: they "always attack", so there is no chase (a captain who stands to fight goes to the
+    Broadside) and the steps are the Broadside and the Boarding."""
+    if not isinstance(attacked, bool):
+        raise InvalidInput(f"attacked is True (Pirates attack you) or False (you attack), not {attacked!r}.")
+    if attacked and "engagement" in steps:
+        raise InvalidInput("When Pirates attack there is no chase: the steps are the Broadside and the Boarding "
+                           "(a captain who flees does not fight).")
+    return steps
+
+
+def need(me: Side, enemy: Side, step: str, attacked: bool = False) -> int:
+    """The smallest card number that wins ``step`` (0: none needed).  "Ties always favor the attacker": the
+    captain's when they attack, the Pirates' when Pirates attack (``attacked``).  Rules: Plunder › Broadside
+
+    >>> need(Side(2, 2, 3), Side(3, 3, 3), "broadside"), need(Side(2, 2, 3), Side(3, 3, 3), "broadside", attacked=True)
+    (1, 2)
+    >>> brig = side_of("English Brigantine", captured="Spanish Galleon")   # speed 3, the Galleon's 2
+    >>> need(brig, side_of("Spanish Brigantine"), "engagement"), need(brig, side_of("Spanish Sloop"), "engagement")
+    (0, 2)
+    """
+    if step == "engagement" and not attacked and me.reach() >= enemy.speed:
+        return 0  # it does not flee: your own ship is as fast (the Captured Ship does not count)
+    return max(0, enemy.value(step) - me.value(step) + (1 if attacked else 0))
+
+
+def npc_chain(me: Side, enemy: Side, hand: Iterable, steps: tuple = STEPS, attacking: bool = True,
+              attacked: bool = False) -> tuple[str, list]:
     """How a combat with a known hand ends: ``("won" | "escaped" | "sunk", cards used per step)``.
 
-    The captain plays, when behind, the smallest card that is enough; ties go to the captain.
+    The captain plays, when behind, the smallest card that is enough; ties go to the captain, or to the Pirates
+    when they attack (``attacked``: the steps are then the Broadside and the Boarding).
 
     >>> npc_chain(Side(2, 1, 2), Side(4, 1, 2), ["Coastland", "Havana"])
     ('won', [2, 0, 0])
+    >>> npc_chain(Side(2, 3, 3), Side(3, 3, 3), ["Open Sea", "Coastland"], ("broadside", "boarding"), attacked=True)
+    ('won', [1, 2])
     """
     me, enemy, steps = _side(me, "me"), _side(enemy, "enemy"), _steps(steps)
+    steps = _attacked_steps(steps, attacked)
     cards = sorted(_numbers(hand))
     used = []
     for step in steps:
-        gap = enemy.value(step) - me.value(step)
+        gap = need(me, enemy, step, attacked)
         if gap <= 0:
             used.append(0)
             continue
@@ -268,13 +309,18 @@ def npc_chain(me: Side, enemy: Side, hand: Iterable, steps: tuple = STEPS, attac
 
 
 def npc_chain_odds(me: Side, enemy: Side, hand: Iterable = (), draws: int = 0, unseen: Mapping | None = None,
-                   steps: tuple = STEPS) -> ChainOdds:
-    """Odds against a ship, Port or Natives for a hand you hold plus ``draws`` cards still to come from ``unseen``.
+                   steps: tuple = STEPS, attacked: bool = False) -> ChainOdds:
+    """Odds against a ship, Port or Natives for a hand you hold plus ``draws`` cards still to come from ``unseen``;
+    ``attacked``: Pirates attack you (no chase; ties at the Broadside and the Boarding are theirs).
 
     >>> npc_chain_odds(Side(2, 1, 2), Side(4, 1, 2), draws=1, unseen={"Open Sea": 1, "Coastland": 1}).win
     Fraction(1, 2)
+    >>> npc_chain_odds(Side(2, 2, 3), Side(3, 3, 3), draws=1, unseen={"Open Sea": 1, "Coastland": 1},
+    ...                steps=("broadside",), attacked=True).win
+    Fraction(1, 2)
     """
     me, enemy, steps = _side(me, "me"), _side(enemy, "enemy"), _steps(steps)
+    steps = _attacked_steps(steps, attacked)
     known = _numbers(hand)
     pool = unseen_numbers({} if unseen is None else unseen)
     draws = _whole("draws", draws, 0, MAX_HAND)
@@ -282,7 +328,7 @@ def npc_chain_odds(me: Side, enemy: Side, hand: Iterable = (), draws: int = 0, u
         raise InvalidInput(f"A hand holds at most {MAX_HAND} cards.")
     weights: dict = {}
     for extra, p in _hands(pool, draws).items():
-        end, used = npc_chain(me, enemy, known + list(extra), steps)
+        end, used = npc_chain(me, enemy, known + list(extra), steps, attacked=attacked)
         key = (end, tuple(used))
         weights[key] = weights.get(key, 0) + p
     plays = Dist.from_probabilities(weights)
@@ -291,7 +337,7 @@ def npc_chain_odds(me: Side, enemy: Side, hand: Iterable = (), draws: int = 0, u
     for i, step in enumerate(steps):
         reached[step] = ends.probability(lambda k, i=i: k[0] == "won" or k[1] > i)
     return ChainOdds(win=ends.probability(lambda k: k[0] == "won"), steps=reached, ends=ends.map(lambda k: k[0]),
-                     plays=plays, about=("npc", me, enemy, steps, tuple(known), draws))
+                     plays=plays, about=("npc", me, enemy, steps, tuple(known), draws, attacked))
 
 
 # ---------------------------------------------------------------- between captains
@@ -431,9 +477,9 @@ def storm_within(draws: int, deck_size: int, *, why: bool = False):
     the deck is as likely; with ``why=True`` its :class:`~pirates_lab.core.why.Why` tree, a branch a place.
 
     >>> print(storm_within(2, 40, why=True).text())
-    The Storm comes within 2 draws of a deck of 40: 5.00% (1/20) [Rules: Resolve the Encounter]
-      it is the 1st card drawn: 2.50% (1/40) [Rules: Resolve the Encounter]
-      it is the 2nd card drawn: 2.50% (1/40) [Rules: Resolve the Encounter]
+    The Storm comes within 2 draws of a deck of 40: 5.00% (1/20) [Rules: Sail and Explore]
+      it is the 1st card drawn: 2.50% (1/40) [Rules: Sail and Explore]
+      it is the 2nd card drawn: 2.50% (1/40) [Rules: Sail and Explore]
     """
     for label, value in (("draws", draws), ("deck_size", deck_size)):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_UNSEEN:

@@ -21,7 +21,7 @@ from pirates_lab.core import cite
 from pirates_lab.core.report import plural
 from pirates_lab.core.why import Why
 
-from .odds import STATS, loot_cards
+from .odds import STATS, loot_cards, need
 
 __all__ = ["chain_why", "marque_why", "storm_why", "loot_why"]
 
@@ -31,7 +31,7 @@ RULE_CAPTAIN = cite(GAME, "Attacking Another Captain")
 RULE_STEP = {step: cite(GAME, step.title()) for step in STATS}
 RULE_WAR = cite(GAME, "War")
 RULE_ACTION = cite(GAME, "Action")
-RULE_ENCOUNTER = cite(GAME, "Resolve the Encounter")
+RULE_SAIL = cite(GAME, "Sail and Explore")  # "Draw. If you moved, you must draw 1 card. If you draw Storm, ..."
 RULE_RESULTS = cite(GAME, "Results of a Combat")
 
 
@@ -48,18 +48,23 @@ def chain_why(odds) -> Why:
         return Why("You win the whole combat", odds.win, RULE_COMBAT)
     kind = odds.about[0]
     if kind == "npc":
-        _, me, enemy, steps, _, _ = odds.about
+        _, me, enemy, steps, _, _, attacked = odds.about
         won = {detail: p for (end, detail), p in odds.plays.items() if end == "won"}
 
         def words(j: int, used: tuple) -> str:
             step = steps[j]
             stat, mine, theirs = STATS[step], me.value(step), enemy.value(step)
-            gap = theirs - mine
-            if gap <= 0:
+            if need(me, enemy, step, attacked) <= 0:
+                if step == "engagement" and me.reach() > mine:
+                    return (f"{step.title()}: your ship's speed {me.reach()} against {theirs} (the Captured Ship does "
+                            "not count): no card needed")
                 return f"{step.title()}: your {stat} {mine} against {theirs}: no card needed"
-            return f"{step.title()}: your {stat} {mine} against {theirs}, behind by {gap}: play a {used[j]}"
+            if attacked and mine >= theirs:
+                return f"{step.title()}: your {stat} {mine} against {theirs}, a tie is the Pirates': play a {used[j]}"
+            return f"{step.title()}: your {stat} {mine} against {theirs}, behind by {theirs - mine}: play a {used[j]}"
 
-        title = f"You win the whole combat ({', '.join(s.title() for s in steps)})"
+        title = (f"You win the whole combat ({', '.join(s.title() for s in steps)})" if not attacked else
+                 f"You beat the Pirates who attack you ({', '.join(s.title() for s in steps)}; ties are theirs)")
         depth = len(steps)
     else:
         _, attacker, defender, flees, mine, their_hand = odds.about
@@ -134,8 +139,8 @@ def storm_why(draws: int, deck_size: int, places: list[Fraction], answer: Fracti
     """Why the Storm comes within ``draws`` draws as often as :func:`~pirates_lab.plunder.odds.storm_within`
     says: each place it can have among the cards drawn (the places the answer adds up)."""
     title = f"The Storm comes within {plural(draws, 'draw')} of a deck of {deck_size}"
-    return Why.grow(title, answer, lambda _: [(f"it is the {_ordinal(k)} card drawn", p, RULE_ENCOUNTER, None)
-                                              for k, p in enumerate(places, 1)], "places", rule=RULE_ENCOUNTER,
+    return Why.grow(title, answer, lambda _: [(f"it is the {_ordinal(k)} card drawn", p, RULE_SAIL, None)
+                                              for k, p in enumerate(places, 1)], "places", rule=RULE_SAIL,
                     depth=1, width=12)
 
 
