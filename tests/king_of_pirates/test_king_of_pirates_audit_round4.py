@@ -72,3 +72,22 @@ def test_phase_3_in_player_combat_a_card_after_the_dice_lets_the_side_now_behind
     won = behind.apply(Reroll("high")).apply(6)
     assert "Attacker 10, defender 8: player 1 wins." in won.log
     assert won.phase().name == "loot" and won.agenda[-1].player == 0 and won.agenda[-1].data.loser == 1
+
+
+def test_phase_3_a_card_after_the_dice_that_puts_the_defender_behind_asks_only_the_defender():
+    quoted("Phase 3: Combat Phase", "Defender: Then the Defender rolls the 2 Combat Dice and uses any Cannonballs if desired.")
+    quoted("Action Cards", "Mercenaries (C) - Choose a Player or Nation to gain +1 Combat this turn.")
+    # Given player 0 (2 Cannonballs) attacks player 1 (2 Cannonballs); player 2 holds Mercenaries
+    state = deal(bare(players=3), {2: ["Mercenaries"]})
+    state = with_player(with_player(state, 0, position=(2, 0), cannonballs=2), 1, position=(2, 0), cannonballs=2)
+    state = scenario(state, [Task("combat_choose", 0)]).apply(Attack(1)).apply(Pass())
+    # When the attacker rolls 6 and keeps it, the defender rolls 7 (ahead), and after the dice
+    # player 2 gives the attacker +1 Combat: 7 to 7, a tie the attacker wins
+    rolled = state.apply((4, 2)).apply(Accept()).apply((4, 3))        # (ahead: the defender is not asked to re-roll)
+    assert rolled.phase().name == "window" and rolled.current_player() == 2
+    behind = rolled.apply(Play("Mercenaries", 0))
+    # Then the defender, now behind, may use its Cannonballs; the attacker, ahead, is not asked again
+    assert behind.totals() == (7, 7) and behind.phase().name == "defender_rerolls" and behind.current_player() == 1
+    # and the defender keeping its roll loses: the attacker draws the 4 loot cards
+    lost = behind.apply(Accept())
+    assert lost.phase().name == "loot" and lost.agenda[-1].player == 0 and lost.agenda[-1].data.loser == 1
