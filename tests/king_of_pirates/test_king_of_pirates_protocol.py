@@ -117,6 +117,8 @@ def test_worlds_that_differ_only_in_hidden_cards_look_the_same_to_a_seat_as_play
                             if move not in b.legal_actions():     # the worlds part where the hidden cards act
                                 break
                             a, b = a.apply(move), b.apply(move)
+                            if a.action_discard != b.action_discard:   # a swapped card discarded face up (the
+                                break                                  # Dutchman takes a whole hand): seen by all
             state = state.apply(state.chance_outcomes().sample(rng) if state.current_player() == CHANCE
                                 else rng.choice(state.legal_actions()))
             steps += 1

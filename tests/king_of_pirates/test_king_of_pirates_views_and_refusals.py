@@ -61,7 +61,7 @@ def test_the_observation_key_by_key():
         "pirates_drawn": [],
         "loot_discard": {"100": 2},
         "combat": {"attacker": 0, "defender": 1, "target": None, "cell": [2, 0], "attacker_roll": None,
-                   "defender_roll": None},
+                   "defender_roll": None, "settled": None},
         "cards_in_play": [{"card": "Assault", "by": 0, "target": None}, {"card": "Mercenaries", "by": 1, "target": 1}],
     }
     assert len(seen["pirate_discard"]) == 2 and seen["pirate_discard"] == sorted(seen["pirate_discard"])

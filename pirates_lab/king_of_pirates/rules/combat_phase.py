@@ -127,19 +127,20 @@ class CombatPhase:
         self.say(f"The {side.value} rolls {roll[0]} and {roll[1]}.")
 
     def _auto_defender_roll(self, task):
-        if task.data.defender is None:
+        if task.data.defender is None or task.data.defender_roll is not None:   # (rolled: back for a re-roll)
             carry_on(self)
             return True
         return False
 
     def _may_reroll(self, c: Combat, side: Side) -> bool:
-        """Cannonballs re-roll after a failed roll (an attacker in PvP may re-roll any time; a defender
-        while it has not beaten the attacker: re-rolling a winning roll can only lose)."""
+        """Cannonballs re-roll after a failed roll (an attacker in PvP may re-roll any time before the
+        defender rolls; a defender while it has not beaten the attacker: re-rolling a winning roll can
+        only lose).  Back for a re-roll after a card (``settled``), only the side now behind."""
         if c.roll(side) is None or self.players[c.roller(side)].cannonballs <= 0:
             return False
         a_total, other = self.totals(c)
         if side is Side.ATTACKER:
-            return c.defender is not None or a_total < other
+            return (c.defender is not None and c.settled is None) or a_total < other
         return other <= a_total
 
     def _auto_attacker_rerolls(self, task):
@@ -150,9 +151,14 @@ class CombatPhase:
 
     def _auto_rerolls(self, task, side: Side):
         if not self._may_reroll(task.data, side):
-            carry_on(self)
+            self._rerolls_done(task, side)
             return True
         return False
+
+    def _rerolls_done(self, task, side: Side) -> None:
+        """The re-roll step is over; after the defender's (the last) the modifiers are noted (``settled``)."""
+        c = task.data
+        carry_on(self, replace(c, settled=self._modifiers(c)) if side is Side.DEFENDER else None)
 
     def _reroll_actions(self, task):
         return [Accept()] + [Reroll(k) for k in ("high", "low", "none")]
@@ -166,7 +172,7 @@ class CombatPhase:
     def _spend_or_accept(self, task, side: Side, action) -> None:
         """ "Discarding one Cannonballs token allows you to re-roll one or both dice."  Rules: King of Pirates › Important Game Concepts"""
         if isinstance(action, Accept):
-            carry_on(self)
+            self._rerolls_done(task, side)
             return
         p = task.data.roller(side)
         self._set(p, cannonballs=self.players[p].cannonballs - 1)
@@ -196,6 +202,11 @@ class CombatPhase:
         """
         FLOW.pop(self)
         c = task.data
+        if c.settled is not None and self._modifiers(c) != c.settled and (self._may_reroll(c, Side.ATTACKER) or self._may_reroll(c, Side.DEFENDER)):
+            # "If you fail your attack, you can use Cannonballs": a card after the dice put this side behind
+            self.say("A card after the dice changes the totals: the side behind may use Cannonballs again.")
+            FLOW.push(self, Task("attacker_rerolls", c.attacker, c))
+            return True
         a_total, other = self.totals(c)
         p = c.attacker
         if c.defender is None:

@@ -84,7 +84,9 @@ class CrewVisit:
 @dataclass(frozen=True)
 class Combat:
     """One combat: the attacker, the defending player (None against a nation's ship or town), the
-    target's name (None against a player), the space, and the dice (None: not rolled yet, high die first)."""
+    target's name (None against a player), the space, the dice (None: not rolled yet, high die first) and
+    ``settled``: the two modifiers when the last re-roll step was done (None before), so a card played
+    after the dice that changes them lets the side now behind spend Cannonballs again."""
 
     attacker: int
     defender: int | None
@@ -92,6 +94,7 @@ class Combat:
     cell: tuple
     attacker_roll: tuple | None = None
     defender_roll: tuple | None = None
+    settled: tuple | None = None
 
     def roll(self, side: Side) -> tuple | None:
         return self.attacker_roll if side is Side.ATTACKER else self.defender_roll
