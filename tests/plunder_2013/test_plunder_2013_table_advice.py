@@ -98,3 +98,16 @@ def test_the_table_weighs_tomorrows_decks_and_the_games_clue_copies():
     old = dig_advice(view, 1, decks=state.public_decks(), next_asker=0, days_left=9, crew_left=2, rivals_left=1)
     assert state.asker == 1 and expected.wait is not None and str(old) != str(expected)
     assert advice_lines(table) == [str(expected).replace("&", "&amp;")]
+
+
+def test_advice_that_could_not_weigh_waiting_names_no_best_day():
+    """Given the day-1 digging window at a 4-pirate table, where 13,824 deals still fit and weighing the
+    two days to Peg-Leg Meg's next answer is too much work, When the advisor speaks of Meg's treasure,
+    Then it says wait, and why, without naming a best day (it said "wait (best in 0 days)": today, the
+    opposite of its verdict)."""
+    state = answered(replay(dealt(Game(players=4)), [Clues(5, 5, 5), Keep()]))
+    view = state.deduction(0)
+    advice = dig_advice(view, 1, decks=state.public_decks(), next_asker=1, days_left=14)
+    assert advice.wait is None and not advice.dig_now and view.count() == 13_824
+    text = str(advice)
+    assert "→ wait. Weighing 2 days over 13,824 deals would take too long" in text and "best in" not in text
