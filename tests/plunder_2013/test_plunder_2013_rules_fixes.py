@@ -319,3 +319,42 @@ def test_the_table_selects_who_goes_first():
         with pytest.raises(InvalidInput, match="first_player is the seat who goes first"):
             Game(players=3, first_player=bad)
     assert Game(players=3).new_initial_state().asker == 0
+
+
+def test_a_wrong_day_after_a_long_game_is_refused_at_once(monkeypatch):
+    """Rule: "Each other player in turn order ... must now say" Aye or Nay, truthfully: a day no deal fits is
+    refused with a sentence -- at once, even after a long game (issue 21 item 5).  Given 30 truthful days of a
+    6-pirate game with 12 cards a category (max_days goes to 100) and a day whose answers contradict them,
+    When it is recorded, Then InconsistentAnswers says so in words, nothing is added, and no more than
+    CONFLICT_CHECKS "does any deal fit?" checks were spent (naming the fewest answers behind it took up to
+    3,700 here, 5 s; now it names none when that is too dear)."""
+    import random
+
+    import pirates_lab.plunder_2013.deduction as deduction
+    from pirates_lab.plunder_2013.deduction import CONFLICT_CHECKS, InconsistentAnswers
+    from pirates_lab.plunder_2013.engine import answer_is_aye
+
+    rng = random.Random(7)
+    deal = [rng.sample(range(1, 13), 6) for _ in range(3)]
+    hands = [tuple(deal[c][p] for c in range(3)) for p in range(6)]
+
+    def day(asker, clue, flip=None):
+        return Record(asker, clue, tuple((p, answer_is_aye(hands[p], clue) != (p == flip))
+                                         for p in range(6) if p != asker))
+
+    records = [day(d % 6, tuple(rng.randint(1, 12) for _ in range(3))) for d in range(30)]
+    view = Deduction(6, 0, hands[0], 12)
+    view.add_all(records)
+    count = view.count()
+    wrong = day(0, hands[3], flip=3)                  # One-Eyed Jack says Nay to his own three cards
+    checks = [0]
+    real = deduction.Deduction._check
+
+    def counted(self, *args, **kwargs):
+        checks[0] += 1
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(deduction.Deduction, "_check", counted)
+    with pytest.raises(InconsistentAnswers, match="^Day 31.*Someone at the table answered wrongly"):
+        view.add(wrong)
+    assert 0 < checks[0] <= CONFLICT_CHECKS + 1 and view.count() == count and len(view.records) == 30
