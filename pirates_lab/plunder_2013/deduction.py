@@ -152,6 +152,8 @@ def _parse_answer(value, player: int) -> bool:
 #: the most "does any deal fit?" checks a refusal spends naming the fewest answers behind it (each takes about
 #: a millisecond at 6 x 12: a refusal stays well under a second; a 99-day 6 x 12 game could take 4,000 checks)
 CONFLICT_CHECKS = 400
+#: the same for :meth:`Deduction.why` (a click on the grid; a 6 x 12 cell took up to 7 s CPU, now about 1 s)
+WHY_CHECKS = 400
 
 
 class _OutOfChecks(Exception):
@@ -451,9 +453,14 @@ class Deduction:
         if probability == 0 or probability == 1:
             holds = ((player, c, card),) if probability == 0 else ()
             lacks = ((player, c, card),) if probability == 1 else ()
-            chosen = tuple(smallest_conflict(lambda cs: self._check(cs, holds, lacks), [], soft))
+            found = smallest_conflict(lambda cs: self._check(cs, holds, lacks), [], soft, max_checks=WHY_CHECKS)
+            chosen = () if found is None else tuple(found)
             mark = "X" if probability == 0 else "O"
-            if not chosen:
+            if found is None:               # bounded: too many answers to find the fewest behind it at once
+                text = (f"{who} {'cannot hold' if mark == 'X' else 'must hold'} {name}: no deal that fits every "
+                        f"answer {'gives him' if mark == 'X' else 'leaves him without'} {name} (too many answers "
+                        f"to name the fewest behind it at once).")
+            elif not chosen:
                 text = (f"{who} {'cannot hold' if mark == 'X' else 'must hold'} {name}: with {self.players} pirates "
                         f"and {self.cards} cards of each kind no deal allows anything else (Setup).")
             elif mark == "X" and len(chosen) == 1 and not chosen[0].aye and chosen[0].player == player:
