@@ -16,7 +16,10 @@ import ipywidgets as widgets
 from pirates_lab.core import InvalidInput
 from pirates_lab.plunder_2013 import (CATEGORIES, Answer, ComputerPirate, Deduction, Dig, FlipExtra, Game, Keep,
                                       Pass, Record, card_name, dig_advice, flip_advice, location_name, pirate_name)
+from pirates_lab.plunder_2013.advisors import hunters_for
 from pirates_lab.plunder_2013.game import score_chest
+from pirates_lab.plunder_2013.pirates import sent_locations, treasures_left
+from pirates_lab.plunder_2013.views import clue_copies, tomorrow_decks
 
 from .canvas import BoardCanvas
 from .drawing import Drawing, DrawOp, scale_ops  # noqa: F401  (scale_ops: kept for old callers, the kit's)
@@ -213,15 +216,16 @@ class PlunderTable(widgets.VBox):
         else:
             lines = []
             me = match.human
-            sent = {tuple(card.location) for card in state.chest if card.player == me}
+            # what the computer pirates weigh, read from the same seat's observation: the treasures still
+            # to dig for (cards sent on disproved guesses are lost), the hunters with crew cards left,
+            # and tomorrow's decks (today's clue is discarded before an empty deck is reshuffled)
+            obs = state.observation(me)
+            treasures = treasures_left(view, sent_locations(obs))
             for rival in view.rivals():
-                # the others who may dig first for this rival's treasure: every pirate but me and the rival
-                # with crew cards left (the p2013 helper's hunters_for, counted here until it is in main)
-                hunters = sum(1 for p, n in enumerate(state.crew) if n and p not in (me, rival))
-                advice = dig_advice(view, rival, decks=state.public_decks(),
+                advice = dig_advice(view, rival, decks=tomorrow_decks(obs),
                                     next_asker=(state.asker + 1) % match.game.players, days_left=state.days_left(),
-                                    hunters=hunters, crew_left=state.crew[me],
-                                    rivals_left=max(1, len(view.rivals()) - len(sent)))
+                                    hunters=hunters_for(obs["crew"], me, rival), copies=clue_copies(obs),
+                                    crew_left=state.crew[me], rivals_left=max(1, treasures))
                 lines.append(html.escape(str(advice)))
             self.advice.value = "<b>Dig advisor</b>:<br>" + "<br>".join(lines)
             self.controls.children = (_row(list(self.pickers.values())),

@@ -162,6 +162,7 @@ class DigAdvice:
 
     def __str__(self) -> str:
         verdict = ("keep the crew card" if self.keep_card else "dig now" if self.dig_now
+                   else "wait" if self.wait is None      # waiting not weighed: no best day to name (the note says why)
                    else f"wait (best in {self.best_day} day{'s' if self.best_day != 1 else ''})")
         wait = "?" if self.wait is None else f"{float(self.wait):.3f}"
         return (f"{pirate_name(self.rival)} at {location_name(self.location)}: P = {float(self.probability):.1%}; "

@@ -149,8 +149,23 @@ def _parse_answer(value, player: int) -> bool:
     raise InvalidInput(f"{pirate_name(player)}'s answer must be 'aye' or 'nay', got {shown(value)}.")
 
 
-def smallest_conflict(check, hard: list[Constraint], soft: list[tuple[object, Constraint]]) -> list[object]:
+#: the most "does any deal fit?" checks a refusal spends naming the fewest answers behind it (each takes about
+#: a millisecond at 6 x 12: a refusal stays well under a second; a 99-day 6 x 12 game could take 4,000 checks)
+CONFLICT_CHECKS = 400
+#: the same for :meth:`Deduction.why` (a click on the grid; a 6 x 12 cell took up to 7 s CPU, now about 1 s)
+WHY_CHECKS = 400
+
+
+class _OutOfChecks(Exception):
+    pass
+
+
+def smallest_conflict(check, hard: list[Constraint], soft: list[tuple[object, Constraint]],
+                      max_checks: int | None = None) -> list[object] | None:
     """A minimum-size subset of ``soft`` that is unsatisfiable together with ``hard``.
+
+    ``max_checks``: after that many calls of ``check`` the search stops and returns None (bounded:
+    a refusal comes at once even after a long game).
 
     ``check(constraints) -> bool`` says whether a list of constraints has a solution.  Implicit
     hitting sets (every unsatisfiable subset meets every correction set, and the smallest set
@@ -158,6 +173,21 @@ def smallest_conflict(check, hard: list[Constraint], soft: list[tuple[object, Co
     hitting set and growing it into a maximal satisfiable set.  Exact, and quick for the few
     dozen answers of a game.  Requires ``hard + all soft`` to be unsatisfiable.
     """
+    if max_checks is not None:
+        unbounded, calls = check, [0]
+
+        def check(constraints):
+            calls[0] += 1
+            if calls[0] > max_checks:
+                raise _OutOfChecks
+            return unbounded(constraints)
+    try:
+        return _smallest(check, hard, soft)
+    except _OutOfChecks:
+        return None
+
+
+def _smallest(check, hard, soft) -> list[object]:
     ids = [i for i, _ in soft]
     facts = dict(soft)
     if not check(hard):
@@ -287,7 +317,11 @@ class Deduction:
         day = len(self.records) + 1
         hard = list(record.constraints())
         soft = [(ref, Constraint(ref.player, ref.clue, ref.aye)) for ref in self.earlier_answers()]
-        chosen = smallest_conflict(self._check, hard, soft)
+        chosen = smallest_conflict(self._check, hard, soft, max_checks=CONFLICT_CHECKS)
+        if chosen is None:                  # too many answers to name the fewest of them at once (bounded)
+            return InconsistentAnswers(
+                f"Day {day}'s answers contradict the earlier answers (too many to name the fewest of them at once). "
+                f"Someone at the table answered wrongly.", ())
         mine = dict(record.answers).get(self.me)
         if not chosen:
             if mine is not None and mine != answer_is_aye(self.my_cards, record.clue):
@@ -419,9 +453,14 @@ class Deduction:
         if probability == 0 or probability == 1:
             holds = ((player, c, card),) if probability == 0 else ()
             lacks = ((player, c, card),) if probability == 1 else ()
-            chosen = tuple(smallest_conflict(lambda cs: self._check(cs, holds, lacks), [], soft))
+            found = smallest_conflict(lambda cs: self._check(cs, holds, lacks), [], soft, max_checks=WHY_CHECKS)
+            chosen = () if found is None else tuple(found)
             mark = "X" if probability == 0 else "O"
-            if not chosen:
+            if found is None:               # bounded: too many answers to find the fewest behind it at once
+                text = (f"{who} {'cannot hold' if mark == 'X' else 'must hold'} {name}: no deal that fits every "
+                        f"answer {'gives him' if mark == 'X' else 'leaves him without'} {name} (too many answers "
+                        f"to name the fewest behind it at once).")
+            elif not chosen:
                 text = (f"{who} {'cannot hold' if mark == 'X' else 'must hold'} {name}: with {self.players} pirates "
                         f"and {self.cards} cards of each kind no deal allows anything else (Setup).")
             elif mark == "X" and len(chosen) == 1 and not chosen[0].aye and chosen[0].player == player:

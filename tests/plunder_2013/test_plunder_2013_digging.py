@@ -122,3 +122,28 @@ def test_a_pirate_reads_today_and_tomorrows_decks_from_what_it_sees():
             assert tomorrow_decks(obs)["trap"] == {x: 1 for x in range(1, 7)}
         else:
             assert available_decks(obs)["marker"] == tomorrow_decks(obs)["marker"] == {x: 1 for x in range(1, 7)}
+
+
+def test_a_computer_pirate_weighs_its_scarce_cards_in_play(monkeypatch):
+    """Rule: "once you send your Crewmember to dig, they cannot come back from the Treasure Chest."
+    Given Sneaky Pete, a computer pirate that weighs every rival (boldness 0), in the digging window after
+    two crew cards wasted on his own island, When he decides, Then every rival's dig advice is asked with
+    his 2 cards for the 3 treasures still to dig for, and says they are scarce.  (The issue: the scarcity
+    rule never fired in play, 0 of 315 calls: the pirate passed rivals less locations sent, 3 - 2 = 1.)"""
+    import pirates_lab.plunder_2013.pirates as pirates
+    from pirates_lab.plunder_2013.pirates import ComputerPirate
+
+    state = answered(replay(dealt(), [Clues(5, 5, 5), Keep()]))
+    state = replay(state, [Pass(), Pass(), Pass(), Dig(1, 2, 2), Dig(1, 3, 3)])
+    assert state.current_player() == 0 and state.crew[0] == 2
+    asked = []
+
+    def spy(*args, **kwargs):
+        advice = dig_advice(*args, **kwargs)
+        asked.append((args[1], kwargs["crew_left"], kwargs["rivals_left"], advice.note))
+        return advice
+
+    monkeypatch.setattr(pirates, "dig_advice", spy)
+    ComputerPirate(boldness=0)(state.view(0))
+    assert sorted(rival for rival, *_ in asked) == [1, 2, 3]
+    assert all((crew, rivals) == (2, 3) and "scarce (2 for 3 treasures)" in note for _, crew, rivals, note in asked)

@@ -319,3 +319,79 @@ def test_the_table_selects_who_goes_first():
         with pytest.raises(InvalidInput, match="first_player is the seat who goes first"):
             Game(players=3, first_player=bad)
     assert Game(players=3).new_initial_state().asker == 0
+
+
+def test_a_wrong_day_after_a_long_game_is_refused_at_once(monkeypatch):
+    """Rule: "Each other player in turn order ... must now say" Aye or Nay, truthfully: a day no deal fits is
+    refused with a sentence -- at once, even after a long game (issue 21 item 5).  Given 30 truthful days of a
+    6-pirate game with 12 cards a category (max_days goes to 100) and a day whose answers contradict them,
+    When it is recorded, Then InconsistentAnswers says so in words, nothing is added, and no more than
+    CONFLICT_CHECKS "does any deal fit?" checks were spent (naming the fewest answers behind it took up to
+    3,700 here, 5 s; now it names none when that is too dear)."""
+    import random
+
+    import pirates_lab.plunder_2013.deduction as deduction
+    from pirates_lab.plunder_2013.deduction import CONFLICT_CHECKS, InconsistentAnswers
+    from pirates_lab.plunder_2013.engine import answer_is_aye
+
+    rng = random.Random(7)
+    deal = [rng.sample(range(1, 13), 6) for _ in range(3)]
+    hands = [tuple(deal[c][p] for c in range(3)) for p in range(6)]
+
+    def day(asker, clue, flip=None):
+        return Record(asker, clue, tuple((p, answer_is_aye(hands[p], clue) != (p == flip))
+                                         for p in range(6) if p != asker))
+
+    records = [day(d % 6, tuple(rng.randint(1, 12) for _ in range(3))) for d in range(30)]
+    view = Deduction(6, 0, hands[0], 12)
+    view.add_all(records)
+    count = view.count()
+    wrong = day(0, hands[3], flip=3)                  # One-Eyed Jack says Nay to his own three cards
+    checks = [0]
+    real = deduction.Deduction._check
+
+    def counted(self, *args, **kwargs):
+        checks[0] += 1
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(deduction.Deduction, "_check", counted)
+    with pytest.raises(InconsistentAnswers, match="^Day 31.*Someone at the table answered wrongly"):
+        view.add(wrong)
+    assert 0 < checks[0] <= CONFLICT_CHECKS + 1 and view.count() == count and len(view.records) == 30
+
+
+def test_why_after_a_long_game_answers_in_a_bounded_number_of_checks(monkeypatch):
+    """Rule: "place an X in those boxes" -- and a click on a box says why.  Given 40 truthful days of a
+    6-pirate game with 12 cards a category, When a ruled-out card of every rival is explained, Then each
+    explanation is a sentence with the X, after at most WHY_CHECKS "does any deal fit?" checks (naming the
+    fewest answers behind an X took up to 7 s CPU at 6 x 12; when that is too dear it names none)."""
+    import random
+
+    import pirates_lab.plunder_2013.deduction as deduction
+    from pirates_lab.plunder_2013.components import pirate_name
+    from pirates_lab.plunder_2013.deduction import WHY_CHECKS
+    from pirates_lab.plunder_2013.engine import answer_is_aye
+
+    rng = random.Random(7)
+    deal = [rng.sample(range(1, 13), 6) for _ in range(3)]
+    hands = [tuple(deal[c][p] for c in range(3)) for p in range(6)]
+    records = []
+    for d in range(40):
+        clue = tuple(rng.randint(1, 12) for _ in range(3))
+        records.append(Record(d % 6, clue, tuple((p, answer_is_aye(hands[p], clue)) for p in range(6) if p != d % 6)))
+    view = Deduction(6, 0, hands[0], 12)
+    view.add_all(records)
+    checks = [0]
+    real = deduction.Deduction._check
+
+    def counted(self, *args, **kwargs):
+        checks[0] += 1
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(deduction.Deduction, "_check", counted)
+    for rival in view.rivals():
+        card = next(x for x in range(1, 13) if x != hands[rival][2] and x != hands[0][2])
+        checks[0] = 0
+        why = view.why(rival, "trap", card)
+        assert why.mark == "X" and why.text.endswith(".") and pirate_name(rival) in why.text
+        assert checks[0] <= WHY_CHECKS
