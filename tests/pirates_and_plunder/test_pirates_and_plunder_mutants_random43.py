@@ -1,0 +1,89 @@
+"""Rules a fourth fresh mutation sample (Random(43), 60 mutants drawn after the tests for Random(41) and Random(42);
+docs/pirates_and_plunder.md, "Mutation testing") found untested: each test checks behaviour (what a person reads
+in the scores, in a feature's description, in a refused tile list) and fails with the mutant its comment names.
+
+Rules: Pirates & Plunder › Parts
+"""
+from __future__ import annotations
+
+import pytest
+
+from pirates_lab.core import InvalidInput
+from pirates_lab.pirates_and_plunder import breakdown
+from pirates_lab.pirates_and_plunder.exploration import Exploring
+from pirates_lab.pirates_and_plunder.game import LayExploration, ManExploration
+from pirates_lab.pirates_and_plunder.parts import load_tiles
+from pirates_lab.pirates_and_plunder.scenarios import build
+from pirates_lab.pirates_and_plunder.scoring import describe
+
+ONE_TILE = """
+[parts]
+sea_tiles = 1
+
+[[tile]]
+name = "start"
+edges = "{edges}"
+copies = 1
+start = true
+segment = [
+{segments}
+]
+"""
+ROUTE_TILE = """  { kind = "island", at = ["N"] },
+  { kind = "route", at = ["E", "W"] },
+  { kind = "sea", at = ["E:north", "W:north"] },
+  { kind = "sea", at = ["E:south", "S", "W:south"] },"""
+
+
+def refusal(tmp_path, segments: str, edges: str = "IRSR") -> str:
+    path = tmp_path / "tiles.toml"
+    path.write_text(ONE_TILE.format(edges=edges, segments=segments))
+    with pytest.raises(InvalidInput) as refused:
+        load_tiles(path)
+    return str(refused.value)
+
+
+# ------------------------------------------------------------------ Buried Treasure: the 5 points in the scores
+def test_the_buried_treasures_five_points_read_in_the_breakdown():
+    """Rules: Pirates & Plunder › Buried Treasure"""
+    # Given player 1 lays the Buried Treasure on the headland's island, When they place an explorer on it
+    state = build(tiles=[("headland", (0, 0), 0)], phase="explore_place", data=Exploring("Buried Treasure"),
+                  advanced=True, then=("end_turn",))
+    state = state.apply(LayExploration((0, 0), 0)).apply(ManExploration())
+    # Then the scores in words say where the 5 came from (exploration.man__mutmut_34: the sentence changed)
+    assert breakdown(state) == ["Player 1: +5 for an explorer on the Buried Treasure."]
+
+
+# ------------------------------------------------------------------ Scoring: a trade route described in words
+def test_a_trade_route_is_described_as_worth_one_point_a_segment():
+    """Rules: Pirates & Plunder › Scoring Islands and Trade Routes"""
+    # Given an open trade route of 3 straight route tiles with player 2's merchant on it
+    state = build(tiles=[("straight route", (x, 0), 0) for x in range(3)], ships=[(1, (1, 0), 0)])
+    # Then its description gives it 1 point a segment, not an island's 2 (scoring.describe__mutmut_96)
+    assert describe(state, state.node((0, 0), 0)) == \
+        "A trade route of 3 segments, open (2 open edge places): worth 3 points to player 2."
+
+
+# ------------------------------------------------------------------ Parts: a user's tile list refused in one sentence
+def test_an_unknown_segment_kind_is_refused_naming_the_tile_and_segment(tmp_path):
+    """Rules: Pirates & Plunder › Parts"""
+    # Given a tile list whose route segment has kind "reef", Then the refusal names the tile and the segment
+    # (parts._segment__mutmut_45: the place left out)
+    assert refusal(tmp_path, ROUTE_TILE.replace('kind = "route"', 'kind = "reef"')) == \
+        "Tile list, tile 'start', segment 1: kind must be one of island, route, sea, port, not 'reef'."
+
+
+@pytest.mark.parametrize("segments, edges, message", [
+    # the sea beside a route named on an edge that is island
+    (ROUTE_TILE.replace('at = ["E:south", "S", "W:south"]', 'at = ["E:south", "S", "W:south", "N:west"]'), "IRSR",
+     "Tile list, tile 'start', segment 3: N:west is the sea beside a trade route: only a sea segment on a route edge "
+     "can touch it."),
+    # the sea beside a route claimed by the island
+    (ROUTE_TILE.replace('at = ["N"]', 'at = ["N", "E:north"]'), "IRSR",
+     "Tile list, tile 'start', segment 0: E:north is the sea beside a trade route: only a sea segment on a route edge "
+     "can touch it."),
+])
+def test_the_sea_beside_a_route_only_on_a_route_edge_and_only_for_sea(tmp_path, segments, edges, message):
+    """Rules: Pirates & Plunder › Parts"""
+    # Then each mistake is one sentence naming the tile and the segment (parts._segment__mutmut_83: the place left out)
+    assert refusal(tmp_path, segments, edges) == message
