@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from pirates_lab.core import InvalidInput
-from pirates_lab.pirates_and_plunder import breakdown
+from pirates_lab.pirates_and_plunder import Commit, MovePirate, NoShip, PlaceTile, breakdown, pirates
 from pirates_lab.pirates_and_plunder.exploration import Exploring
 from pirates_lab.pirates_and_plunder.game import LayExploration, ManExploration
 from pirates_lab.pirates_and_plunder.parts import load_tiles
@@ -87,3 +87,24 @@ def test_the_sea_beside_a_route_only_on_a_route_edge_and_only_for_sea(tmp_path, 
     """Rules: Pirates & Plunder › Parts"""
     # Then each mistake is one sentence naming the tile and the segment (parts._segment__mutmut_83: the place left out)
     assert refusal(tmp_path, segments, edges) == message
+
+
+# ------------------------------------------------------------------ Moving Pirates and Battle: a commitment checked at once
+def test_a_commitment_is_accepted_without_listing_every_commitment(monkeypatch):
+    """Rules: Pirates & Plunder › Moving Pirates and Battle"""
+    # Given player 2 holds all 60 resources (16**4 = 65,536 distinct commitments) and attacks player 1's pirate
+    state = build(tiles=[("three-way crossroads", (0, 0), 0), ("open sea", (0, -1), 0)],
+                  ships=[(1, (0, 0), 3), (0, (0, -1), 0)], drawn="three-way crossroads", player=1,
+                  resources=[[0, 0, 0, 0], [15, 15, 15, 15]])
+    state = state.apply(PlaceTile((1, 0), 0)).apply(NoShip()).apply(MovePirate(8, (0, -1), 0, 0, route=2))
+
+    def listing(held):
+        raise AssertionError("every commitment listed to check one")
+
+    # When the attack and the defence are committed while listing them is impossible
+    monkeypatch.setattr(pirates, "commitments", listing)
+    state = state.apply(Commit((3, 0, 0, 1))).apply(Commit((0, 0, 0, 0)))
+    # Then each is checked at once against what its player holds, and the battle is fought: 4 against 0
+    # (pirates.MovingPirates.commit_allowed__mutmut_3 and _9: the action's resources never read, so every
+    # commitment was looked up in the full list)
+    assert state.resources[1] == [12, 15, 15, 14] and [s[1] for s in state.observation(0)["ships"]] == [1]
