@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from pirates_lab.core import InvalidInput
-from pirates_lab.pirates_and_plunder import Commit, MovePirate, NoShip, PlaceTile, breakdown, pirates
+from pirates_lab.core import InvalidInput, Task
+from pirates_lab.pirates_and_plunder import FLOW, Commit, MovePirate, NoShip, PlaceTile, breakdown, pirates
 from pirates_lab.pirates_and_plunder.exploration import Exploring
 from pirates_lab.pirates_and_plunder.game import LayExploration, ManExploration
 from pirates_lab.pirates_and_plunder.parts import load_tiles
@@ -62,6 +62,20 @@ def test_a_trade_route_is_described_as_worth_one_point_a_segment():
     # Then its description gives it 1 point a segment, not an island's 2 (scoring.describe__mutmut_96)
     assert describe(state, state.node((0, 0), 0)) == \
         "A trade route of 3 segments, open (2 open edge places): worth 3 points to player 2."
+
+
+def test_an_unfinished_route_scored_at_the_end_is_called_incomplete():
+    """Rules: Pirates & Plunder › Final Scoring"""
+    # Given player 1's merchant on an open route of 3 segments and no tile left
+    state = build(tiles=[("straight route", (x, 0), 0) for x in range(3)], ships=[(0, (1, 0), 0)], bag={})
+    # When the final scoring is made
+    state.agenda = []
+    FLOW.push(state, Task("final"))
+    FLOW.settle(state)
+    # Then "Incomplete trade routes score 1 point per trade route segment", in these words
+    # (scoring.score_feature__mutmut_34: "INCOMPLETE")
+    assert breakdown(state) == ["Player 1: +3 for the incomplete trade route of 3 segments, with the most merchants "
+                                "(player 1: 1)."]
 
 
 # ------------------------------------------------------------------ Parts: a user's tile list refused in one sentence
