@@ -1,5 +1,5 @@
-"""Rules a fourth fresh mutation sample (Random(43), 60 mutants drawn after the tests for Random(41) and Random(42);
-docs/pirates_and_plunder.md, "Mutation testing") found untested: each test checks behaviour (what a person reads
+"""Rules a fourth and a fifth fresh mutation sample (Random(43), 60 mutants drawn after the tests for Random(41) and
+Random(42); Random(44), 40, after Random(43)'s; docs/pirates_and_plunder.md, "Mutation testing") found untested: each test checks behaviour (what a person reads
 in the scores, in a feature's description, in a refused tile list) and fails with the mutant its comment names.
 
 Rules: Pirates & Plunder › Parts
@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 
 from pirates_lab.core import InvalidInput, Task
-from pirates_lab.pirates_and_plunder import FLOW, Commit, MovePirate, NoShip, PlaceTile, breakdown, pirates
+from pirates_lab.pirates_and_plunder import (FLOW, Commit, MovePirate, NoShip, PlaceShip, PlaceTile, breakdown,
+                                             pirates)
 from pirates_lab.pirates_and_plunder.exploration import Exploring
-from pirates_lab.pirates_and_plunder.game import LayExploration, ManExploration
+from pirates_lab.pirates_and_plunder.game import Draw, LayExploration, ManExploration
 from pirates_lab.pirates_and_plunder.parts import load_tiles
 from pirates_lab.pirates_and_plunder.scenarios import build
 from pirates_lab.pirates_and_plunder.scoring import describe
@@ -122,3 +123,23 @@ def test_a_commitment_is_accepted_without_listing_every_commitment(monkeypatch):
     # (pirates.MovingPirates.commit_allowed__mutmut_3 and _9: the action's resources never read, so every
     # commitment was looked up in the full list)
     assert state.resources[1] == [12, 15, 15, 14] and [s[1] for s in state.observation(0)["ships"]] == [1]
+
+
+# ------------------------------------------------------------------ the fifth sample, Random(44)
+def test_a_ship_placed_again_after_its_viceroy_was_beaten_is_named_by_its_segment():
+    """Rules: Pirates & Plunder › Placing Ships"""
+    # Given player 1's viceroy north of the crossroads, beaten by player 2's pirate (the viceroy goes home)
+    state = build(tiles=[("three-way crossroads", (0, 0), 0), ("open sea", (0, -1), 0)],
+                  ships=[(1, (0, 0), 3), (0, (0, -1), 0)], drawn="three-way crossroads", player=1,
+                  resources=[[0, 0, 0, 0], [1, 0, 0, 0]], advanced=True, then=("end_turn",))
+    state.explorations.append(("Viceroy", state.node((0, -1), 0)))
+    state.roles[0] = "viceroy"
+    state = state.apply(PlaceTile((1, 0), 0)).apply(NoShip()).apply(MovePirate(8, (0, -1), 0, 0, route=2))
+    state = state.apply(Commit((1, 0, 0, 0))).apply(Commit((0, 0, 0, 0)))
+    assert [(s[0], s[-1]) for s in state.observation(0)["ships"]] == [(8, "viceroy")]
+    # When player 1 lays an open sea and places a ship from the supply on it (the same ship comes back)
+    state = state.apply(Draw("open sea")).apply(PlaceTile((-1, -1), 0)).apply(PlaceShip(0))
+    # Then "Ships ... on the sea are pirates": it is a pirate, not a viceroy again (State.ship__mutmut_3: the old
+    # role kept)
+    assert [(s[0], s[-1]) for s in state.observation(0)["ships"]] == [(0, "pirate"), (8, "viceroy")]
+    assert "Player 1 places a ship: it is now a pirate." in state.log
