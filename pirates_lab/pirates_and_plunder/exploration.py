@@ -40,7 +40,8 @@ from .scoring import feature, features, gain, role, segment_of
 
 __all__ = ["RULE_ADVANCED", "RULE_EXPLORATION", "RULE_STORM", "RULE_NATIVES", "RULE_BURIED", "RULE_ROYAL_PORT",
            "SEA_TILES", "ISLAND_TILES", "ROLE_OF", "STAYING", "places", "lay", "can_man", "man", "archipelago_nodes",
-           "storm_nodes", "pirate_weight", "fleet_galleons", "final_bonuses", "payments", "takings", "treasure_hunters",
+           "storm_nodes", "pirate_weight", "fleet_galleons", "natives_charge", "final_bonuses", "payments", "takings",
+           "treasure_hunters",
            "Dues", "Gift", "Exploring", "Pay", "ReturnShip", "Take", "DrawExploration", "NoExploration", "Explore",
            "LayExploration", "ManExploration", "Explorations"]
 
@@ -274,8 +275,7 @@ def can_man(state, name: str, node: int, player: int) -> bool:
 
 def man(state, name: str, node: int, player: int) -> tuple:
     """Place ``player``'s ship on the exploration tile; Buried Treasure scores 5.  Return the ``(ship, owner)``
-    pairs the Natives charge: every explorer on that island (the one on the Buried Treasure too), not the
-    Governor.
+    pairs the Natives charge (:func:`natives_charge`: every explorer on that island, not the Governor).
 
     Rules: Pirates & Plunder › Natives
     """
@@ -289,10 +289,18 @@ def man(state, name: str, node: int, player: int) -> tuple:
         state.points[player] += 5
         state.scoring.append((player, 5, "an explorer on the Buried Treasure."))
         state.say(f"Player {player + 1} scores 5: an explorer on the Buried Treasure.")
-    if name == "Natives":
-        return tuple((other, state.ships[other][0]) for other in feature(state, node).ships
-                     if other != ship and role(state, other) in EXPLORERS)
-    return ()
+    return natives_charge(state, node) if name == "Natives" else ()
+
+
+def natives_charge(state, node: int) -> tuple:
+    """The ``(ship, owner)`` pairs the Natives laid on ``node`` charge: every explorer on that island (the one on
+    the Buried Treasure too), not the Governor.  The charge is the tile's: it comes whether or not a Governor
+    is placed ("allows the immediate placement of a ship … as a Governor … Each player must then pay").
+
+    Rules: Pirates & Plunder › Natives
+    """
+    return tuple((ship, state.ships[ship][0]) for ship in feature(state, node).ships
+                 if role(state, ship) in EXPLORERS)
 
 
 def treasure_hunters(state, found) -> list:
@@ -377,8 +385,10 @@ class Explorations:
         self.flow.pop(self)
         if can_man(self, name, node, task.player):
             self.flow.push(self, Task("explore_ship", task.player, Exploring(name, node)))
+        elif name == "Natives":                           # no Governor can land: the explorers pay all the same
+            struck = natives_charge(self, node)
         if struck:
-            self.flow.push(self, Task("pay", None, Dues(struck, 2, "to the storm")))
+            self.flow.push(self, Task("pay", None, Dues(struck, 2, "to the storm" if name == "Storm" else "to the natives")))
 
     def explore_ship_actions(self, task) -> list:
         from .game import NoShip
@@ -388,8 +398,10 @@ class Explorations:
         self.flow.pop(self)
         if isinstance(action, ManExploration):
             charged = man(self, task.data.tile, task.data.node, task.player)
-            if charged:
-                self.flow.push(self, Task("pay", None, Dues(charged, 2, "to the natives")))
+        else:
+            charged = natives_charge(self, task.data.node) if task.data.tile == "Natives" else ()
+        if charged:
+            self.flow.push(self, Task("pay", None, Dues(charged, 2, "to the natives")))
 
     # ---- paying: the Natives, the Storm
     def pay_actions(self, task) -> list:

@@ -5,7 +5,8 @@ Rules: Pirates & Plunder › Moving Pirates and Battle
 Pirates move over sea *segments*: to the segment across a tile edge (1 point), or across a
 trade route to the other sea segment of the same tile (1 point), or off an open edge (1 point;
 the ship goes home).  A merchant counts as being on the sea segments either side of its route
-on its tile.  Own ships block; an opponent's ship stops the pirate and starts a battle.
+on its tile.  Your own pirates and merchants block (your scavenger, royal cartographer or viceroy,
+not pirates, do not); an opponent's ship stops the pirate and starts a battle.
 
 The player who completed routes moves pirates "in any order they choose", one per route: each
 :class:`MovePirate` names the route whose length it uses (``route``).  A battle commitment names
@@ -32,6 +33,9 @@ __all__ = ["RULE_PIRATES", "OFF", "sea_links", "occupancy", "pirate_moves", "mer
 RULE_PIRATES = cite(GAME, "Moving Pirates and Battle")
 #: "off an open edge of the board" as a destination
 OFF = None
+#: your own ships a pirate may not move onto: "a pirate or merchant owned by the same player" (the pirate king is a
+#: pirate; a scavenger, royal cartographer or viceroy "does not count as a pirate")
+BLOCKING = ("pirate", "merchant", "pirate king")
 #: the most commitments :func:`commitments` lists: 0 to 15 of each of the 4 types (one player holding all 60)
 MAX_COMMITMENTS = (components()["resources"]["per_kind"] + 1) ** len(RESOURCES)
 
@@ -201,10 +205,11 @@ def pirate_moves(state, ship: int, points: int) -> list:
             if there == start:
                 continue
             others = [s for s in occupied.get(there, ()) if s != ship]
-            if any(state.ships[s][0] == owner for s in others):
+            if any(state.ships[s][0] == owner and role(state, s) in BLOCKING for s in others):
                 continue                                  # never onto your own pirate or merchant
-            if others:
-                for other in others:                      # stop and battle
+            rivals = [s for s in others if state.ships[s][0] != owner]
+            if rivals:
+                for other in rivals:                      # stop and battle
                     record((there, other), paid)
                 continue
             if there not in storms:
