@@ -33,15 +33,18 @@ def _canvas_text_back_to_normal():
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
-    """Two workers share the suite (``-n 2`` in pyproject.toml): every browser test goes to one worker (they share
-    one Chromium and the session's Voila and JupyterLab servers, started once), every other test file stays whole
-    on one worker (its module fixtures are built once).  (pytest-xdist's own ``loadgroup`` marks do not take on
-    pytest 9, whose node ids cannot be renamed; a scheduler that chooses the scope works on both.)"""
+    """Two workers share the suite (``-n 2`` in pyproject.toml), each test file whole on one worker (its module
+    fixtures are built once), except the projector walks: each lesson's walk is a scope of its own, so the two
+    workers walk lessons side by side (each worker starts its own Voila server the first time it needs one).
+    (pytest-xdist's ``loadgroup`` marks do not take on pytest 9, whose node ids cannot be renamed; a scheduler
+    that chooses the scope works on both.)"""
     from xdist.scheduler import LoadScopeScheduling
 
-    class BrowserTestsTogether(LoadScopeScheduling):
+    class ByFileAndLesson(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            path = nodeid.split("::", 1)[0]
-            return "tests/browser" if path.startswith("tests/browser/") else path
+            path, _, test = nodeid.partition("::")
+            if path.endswith("test_browser_projector.py") and "[" in test:
+                return f"{path}[{test.split('[', 1)[1]}"       # one lesson's checks share its one inspection
+            return path
 
-    return BrowserTestsTogether(config, log)
+    return ByFileAndLesson(config, log)

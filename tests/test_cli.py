@@ -315,6 +315,7 @@ def test_the_size_limit_applies_to_the_whole_expression_and_refuses_at_once(caps
     computed = []   # every term computed; refused "at once" means before the first one (speed: benchmarks/)
     real_term = notation._term
     monkeypatch.setattr(notation, "_term", lambda text: computed.append(text) or real_term(text))
+    notation._evaluate.cache_clear()   # an expression another test computed in this process would not count
     code, out, err = run(capsys, "odds", "dice", "30d80+30d80+30d80")
     assert code == 2 and out == "" and "limit for a whole expression" in err
     assert computed == []
