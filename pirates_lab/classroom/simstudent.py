@@ -85,6 +85,9 @@ def message(msg_type: str, content: dict, channel: str = "shell", session: str =
             "parent_header": {}, "metadata": metadata or {}, "content": content, "channel": channel, "buffers": []}
 
 
+#: a page that gets no reply to its request for the widgets' states asks again after this many seconds
+REASK_S = 30.0
+
 @dataclass
 class SimStudent:
     base: str                       # http://127.0.0.1:PORT
@@ -148,13 +151,27 @@ class SimStudent:
                                                                   request_timeout=self.timeout),
                                                       subprotocols=[V1_PROTOCOL], max_message_size=64 * 1024 * 1024),
                                     self.timeout + 5, "the page's kernel websocket to open")
-        control = uuid.uuid4().hex
-        self.send(message("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
-                          metadata={"version": "1.0.0"}))
-        self.send(message("comm_msg", {"comm_id": control, "data": {"method": "request_states"}}))
-        reply = await self.wait_for(lambda m: m.get("msg_type") == "comm_msg"
-                                    and m["content"].get("data", {}).get("method") == "update_states",
-                                    what="the page's widgets (the reply to request_states)")
+        # Ask for the widgets' states; ask again (on a new control comm) every REASK_S seconds without a reply, up to
+        # the page's limit: a reply published before the new websocket's iopub subscription took is lost for good
+        # (seen once in five runs: a reloaded page waited 240 s for an answer that never came).
+        deadline, reply = time.monotonic() + self.timeout, None
+        while reply is None:
+            control = uuid.uuid4().hex
+            self.send(message("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
+                              metadata={"version": "1.0.0"}))
+            self.send(message("comm_msg", {"comm_id": control, "data": {"method": "request_states"}}))
+            left = deadline - time.monotonic()
+            try:
+                reply = await self.wait_for(lambda m: m.get("msg_type") == "comm_msg"
+                                            and m["content"].get("data", {}).get("method") == "update_states",
+                                            seconds=max(1.0, min(REASK_S, left)),
+                                            what="the page's widgets (the reply to request_states)")
+            except PageError as error:
+                if not str(error).startswith("waited"):
+                    raise
+                if left <= REASK_S:
+                    raise PageError(f"waited {self.timeout:.0f} s for the page's widgets (the reply to "
+                                    f"request_states, asked every {REASK_S:.0f} s)") from None
         self.states = dict(reply["content"]["data"]["states"])
         for comm, state in self._early.items():          # sent while the kernel was answering
             if comm in self.states:
