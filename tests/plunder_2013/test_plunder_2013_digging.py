@@ -11,22 +11,9 @@ from pirates_lab.plunder_2013.advisors import dig_advice, hunters_for
 from pirates_lab.plunder_2013.game import ChestCard, Clues, DealCard, Dig, Game, Keep, Pass
 from pirates_lab.plunder_2013.pirates import sent_locations, treasures_left
 from pirates_lab.plunder_2013.views import deduction_from
+from plunder_2013_deals import answered, dealt
 
 HANDS = [(1, 1, 1), (2, 2, 2), (3, 3, 3), (4, 4, 4)]
-
-
-def dealt(hands=HANDS):
-    state = Game(players=len(hands)).new_initial_state()
-    for hand in hands:
-        for card in hand:
-            state = state.apply(DealCard(card))
-    return state
-
-
-def answered(state):
-    while state.phase == "answer":
-        state = state.apply(state.legal_actions()[0])
-    return state
 
 
 def test_a_crew_card_does_not_dig_for_your_own_treasure():
@@ -36,7 +23,7 @@ def test_a_crew_card_does_not_dig_for_your_own_treasure():
     Shipwreck / Snake Pit (2, 2, 2), When she sends a crew card there, Then it is refused naming
     Digging Up Treasure and her, and nothing changes; it is not among her legal actions, every other
     location is.  (Before: accepted, and it silently scored nothing.)"""
-    state = answered(replay(dealt(), [Clues(5, 5, 5), Keep()]))
+    state = answered(replay(dealt(HANDS), [Clues(5, 5, 5), Keep()]))
     assert state.current_player() == 1
     error = refused(state, Dig(2, 2, 2), "Digging Up Treasure")
     assert "Peg-Leg Meg's own treasure" in error.reason and "another pirate's treasure" in error.reason
@@ -50,7 +37,7 @@ def test_a_crew_card_does_not_dig_for_your_own_treasure():
 def wasted_two_cards():
     """Sneaky Pete (player 1) has sent two crew cards to places that hold his own island (nobody else
     can be there): two of his four cards are lost, three treasures are still to dig for."""
-    state = answered(replay(dealt(), [Clues(5, 5, 5), Keep()]))
+    state = answered(replay(dealt(HANDS), [Clues(5, 5, 5), Keep()]))
     return replay(state, [Pass(), Pass(), Pass(), Dig(1, 2, 2), Dig(1, 3, 3), Pass()])
 
 
@@ -133,7 +120,7 @@ def test_a_computer_pirate_weighs_its_scarce_cards_in_play(monkeypatch):
     import pirates_lab.plunder_2013.pirates as pirates
     from pirates_lab.plunder_2013.pirates import ComputerPirate
 
-    state = answered(replay(dealt(), [Clues(5, 5, 5), Keep()]))
+    state = answered(replay(dealt(HANDS), [Clues(5, 5, 5), Keep()]))
     state = replay(state, [Pass(), Pass(), Pass(), Dig(1, 2, 2), Dig(1, 3, 3)])
     assert state.current_player() == 0 and state.crew[0] == 2
     asked = []

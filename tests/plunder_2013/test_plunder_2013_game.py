@@ -12,24 +12,9 @@ from pirates_lab.plunder_2013.components import CATEGORIES
 from pirates_lab.plunder_2013.game import (Answer, ChestCard, Clues, DealCard, Dig, ExtraCard, FlipExtra, Game, Keep, Pass,
                                            score_chest)
 from pirates_lab.plunder_2013.pirates import ComputerPirate, random_pirate
+from plunder_2013_deals import answered, dealt
 
 HANDS4 = [(1, 2, 3), (2, 3, 4), (3, 4, 5), (4, 5, 6)]
-
-
-def dealt(game: Game, hands):
-    state = game.new_initial_state()
-    assert state.current_player() == CHANCE
-    for hand in hands:
-        for card in hand:
-            state = state.apply(DealCard(card))
-    return state
-
-
-def answered(state):
-    """Every pirate gives the (only legal) truthful answer."""
-    while state.phase == "answer":
-        state = state.apply(state.legal_actions()[0])
-    return state
 
 
 def test_setup_deals_one_card_of_each_kind_no_card_twice():
@@ -42,14 +27,14 @@ def test_setup_deals_one_card_of_each_kind_no_card_twice():
     assert DealCard(3) not in state.chance_outcomes()       # second pirate's island: 3 is taken
     with pytest.raises(IllegalMove):
         state.apply(DealCard(3))
-    state = dealt(game, HANDS4)
+    state = dealt(HANDS4, game)
     assert state.phase == "flip" and state.day == 1 and state.crew == [4, 4, 4, 4]
     assert sum(state.decks["island"].values()) == 18
     assert state.chance_outcomes()[Clues(1, 1, 1)] == Fraction(1, 216)
 
 
 def test_a_day_answers_and_the_extra_flip():
-    state = dealt(Game(players=4), HANDS4)
+    state = dealt(HANDS4, Game(players=4))
     state = state.apply(Clues(2, 6, 6))
     assert state.current_player() == 0 and set(state.legal_actions()) == {Keep(), *(FlipExtra(c) for c in CATEGORIES)}
     with pytest.raises(IllegalMove) as error:
@@ -98,7 +83,7 @@ def test_scoring_exactly_as_printed():
 
 
 def test_ties_go_to_who_found_treasure_first():
-    state = dealt(Game(players=2), [(1, 1, 1), (2, 2, 2)])
+    state = dealt([(1, 1, 1), (2, 2, 2)], Game(players=2))
     state.chest = [ChestCard(1, (1, 1, 1), 1), ChestCard(0, (2, 2, 2), 1)]
     state.crew = [1, 1]
     assert state.scores() == (6, 6) and state.winners() == (1,)
@@ -117,7 +102,7 @@ def test_game_ends_after_fifteen_days_or_when_every_crew_card_is_used():
     assert error.value.rule == "Game End and Scoring"
     short = random_playout(Game(players=3, max_turns=4).new_initial_state(), rng, policy=random_pirate(pass_chance=1.0))
     assert short.day == 4
-    state = dealt(Game(players=2), [(1, 1, 1), (2, 2, 2)])
+    state = dealt([(1, 1, 1), (2, 2, 2)], Game(players=2))
     state = replay(state, [Clues(3, 3, 3), Keep(), Answer(False), Dig(1, 1, 1), Dig(1, 1, 2), Dig(2, 2, 2)])
     assert state.phase == "dig" and state.window == [0]
     state = state.apply(Dig(3, 3, 3))
@@ -126,7 +111,7 @@ def test_game_ends_after_fifteen_days_or_when_every_crew_card_is_used():
 
 def test_empty_clue_deck_is_refilled_from_its_discards():
     game = Game(players=2, clue_copies=1)
-    state = dealt(game, [(1, 1, 1), (2, 2, 2)])
+    state = dealt([(1, 1, 1), (2, 2, 2)], game)
     for day in range(6):
         state = answered(replay(state, [Clues(day + 1, day + 1, day + 1), Keep()]))
         state = replay(state, [Pass(), Pass()])

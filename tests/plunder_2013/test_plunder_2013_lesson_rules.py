@@ -29,6 +29,7 @@ from pirates_lab.plunder_2013 import lessons
 from pirates_lab.plunder_2013.deduction import Deduction
 from pirates_lab.plunder_2013.engine import answer_is_aye
 from pirates_lab.plunder_2013.game import ChestCard, Clues, DealCard, Dig, Game, Keep, Pass, score_chest
+from plunder_2013_deals import answered, dealt
 
 LESSON = Path(package.__file__).parent / "data" / "lessons.toml"
 
@@ -47,20 +48,6 @@ def read_lesson() -> dict[str, list[str]]:
         elif screen["kind"] == "rule":
             out[screen["heading"]] = sentences(screen["why"])
     return out
-
-
-def dealt(hands):
-    state = Game(players=len(hands)).new_initial_state()
-    for hand in hands:
-        for card in hand:
-            state = state.apply(DealCard(card))
-    return state
-
-
-def answered(state):
-    while state.phase == "answer":
-        state = state.apply(state.legal_actions()[0])
-    return state
 
 
 # ---------------------------------------------------------------- the checks, one per sentence

@@ -12,19 +12,12 @@ from pirates_lab.core import CHANCE, IllegalMove, Task, replay
 from pirates_lab.core.testing import refused
 from pirates_lab.plunder_2013.game import (Answer, Asking, ChestCard, Clues, DealCard, Dealing, Dig, Extra, Game, Keep,
                                            Pass, Window, score_chest)
-
-
-def dealt(game: Game, hands):
-    state = game.new_initial_state()
-    for hand in hands:
-        for card in hand:
-            state = state.apply(DealCard(card))
-    return state
+from plunder_2013_deals import dealt
 
 
 def digging(players: int = 3):
     """Given three pirates dealt (1,1,1) (2,2,2) (3,3,3), day 1, clues (4,4,4) kept, all answered Nay."""
-    state = dealt(Game(players=players), [(k, k, k) for k in range(1, players + 1)])
+    state = dealt([(k, k, k) for k in range(1, players + 1)], Game(players=players))
     state = replay(state, [Clues(4, 4, 4), Keep()])
     while state.phase == "answer":
         state = state.apply(Answer(False))
@@ -39,7 +32,7 @@ def test_a_valid_position_validates_at_every_phase():
     state.validate()
     state = state.apply(DealCard(1))
     state.validate()
-    state = dealt(game, [(1, 1, 1), (2, 2, 2), (3, 3, 3)])
+    state = dealt([(1, 1, 1), (2, 2, 2), (3, 3, 3)], game)
     state.validate()
     state = state.apply(Clues(4, 4, 4))
     state.validate()
@@ -117,7 +110,7 @@ SENTENCES = {phrase: [sentence for sentence in (
 
 def test_validate_checks_the_answers_given_so_far():
     """Given pirate 1 answered, pirate 2 to answer, When the answers are tampered with, Then validate() refuses."""
-    state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)])
+    state = dealt([(1, 1, 1), (2, 2, 2), (3, 3, 3)], Game(players=3))
     state = replay(state, [Clues(5, 4, 4), Keep(), Answer(False)])
     state.validate()
     assert state.task == Task("answer", None, Asking((2,), ((1, False),)))
@@ -134,7 +127,7 @@ def test_validate_needs_a_category_while_an_extra_card_is_flipped():
     """Given the asker flipped one more card, When the category is lost, Then validate() refuses."""
     from pirates_lab.plunder_2013.game import FlipExtra
 
-    state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)])
+    state = dealt([(1, 1, 1), (2, 2, 2), (3, 3, 3)], Game(players=3))
     state = replay(state, [Clues(4, 4, 4), FlipExtra("trap")])
     state.validate()
     assert state.current_player() == CHANCE
@@ -184,7 +177,7 @@ def test_flipping_one_more_from_an_empty_deck_is_refused_under_how_to_play():
     """
     from pirates_lab.plunder_2013.game import FlipExtra
 
-    state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)]).apply(Clues(4, 4, 4))
+    state = dealt([(1, 1, 1), (2, 2, 2), (3, 3, 3)], Game(players=3)).apply(Clues(4, 4, 4))
     state.decks["island"], state.discards["island"] = {}, {}
     assert FlipExtra("island") not in state.legal_actions() and FlipExtra("marker") in state.legal_actions()
     with pytest.raises(IllegalMove) as error:
@@ -210,7 +203,7 @@ def test_passing_outside_the_digging_window_cites_digging_up_treasure():
 
     Given the asker choosing the clues, When a pass is tried, Then it is refused citing Digging Up Treasure.
     """
-    state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)]).apply(Clues(4, 4, 4))
+    state = dealt([(1, 1, 1), (2, 2, 2), (3, 3, 3)], Game(players=3)).apply(Clues(4, 4, 4))
     with pytest.raises(IllegalMove) as error:
         state.apply(Pass())
     assert error.value.rule == "Digging Up Treasure" and error.value.reason == "There is nothing to pass on now."
@@ -338,7 +331,7 @@ def test_every_refusal_names_its_rule_and_says_why_in_full():
     assert error.reason == "Only the player whose turn it is chooses the clues, right after flipping them."
     error = refused(state, Dig(1, 2, 3), "Digging Up Treasure")
     assert error.reason.startswith("Crew cards go into the Treasure Chest after a day's answers")
-    state = dealt(game, [(1, 1, 1), (2, 2, 2), (6, 6, 6)])
+    state = dealt([(1, 1, 1), (2, 2, 2), (6, 6, 6)], game)
     error = refused(state, Pass(), "Digging Up Treasure")                      # during the flip (chance)
     assert error.reason == "There is nothing to pass on now."
     error = refused(state, Answer(True), "How to Play")
@@ -361,7 +354,7 @@ def test_public_decks_are_what_the_next_flip_comes_from():
     Given one copy of each card and six days flipped, When the island deck is empty, Then the public
     decks show its discards for the island (the next flip reshuffles them) and the deck itself elsewhere."""
     game = Game(players=2, clue_copies=1)
-    state = dealt(game, [(1, 1, 1), (2, 2, 2)])
+    state = dealt([(1, 1, 1), (2, 2, 2)], game)
     assert state.public_decks() == {c: {x: 1 for x in range(1, 7)} for c in ("island", "marker", "trap")}
     for day in range(6):
         state = replay(state, [Clues(day + 1, day + 1, day + 1), Keep()])
@@ -384,7 +377,7 @@ def test_the_table_defaults_and_refuses_options_that_are_not_whole_numbers():
     for option in ({"clue_copies": True}, {"cards_per_category": 6.0}, {"max_days": False}):
         with pytest.raises(InvalidInput, match="must be a whole number from"):
             Game(players=3, **option)
-    state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)])
+    state = dealt([(1, 1, 1), (2, 2, 2), (3, 3, 3)], Game(players=3))
     assert state.log[-1] == "Each pirate is dealt an island, a marker and a trap, face down."
 
 
@@ -392,7 +385,7 @@ def test_a_pirate_sees_who_is_still_to_answer_and_to_dig():
     """Rules: Plunder (2013) › How to Play — "Each other player in turn order, clockwise around the table".
     Given Peg-Leg Meg has answered and Barnacle Bill is still to, Then every pirate's observation says so
     (today's answers so far and who is next); in the digging window it names the pirates still to decide."""
-    state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)])
+    state = dealt([(1, 1, 1), (2, 2, 2), (3, 3, 3)], Game(players=3))
     state = replay(state, [Clues(5, 4, 4), Keep(), Answer(False)])
     for player in range(3):
         seen = state.observation(player)

@@ -15,15 +15,8 @@ import pytest
 from pirates_lab.core import InvalidInput, Task, replay
 from pirates_lab.core.testing import refused
 from pirates_lab.plunder_2013.engine import answer_is_aye
-from pirates_lab.plunder_2013.game import Answer, Clues, DealCard, Dig, FlipExtra, Game, Keep, Pass
-
-
-def dealt(game: Game, hands):
-    state = game.new_initial_state()
-    for hand in hands:
-        for card in hand:
-            state = state.apply(DealCard(card))
-    return state
+from pirates_lab.plunder_2013.game import Answer, Clues, Dig, FlipExtra, Game, Keep, Pass
+from plunder_2013_deals import dealt
 
 
 def test_your_own_location_is_refused_as_yours_even_with_a_card_numbered_1():
@@ -32,7 +25,7 @@ def test_your_own_location_is_refused_as_yours_even_with_a_card_numbered_1():
     Given Sneaky Pete (player 1, the asker, last in the window) at 1/1/1 (Whale Island / Palm Tree / Quicksand)
     and the others passing, When he sends a crew card to 1/1/1, Then it is refused as his own treasure's location
     (a card numbered 1 is a card: the sentence about numbers 1 to 6 is for numbers outside them)."""
-    state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)])
+    state = dealt([(1, 1, 1), (2, 2, 2), (3, 3, 3)], Game(players=3))
     state = replay(state, [Clues(4, 4, 4), Keep(), Answer(False), Answer(False), Pass(), Pass()])
     assert state.current_player() == 0
     error = refused(state, Dig(1, 1, 1), "Digging Up Treasure")
@@ -47,7 +40,7 @@ def test_a_redeal_in_the_middle_of_the_answers_keeps_todays_answers_true():
     Given day 1, clue 6/6/6, pirate 2 has said Nay and pirates 3 and 4 are still to answer, When pirate 1's
     rivals are re-dealt (40 times), Then every re-deal keeps pirate 2's Nay true (no 6 among his cards), and
     pirate 1 cannot tell it from the real game."""
-    state = dealt(Game(players=4), [(1, 2, 3), (2, 3, 4), (3, 4, 5), (4, 5, 6)])
+    state = dealt([(1, 2, 3), (2, 3, 4), (3, 4, 5), (4, 5, 6)], Game(players=4))
     state = replay(state, [Clues(6, 6, 6), Keep(), Answer(False)])
     assert state.phase == "answer" and state.observation(0)["given"] == [[1, False]]
     rng = random.Random(0)
@@ -76,7 +69,7 @@ def test_validate_refuses_an_untruthful_answer_or_one_out_of_turn():
     """Rules: Plunder (2013) › How to Play — "each player, in clockwise order, must now say" Aye or Nay.
     Given three pirates in the middle of the answers (pirate 2 has said Nay to 4/4/4), When his answer is turned
     into Aye, or the next to answer is pirate 1 (the asker), Then validate() refuses the position in its sentence."""
-    state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)])
+    state = dealt([(1, 1, 1), (2, 2, 2), (3, 3, 3)], Game(players=3))
     state = replay(state, [Clues(4, 4, 4), Keep(), Answer(False)])
     state.validate()
     task = state.agenda[-1]
@@ -92,7 +85,7 @@ def test_every_view_names_its_game():
     """Rules: Plunder (2013) › Setup
     Given a game in the middle of the answers, Then each pirate's view says which game it is a view of (a saved
     view or a widget reads it)."""
-    state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)])
+    state = dealt([(1, 1, 1), (2, 2, 2), (3, 3, 3)], Game(players=3))
     state = replay(state, [Clues(4, 4, 4), Keep()])
     assert all(state.observation(p)["game"] == "plunder_2013" for p in range(3))
 
@@ -101,7 +94,7 @@ def test_while_an_extra_card_is_flipped_every_view_shows_which_clue_it_replaces(
     """Rules: Plunder (2013) › How to Play — the asker may flip one more card of one deck; it replaces that clue.
     Given the asker who chose to flip one more marker card, When chance is about to flip it, Then every view says
     the marker clue is being replaced; once it is flipped, and before, nothing is."""
-    state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)])
+    state = dealt([(1, 1, 1), (2, 2, 2), (3, 3, 3)], Game(players=3))
     state = state.apply(Clues(4, 4, 4))
     assert all(state.observation(p)["replaced"] is None for p in range(3))
     state = state.apply(FlipExtra("marker"))
@@ -115,7 +108,7 @@ def test_every_view_shows_who_sent_each_crew_card_and_on_which_day():
     """Rules: Plunder (2013) › Digging Up Treasure — the crew card goes face down into the Treasure Chest.
     Given Peg-Leg Meg (player 2) sending a crew card to 1/1/1 on day 1, Then every view shows a card of player 2's
     from day 1; only she sees where it went."""
-    state = dealt(Game(players=3), [(1, 1, 1), (2, 2, 2), (3, 3, 3)])
+    state = dealt([(1, 1, 1), (2, 2, 2), (3, 3, 3)], Game(players=3))
     state = replay(state, [Clues(4, 4, 4), Keep(), Answer(False), Answer(False), Dig(1, 1, 1)])
     for p in range(3):
         assert state.observation(p)["chest"] == [{"player": 1, "day": 1, "location": [1, 1, 1] if p == 1 else None}]
@@ -125,7 +118,7 @@ def test_the_game_ends_when_the_last_crew_card_is_used_and_says_so():
     """Rules: Plunder (2013) › Game End and Scoring — the game ends when every crew card has been used.
     Given two pirates with two crew cards each, When all four go into the chest on day 1, Then the game is over and
     the log gives that reason before the scores."""
-    state = dealt(Game(players=2), [(1, 1, 1), (2, 2, 2)])
+    state = dealt([(1, 1, 1), (2, 2, 2)], Game(players=2))
     state = replay(state, [Clues(3, 3, 3), Keep(), Answer(False), Dig(1, 1, 1), Dig(1, 1, 2), Dig(2, 2, 2),
                            Dig(2, 2, 3)])
     assert state.is_terminal() and state.crew == [0, 0]

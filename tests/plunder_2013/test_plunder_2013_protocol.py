@@ -19,20 +19,6 @@ from pirates_lab.plunder_2013.pirates import ComputerPirate, random_pirate
 HANDS4 = [(1, 2, 3), (2, 3, 4), (3, 4, 5), (4, 5, 6)]
 
 
-def dealt(game, hands):
-    state = game.new_initial_state()
-    for hand in hands:
-        for card in hand:
-            state = state.apply(DealCard(card))
-    return state
-
-
-def answered(state):
-    while state.phase == "answer":
-        state = state.apply(state.legal_actions()[0])
-    return state
-
-
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_protocol_holds_for_every_table_size(players):
     finals = check_protocol(Game(players=players), seeds=range(3), policy=random_pirate(0.97), observe_every=5)
@@ -52,7 +38,7 @@ def test_no_hidden_card_leaks_into_an_observation():
     """Given pirate 1's map cards changed to another deal that gives the same answers,
     when pirate 0 looks, then pirate 0 sees exactly the same thing; and no rival's card or
     rival's crew-card location appears in it."""
-    state = dealt(Game(players=4), HANDS4)
+    state = dealt(HANDS4, Game(players=4))
     state = answered(replay(state, [Clues(6, 6, 6), Keep()]))     # 0 asks; 1 and 2 say Nay, 3 says Aye
     state = replay(state, [Pass(), Dig(1, 2, 3), Pass(), Pass()])
     other = state.clone()
@@ -98,7 +84,7 @@ def test_redeal_while_dealing_only_moves_cards_the_pirate_has_not_seen():
 
 
 def test_game_over_reveals_found_treasure_and_the_chest():
-    state = dealt(Game(players=2), [(1, 1, 1), (2, 2, 2)])
+    state = dealt([(1, 1, 1), (2, 2, 2)], Game(players=2))
     state = replay(state, [Clues(3, 3, 3), Keep()])
     state = answered(state)
     state = replay(state, [Dig(1, 1, 1), Dig(1, 1, 2), Dig(2, 2, 2), Dig(3, 3, 3)])
@@ -110,7 +96,7 @@ def test_game_over_reveals_found_treasure_and_the_chest():
 
 
 def test_returns_share_a_tie_nobody_broke():
-    state = dealt(Game(players=2), [(1, 1, 1), (2, 2, 2)])
+    state = dealt([(1, 1, 1), (2, 2, 2)], Game(players=2))
     state.agenda.clear()                         # the game ends with nobody's treasure found
     assert state.is_terminal() and state.returns() == (Fraction(1, 2), Fraction(1, 2))
 
@@ -144,7 +130,7 @@ def test_redeal_hides_the_other_pirates_crew_card_locations_too():
     and when stay; each time it is a right guess at one of Bill's rivals in the new deal), pirate 0's
     own card stays, and pirate 0 sees exactly the same.  (Before: the true location was kept, so a
     search player in seat 0 saw where Bill dug.)"""
-    state = dealt(Game(players=4), HANDS4)
+    state = dealt(HANDS4, Game(players=4))
     state = answered(replay(state, [Clues(6, 6, 6), Keep()]))
     state = replay(state, [Pass(), Dig(1, 2, 3), Pass(), Pass(), Dig(2, 3, 4), Pass()])
     assert state.chest == [ChestCard(2, (1, 2, 3), 1), ChestCard(0, (2, 3, 4), 1)]
@@ -173,6 +159,7 @@ class Leaky(Game):
 
 
 from pirates_lab.plunder_2013.game import State  # noqa: E402
+from plunder_2013_deals import answered, dealt
 
 
 class LeakyState(State):

@@ -13,14 +13,7 @@ from pirates_lab.core import IllegalMove, InvalidInput, replay
 from pirates_lab.plunder_2013.advisors import dig_advice
 from pirates_lab.plunder_2013.deduction import Deduction, Record
 from pirates_lab.plunder_2013.game import Clues, DealCard, Dig, Game, Keep
-
-
-def dealt(hands):
-    state = Game(players=len(hands)).new_initial_state()
-    for hand in hands:
-        for card in hand:
-            state = state.apply(DealCard(card))
-    return state
+from plunder_2013_deals import dealt
 
 
 def at_dig(hands=((1, 1, 1), (2, 2, 2))):

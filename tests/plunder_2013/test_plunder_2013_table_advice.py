@@ -8,24 +8,11 @@ from __future__ import annotations
 
 from pirates_lab.core import replay
 from pirates_lab.plunder_2013.advisors import dig_advice
-from pirates_lab.plunder_2013.game import Clues, DealCard, Dig, Game, Keep, Pass
+from pirates_lab.plunder_2013.game import Clues, Dig, Game, Keep, Pass
 from pirates_lab.widgets.plunder_2013 import PlunderTable
+from plunder_2013_deals import answered, dealt
 
 HANDS = [(1, 1, 1), (2, 2, 2), (3, 3, 3), (4, 4, 4)]
-
-
-def dealt(game, hands=HANDS):
-    state = game.new_initial_state()
-    for hand in hands:
-        for card in hand:
-            state = state.apply(DealCard(card))
-    return state
-
-
-def answered(state):
-    while state.phase == "answer":
-        state = state.apply(state.legal_actions()[0])
-    return state
 
 
 def table_at(state, players=4, **options):
@@ -48,7 +35,7 @@ def test_crew_cards_wasted_on_disproved_guesses_are_scarce_on_the_table_too():
     the dig advisor, Then every line says the cards are scarce, 2 for 3 treasures (as the computer
     pirate counts them).  Before: the table counted rivals less locations sent (3 - 2 = 1 treasure),
     so a card was never scarce there."""
-    state = answered(replay(dealt(Game(players=4)), [Clues(5, 5, 5), Keep()]))
+    state = answered(replay(dealt(HANDS), [Clues(5, 5, 5), Keep()]))
     state = replay(state, [Pass(), Pass(), Pass(), Dig(1, 2, 2), Dig(1, 3, 3)])
     lines = advice_lines(table_at(state))
     assert len(lines) == 3 and all("scarce (2 for 3 treasures)" in line for line in lines)
@@ -63,7 +50,7 @@ def test_the_hunters_are_counted_from_the_crew_cards_on_the_table(monkeypatch):
     one off for the rival whether or not he still had crew cards -- one hunter for Meg's treasure.)"""
     import pirates_lab.widgets.plunder_2013 as table_module
 
-    state = answered(replay(dealt(Game(players=4)), [Clues(5, 5, 5), Keep()]))
+    state = answered(replay(dealt(HANDS), [Clues(5, 5, 5), Keep()]))
     state = replay(state, [Dig(5, 5, 6), Dig(5, 6, 5), Dig(6, 5, 5), Dig(6, 6, 6), Pass(), Pass()])
     assert state.crew == [4, 0, 4, 4]
     asked = {}
@@ -85,7 +72,7 @@ def test_the_table_weighs_tomorrows_decks_and_the_games_clue_copies():
     (every card, one copy each), as the computer pirate does -- not from the discards alone, nor from
     three copies a card."""
     game = Game(players=2, clue_copies=1)
-    state = dealt(game, [(1, 1, 1), (2, 2, 2)])
+    state = dealt([(1, 1, 1), (2, 2, 2)], game)
     for day in range(6):
         state = answered(replay(state, [Clues(day + 1, day + 1, day + 1), Keep()]))
         if day < 5:
@@ -105,7 +92,7 @@ def test_advice_that_could_not_weigh_waiting_names_no_best_day():
     two days to Peg-Leg Meg's next answer is too much work, When the advisor speaks of Meg's treasure,
     Then it says wait, and why, without naming a best day (it said "wait (best in 0 days)": today, the
     opposite of its verdict)."""
-    state = answered(replay(dealt(Game(players=4)), [Clues(5, 5, 5), Keep()]))
+    state = answered(replay(dealt(HANDS), [Clues(5, 5, 5), Keep()]))
     view = state.deduction(0)
     advice = dig_advice(view, 1, decks=state.public_decks(), next_asker=1, days_left=14)
     assert advice.wait is None and not advice.dig_now and view.count() == 13_824
