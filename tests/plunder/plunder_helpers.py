@@ -76,3 +76,16 @@ def enough_silver(state, p, silver):
     cap = state.captains[p]
     state.bank -= silver - cap["silver"]
     cap["silver"] = silver
+
+
+def pirates_attack(ship_name, cards):
+    """Pirates (speed 3, cannon 3, crew 3) played to the captain on turn on the Open Sea, who sails `ship_name`
+    holding `cards`: the Encounter resolved, the captain to fight them. Returns (state, the captain's seat)."""
+    state = fresh()
+    p = state.first
+    state.captains[p]["at"] = (1, 0)
+    ship(state, p, ship_name)
+    hand(state, p, cards)
+    from_deck(state, "Pirates")
+    state.encounters[p] = "Pirates"
+    return at_step(state, p, "encounter", "action", "give"), p

@@ -14,7 +14,7 @@ from pirates_lab.core import InvalidInput
 from pirates_lab.plunder.actions import AddCard, Attack, Board, Fight
 from pirates_lab.plunder.odds import npc_chain, npc_chain_odds, side_of
 
-from plunder_helpers import at_step, fresh, from_deck, hand, play, ship
+from plunder_helpers import at_step, fresh, from_deck, hand, pirates_attack, play, ship
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = tomllib.loads((ROOT / "pirates_lab" / "plunder" / "data" / "cards.toml").read_text(encoding="utf-8"))
@@ -22,20 +22,8 @@ DATA = tomllib.loads((ROOT / "pirates_lab" / "plunder" / "data" / "cards.toml").
 BY_NUMBER = {0: None, **{c["number"]: c["name"] for c in reversed(DATA["card"]) if c["kind"] != "tortuga"}}
 
 
-def _pirates_attack(ship_name, cards):
-    """Pirates played to the captain on turn on the Open Sea: the Encounter resolved, the captain to fight them."""
-    state = fresh()
-    p = state.first
-    state.captains[p]["at"] = (1, 0)
-    ship(state, p, ship_name)
-    hand(state, p, cards)
-    from_deck(state, "Pirates")
-    state.encounters[p] = "Pirates"
-    return at_step(state, p, "encounter", "action", "give"), p
-
-
 def _engine_wins_the_broadside(number: int) -> bool:
-    state, p = _pirates_attack("English Brigantine", [BY_NUMBER[number]] if BY_NUMBER[number] else [])
+    state, p = pirates_attack("English Brigantine", [BY_NUMBER[number]] if BY_NUMBER[number] else [])
     state = state.apply(Fight())
     if state.phase()[0] == "broadside":
         state = state.apply(AddCard(BY_NUMBER[number] or ""))
@@ -63,7 +51,7 @@ def test_a_boarding_tie_is_the_pirates_in_the_odds_and_in_the_engine():
     Given a Spanish Brigantine (cannon 2, crew 3) holding Havana (3) and Open Sea (1) attacked by Pirates (3/3/3),
     When it wins the Broadside with Havana (5 against 3) and boards with crew 3, Then the tie is the Pirates': it needs
     the Open Sea, and the odds say the same (won, playing 3 then 1)."""
-    state, p = _pirates_attack("Spanish Brigantine", ["Havana", "Open Sea"])
+    state, p = pirates_attack("Spanish Brigantine", ["Havana", "Open Sea"])
     state = play(state, Fight(), AddCard("Havana"), Board())
     assert state.phase()[0] == "boarding"
     assert state.clone().apply(AddCard("")).captains[p]["lost"]
@@ -74,7 +62,7 @@ def test_a_boarding_tie_is_the_pirates_in_the_odds_and_in_the_engine():
     assert npc_chain(me, pirates, [3], ("broadside", "boarding")) == ("won", [3, 0])      # the captain attacking
 
 
-def test_no_chase_when_pirates_attack():
+def test_no_chase_whenpirates_attack():
     """Rules: Plunder › Engagement
 
     Given Pirates, "who always attack", When the odds are asked for an Engagement they attack in, Then the input is
@@ -123,7 +111,7 @@ def test_the_combat_calculator_fights_attacking_pirates_without_a_chase_and_ties
 
     report = chain_report("Pinnace", "Pirates", ["Havana", "Open Sea"])
     assert sorted(report["steps"]) == ["boarding", "broadside"] and report["win"] == 0
-    state, p = _pirates_attack("Pinnace", ["Havana", "Open Sea"])
+    state, p = pirates_attack("Pinnace", ["Havana", "Open Sea"])
     state = play(state, Fight(), AddCard("Havana"), Board(), AddCard("Open Sea"))
     assert state.captains[p]["lost"]
     assert npc_chain(side_of("Pinnace"), side_of("Pirates"), [3, 1], ("broadside", "boarding")) == ("won", [3, 1])

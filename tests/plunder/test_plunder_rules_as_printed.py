@@ -11,7 +11,7 @@ from pirates_lab.plunder.actions import (AddCard, Attack, AttackCaptain, AttackP
                                          TakeAbandoned, TakePrize)
 from pirates_lab.plunder.headings import (RULE_BUYING, RULE_CAPTAIN, RULE_ENEMIES, RULE_SAIL, RULE_SELLING, RULE_WAR)
 
-from plunder_helpers import at_step, enough_silver, fresh, from_deck, hand, lay, play, ship, start_turn
+from plunder_helpers import at_step, enough_silver, fresh, from_deck, hand, lay, pirates_attack, play, ship, start_turn
 
 
 def _two_at(cell, card=None, players=2):
@@ -200,26 +200,15 @@ def test_the_first_captain_resolves_the_encounter_after_the_first_turn():
 
 
 # ---------------------------------------------------------------- Combat
-def _pirates_attack(p_ship, cards):
-    state = fresh()
-    p = state.first
-    state.captains[p]["at"] = (1, 0)
-    ship(state, p, p_ship)
-    hand(state, p, cards)
-    from_deck(state, "Pirates")                            # speed 3, cannon 3, crew 3
-    state.encounters[p] = "Pirates"
-    return at_step(state, p, "encounter", "action", "give"), p
-
-
 def test_when_pirates_attack_a_broadside_tie_is_theirs():
     """Rules: Plunder › Broadside
 
     Given Pirates (cannon 3) attacking a captain, When the captain's cannon plus a card comes to 3, Then "ties always
     favor the attacker": the Pirates sink the ship."""
-    state, p = _pirates_attack("Pinnace", ["Coastland"])   # cannon 1 + 2
+    state, p = pirates_attack("Pinnace", ["Coastland"])   # cannon 1 + 2
     state = play(state, Fight(), AddCard("Coastland"))
     assert state.captains[p]["lost"]
-    galleon, p = _pirates_attack("Spanish Galleon", [])     # cannon 3 = 3: behind, may add a card
+    galleon, p = pirates_attack("Spanish Galleon", [])     # cannon 3 = 3: behind, may add a card
     galleon = galleon.apply(Fight())
     assert galleon.phase()[0] == "broadside"
     assert galleon.apply(AddCard("")).captains[p]["lost"]
@@ -230,11 +219,11 @@ def test_when_pirates_attack_a_boarding_tie_is_theirs():
 
     Given a captain who won the Broadside against Pirates (crew 3), When they board with crew 3, Then the tie is the
     attacking Pirates': the captain's ship is lost."""
-    state, p = _pirates_attack("Treasure Fleet", ["Open Sea"])   # cannon 4 > 3; crew 5
+    state, p = pirates_attack("Treasure Fleet", ["Open Sea"])   # cannon 4 > 3; crew 5
     state.captains[p]["ship"] = "Treasure Fleet"
     state = play(state, Fight(), Board())
     assert state.phase()[0] == "prize"                            # crew 5 > 3: won
-    state, p = _pirates_attack("Spanish Brigantine", ["Havana"])  # 3/2/3: cannon 2 + 3 > 3, crew 3 = 3
+    state, p = pirates_attack("Spanish Brigantine", ["Havana"])  # 3/2/3: cannon 2 + 3 > 3, crew 3 = 3
     state = play(state, Fight(), AddCard("Havana"), Board())
     assert state.phase()[0] == "boarding"
     assert state.apply(AddCard("")).captains[p]["lost"]
