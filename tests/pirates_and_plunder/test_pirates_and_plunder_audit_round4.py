@@ -60,6 +60,7 @@ def test_the_natives_charge_the_explorers_when_the_player_has_no_ship_for_a_gove
     # Then no Governor is offered, and the explorers are charged at once: player 1's explorer first
     assert state.observation(0)["phase"] == "pay" and state.current_player() == 0
     state = state.apply(ReturnShip())
+    assert "Player 1 does not pay to the natives: the explorer goes home." in state.log     # the natives' dues
     assert state.current_player() == 1 and state.legal_actions() == (Pay((0, 2, 0, 0)), ReturnShip())
 
 
@@ -107,3 +108,11 @@ def test_your_own_pirate_still_blocks_your_pirate():
     """Rules: Pirates & Plunder › Moving Pirates and Battle"""
     # Given player 2's own plain pirate north of the moving pirate, Then the pirate can neither stop there nor pass
     assert not {(0, -1), (0, -2)} & reach(moving(None, None))
+
+
+def test_your_own_pirate_king_blocks_your_pirate():
+    """Rules: Pirates & Plunder › Moving Pirates and Battle
+    Rules: Pirates & Plunder › Pirate Cove"""
+    # Given player 2's own pirate king on the sea north of their pirate (the pirate king is a pirate: "a ship
+    # may be added to it to become the Pirate King"), Then the pirate can neither stop there nor pass
+    assert not {(0, -1), (0, -2)} & reach(moving("pirate king", "Pirate Cove"))
