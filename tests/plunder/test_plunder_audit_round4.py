@@ -62,7 +62,7 @@ def test_a_boarding_tie_is_the_pirates_in_the_odds_and_in_the_engine():
     assert npc_chain(me, pirates, [3], ("broadside", "boarding")) == ("won", [3, 0])      # the captain attacking
 
 
-def test_no_chase_whenpirates_attack():
+def test_no_chase_when_pirates_attack():
     """Rules: Plunder › Engagement
 
     Given Pirates, "who always attack", When the odds are asked for an Engagement they attack in, Then the input is
