@@ -75,6 +75,24 @@ NOTEBOOKS_ENV = "PIRATES_LAB_NOTEBOOKS"
 LARGE_ENV = "PIRATES_LAB_LARGE"
 #: Per-cell limit for Voila: turns the widget "stall trap" into a short wait instead of a page that never loads.
 CELL_TIMEOUT = 30
+#: How long Voila waits for a cell's output once the cell has finished (seconds; nbclient's default is 4). Past it
+#: Voila goes on WITHOUT the rest of that output: on a busy machine a lesson's page was served with its lesson
+#: missing (the widget's view had not arrived in 4 s), and a kernel of the pool keeps such a page until a student
+#: gets it. The wait ends as soon as the cell's output is all there, so a long limit costs nothing on a quiet
+#: machine. ``PIRATES_LAB_IOPUB_TIMEOUT`` sets another (tests use 0 to make pages lose their lesson).
+IOPUB_TIMEOUT, IOPUB_TIMEOUT_ENV = 120, "PIRATES_LAB_IOPUB_TIMEOUT"
+
+
+def iopub_timeout() -> int:
+    """Voila's wait for a finished cell's output (seconds): ``$PIRATES_LAB_IOPUB_TIMEOUT``, else 120.
+
+    >>> iopub_timeout() == int(os.environ.get(IOPUB_TIMEOUT_ENV, IOPUB_TIMEOUT))
+    True
+    """
+    try:
+        return max(0, int(os.environ.get(IOPUB_TIMEOUT_ENV, IOPUB_TIMEOUT)))
+    except ValueError:
+        return IOPUB_TIMEOUT
 
 
 class UnknownLesson(LookupError):
@@ -225,6 +243,7 @@ def voila_command(target: Path, port: int, *, config_dir: Path, cell_timeout: in
     """Voila on 127.0.0.1 serving one notebook, or a folder of them (pages at /voila/render/NAME.ipynb)."""
     return [python, "-m", "voila", str(target), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
             "--Voila.port_retries=0", f"--VoilaExecutor.timeout={cell_timeout}",
+            f"--VoilaExecutor.iopub_timeout={iopub_timeout()}",
             f"--VoilaConfiguration.show_tracebacks={show_tracebacks}",
             f"--Voila.config_file_paths={config_dir}"]
 
