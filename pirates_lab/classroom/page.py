@@ -7,6 +7,12 @@ last cell, :func:`class_page`.  Voila's kernel pool runs the lesson before any s
 server set at ``/join``, and binds the polls to it.  The teacher's page (the teacher's seat) also
 shows the join address, the join code, the QR code and how many students are connected.
 
+A page whose lesson did not arrive reloads itself: Voila serves a page with the output its kernel sent
+in time, and a busy machine once served pages without their lesson (the lesson's widget view came after
+Voila had stopped waiting). The last cell marks the widgets the lesson's cells showed (:func:`mark_parts`),
+and a small script there (:func:`guard_script`) reloads the page (a new kernel) when one of them is not in
+it once the page's widgets have come; after :data:`RELOADS` tries it says so on the page instead.
+
 One background thread per kernel keeps the page live: every second it reads the polls' states (a
 student's page: its own answers only; the teacher's page: the class's answers) and every few seconds
 it says the page is still open.
@@ -22,10 +28,18 @@ from urllib.parse import parse_qs
 from .share import COOKIE, DB_ENV, TEACHER_SEAT
 from .store import ClassDB, verify_seat
 
-__all__ = ["CLASS", "ClassSeat", "class_setup", "class_page", "seat_from_cookie", "Refresher"]
+__all__ = ["CLASS", "ClassSeat", "class_setup", "class_page", "seat_from_cookie", "Refresher", "guard_script",
+           "shown_widgets", "mark_parts", "RELOADS"]
 
 #: how often a page looks at the class file (seconds), and how often it says it is open
 REFRESH_SECONDS, HEARTBEAT_SECONDS = 1.0, 5.0
+#: how many times a page missing part of its lesson reloads itself before it says so
+RELOADS = 2
+#: what the browser's console says when a page reloads itself (the load test counts these), then the try
+RELOADING = "pirates-lab: part of the lesson did not come; reloading the page, try "
+#: what a page says when its lesson is still missing after :data:`RELOADS` reloads
+INCOMPLETE = ("This page did not load completely. Reload it in a minute, or ask your teacher "
+              "(the computer serving the lesson is very busy).")
 
 
 class ClassSeat:
@@ -115,6 +129,82 @@ class Refresher:
         self.stopped.set()
 
 
+def shown_widgets(results=None) -> list:
+    """The widgets the lesson's cells ended with (IPython's ``Out``: what each cell showed).
+
+    A lesson notebook's cell ends with its lesson (``lesson_view("dice_basics")``); these are the views a
+    page must have."""
+    from ipywidgets import Widget
+
+    if results is None:
+        from IPython import get_ipython
+
+        shell = get_ipython()
+        results = shell.user_ns.get("Out", {}) if shell is not None else {}
+    return [value for value in results.values()
+            if isinstance(value, Widget) and value.comm is not None and value._repr_mimebundle_ is not None]
+
+
+#: the page's check waits this long (seconds) after its class box appeared for the lesson's parts to appear
+GUARD_GRACE_S = 30
+
+GUARD = """(function () {
+  // Is every part of the lesson in the page? The class box (this cell's) shows once the page has its widgets;
+  // a part still missing %(grace)d s later never came: reload (a new kernel), at most %(reloads)d times in a row.
+  var RELOADING = %(reloading)s;
+  var parts = %(parts)s, key = "pirates-lab-reloads:" + location.pathname, store = null, since = null;
+  try { store = window.sessionStorage; } catch (e) {}
+  function missing() { return parts.filter(function (c) { return !document.querySelector("." + c); }); }
+  var timer = setInterval(function () {
+    if (!document.querySelector(".pl-class-box")) { return; }
+    since = since || Date.now();
+    var gone = missing();
+    if (!gone.length) { clearInterval(timer); if (store) { store.removeItem(key); } return; }
+    if (Date.now() - since < %(grace)d * 1000) { return; }
+    clearInterval(timer);
+    var tries = store ? Number(store.getItem(key) || 0) : %(reloads)d;
+    if (tries < %(reloads)d) {
+      console.warn(RELOADING + (tries + 1));
+      store.setItem(key, String(tries + 1)); location.reload(); return;
+    }
+    if (store) { store.removeItem(key); }
+    var note = document.createElement("p");
+    note.className = "pl-page-incomplete";
+    note.setAttribute("role", "alert");
+    note.style.cssText = "font-size:1.4em;padding:0.6em 1em;margin:0.5em;background:#fff3cd;color:#1f2a36;" +
+                         "border:2px solid #b8860b;border-radius:6px";
+    note.textContent = %(message)s;
+    document.body.insertBefore(note, document.body.firstChild);
+  }, 1000);
+})();"""
+
+
+def guard_script(parts: list[str], reloads: int = RELOADS, grace: int = GUARD_GRACE_S) -> str:
+    """The page's check, run in the browser: once the page's widgets came (its class box shows), is there an
+    element of every CSS class in ``parts``? If one is still missing ``grace`` seconds later, reload (at most
+    ``reloads`` times in a row); then say so on the page.
+
+    >>> script = guard_script(["pl-part-abc"])
+    >>> '["pl-part-abc"]' in script and "location.reload()" in script and "pl-page-incomplete" in script
+    True
+    """
+    import json
+
+    return GUARD % {"reloading": json.dumps(RELOADING), "parts": json.dumps(list(parts)), "reloads": int(reloads),
+                    "grace": int(grace), "message": json.dumps(INCOMPLETE)}
+
+
+def mark_parts(widgets: list) -> list[str]:
+    """Give each widget a CSS class of its own (``pl-part-<id>``), for :func:`guard_script` to look for."""
+    parts = []
+    for widget in widgets:
+        if hasattr(widget, "add_class"):
+            part = f"pl-part-{widget.model_id[:16]}"
+            widget.add_class(part)
+            parts.append(part)
+    return parts
+
+
 def _query() -> dict[str, str]:
     return {k: v[-1] for k, v in parse_qs(os.environ.get("QUERY_STRING", "")).items() if v}
 
@@ -127,11 +217,12 @@ def class_page() -> None:
     if not os.environ.get(DB_ENV):
         return
     import ipywidgets as widgets
-    from IPython.display import display
+    from IPython.display import Javascript, display
 
     box = widgets.VBox()
     box.add_class("pl-class-box")
     display(box)
+    display(Javascript(guard_script(mark_parts(shown_widgets()))))
     CLASS["box"] = box
     import tornado.websocket  # noqa: F401  (here, before the pool's kernel counts as ready: slow on a loaded machine)
     if os.environ.get("VOILA_PREHEAT") == "True":       # a kernel of the pool, ready for a student
@@ -194,8 +285,25 @@ def wait_for_request(db: ClassDB | None = None) -> None:
 
 
 def _when_requested(box) -> None:
-    wait_for_request()
-    bind_page(box, os.environ.get("HTTP_COOKIE"), _query().get("screen"))
+    """The join thread: wait for the page's request, then bind the page. A failure goes to the server's log (the
+    kernel's own stderr; this thread's output would go to a page nobody reads) and to the page's class box."""
+    try:
+        wait_for_request()
+        bind_page(box, os.environ.get("HTTP_COOKIE"), _query().get("screen"))
+    except Exception:
+        import sys
+        import traceback
+
+        print(f"pirates-lab: kernel {os.environ.get('VOILA_KERNEL_ID', '?')} could not tell whose page it is:\n"
+              f"{traceback.format_exc()}", file=sys.__stderr__, flush=True)
+        try:
+            import ipywidgets as widgets
+
+            note = widgets.HTML("<p class='pl-class-error' role='alert'>This page could not join the class: "
+                                "reload it.</p>")
+            box.children = (note,)
+        except Exception:
+            pass
 
 
 def bind_page(box, cookie: str | None, screen: str | None = None) -> ClassSeat:
