@@ -101,6 +101,8 @@ class SimStudent:
     socket: object = None
     joined_seconds: float | None = None
     _early: dict = field(default_factory=dict)
+    incomplete: int = 0                             # loads of the page that came without a part of the lesson
+    said: list = field(default_factory=list)       # the kernel's printed output and errors (the last 20)
 
     # ------------------------------------------------------------ HTTP
     def _cookie_header(self) -> str:
@@ -132,7 +134,28 @@ class SimStudent:
         return response.code
 
     async def open_page(self) -> None:
-        """Load the lesson page, connect to its kernel and read every widget's state."""
+        """Load the lesson page, connect to its kernel and read every widget's state; as a real share page does
+        (:func:`pirates_lab.classroom.page.guard_script`), load it again when a part of its lesson is not in it
+        (at most ``RELOADS`` times; :attr:`incomplete` counts them)."""
+        from .page import RELOADS
+
+        for attempt in range(RELOADS + 1):
+            missing = await self._open_once()
+            if not missing:
+                return
+            self.incomplete += 1
+            if attempt < RELOADS:
+                await self.close()
+        raise PageError(f"the page came without a part of its lesson {RELOADS + 1} times (widgets {missing})")
+
+    def missing_parts(self, body: str) -> list[str]:
+        """The lesson's parts (widgets with a ``pl-part-...`` class) whose view is not in the page's HTML."""
+        parts = [model for model, entry in self.states.items()
+                 if any(str(c).startswith("pl-part-") for c in entry.get("state", {}).get("_dom_classes", ()))]
+        return [model for model in parts if model not in body]
+
+    async def _open_once(self) -> list[str]:
+        """One load of the page; the lesson's parts missing from it (see :meth:`missing_parts`)."""
         from tornado.websocket import websocket_connect
 
         query = f"?screen={self.screen}" if self.screen else ""
@@ -177,6 +200,7 @@ class SimStudent:
             if comm in self.states:
                 self.states[comm]["state"].update(state)
         self._early.clear()
+        return self.missing_parts(body)
 
     def send(self, msg: dict) -> None:
         """Send a message in the v1 kernel websocket protocol (as JupyterLab's and Voila's pages do)."""
@@ -205,6 +229,10 @@ class SimStudent:
         elif msg["msg_type"] == "comm_open":            # a widget made after the page loaded
             data = msg["content"].get("data", {})
             self.states[msg["content"]["comm_id"]] = {"state": dict(data.get("state", {}))}
+        elif msg["msg_type"] in ("stream", "error"):     # what the kernel printed: said when a wait fails
+            content = msg["content"]
+            self.said.append(content.get("text") or "\n".join(content.get("traceback", [])) or content.get("evalue", ""))
+            del self.said[:-20]
         return msg
 
     async def wait_for(self, condition, seconds: float | None = None, what: str = "a message from the page") -> dict:
@@ -238,7 +266,12 @@ class SimStudent:
     async def wait_for_widget(self, css: str) -> str:
         """Wait until a widget with this CSS class is on the page (made once the page knows whose it is)."""
         if not self.has_widget(css):
-            await self.wait_for(lambda m: self.has_widget(css), what=f"a {css} widget on the page")
+            try:
+                await self.wait_for(lambda m: self.has_widget(css), what=f"a {css} widget on the page")
+            except PageError as error:
+                said = "".join(self.said)[-600:].strip()
+                raise PageError(f"{error} (kernel {self.kernel_id}; " +
+                                (f"it printed: {said})" if said else "it printed nothing)")) from None
         return self.widget(css)
 
     def widget_value(self, css: str) -> str:
