@@ -465,3 +465,49 @@ def test_all_lessons_keep_one_warm_page_each_and_the_menu_one_per_student(tmp_pa
                      db_path=tmp_path / "c.sqlite", config_dir=tmp_path / "config", served_dir=tmp_path / "one",
                      cell_timeout=120, tracebacks=False, large=False)
     assert json.loads(one["env"]["PIRATES_LAB_CLASS_POOLS"]) == {"default": 0, "01_dice_basics.ipynb": 0}
+
+
+def test_voila_waits_for_a_finished_cells_output_two_minutes_not_four_seconds(tmp_path, monkeypatch):
+    # nbclient's 4 s default let a busy server serve a page without its lesson (the view came 4 s late)
+    from pirates_lab import classroom
+
+    monkeypatch.delenv(classroom.IOPUB_TIMEOUT_ENV, raising=False)
+    folder = Path(__file__).resolve().parents[1] / "notebooks"
+    planned = share.plan([folder / "01_dice_basics.ipynb"], "01_dice_basics.ipynb", host="127.0.0.1", port=8866,
+                         students=2, pool=None, db_path=tmp_path / "c.sqlite", config_dir=tmp_path / "config",
+                         served_dir=tmp_path / "served", cell_timeout=30, tracebacks=False, large=False)
+    local = classroom.voila_command(folder / "01_dice_basics.ipynb", 8866, config_dir=tmp_path / "config")
+    for command in (planned["command"], local):
+        assert "--VoilaExecutor.iopub_timeout=120" in command
+    monkeypatch.setenv(classroom.IOPUB_TIMEOUT_ENV, "0")
+    assert "--VoilaExecutor.iopub_timeout=0" in classroom.voila_command(folder, 8866, config_dir=tmp_path)
+    monkeypatch.setenv(classroom.IOPUB_TIMEOUT_ENV, "soon")
+    assert classroom.iopub_timeout() == 120
+
+
+def test_the_page_guard_looks_for_the_widgets_the_cells_showed_and_marks_each():
+    import ipywidgets as widgets
+
+    from pirates_lab.classroom.page import mark_parts, shown_widgets
+
+    lesson, menu, closed = widgets.VBox(), widgets.HTML("menu"), widgets.Button()
+    closed.close()
+    shown = shown_widgets({1: lesson, 2: 42, 3: "text", 4: closed, 5: menu})
+    assert shown == [lesson, menu]
+    parts = mark_parts(shown)
+    assert parts == [f"pl-part-{lesson.model_id[:16]}", f"pl-part-{menu.model_id[:16]}"]
+    assert parts[0] in lesson._dom_classes and parts[1] in menu._dom_classes and parts[0] != parts[1]
+    assert shown_widgets({}) == [] and mark_parts([]) == []
+
+
+def test_a_simulated_page_knows_when_its_html_came_without_a_part_of_the_lesson():
+    from pirates_lab.classroom.simstudent import SimStudent
+
+    student = SimStudent("http://127.0.0.1:1", "/join?t=x", "voila/render/a.ipynb")
+    student.states = {"lesson1": {"state": {"_dom_classes": ["pl-lesson", "pl-part-lesson1"]}},
+                      "badge": {"state": {"_dom_classes": ["pl-class-student"]}},
+                      "menu22": {"state": {"_dom_classes": ["pl-part-menu22"]}}}
+    page = '<script type="application/vnd.voila.cell-output+json">{"model_id": "lesson1"}</script>'
+    assert student.missing_parts(page) == ["menu22"]
+    assert student.missing_parts(page + '{"model_id": "menu22"}') == []
+    assert student.missing_parts("") == ["lesson1", "menu22"]

@@ -7,8 +7,10 @@ Each student is a browser context of its own (its own cookies: its own place in 
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -24,8 +26,10 @@ STUDENTS = 10
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--disable-dev-shm-usage"]
-PAGE_TIMEOUT_MS = 600_000
+PAGE_TIMEOUT_MS = int(float(os.environ.get("PIRATES_LAB_SHARE_PAGE_TIMEOUT_S", "600")) * 1000)
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+FAILURES = ROOT / "artifacts" / "share-failures"
+CONSOLES: dict = {}
 LOCAL = re.compile(r"^(https?|wss?)://127\.0\.0\.1(:\d+)?/")
 
 
@@ -52,7 +56,23 @@ def new_page(browser):
     context.set_default_timeout(PAGE_TIMEOUT_MS)
     context.route("**/*", lambda route: route.continue_() if LOCAL.match(route.request.url) or
                   route.request.url.startswith(("data:", "blob:")) else route.abort())
-    return context, context.new_page()
+    page = context.new_page()
+    console = CONSOLES.setdefault(id(page), [])
+    page.on("console", lambda m: console.append(f"{time.strftime('%H:%M:%S')} {m.type}: {m.text}"))
+    page.on("websocket", lambda ws: console.append(f"{time.strftime('%H:%M:%S')} websocket {ws.url.split('?')[0]}"))
+    return context, page
+
+
+def keep_evidence(pages: dict) -> None:
+    """On a failure: each page's screenshot, HTML and browser console, in artifacts/share-failures/."""
+    FAILURES.mkdir(parents=True, exist_ok=True)
+    for name, page in pages.items():
+        try:
+            page.screenshot(path=str(FAILURES / f"{name}.png"))
+            (FAILURES / f"{name}.html").write_text(page.content(), encoding="utf-8")
+        except Exception:           # a page already closed: its console is still worth keeping
+            pass
+        (FAILURES / f"{name}.console.txt").write_text("\n".join(CONSOLES.get(id(page), [])), encoding="utf-8")
 
 
 def test_a_page_without_the_token_says_how_to_join_and_starts_no_kernel(room, chromium_browser):
@@ -68,14 +88,65 @@ def test_a_page_without_the_token_says_how_to_join_and_starts_no_kernel(room, ch
     context.close()
 
 
-# nightly since 2026-12-02 15:10: on a QUIET machine a real page's widgets can fail to appear (the teacher's page
-# waited 600 s for .pl-poll-open in two fresh-clone runs in a row; the 30-student load test's two Chromium pages
-# the same), while all three runs under load passed. Issue 22: real share pages must recover (see benchmarks/README).
-@pytest.mark.nightly
+def guarded_page(browser, body: str, grace: int = 1):
+    """A page with the share pages' guard (grace ``grace`` s) after ``body``; the list of its loads."""
+    from pirates_lab.classroom.page import guard_script
+
+    loads = []
+    html = (f"<!doctype html><html><body>{body}<script>{guard_script(['pl-part-lesson'], grace=grace)}"
+            "</script></body></html>")
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+
+    def serve(route):
+        loads.append(route.request.url)
+        route.fulfill(status=200, content_type="text/html", body=html)
+
+    context.route("**/*", serve)
+    page = context.new_page()
+    page.goto("http://127.0.0.1:9/voila/render/lesson.ipynb")
+    return context, page, loads
+
+
+@pytest.mark.parametrize("body, reloads", [
+    ("<div class='pl-class-box'></div>", 2),                                   # the lesson never came
+    ("<div class='pl-class-box'></div><div class='pl-part-lesson'></div>", 0),  # all there
+    ("<div class='pl-class-box'></div><script>setTimeout(() => document.body.insertAdjacentHTML('beforeend', "
+     "\"<div class='pl-part-lesson'></div>\"), 400)</script>", 0),               # came a moment later
+    ("", 0),                                   # the page's widgets never came: nothing to judge by
+], ids=["lesson-missing", "all-there", "lesson-a-moment-later", "no-widgets-yet"])
+def test_a_page_missing_part_of_its_lesson_reloads_twice_then_says_so(chromium_browser, body, reloads):
+    from pirates_lab.classroom.page import INCOMPLETE
+
+    context, page, loads = guarded_page(chromium_browser, body)
+    if reloads:
+        page.wait_for_selector(".pl-page-incomplete", timeout=30_000)
+        assert page.inner_text(".pl-page-incomplete") == INCOMPLETE
+        page.wait_for_timeout(2500)                          # and no more reloads after it said so
+    else:
+        page.wait_for_timeout(3500)
+        assert page.locator(".pl-page-incomplete").count() == 0
+    assert len(loads) == 1 + reloads
+    context.close()
+
+
+# In the default run again since 2026-12-02 (evening): it was nightly for a day, after a real page's lesson failed
+# to appear in two fresh-clone runs. The cause was Voila serving a page without the output that came more than 4 s
+# after its cell finished (nbclient's iopub_timeout); the wait is now 120 s and a page that still lacks a part of its
+# lesson reloads itself (the test above). On a failure the pages' screenshots and consoles go to artifacts/.
 def test_a_class_poll_with_ten_students(room, chromium_browser):
+    pages: dict = {}
+    try:
+        class_poll(room, chromium_browser, pages)
+    except Exception:
+        keep_evidence(pages)
+        raise
+
+
+def class_poll(room, chromium_browser, pages: dict) -> None:
     poll, screen = load.first_question()
     session = room.class_db().session()
     teacher_context, teacher = new_page(chromium_browser)
+    pages["teacher"] = teacher
     teacher.goto(f"{room.base}/teacher?t={session.teacher_token}", wait_until="domcontentloaded")
     teacher.wait_for_selector(".pl-poll-open")
     teacher.wait_for_selector(".pl-join-code")
@@ -87,6 +158,7 @@ def test_a_class_poll_with_ten_students(room, chromium_browser):
     students = []
     for _ in range(STUDENTS):
         context, page = new_page(chromium_browser)
+        pages[f"student-{len(students) + 1}"] = page
         page.goto(f"{room.base}/join?t={session.join_token}", wait_until="domcontentloaded")
         students.append((context, page))
     answers = {}
