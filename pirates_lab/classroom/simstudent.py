@@ -174,6 +174,11 @@ class SimStudent:
                                                                   request_timeout=self.timeout),
                                                       subprotocols=[V1_PROTOCOL], max_message_size=64 * 1024 * 1024),
                                     self.timeout + 5, "the page's kernel websocket to open")
+        await self.read_states()
+        return self.missing_parts(body)
+
+    async def read_states(self) -> None:
+        """Every widget's state, asked on the page's websocket as a page's widget manager does."""
         # Ask for the widgets' states; ask again (on a new control comm) every REASK_S seconds without a reply, up to
         # the page's limit: a reply published before the new websocket's iopub subscription took is lost for good
         # (seen once in five runs: a reloaded page waited 240 s for an answer that never came).
@@ -195,12 +200,15 @@ class SimStudent:
                 if left <= REASK_S:
                     raise PageError(f"waited {self.timeout:.0f} s for the page's widgets (the reply to "
                                     f"request_states, asked every {REASK_S:.0f} s)") from None
-        self.states = dict(reply["content"]["data"]["states"])
+        # widgets made while the kernel was answering (the page's join thread: the student's badge) came as
+        # comm_open messages before the reply, which may not list them: keep them (a browser's page does)
+        opened, self.states = self.states, dict(reply["content"]["data"]["states"])
+        for comm, entry in opened.items():
+            self.states.setdefault(comm, entry)
         for comm, state in self._early.items():          # sent while the kernel was answering
             if comm in self.states:
                 self.states[comm]["state"].update(state)
         self._early.clear()
-        return self.missing_parts(body)
 
     def send(self, msg: dict) -> None:
         """Send a message in the v1 kernel websocket protocol (as JupyterLab's and Voila's pages do)."""
