@@ -511,3 +511,42 @@ def test_a_simulated_page_knows_when_its_html_came_without_a_part_of_the_lesson(
     assert student.missing_parts(page) == ["menu22"]
     assert student.missing_parts(page + '{"model_id": "menu22"}') == []
     assert student.missing_parts("") == ["lesson1", "menu22"]
+
+
+def test_a_simulated_page_keeps_a_widget_made_while_the_kernel_answered_for_the_states():
+    # the student's badge is made by the page's join thread: its comm_open and class can come before the
+    # reply to request_states, which lists only the widgets there when it was read (once lost: 600 s waits)
+    import asyncio
+    import json as json_
+
+    from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+
+    from pirates_lab.classroom.simstudent import SimStudent, message
+
+    def raw(msg_type, content):
+        msg = message(msg_type, content, channel="iopub")
+        return serialize_msg_to_ws_v1([json_.dumps(msg[k]).encode() for k in
+                                       ("header", "parent_header", "metadata", "content")], "iopub")
+
+    incoming = [raw("comm_open", {"comm_id": "badge", "target_name": "jupyter.widget", "data": {"state": {}}}),
+                raw("comm_msg", {"comm_id": "badge", "data": {"method": "update",
+                                                              "state": {"_dom_classes": ["pl-class-student"]}}}),
+                raw("comm_msg", {"comm_id": "later", "data": {"method": "update", "state": {"value": "7%"}}}),
+                raw("comm_msg", {"comm_id": "control", "data": {"method": "update_states", "states": {
+                    "lesson": {"state": {"_dom_classes": ["pl-lesson"]}},
+                    "later": {"state": {"value": ""}}}}})]
+    sent = []
+
+    class Socket:
+        def write_message(self, data, binary=False):
+            sent.append(data)
+
+        async def read_message(self):
+            return incoming.pop(0)
+
+    student = SimStudent("http://127.0.0.1:1", "/join?t=x", "voila/render/a.ipynb", timeout=5)
+    student.socket = Socket()
+    asyncio.run(student.read_states())
+    assert student.has_widget("pl-class-student") and student.has_widget("pl-lesson")
+    assert student.states["later"]["state"]["value"] == "7%"          # an update that came before the reply
+    assert len(sent) == 2                                             # comm_open and request_states, once

@@ -392,10 +392,21 @@ def guard_request_info(session: Session) -> None:
     RequestInfoSocketHandler._pirates_lab_guarded = True
 
 
+def let_pages_shut_their_kernels_down() -> None:
+    """A page that closes (or reloads) asks Voila to shut its kernel down (``POST /voila/api/shutdown/<id>``,
+    sent by the page's script with no XSRF token): Jupyter's XSRF check refused it (403), so every real page's
+    kernel outlived it. The check is dropped for that one request, which still needs the seat cookie (the
+    handler is ``@authenticated``); the cookie is ``SameSite=Strict``, so another site cannot send it there."""
+    from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+
+    VoilaShutdownKernelHandler.check_xsrf_cookie = lambda self: None
+
+
 def configure(c) -> None:
     """Called from the ``voila.py`` config file: sharing's identity provider, websocket, kernel pool."""
     identity, connection, session = _server_classes()
     guard_request_info(session)
+    let_pages_shut_their_kernels_down()
     c.Voila.identity_provider_class = identity
     c.Voila.kernel_websocket_connection_class = connection
     c.Voila.cookie_secret = bytes.fromhex(session.cookie_secret)   # kept: a restart keeps the seats

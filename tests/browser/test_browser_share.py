@@ -30,6 +30,7 @@ PAGE_TIMEOUT_MS = int(float(os.environ.get("PIRATES_LAB_SHARE_PAGE_TIMEOUT_S", "
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 FAILURES = ROOT / "artifacts" / "share-failures"
 CONSOLES: dict = {}
+KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
 LOCAL = re.compile(r"^(https?|wss?)://127\.0\.0\.1(:\d+)?/")
 
 
@@ -187,9 +188,18 @@ def class_poll(room, chromium_browser, pages: dict) -> None:
 
     context, page = students[0]
     number = int(page.get_attribute(".pl-student-number", "data-number"))
+    before = KERNEL_ID.search(page.content()).group(1)
+    assert room.kernel_alive(before)
     page.reload(wait_until="domcontentloaded")
     page.wait_for_selector(f".pl-poll-kept[data-answer='{answers[number]}']")
     page.screenshot(path=str(SCREENSHOTS / "share_student_revealed.png"))
+    # the page that went asked for its kernel to be shut down, and the server did it (it once refused: 403)
+    after = KERNEL_ID.search(page.content()).group(1)
+    assert after != before
+    gone = time.monotonic() + 120
+    while room.kernel_alive(before) and time.monotonic() < gone:
+        time.sleep(0.5)
+    assert not room.kernel_alive(before), "the reloaded page's old kernel was not shut down"
     for context, _ in students:
         context.close()
     teacher_context.close()
