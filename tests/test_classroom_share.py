@@ -479,6 +479,7 @@ def test_voila_waits_for_a_finished_cells_output_two_minutes_not_four_seconds(tm
     local = classroom.voila_command(folder / "01_dice_basics.ipynb", 8866, config_dir=tmp_path / "config")
     for command in (planned["command"], local):
         assert "--VoilaExecutor.iopub_timeout=120" in command
+        assert "--KernelManager.transport=ipc" in command    # kernels on socket files: no TCP port races
     monkeypatch.setenv(classroom.IOPUB_TIMEOUT_ENV, "0")
     assert "--VoilaExecutor.iopub_timeout=0" in classroom.voila_command(folder, 8866, config_dir=tmp_path)
     monkeypatch.setenv(classroom.IOPUB_TIMEOUT_ENV, "soon")

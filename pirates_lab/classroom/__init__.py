@@ -83,6 +83,18 @@ CELL_TIMEOUT = 30
 IOPUB_TIMEOUT, IOPUB_TIMEOUT_ENV = 120, "PIRATES_LAB_IOPUB_TIMEOUT"
 
 
+def kernel_transport() -> list[str]:
+    """How Voila talks to its kernels: local socket files (ZeroMQ ``ipc``) where the system has them, not TCP
+    ports. A kernel picks its five TCP ports by asking for free ones and then binding them a moment later;
+    with 30 kernels starting beside a class's connections, another socket took a port in between ("Address
+    already in use"), the kernel died, and the pool handed it to a student, whose page never came.
+
+    >>> kernel_transport() == (["--KernelManager.transport=ipc"] if os.name == "posix" else [])
+    True
+    """
+    return ["--KernelManager.transport=ipc"] if os.name == "posix" else []
+
+
 def iopub_timeout() -> int:
     """Voila's wait for a finished cell's output (seconds): ``$PIRATES_LAB_IOPUB_TIMEOUT``, else 120.
 
@@ -243,7 +255,7 @@ def voila_command(target: Path, port: int, *, config_dir: Path, cell_timeout: in
     """Voila on 127.0.0.1 serving one notebook, or a folder of them (pages at /voila/render/NAME.ipynb)."""
     return [python, "-m", "voila", str(target), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
             "--Voila.port_retries=0", f"--VoilaExecutor.timeout={cell_timeout}",
-            f"--VoilaExecutor.iopub_timeout={iopub_timeout()}",
+            f"--VoilaExecutor.iopub_timeout={iopub_timeout()}", *kernel_transport(),
             f"--VoilaConfiguration.show_tracebacks={show_tracebacks}",
             f"--Voila.config_file_paths={config_dir}"]
 
