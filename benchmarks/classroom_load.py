@@ -14,10 +14,12 @@ second one.  It reports:
 - the **memory per student**: the mean unique memory (USS) and resident memory (RSS) of the students'
   kernels, and the server's own growth;
 - **answers lost**: students whose last prediction is not the one in the class file (must be 0), and
-  reloads that did not show the prediction kept.
+  reloads that did not show the prediction kept;
+- **pages that came without their lesson** (and were loaded again, as a share page does itself).
 
-``--cold K`` adds the peer: K more students joining the same lesson served without a kernel pool
-(``--pool 0``, what ``classroom --share`` would be without Voila's preheated kernels).
+``--cold K`` adds the peer: K more students joining at once the same lesson served without a kernel pool
+(``--pool 0``, what ``classroom --share`` would be without Voila's preheated kernels); ``--cold 30`` beside
+``--students 30`` is the fair one (the same class, the same moment of joining).
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ import argparse
 import asyncio
 import json
 import re
+import shutil
 import statistics
 import sys
 import tempfile
@@ -32,6 +35,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+#: where a failed run leaves its evidence: failed Chromium pages' screenshots and consoles, the server's log
+EVIDENCE = ROOT / "artifacts" / "classroom-load"
 LESSON, NOTEBOOK = "dice_basics", "01_dice_basics.ipynb"
 POOL_FILLED = re.compile(r"Kernel pool of \S+ is filled with (\d+) kernel")
 
@@ -163,12 +168,27 @@ async def one_student(room: SharedLesson, screen: int, index: int, timeout: floa
     kept = student.kept_answer() == first
     await student.answer(second)
     return {"kind": "websocket", "number": number, "join": joined, "reload": reloaded, "kept": kept,
-            "final": second, "student": student}
+            "final": second, "student": student, "guard_reloads": student.incomplete}
 
 
-async def browser_students(room: SharedLesson, screen: int, count: int, chromium: str) -> list[dict]:
-    """``count`` real Chromium pages doing the same as :func:`one_student`."""
+async def keep_evidence(page, console: list[str], stem: Path) -> None:
+    """A page that did not show what it should: its screenshot, HTML and browser console next to ``stem``."""
+    stem.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        await page.screenshot(path=f"{stem}.png")
+        Path(f"{stem}.html").write_text(await page.content(), encoding="utf-8")
+    except Exception:                   # a page already gone: its console is still worth keeping
+        pass
+    Path(f"{stem}.console.txt").write_text("\n".join(console), encoding="utf-8")
+
+
+async def browser_students(room: SharedLesson, screen: int, count: int, chromium: str,
+                           evidence: Path = EVIDENCE) -> list[dict]:
+    """``count`` real Chromium pages doing the same as :func:`one_student` (a page that fails leaves its
+    screenshot and console in ``evidence``)."""
     from playwright.async_api import async_playwright
+
+    from pirates_lab.classroom.page import RELOADING
 
     args = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
             "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
@@ -181,11 +201,17 @@ async def browser_students(room: SharedLesson, screen: int, count: int, chromium
             context.set_default_timeout(600_000)
             await context.route(re.compile(r"^(?!(https?|wss?)://127\.0\.0\.1)"), lambda route: route.abort())
             page = await context.new_page()
+            console = []
+            page.on("console", lambda m: console.append(f"{time.monotonic():.1f} {m.type}: {m.text}"))
             started = time.monotonic()
             await page.goto(room.base + room.join_path(), wait_until="domcontentloaded")
             if screen:
                 await page.goto(f"{room.base}/voila/render/{NOTEBOOK}?screen={screen}", wait_until="domcontentloaded")
-            await page.wait_for_selector(".pl-poll-answer input")
+            try:
+                await page.wait_for_selector(".pl-poll-answer input")
+            except Exception:
+                await keep_evidence(page, console, evidence / f"chromium-{index + 1}")
+                raise
             joined = time.monotonic() - started
             number = int(await page.get_attribute(".pl-student-number", "data-number"))
             first, second = f"{number}%", f"{number + 1}/100"
@@ -198,13 +224,18 @@ async def browser_students(room: SharedLesson, screen: int, count: int, chromium
             await answer(first)
             started = time.monotonic()
             await page.reload(wait_until="domcontentloaded")
-            await page.wait_for_selector(".pl-poll-answer input")
+            try:
+                await page.wait_for_selector(".pl-poll-answer input")
+            except Exception:
+                await keep_evidence(page, console, evidence / f"chromium-{index + 1}-reloaded")
+                raise
             reloaded = time.monotonic() - started
             kept = await page.get_attribute(".pl-poll-kept", "data-answer") == first
             await answer(second)
             await context.close()
+            guard = sum(RELOADING in line for line in console)
             return {"kind": "chromium", "number": number, "join": joined, "reload": reloaded, "kept": kept,
-                    "final": second}
+                    "final": second, "guard_reloads": guard}
 
         results = await asyncio.gather(*(one(i) for i in range(count)))
         await browser.close()
@@ -234,71 +265,118 @@ async def run_class(room: SharedLesson, students: int, browsers: int = 0, chromi
         if "student" in r:
             shutdowns.append(await r.pop("student").close())
     joins = sorted(r["join"] for r in results)
+    by_kind = {kind: sorted(r["join"] for r in results if r["kind"] == kind) for kind in ("websocket", "chromium")}
     return {"students": len(results), "browsers": browsers, "join_median": statistics.median(joins),
-            "join_worst": joins[-1], "reload_median": statistics.median(r["reload"] for r in results),
+            "join_worst": joins[-1],
+            **{f"join_{kind}_{what}": (statistics.median(times) if what == "median" else times[-1])
+               for kind, times in by_kind.items() if times for what in ("median", "worst")},
+            "reload_median": statistics.median(r["reload"] for r in results),
             "kernels": len(kernels),
             "uss_mb": statistics.mean(m.uss for m in memory) / 2**20 if memory else 0.0,
             "rss_mb": statistics.mean(m.rss for m in memory) / 2**20 if memory else 0.0,
             "server_growth_mb": (room.voila_rss() - rss_before) / 2**20,
             "answers": len(stored), "answers_lost": len(lost), "lost": lost,
             "reload_kept": sum(r["kept"] for r in results),
+            "guard_reloads": sum(r.get("guard_reloads", 0) for r in results),
             "kernels_shut_down": sum(code in (200, 204) for code in shutdowns)}
 
 
-async def cold_joins(room: SharedLesson, count: int) -> list[float]:
-    """The peer: students joining one after another with no warm kernel."""
+async def cold_joins(room: SharedLesson, count: int, timeout: float = 600) -> list[float]:
+    """The peer: ``count`` students joining at once with no warm kernel (what the class's joins would be
+    without Voila's kernel pool): each one's join time."""
     from pirates_lab.classroom.simstudent import SimStudent
 
     _, screen = first_question()
-    times = []
-    for _ in range(count):
+
+    async def one() -> float:
         student = SimStudent(room.base, room.join_path(), f"voila/render/{NOTEBOOK}", screen=screen.number,
-                             timeout=600)
-        times.append(await student.visit())
+                             timeout=timeout)
+        joined = await student.visit()
         await student.close()
-    return times
+        return joined
+
+    return list(await asyncio.gather(*(one() for _ in range(count))))
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--students", type=int, default=30)
     parser.add_argument("--browsers", type=int, default=2, help="how many of the students are Chromium pages")
-    parser.add_argument("--cold", type=int, default=0, help="also time this many joins without a kernel pool")
+    parser.add_argument("--cold", type=int, default=0,
+                        help="also time this many students joining at once without a kernel pool (the peer)")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--json", help="also write the results here")
     args = parser.parse_args(argv)
+    try:
+        report = measure(args)
+    except Exception as error:              # a page that never came, a server that did not start: one sentence
+        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        print(f"The load test stopped: {first} (the server's log, and the screenshots and consoles of failed "
+              f"Chromium pages: {EVIDENCE}).", file=sys.stderr)
+        return 2
+    print_report(report, args.json)
+    return 0 if report["answers_lost"] == 0 and report["reload_kept"] == report["students"] else 1
+
+
+def keep_log(room, name: str) -> None:
+    """A server that failed: its log kept in :data:`EVIDENCE` as ``name``."""
+    EVIDENCE.mkdir(parents=True, exist_ok=True)
+    if room.log.exists():
+        shutil.copy(room.log, EVIDENCE / name)
+
+
+def measure(args) -> dict:
+    """Start the class, run it (and the peer with ``--cold``); the report."""
     with tempfile.TemporaryDirectory(prefix="pirates-lab-load-") as folder:
         room = SharedLesson(Path(folder), args.students)
         started = time.monotonic()
-        room.start()
-        warm = time.monotonic() - started
         try:
+            room.start()
+            warm = time.monotonic() - started
             report = asyncio.run(run_class(room, args.students, args.browsers, args.chromium))
+        except BaseException:
+            keep_log(room, "server.log")
+            raise
         finally:
             room.stop()
         report["pool_warm_s"] = warm
         if args.cold:
             peer = SharedLesson(Path(folder), args.cold, pool=0, db=Path(folder) / "cold.sqlite")
-            peer.start()
             try:
+                peer.start()
                 cold = asyncio.run(cold_joins(peer, args.cold))
+            except BaseException:
+                keep_log(peer, "peer-server.log")
+                raise
             finally:
                 peer.stop()
             report["cold_join_median"] = statistics.median(cold)
+            report["cold_join_worst"] = max(cold)
+            report["cold_students"] = args.cold
+    return report
+
+
+def print_report(report: dict, json_path: str | None = None) -> None:
     print(f"{report['students']} students ({report['browsers']} in Chromium), pool warm after "
           f"{report['pool_warm_s']:.0f} s")
     print(f"join: median {report['join_median']:.2f} s, worst {report['join_worst']:.2f} s; "
           f"reload: median {report['reload_median']:.2f} s")
+    if "join_chromium_median" in report:
+        print(f"  simulated pages: median {report['join_websocket_median']:.2f} s, worst "
+              f"{report['join_websocket_worst']:.2f} s; Chromium pages: median {report['join_chromium_median']:.2f} s, "
+              f"worst {report['join_chromium_worst']:.2f} s")
     if "cold_join_median" in report:
-        print(f"peer (no kernel pool): join median {report['cold_join_median']:.2f} s, ratio "
-              f"{report['join_median'] / report['cold_join_median']:.2f}")
+        print(f"peer ({report['cold_students']} at once, no kernel pool): join median "
+              f"{report['cold_join_median']:.2f} s, worst {report['cold_join_worst']:.2f} s; ratio warm/cold "
+              f"{report['join_median'] / report['cold_join_median']:.2f} (median), "
+              f"{report['join_worst'] / report['cold_join_worst']:.2f} (worst)")
     print(f"memory per student: {report['uss_mb']:.0f} MB unique ({report['rss_mb']:.0f} MB resident) over "
           f"{report['kernels']} kernels; server grew {report['server_growth_mb']:.0f} MB")
     print(f"answers: {report['answers']} kept, {report['answers_lost']} lost; reloads that kept the answer: "
           f"{report['reload_kept']} of {report['students']}")
-    if args.json:
-        Path(args.json).write_text(json.dumps(report, indent=1))
-    return 0 if report["answers_lost"] == 0 and report["reload_kept"] == report["students"] else 1
+    print(f"pages that came without their lesson and were loaded again: {report['guard_reloads']}")
+    if json_path:
+        Path(json_path).write_text(json.dumps(report, indent=1))
 
 
 if __name__ == "__main__":
