@@ -7,8 +7,8 @@ It starts ``pirates-lab classroom dice_basics --share`` on loopback (a fresh cla
 Voila's kernel pool is warm, opens the poll on the first question screen (the same write the
 teacher's button makes), then runs every student at once: most are Jupyter-protocol websocket clients
 (:mod:`pirates_lab.classroom.simstudent`), ``--browsers`` of them real Chromium pages.  Each student
-joins with the token, sends a prediction, reloads (the page must show the prediction kept), and sends a
-second one.  It reports:
+joins with the token and sends a prediction; once the whole class has (:class:`Gate`), each reloads (the
+page must show the prediction kept) and sends a second one.  It reports:
 
 - the **join time** (from ``/join`` to the page's widgets all there), median and worst, and the reload time;
 - the **memory per student**: the mean unique memory (USS) and resident memory (RSS) of the students'
@@ -38,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: where a failed run leaves its evidence: failed Chromium pages' screenshots and consoles, the server's log
 EVIDENCE = ROOT / "artifacts" / "classroom-load"
 LESSON, NOTEBOOK = "dice_basics", "01_dice_basics.ipynb"
+KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
 POOL_FILLED = re.compile(r"Kernel pool of \S+ is filled with (\d+) kernel")
 
 
@@ -148,6 +149,28 @@ class SharedLesson:
         return 0
 
 
+class Gate:
+    """Where every student waits until the whole class has joined and answered once (a real class joins in
+    its first minutes; its reloads come later): the join times are then the joins' own, not slowed by other
+    students' reloads starting fresh kernels.  :attr:`opened` is when the last student arrived (seconds from
+    the gate's making); a student who waits more than ``timeout`` seconds gets an error saying so."""
+
+    def __init__(self, students: int, timeout: float = 600):
+        self.students, self.timeout, self.arrived = students, timeout, 0
+        self.event, self.made, self.opened = asyncio.Event(), time.monotonic(), None
+
+    async def arrive(self) -> None:
+        self.arrived += 1
+        if self.arrived >= self.students:
+            self.opened = time.monotonic() - self.made
+            self.event.set()
+        try:
+            await asyncio.wait_for(self.event.wait(), self.timeout)
+        except asyncio.TimeoutError:
+            raise TimeoutError(f"only {self.arrived} of {self.students} students had joined and answered "
+                               f"after {self.timeout:.0f} s") from None
+
+
 def student_number(student) -> int:
     found = re.search(r"data-number='(\d+)'", student.widget_value("pl-class-student"))
     if not found:
@@ -155,8 +178,10 @@ def student_number(student) -> int:
     return int(found.group(1))
 
 
-async def one_student(room: SharedLesson, screen: int, index: int, timeout: float = 600) -> dict:
-    """Join, answer, reload (the answer must be kept), answer again (each step at most ``timeout`` seconds)."""
+async def one_student(room: SharedLesson, screen: int, index: int, timeout: float = 600,
+                      gate: Gate | None = None) -> dict:
+    """Join, answer, (wait at the ``gate`` for the class,) reload (the answer must be kept), answer again (each
+    step at most ``timeout`` seconds)."""
     from pirates_lab.classroom.simstudent import SimStudent
 
     student = SimStudent(room.base, room.join_path(), f"voila/render/{NOTEBOOK}", screen=screen, timeout=timeout)
@@ -164,6 +189,8 @@ async def one_student(room: SharedLesson, screen: int, index: int, timeout: floa
     number = student_number(student)
     first, second = f"{number}%", f"{number + 1}/100"
     await student.answer(first)
+    if gate:
+        await gate.arrive()
     reloaded = await student.reload()
     kept = student.kept_answer() == first
     await student.answer(second)
@@ -183,7 +210,7 @@ async def keep_evidence(page, console: list[str], stem: Path) -> None:
 
 
 async def browser_students(room: SharedLesson, screen: int, count: int, chromium: str,
-                           evidence: Path = EVIDENCE) -> list[dict]:
+                           evidence: Path = EVIDENCE, gate: Gate | None = None) -> list[dict]:
     """``count`` real Chromium pages doing the same as :func:`one_student` (a page that fails leaves its
     screenshot and console in ``evidence``)."""
     from playwright.async_api import async_playwright
@@ -204,9 +231,13 @@ async def browser_students(room: SharedLesson, screen: int, count: int, chromium
             console = []
             page.on("console", lambda m: console.append(f"{time.monotonic():.1f} {m.type}: {m.text}"))
             started = time.monotonic()
-            await page.goto(room.base + room.join_path(), wait_until="domcontentloaded")
-            if screen:
-                await page.goto(f"{room.base}/voila/render/{NOTEBOOK}?screen={screen}", wait_until="domcontentloaded")
+            # the join link sets the seat's cookie (as the simulated students' join does, its redirect not
+            # followed: following it, then going to the screen, would open the lesson twice, one kernel left)
+            let_in = await context.request.get(room.base + room.join_path(), max_redirects=0)
+            if let_in.status != 302:
+                raise RuntimeError(f"Chromium student {index + 1} was not let in (HTTP {let_in.status})")
+            lesson = f"{room.base}/voila/render/{NOTEBOOK}" + (f"?screen={screen}" if screen else "")
+            await page.goto(lesson, wait_until="domcontentloaded")
             try:
                 await page.wait_for_selector(".pl-poll-answer input")
             except Exception:
@@ -222,6 +253,9 @@ async def browser_students(room: SharedLesson, screen: int, count: int, chromium
                 await page.wait_for_selector(f".pl-poll-kept[data-answer='{text}']")
 
             await answer(first)
+            if gate:
+                await gate.arrive()
+            left = KERNEL_ID.search(await page.content())
             started = time.monotonic()
             await page.reload(wait_until="domcontentloaded")
             try:
@@ -235,7 +269,7 @@ async def browser_students(room: SharedLesson, screen: int, count: int, chromium
             await context.close()
             guard = sum(RELOADING in line for line in console)
             return {"kind": "chromium", "number": number, "join": joined, "reload": reloaded, "kept": kept,
-                    "final": second, "guard_reloads": guard}
+                    "final": second, "guard_reloads": guard, "left_kernel": left.group(1) if left else None}
 
         results = await asyncio.gather(*(one(i) for i in range(count)))
         await browser.close()
@@ -250,12 +284,18 @@ async def run_class(room: SharedLesson, students: int, browsers: int = 0, chromi
     db = room.class_db()
     db.open_poll(poll, screen.question.prompt)
     rss_before = room.voila_rss()
-    sockets = [one_student(room, screen.number, i, timeout) for i in range(students - browsers)]
+    gate = Gate(students, timeout)
+    sockets = [one_student(room, screen.number, i, timeout, gate) for i in range(students - browsers)]
     tasks = [asyncio.gather(*sockets)]
     if browsers:
-        tasks.append(browser_students(room, screen.number, browsers, chromium))
+        tasks.append(browser_students(room, screen.number, browsers, chromium, gate=gate))
     done = await asyncio.gather(*tasks)
     results = [r for group in done for r in group]
+    # a reloaded Chromium page asked for its old kernel to be shut down as it went: give the server a minute
+    left = [r["left_kernel"] for r in results if r.get("left_kernel")]
+    waited = time.monotonic() + 60
+    while any(map(room.kernel_alive, left)) and time.monotonic() < waited:
+        await asyncio.sleep(0.5)
     kernels = room.kernels()
     memory = [k.memory_full_info() for k in kernels]
     stored = {number: text for number, text, _ in db.answers(poll)}
@@ -267,7 +307,7 @@ async def run_class(room: SharedLesson, students: int, browsers: int = 0, chromi
     joins = sorted(r["join"] for r in results)
     by_kind = {kind: sorted(r["join"] for r in results if r["kind"] == kind) for kind in ("websocket", "chromium")}
     return {"students": len(results), "browsers": browsers, "join_median": statistics.median(joins),
-            "join_worst": joins[-1],
+            "join_worst": joins[-1], "class_in_s": gate.opened,
             **{f"join_{kind}_{what}": (statistics.median(times) if what == "median" else times[-1])
                for kind, times in by_kind.items() if times for what in ("median", "worst")},
             "reload_median": statistics.median(r["reload"] for r in results),
@@ -278,7 +318,8 @@ async def run_class(room: SharedLesson, students: int, browsers: int = 0, chromi
             "answers": len(stored), "answers_lost": len(lost), "lost": lost,
             "reload_kept": sum(r["kept"] for r in results),
             "guard_reloads": sum(r.get("guard_reloads", 0) for r in results),
-            "kernels_shut_down": sum(code in (200, 204) for code in shutdowns)}
+            "kernels_shut_down": sum(code in (200, 204) for code in shutdowns),
+            "old_kernels_running": sum(map(room.kernel_alive, left))}
 
 
 async def cold_joins(room: SharedLesson, count: int, timeout: float = 600) -> list[float]:
@@ -361,6 +402,8 @@ def print_report(report: dict, json_path: str | None = None) -> None:
           f"{report['pool_warm_s']:.0f} s")
     print(f"join: median {report['join_median']:.2f} s, worst {report['join_worst']:.2f} s; "
           f"reload: median {report['reload_median']:.2f} s")
+    if report.get("class_in_s") is not None:
+        print(f"  the whole class had joined and answered after {report['class_in_s']:.1f} s (then they reloaded)")
     if "join_chromium_median" in report:
         print(f"  simulated pages: median {report['join_websocket_median']:.2f} s, worst "
               f"{report['join_websocket_worst']:.2f} s; Chromium pages: median {report['join_chromium_median']:.2f} s, "
@@ -372,6 +415,8 @@ def print_report(report: dict, json_path: str | None = None) -> None:
               f"{report['join_worst'] / report['cold_join_worst']:.2f} (worst)")
     print(f"memory per student: {report['uss_mb']:.0f} MB unique ({report['rss_mb']:.0f} MB resident) over "
           f"{report['kernels']} kernels; server grew {report['server_growth_mb']:.0f} MB")
+    if report.get("old_kernels_running"):
+        print(f"kernels of pages reloaded in Chromium still running a minute on: {report['old_kernels_running']}")
     print(f"answers: {report['answers']} kept, {report['answers_lost']} lost; reloads that kept the answer: "
           f"{report['reload_kept']} of {report['students']}")
     print(f"pages that came without their lesson and were loaded again: {report['guard_reloads']}")

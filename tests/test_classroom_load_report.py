@@ -101,3 +101,38 @@ def test_a_failed_run_keeps_the_servers_log(monkeypatch, tmp_path):
     else:
         raise AssertionError("measure() went on after the server failed to start")
     assert (tmp_path / "evidence" / "server.log").read_text() == "Kernel pool of 31 is filled with 4 kernels\n"
+
+
+def test_the_gate_holds_every_student_until_the_last_one_arrives():
+    import asyncio
+
+    async def run():
+        gate, passed = load.Gate(3, timeout=30), []
+
+        async def student(n, delay):
+            await asyncio.sleep(delay)
+            await gate.arrive()
+            passed.append((n, gate.arrived))
+
+        await asyncio.gather(student(1, 0), student(2, 0.01), student(3, 0.05))
+        return gate, passed
+
+    gate, passed = asyncio.run(run())
+    # nobody went on before the third arrived: each saw all three there
+    assert sorted(passed) == [(1, 3), (2, 3), (3, 3)]
+    assert gate.opened >= 0.05
+
+
+def test_a_gate_that_never_fills_says_how_many_came():
+    import asyncio
+
+    async def run():
+        gate = load.Gate(2, timeout=0.05)
+        await gate.arrive()
+
+    try:
+        asyncio.run(run())
+    except TimeoutError as error:
+        assert str(error) == "only 1 of 2 students had joined and answered after 0 s"
+    else:
+        raise AssertionError("the gate let a student through alone")
