@@ -9,9 +9,11 @@ and the server keeps two warm kernels for reloads.
 """
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import json
 import sys
+import time
 import uuid
 from pathlib import Path
 
@@ -191,3 +193,39 @@ def test_a_restart_keeps_the_answers_and_the_seats_and_a_page_follows_the_teache
     room.start(timeout=START_LIMIT)
     assert room.class_db().answers(poll) == before
     assert run(answer_once(), "a student's page after the restart") == before[0][1]
+
+
+def test_a_page_gone_without_saying_so_has_its_kernel_stopped_and_an_open_one_keeps_it(tmp_path, monkeypatch):
+    # a tablet put to sleep closes its websocket and never asks for a shutdown: its kernel (77 MB) must not stay
+    # for the whole class; a page that stays open keeps its kernel however long it is quiet
+    from pirates_lab import classroom
+    from pirates_lab.classroom.simstudent import SimStudent
+
+    idle = 6
+    monkeypatch.setenv(classroom.CULL_IDLE_ENV, str(idle))
+    shared = load.SharedLesson(tmp_path, 3, pool=2).start(timeout=START_LIMIT)
+
+    async def two_pages():
+        pages = [SimStudent(shared.base, shared.join_path(), f"voila/render/{load.NOTEBOOK}", timeout=STEP_LIMIT)
+                 for _ in range(2)]
+        for page in pages:
+            await page.visit()
+        staying, gone = pages
+        gone.socket.close()                     # no POST /voila/api/shutdown: the page just went
+        limit = time.monotonic() + 20 * idle
+        while shared.kernel_alive(gone.kernel_id) and time.monotonic() < limit:
+            await asyncio.sleep(0.5)
+        stopped = not shared.kernel_alive(gone.kernel_id)
+        quiet = time.monotonic()
+        while time.monotonic() < quiet + 3 * idle:   # three culling limits more, the open page still quiet
+            await asyncio.sleep(0.5)
+        kept = shared.kernel_alive(staying.kernel_id)
+        await staying.close()
+        return stopped, kept
+
+    try:
+        stopped, kept = run(two_pages(), "a gone page's kernel to be stopped")
+    finally:
+        shared.stop()
+    assert stopped, f"the kernel of a page gone without saying so still ran {20 * idle} s later"
+    assert kept, "the kernel of a page still open was stopped"

@@ -472,6 +472,7 @@ def test_voila_waits_for_a_finished_cells_output_two_minutes_not_four_seconds(tm
     from pirates_lab import classroom
 
     monkeypatch.delenv(classroom.IOPUB_TIMEOUT_ENV, raising=False)
+    monkeypatch.delenv(classroom.CULL_IDLE_ENV, raising=False)
     folder = Path(__file__).resolve().parents[1] / "notebooks"
     planned = share.plan([folder / "01_dice_basics.ipynb"], "01_dice_basics.ipynb", host="127.0.0.1", port=8866,
                          students=2, pool=None, db_path=tmp_path / "c.sqlite", config_dir=tmp_path / "config",
@@ -480,10 +481,14 @@ def test_voila_waits_for_a_finished_cells_output_two_minutes_not_four_seconds(tm
     for command in (planned["command"], local):
         assert "--VoilaExecutor.iopub_timeout=120" in command
         assert "--KernelManager.transport=ipc" in command    # kernels on socket files: no TCP port races
+        # a page gone without saying so (a tablet asleep) has its kernel stopped after 15 minutes
+        assert "--MappingKernelManager.cull_idle_timeout=900" in command
     monkeypatch.setenv(classroom.IOPUB_TIMEOUT_ENV, "0")
     assert "--VoilaExecutor.iopub_timeout=0" in classroom.voila_command(folder, 8866, config_dir=tmp_path)
     monkeypatch.setenv(classroom.IOPUB_TIMEOUT_ENV, "soon")
     assert classroom.iopub_timeout() == 120
+    monkeypatch.setenv(classroom.CULL_IDLE_ENV, "0")
+    assert not any("cull" in part for part in classroom.voila_command(folder, 8866, config_dir=tmp_path))
 
 
 def test_the_page_guard_looks_for_the_widgets_the_cells_showed_and_marks_each():

@@ -95,6 +95,37 @@ def kernel_transport() -> list[str]:
     return ["--KernelManager.transport=ipc"] if os.name == "posix" else []
 
 
+#: A page's kernel with no page connected for this long (seconds) is stopped: a tab closed without saying so
+#: (a tablet put to sleep, a phone's browser killed, a page left before its script ran) kept its kernel, about
+#: 77 MB, for as long as the class ran, and its seat counted as connected. A page that is open is never stopped
+#: (it stays connected); one that comes back later is loaded again and keeps its answers (they are in the class
+#: file). ``PIRATES_LAB_CULL_IDLE_S`` sets another (tests use a few seconds; 0 turns it off).
+CULL_IDLE_S, CULL_IDLE_ENV = 900, "PIRATES_LAB_CULL_IDLE_S"
+
+
+def kernel_culling(idle: int | None = None) -> list[str]:
+    """Voila's options that stop the kernels of pages gone after ``idle`` seconds (``$PIRATES_LAB_CULL_IDLE_S``,
+    else :data:`CULL_IDLE_S`), checked every minute or, for a short limit, more often. Voila never stops a warm
+    kernel of its pool.
+
+    >>> kernel_culling(900)
+    ['--MappingKernelManager.cull_idle_timeout=900', '--MappingKernelManager.cull_interval=60']
+    >>> kernel_culling(6)
+    ['--MappingKernelManager.cull_idle_timeout=6', '--MappingKernelManager.cull_interval=2']
+    >>> kernel_culling(0)
+    []
+    """
+    if idle is None:
+        try:
+            idle = int(os.environ.get(CULL_IDLE_ENV, CULL_IDLE_S))
+        except ValueError:
+            idle = CULL_IDLE_S
+    if idle <= 0:
+        return []
+    return [f"--MappingKernelManager.cull_idle_timeout={idle}",
+            f"--MappingKernelManager.cull_interval={max(1, min(60, idle // 3))}"]
+
+
 def iopub_timeout() -> int:
     """Voila's wait for a finished cell's output (seconds): ``$PIRATES_LAB_IOPUB_TIMEOUT``, else 120.
 
@@ -255,7 +286,7 @@ def voila_command(target: Path, port: int, *, config_dir: Path, cell_timeout: in
     """Voila on 127.0.0.1 serving one notebook, or a folder of them (pages at /voila/render/NAME.ipynb)."""
     return [python, "-m", "voila", str(target), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
             "--Voila.port_retries=0", f"--VoilaExecutor.timeout={cell_timeout}",
-            f"--VoilaExecutor.iopub_timeout={iopub_timeout()}", *kernel_transport(),
+            f"--VoilaExecutor.iopub_timeout={iopub_timeout()}", *kernel_transport(), *kernel_culling(),
             f"--VoilaConfiguration.show_tracebacks={show_tracebacks}",
             f"--Voila.config_file_paths={config_dir}"]
 

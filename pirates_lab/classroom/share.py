@@ -478,7 +478,7 @@ def plan(notebooks: list[Path], page: str, *, host: str, port: int, students: in
     """
     import sys
 
-    from . import LARGE_ENV, iopub_timeout, kernel_transport
+    from . import LARGE_ENV, iopub_timeout, kernel_culling, kernel_transport
 
     db = ClassDB(db_path)
     session = db.session()
@@ -495,7 +495,7 @@ def plan(notebooks: list[Path], page: str, *, host: str, port: int, students: in
         env[LARGE_ENV] = "1"
     command = [python or sys.executable, "-m", "voila", str(served_dir), "--no-browser", f"--port={port}",
                f"--Voila.ip={host}", "--Voila.port_retries=0", f"--VoilaExecutor.timeout={cell_timeout}",
-               f"--VoilaExecutor.iopub_timeout={iopub_timeout()}", *kernel_transport(),
+               f"--VoilaExecutor.iopub_timeout={iopub_timeout()}", *kernel_transport(), *kernel_culling(),
                f"--VoilaConfiguration.show_tracebacks={tracebacks}", f"--Voila.config_file_paths={config_dir}"]
     return {"command": command, "env": env, "session": session, "address": address,
             "join": join_url(host, port, session), "teacher": teacher_url(host, port, session), "db": db}
