@@ -106,6 +106,8 @@ def test_a_failed_run_keeps_the_servers_log(monkeypatch, tmp_path):
 def test_the_gate_holds_every_student_until_the_last_one_arrives():
     import asyncio
 
+    from pirates_lab.classroom.simstudent import run_in_thread
+
     async def run():
         gate, passed = load.Gate(3, timeout=30), []
 
@@ -117,22 +119,49 @@ def test_the_gate_holds_every_student_until_the_last_one_arrives():
         await asyncio.gather(student(1, 0), student(2, 0.01), student(3, 0.05))
         return gate, passed
 
-    gate, passed = asyncio.run(run())
+    # in a thread of its own: after the browser tests a sync Playwright's event loop runs in this one
+    gate, passed = run_in_thread(run(), 30, "three students at the gate")
     # nobody went on before the third arrived: each saw all three there
     assert sorted(passed) == [(1, 3), (2, 3), (3, 3)]
     assert gate.opened >= 0.05
 
 
 def test_a_gate_that_never_fills_says_how_many_came():
-    import asyncio
+    from pirates_lab.classroom.simstudent import run_in_thread
 
     async def run():
         gate = load.Gate(2, timeout=0.05)
         await gate.arrive()
 
     try:
-        asyncio.run(run())
+        run_in_thread(run(), 30, "one student at the gate")
     except TimeoutError as error:
         assert str(error) == "only 1 of 2 students had joined and answered after 0 s"
     else:
         raise AssertionError("the gate let a student through alone")
+
+
+def test_a_run_in_a_thread_says_when_its_limit_ran_out_and_keeps_a_timeout_of_its_own():
+    import asyncio
+
+    from pirates_lab.classroom.simstudent import PageError, run_in_thread
+
+    async def slow():
+        await asyncio.sleep(5)
+
+    async def own():
+        raise TimeoutError("the gate's own sentence")
+
+    try:
+        run_in_thread(slow(), 0.05, "a slow step")
+    except PageError as error:
+        assert str(error) == "a slow step: not done within 0 s"
+    else:
+        raise AssertionError("a step past its limit went on")
+    try:
+        run_in_thread(own(), 30, "a step")
+    except TimeoutError as error:
+        assert str(error) == "the gate's own sentence"
+    else:
+        raise AssertionError("a coroutine's own TimeoutError was lost")
+    assert run_in_thread(asyncio.sleep(0, result=7), 30, "a quick step") == 7
