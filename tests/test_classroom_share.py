@@ -487,6 +487,10 @@ def test_voila_waits_for_a_finished_cells_output_two_minutes_not_four_seconds(tm
     assert "--VoilaExecutor.iopub_timeout=0" in classroom.voila_command(folder, 8866, config_dir=tmp_path)
     monkeypatch.setenv(classroom.IOPUB_TIMEOUT_ENV, "soon")
     assert classroom.iopub_timeout() == 120
+    monkeypatch.setenv(classroom.CULL_IDLE_ENV, "30")
+    assert "--MappingKernelManager.cull_idle_timeout=30" in classroom.voila_command(folder, 8866, config_dir=tmp_path)
+    monkeypatch.setenv(classroom.CULL_IDLE_ENV, "later")
+    assert "--MappingKernelManager.cull_idle_timeout=900" in classroom.voila_command(folder, 8866, config_dir=tmp_path)
     monkeypatch.setenv(classroom.CULL_IDLE_ENV, "0")
     assert not any("cull" in part for part in classroom.voila_command(folder, 8866, config_dir=tmp_path))
 

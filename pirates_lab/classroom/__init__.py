@@ -112,14 +112,13 @@ def kernel_culling(idle: int | None = None) -> list[str]:
     ['--MappingKernelManager.cull_idle_timeout=900', '--MappingKernelManager.cull_interval=60']
     >>> kernel_culling(6)
     ['--MappingKernelManager.cull_idle_timeout=6', '--MappingKernelManager.cull_interval=2']
+    >>> kernel_culling(2)
+    ['--MappingKernelManager.cull_idle_timeout=2', '--MappingKernelManager.cull_interval=1']
     >>> kernel_culling(0)
     []
     """
     if idle is None:
-        try:
-            idle = int(os.environ.get(CULL_IDLE_ENV, CULL_IDLE_S))
-        except ValueError:
-            idle = CULL_IDLE_S
+        idle = env_seconds(CULL_IDLE_ENV, CULL_IDLE_S)
     if idle <= 0:
         return []
     return [f"--MappingKernelManager.cull_idle_timeout={idle}",
@@ -132,10 +131,26 @@ def iopub_timeout() -> int:
     >>> iopub_timeout() == int(os.environ.get(IOPUB_TIMEOUT_ENV, IOPUB_TIMEOUT))
     True
     """
+    return env_seconds(IOPUB_TIMEOUT_ENV, IOPUB_TIMEOUT)
+
+
+def env_seconds(name: str, default: int) -> int:
+    """A number of seconds from the environment variable ``name`` (at least 0), else ``default`` (also when it
+    is not a whole number).
+
+    >>> os.environ["PL_DOCTEST_S"] = "soon"; env_seconds("PL_DOCTEST_S", 120)
+    120
+    >>> os.environ["PL_DOCTEST_S"] = "-5"; env_seconds("PL_DOCTEST_S", 120)
+    0
+    >>> os.environ["PL_DOCTEST_S"] = "7"; env_seconds("PL_DOCTEST_S", 120)
+    7
+    >>> del os.environ["PL_DOCTEST_S"]; env_seconds("PL_DOCTEST_S", 120)
+    120
+    """
     try:
-        return max(0, int(os.environ.get(IOPUB_TIMEOUT_ENV, IOPUB_TIMEOUT)))
+        return max(0, int(os.environ.get(name, default)))
     except ValueError:
-        return IOPUB_TIMEOUT
+        return default
 
 
 class UnknownLesson(LookupError):
