@@ -495,6 +495,25 @@ def test_voila_waits_for_a_finished_cells_output_two_minutes_not_four_seconds(tm
     assert not any("cull" in part for part in classroom.voila_command(folder, 8866, config_dir=tmp_path))
 
 
+@pytest.mark.parametrize("idle, interval", [(900, 60), (6000, 60), (6, 2), (3, 1), (2, 1), (1, 1)])
+def test_gone_pages_are_looked_for_every_minute_or_more_often_for_a_short_limit(idle, interval):
+    from pirates_lab import classroom
+
+    assert classroom.kernel_culling(idle) == [f"--MappingKernelManager.cull_idle_timeout={idle}",
+                                              f"--MappingKernelManager.cull_interval={interval}"]
+    assert classroom.kernel_culling(0) == classroom.kernel_culling(-5) == []
+
+
+def test_seconds_from_the_environment_are_whole_and_never_below_zero(monkeypatch):
+    from pirates_lab import classroom
+
+    for text, seconds in (("7", 7), ("-5", 0), ("soon", 120), ("2.5", 120), ("", 120)):
+        monkeypatch.setenv("PL_TEST_S", text)
+        assert classroom.env_seconds("PL_TEST_S", 120) == seconds
+    monkeypatch.delenv("PL_TEST_S")
+    assert classroom.env_seconds("PL_TEST_S", 120) == 120
+
+
 def test_the_page_guard_looks_for_the_widgets_the_cells_showed_and_marks_each():
     import ipywidgets as widgets
 
