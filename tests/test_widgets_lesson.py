@@ -20,7 +20,7 @@ from pirates_lab.widgets.lesson_model import (CLASS_LIMIT, Lesson, LessonError, 
                                               shows_answer)
 from pirates_lab.widgets.questions import Question, number_text, unit_of
 from pirates_lab.widgets.shown import table_html
-from pirates_lab.widgets.walkthrough import visible_text
+from pirates_lab.widgets.lesson import visible_text
 
 GAME = "plunder_2013"
 HEADINGS = rulebook(GAME).headings          # Setup, How to Play, Using the Solution Grids, Digging…, Game End…

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import html
 import os
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -49,7 +50,7 @@ from .questions import Feedback, Question
 from .shown import cell_html, table_html
 
 __all__ = ["LessonView", "QuestionView", "lesson_view", "page_options", "start_screen", "show_value", "shown_text",
-           "PAGE"]
+           "visible_text", "PAGE"]
 
 #: the lesson's own look: compact headings and paragraphs, tables with room between columns
 LESSON_CSS = (".pl-lesson .widget-html-content{line-height:1.35 !important}"
@@ -128,9 +129,32 @@ def show_value(value: Any, label: str = "") -> widgets.Widget:
 
 def shown_text(value: Any, screen: Screen | None = None) -> str:
     """The text a demo's value shows (for checks without a browser)."""
-    from .walkthrough import visible_text
-
     return visible_text(show_value(value, screen.label if screen else ""))
+
+
+_FOLDED = re.compile(r"<details(?![^>]*\bopen\b)[^>]*>\s*<summary[^>]*>(.*?)</summary>.*?</details>", re.S)
+
+
+def _shown_text(markup: str) -> str:
+    """HTML as a reader sees it: a folded ``<details>`` (not ``open``) keeps only its summary."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", _FOLDED.sub(r" \1 ", markup)))
+
+
+def visible_text(widget: Any) -> str:
+    """The text a widget tree shows (HTML tags dropped; a closed ``<details>`` shows only its summary), for
+    checks without a browser."""
+    if widget is None:
+        return ""
+    parts: list[str] = []
+    for name in ("value", "description", "placeholder", "title"):
+        value = getattr(widget, name, None)
+        if isinstance(value, str) and not (name == "value" and isinstance(widget, widgets.Text)):
+            parts.append(_shown_text(value))
+    if isinstance(widget, DistView):
+        parts.append(_shown_text(widget.table_html()))
+    for child in getattr(widget, "children", ()) or ():
+        parts.append(visible_text(child))
+    return " ".join(p for p in parts if p)
 
 
 def _paragraphs(text: str) -> str:

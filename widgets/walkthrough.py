@@ -41,6 +41,7 @@ from pirates_lab.core.rules import rulebook, rulebook_names
 
 from .kit import DistView, Question, Step, Stepper, assumption_box, error_html, exact_answer
 from .numbers import friendly, friendly_html, percent_text, short_fraction
+from .lesson import visible_text  # noqa: F401  (moved: one lesson stack, issue 34)
 
 __all__ = ["Walkthrough", "LessonSpec", "LessonStep", "LessonError", "QuotePanel", "display_value",
            "number_answer", "number_text", "text_answer", "visible_text", "KINDS"]
@@ -466,31 +467,6 @@ def _quoted_from(quote: str, section: str) -> bool:
     parts = [p for p in re.split(r"…|\.\.\.", quote) if p.strip()]
     body = _normal(section)
     return bool(parts) and all(_normal(p).strip(" .") in body for p in parts)
-
-
-_FOLDED = re.compile(r"<details(?![^>]*\bopen\b)[^>]*>\s*<summary[^>]*>(.*?)</summary>.*?</details>", re.S)
-
-
-def _shown_text(markup: str) -> str:
-    """HTML as a reader sees it: a folded ``<details>`` (not ``open``) keeps only its summary."""
-    return html.unescape(re.sub(r"<[^>]+>", " ", _FOLDED.sub(r" \1 ", markup)))
-
-
-def visible_text(widget: Any) -> str:
-    """The text a widget tree shows (HTML tags dropped; a closed ``<details>`` shows only its summary), for
-    checks without a browser."""
-    if widget is None:
-        return ""
-    parts: list[str] = []
-    for name in ("value", "description", "placeholder", "title"):
-        value = getattr(widget, name, None)
-        if isinstance(value, str) and not (name == "value" and isinstance(widget, widgets.Text)):
-            parts.append(_shown_text(value))
-    if isinstance(widget, DistView):
-        parts.append(_shown_text(widget.table_html()))
-    for child in getattr(widget, "children", ()) or ():
-        parts.append(visible_text(child))
-    return " ".join(p for p in parts if p)
 
 
 def _shows_answer(text: str, value: Fraction) -> str:

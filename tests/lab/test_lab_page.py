@@ -21,7 +21,7 @@ from pirates_lab.widgets.canvas import CANVAS_TEXT
 from pirates_lab.widgets.lesson import LessonView, lesson_view, shown_text
 from pirates_lab.widgets.lesson_model import Lesson
 from pirates_lab.widgets.strategy_lab import ProgressExecutor, QuestionScreen, Stopped
-from pirates_lab.widgets.walkthrough import visible_text
+from pirates_lab.widgets.lesson import visible_text
 
 #: words a student should not meet (teacher notes are apart)
 DEVELOPER_WORDS = re.compile(r"\b(policy|policies|seed|tournament|kernel|cell|Results|None|Fraction|executor|"

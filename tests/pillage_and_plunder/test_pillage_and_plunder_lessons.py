@@ -29,7 +29,7 @@ from pirates_lab.pillage_and_plunder.battles import Ship, melee, usable_cannons
 from pirates_lab.widgets import pillage_and_plunder_lessons as demos
 from pirates_lab.widgets.lesson import LessonView, shown_text
 from pirates_lab.widgets.lesson_model import Lesson, LessonError, developer_words
-from pirates_lab.widgets.walkthrough import visible_text
+from pirates_lab.widgets.lesson import visible_text
 
 GAME = "pillage_and_plunder"
 ROOT = Path(__file__).resolve().parents[2]

@@ -29,7 +29,7 @@ from pirates_lab.plunder import lessons
 from pirates_lab.plunder.odds import side_of
 from pirates_lab.widgets.lesson import LessonView, shown_text
 from pirates_lab.widgets.lesson_model import Lesson, LessonError, developer_words
-from pirates_lab.widgets.walkthrough import visible_text
+from pirates_lab.widgets.lesson import visible_text
 
 GAME = "plunder"
 ROOT = Path(__file__).resolve().parents[2]

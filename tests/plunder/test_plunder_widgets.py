@@ -19,7 +19,7 @@ from pirates_lab.widgets.plunder import (COLOURS, LABEL_CELL, NATION_CELL, NUMBE
                                          MarqueCalculator, PlunderRenderer, card_label, chain_report, sea_layout,
                                          sea_ops, table)
 from pirates_lab.widgets.table_render import check_renderer
-from pirates_lab.widgets.walkthrough import visible_text
+from pirates_lab.widgets.lesson import visible_text
 
 from plunder_helpers import at_step, fresh, hand, lay
 

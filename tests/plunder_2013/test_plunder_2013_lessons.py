@@ -114,7 +114,7 @@ def test_a_demo_that_raises_fails_check_all_naming_the_screen(monkeypatch):
 
 
 def test_a_broken_demo_shows_its_error_in_place_and_the_question_still_works(monkeypatch):
-    from pirates_lab.widgets.walkthrough import visible_text
+    from pirates_lab.widgets.lesson import visible_text
 
     monkeypatch.setattr(scenarios, "three_days", lambda: 1 / 0)
     view = view_at("Using the Solution Grids")
