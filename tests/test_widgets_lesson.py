@@ -356,3 +356,33 @@ def test_shows_answer_finds_distinctive_forms_only():
 def test_widgets_in_a_screen_are_kept_as_they_are():
     box = widgets.HTML("hi")
     assert show_value(box) is box
+
+
+# ---------------------------------------------------------------- ideas and predictions (issue 39)
+def test_a_lesson_lists_its_probability_ideas_and_refuses_a_bad_list(tmp_path):
+    ideas = 'ideas = ["equally likely outcomes", "the complement"]\n'
+    lesson = Lesson(write(tmp_path, GAME_SCREEN, TOP + ideas))
+    assert lesson.ideas == ("equally likely outcomes", "the complement")
+    assert Lesson(write(tmp_path, GAME_SCREEN)).ideas == ()
+    for bad in ('ideas = "the complement"\n', 'ideas = [""]\n', f'ideas = ["{"x" * 61}"]\n', 'ideas = ["a Dist"]\n'):
+        with pytest.raises(LessonError, match="ideas"):
+            Lesson(write(tmp_path, GAME_SCREEN, TOP + bad))
+
+
+def test_a_prediction_is_taken_then_the_exact_answer_shown_never_a_cross(tmp_path):
+    predict = SETUP_QUESTION + 'mode = "predict"\n'
+    lesson = Lesson(write(tmp_path, GAME_SCREEN + rule("Setup", predict)))
+    view = LessonView(lesson, start="Setup", presenter=False)
+    exact = demo.deals_at_start()
+    assert view.question.check("12") is None                   # neither right nor wrong
+    shown = visible_text(view.question)
+    assert "You predicted 12." in shown and f"{exact:,}" in shown and "✘" not in shown and "Because." in shown
+    assert view.question.model.wrong_tries == 0 and view.question.model.solved
+    assert view.question.model.check("-3").status == "out_of_range"      # a count is still a count
+    with pytest.raises(LessonError, match="mode 'guess'"):
+        Lesson(write(tmp_path, GAME_SCREEN + rule("Setup", SETUP_QUESTION + 'mode = "guess"\n')))
+
+
+def test_a_checked_question_is_unchanged_by_the_prediction_mode():
+    question = Question(Fraction(1, 3))
+    assert question.check("50%").status == "wrong" and question.wrong_tries == 1
