@@ -32,9 +32,8 @@ from pirates_lab.pillage_and_plunder.scenarios import faster_defender_escapes, o
 
 from .lesson import LessonView
 from .lesson_model import Lesson
-from .pillage_and_plunder import moments_table
 from .pillage_and_plunder_battle import BattleCalculator
-from .pillage_and_plunder_play import BattleRoller, DiceGrid, HandDeal, MeleeChain, VolleyRoller
+from .pillage_and_plunder_play import BattleRoller, DiceGrid, HandDeal, MeleeChain, VolleyRoller, ships_table
 from .pillage_and_plunder_table import table_picture
 from .why import screen_links
 
@@ -163,9 +162,11 @@ def merchant_grid() -> DiceGrid:
 
 # ---------------------------------------------------------------- a whole battle
 def example_1_battle() -> widgets.Widget:
-    """Example 1 stage by stage (each stage's printed roll), and the battle sailed die by die."""
+    """Example 1's two Schooners side by side, and the battle sailed die by die."""
     ships = E.example_ships()
-    return widgets.VBox([moments_table(E.example_1(), odds=False),
+    rows = [(f"{name}: a Schooner", ship.effective_speed, ship.dice, ship.crew, "yes" if ship.pistol else "no")
+            for name, ship in (("you", ships["you"]), ("Stephanie", ships["Stephanie"]))]
+    return widgets.VBox([ships_table(rows),
                          BattleRoller(ships["you"], ships["Stephanie"], names=("you", "Stephanie"), seed=14)])
 
 

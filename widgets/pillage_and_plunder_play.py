@@ -29,11 +29,11 @@ from .canvas import BoardCanvas
 from .drawing import Drawing
 from .numbers import percent_text
 
-__all__ = ["DiceGrid", "HandDeal", "VolleyRoller", "MeleeChain", "BattleRoller", "CELL"]
+__all__ = ["DiceGrid", "HandDeal", "VolleyRoller", "MeleeChain", "BattleRoller", "ships_table", "CELL"]
 
 #: one square of the dice grid, in canvas pixels
-CELL = 34
-_MARGIN = 30
+CELL = 26
+_MARGIN = 24
 _PICK = "#1b2a41"
 
 
@@ -95,8 +95,9 @@ class DiceGrid(widgets.VBox):
             controls.append(self.switch)
         axes = _html("pl-pp-axes")
         axes.value = f"<div>Across: {html.escape(across)}. Down: {html.escape(down)}.</div>"
-        side = widgets.VBox([axes, self.legend, self.said], layout=widgets.Layout(max_width="24em"))
-        super().__init__([_row(self.board, side), _row(*controls)])
+        side = widgets.VBox([axes, self.legend, _row(*controls), self.said],
+                           layout=widgets.Layout(flex="1 1 320px", min_width="0"))
+        super().__init__([_row(self.board, side)])
         self._show()
 
     def counts(self) -> Counter:
@@ -145,8 +146,8 @@ class DiceGrid(widgets.VBox):
         d = Drawing().clear().rect(0, 0, CELL * 6 + _MARGIN + 4, CELL * 6 + _MARGIN + 4, fill="#ffffff")
         for i in range(1, 7):
             middle = _MARGIN + CELL * (i - 1) + CELL / 2
-            d.text(str(i), middle, _MARGIN / 2, font="bold 18px sans-serif", align="center")
-            d.text(str(i), _MARGIN / 2, middle, font="bold 18px sans-serif", align="center")
+            d.text(str(i), middle, _MARGIN / 2, font="bold 16px sans-serif", align="center")
+            d.text(str(i), _MARGIN / 2, middle, font="bold 16px sans-serif", align="center")
             for j in range(1, 7):
                 x, y = _MARGIN + CELL * (i - 1), _MARGIN + CELL * (j - 1)
                 d.rect(x, y, CELL - 3, CELL - 3, fill=self.colours[self.sort(i, j)], stroke="#6b4f2a")
@@ -160,7 +161,7 @@ class DiceGrid(widgets.VBox):
         self._draw()
         counts = self.counts()
         self.legend.value = "".join(
-            f"<div>{_swatch(colour)} {html.escape(key)}: <b>{counts[key]} of the 36</b> rolls</div>"
+            f"<div>{_swatch(colour)} {html.escape(key)}: <b>{counts[key]} of the 36</b></div>"
             for key, colour in self.colours.items() if counts[key])
         rolls = sum(self.tally.values())
         if not rolls:
@@ -408,27 +409,27 @@ class MeleeChain(widgets.VBox):
             return "the attacker wins"
         rolls = 6 ** (a + d)
         wins = int(L.round_chance(a, d) * rolls)
-        words = [f"attacker wins the round: {wins:,} of {rolls:,} rolls"]
+        words = [f"round won: {wins:,} of {rolls:,} rolls"]
         if (a, d) != self.start:
             if self.show_what == "win":
-                words.append(f"chance to win from here: {percent_text(L.win_from(a, d), 1)}")
+                words.append(f"win from here: {percent_text(L.win_from(a, d), 1)}")
             elif self.show_what == "rounds":
-                words.append(f"rounds on average from here: {float(L.expected_rounds(a, d)):.2f}")
+                words.append(f"rounds from here: {float(L.expected_rounds(a, d)):.2f} on average")
         else:
             words.append("from here: ?")
         return "<br>".join(words)
 
     def _table(self) -> None:
         a0, d0 = self.start
-        head = "".join(f"<th>defender {d} crewm{'a' if d == 1 else 'e'}n</th>" for d in range(d0, -1, -1))
+        head = "".join(f"<th>defender: {d}</th>" for d in range(d0, -1, -1))
         rows = []
         for a in range(a0, -1, -1):
             cells = []
             for d in range(d0, -1, -1):
                 mark = "background:#d4a017;" if (a, d) == self.at else ""
                 cells.append(f"<td style='{mark}border:1px solid #6b4f2a;padding:2px 6px'>{self._cell(a, d)}</td>")
-            rows.append(f"<tr><th>attacker {a} crewm{'a' if a == 1 else 'e'}n</th>{''.join(cells)}</tr>")
-        self.table.value = (f"<table class='pl-show'><tr><th></th>{head}</tr>{''.join(rows)}</table>"
+            rows.append(f"<tr><th>attacker: {a}</th>{''.join(cells)}</tr>")
+        self.table.value = (f"<table class='pl-show'><tr><th>crewmen</th>{head}</tr>{''.join(rows)}</table>"
                             f"<div>A round won moves right; a round lost moves down.</div>")
 
 
@@ -457,3 +458,12 @@ class BattleRoller(widgets.VBox):
         self.said.value = (f"<div>The last battle: <b>{html.escape(said)}</b>.</div><div>In {battles:,} battles: "
                            + ", ".join(f"{html.escape(k)} {v:,}" for k, v in sorted(self.tally.items())) + ".</div>")
         return said
+
+
+def ships_table(rows: list[tuple[str, ...]]) -> widgets.HTML:
+    """A small table of ships (name, hull, speed, cannons, crew) for a battle the class predicts."""
+    head = "".join(f"<th>{h}</th>" for h in ("ship", "speed", "cannon dice", "crewmen", "pistol"))
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(cell))}</td>" for cell in row) + "</tr>" for row in rows)
+    box = widgets.HTML(f"<table class='pl-show'><tr>{head}</tr>{body}</table>")
+    box.add_class("pl-pp-ships")
+    return box
