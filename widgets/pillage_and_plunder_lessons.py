@@ -62,7 +62,7 @@ def rule_links():
 # ---------------------------------------------------------------- the deck
 def game_picture() -> widgets.Widget:
     """The table as Game Setup lays it out, and a hand of five to deal yourself."""
-    return widgets.VBox([table_picture(), HandDeal(seed=11, chain=False, tally=False, count=False)])
+    return widgets.VBox([HandDeal(seed=11, chain=False, tally=False, count=False), table_picture()])
 
 
 def deal_five() -> HandDeal:
@@ -176,7 +176,7 @@ def battle_calculator() -> BattleCalculator:
 
 def cards_and_dice() -> widgets.Widget:
     """The synthesis: eight-card hands (the chance of no Attack card) beside the faster ship's flee roll."""
-    return widgets.HBox([HandDeal(hand=L.FULL_HAND, seed=15, slider=True),
+    return widgets.HBox([HandDeal(hand=L.FULL_HAND, seed=15, slider=True, tally=False),
                          DiceGrid(_flee, {"the defender escapes": PALE, "doubles: the battle goes on": GOLD},
                                   seed=16, css="pl-pp-lesson-both")],
                         layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="16px"))
