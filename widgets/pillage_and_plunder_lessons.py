@@ -176,9 +176,9 @@ def battle_calculator() -> BattleCalculator:
 
 def cards_and_dice() -> widgets.Widget:
     """The synthesis: eight-card hands (the chance of no Attack card) beside the faster ship's flee roll."""
-    return widgets.HBox([HandDeal(hand=L.FULL_HAND, seed=15, slider=True, tally=False),
+    return widgets.HBox([HandDeal(hand=L.FULL_HAND, seed=15, slider=True, tally=False, count=False),
                          DiceGrid(_flee, {"the defender escapes": PALE, "doubles: the battle goes on": GOLD},
-                                  seed=16, css="pl-pp-lesson-both")],
+                                  seed=16, css="pl-pp-lesson-both", cell=20)],
                         layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="16px"))
 
 

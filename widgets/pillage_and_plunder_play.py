@@ -72,8 +72,8 @@ class DiceGrid(widgets.VBox):
     def __init__(self, sort: Callable[[int, int], str], colours: dict[str, str], *, across: str = "first die",
                  down: str = "second die", seed: int = 1, css: str = "pl-pp-grid", again: str | None = None,
                  switch: tuple[str, Callable[[int, int], str]] | None = None,
-                 value: tuple[Callable[[int, int], int], str] | None = None):
-        self.colours, self.again, self.value = colours, again, value
+                 value: tuple[Callable[[int, int], int], str] | None = None, cell: int = CELL):
+        self.colours, self.again, self.value, self.cell = colours, again, value, cell
         self._sorts = (sort, switch[1] if switch else sort)
         self.sort = sort
         self.rng = random.Random(seed)
@@ -81,7 +81,7 @@ class DiceGrid(widgets.VBox):
         self.rolled_again = 0
         self.values: list[int] = []
         self.last: tuple[int, int] | None = None
-        size = CELL * 6 + _MARGIN + 4
+        size = cell * 6 + _MARGIN + 4
         self.board = BoardCanvas(size, size, layers=("grid",), css_class=css)
         self.board.on_click(self._clicked)
         self.legend = _html("pl-pp-legend")
@@ -111,7 +111,7 @@ class DiceGrid(widgets.VBox):
 
     def _clicked(self, point) -> None:
         x, y = point
-        a, b = int((x - _MARGIN) // CELL) + 1, int((y - _MARGIN) // CELL) + 1
+        a, b = int((x - _MARGIN) // self.cell) + 1, int((y - _MARGIN) // self.cell) + 1
         if 1 <= a <= 6 and 1 <= b <= 6:
             self.last = (a, b)
             self.said.value = f"<div>The square you clicked: {a} and {b}, <b>{html.escape(self.sort(a, b))}</b>.</div>"
@@ -143,17 +143,18 @@ class DiceGrid(widgets.VBox):
         self.roll_once()
 
     def _draw(self) -> None:
-        d = Drawing().clear().rect(0, 0, CELL * 6 + _MARGIN + 4, CELL * 6 + _MARGIN + 4, fill="#ffffff")
+        cell = self.cell
+        d = Drawing().clear().rect(0, 0, cell * 6 + _MARGIN + 4, cell * 6 + _MARGIN + 4, fill="#ffffff")
         for i in range(1, 7):
-            middle = _MARGIN + CELL * (i - 1) + CELL / 2
+            middle = _MARGIN + cell * (i - 1) + cell / 2
             d.text(str(i), middle, _MARGIN / 2, font="bold 16px sans-serif", align="center")
             d.text(str(i), _MARGIN / 2, middle, font="bold 16px sans-serif", align="center")
             for j in range(1, 7):
-                x, y = _MARGIN + CELL * (i - 1), _MARGIN + CELL * (j - 1)
-                d.rect(x, y, CELL - 3, CELL - 3, fill=self.colours[self.sort(i, j)], stroke="#6b4f2a")
+                x, y = _MARGIN + cell * (i - 1), _MARGIN + cell * (j - 1)
+                d.rect(x, y, cell - 3, cell - 3, fill=self.colours[self.sort(i, j)], stroke="#6b4f2a")
         if self.last:
             a, b = self.last
-            d.rect(_MARGIN + CELL * (a - 1) - 1, _MARGIN + CELL * (b - 1) - 1, CELL - 1, CELL - 1, stroke=_PICK,
+            d.rect(_MARGIN + cell * (a - 1) - 1, _MARGIN + cell * (b - 1) - 1, cell - 1, cell - 1, stroke=_PICK,
                    width=4)
         self.board.draw("grid", d.ops)
 
@@ -414,7 +415,7 @@ class MeleeChain(widgets.VBox):
             if self.show_what == "win":
                 words.append(f"win from here: {percent_text(L.win_from(a, d), 1)}")
             elif self.show_what == "rounds":
-                words.append(f"rounds from here: {float(L.expected_rounds(a, d)):.2f} on average")
+                words.append(f"average rounds left: {float(L.expected_rounds(a, d)):.2f}")
         else:
             words.append("from here: ?")
         return "<br>".join(words)
