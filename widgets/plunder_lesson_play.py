@@ -7,10 +7,10 @@ outcome is the engine's (its deck, its fight, its loot), and the counts are the 
 Rules: Plunder › Setup
 
 >>> box = first_draw()
->>> "4 of the 55 cards" in box.picture.value
+>>> "4 of the 55 cards" in box.count.value
 True
 >>> box.pick.value = "5"
->>> "15 of the 55 cards" in box.picture.value
+>>> "15 of the 55 cards" in box.count.value
 True
 """
 from __future__ import annotations
@@ -57,29 +57,34 @@ def _number(name: str) -> int:
     return components().card(name).number
 
 
-def cards_html(cards: dict, lit, marked: str | None = None, lit_colour: str = HIT, other: str = MISS) -> str:
+def cards_html(cards: dict, lit, marked=None, lit_colour: str = HIT, other: str = MISS, names: bool = True) -> str:
     """The cards, one small tile a copy, a row per card number (highest first), the names beside; a tile is
-    ``lit_colour`` when ``lit(number)``; the ``marked`` card's tile is outlined in red."""
+    ``lit_colour`` when ``lit(number)``; the ``marked`` cards' tiles (a name or a list of names) are outlined in
+    red."""
+    marks: dict[str, int] = {}
+    for name in ([marked] if isinstance(marked, str) else marked or []):
+        marks[group_name(name)] = marks.get(group_name(name), 0) + 1
     rows = []
     for number in sorted({_number(n) for n in cards}, reverse=True):
         groups: dict[str, int] = {}
         for name, n in cards.items():
             if _number(name) == number and n:
                 groups[group_name(name)] = groups.get(group_name(name), 0) + n
-        mark = group_name(marked) if marked and _number(marked) == number else None
         colour = lit_colour if lit(number) else other
         tiles = []
         for group, n in groups.items():
             for k in range(n):
-                edge = f"3px solid {MARK}" if group == mark and k == 0 else "1px solid #6b5a40"
-                tiles.append(f"<span title='{html.escape(group)}' style='display:inline-block;width:0.8em;"
-                             f"height:1.15em;margin:1px;background:{colour};border:{edge};border-radius:2px'></span>")
-        names = ", ".join(f"{html.escape(g)}{' ×' + str(n) if n > 1 else ''}" for g, n in groups.items())
-        rows.append(f"<tr><td style='text-align:center;font-weight:bold;padding:0 0.4em'>{number}</td>"
-                    f"<td style='padding:0 0.3em;white-space:nowrap'>{''.join(tiles)}</td>"
-                    f"<td style='font-size:0.85em;padding-left:0.3em'>{names}</td></tr>")
-    return ("<table class='pl-plunder-cards' style='border-collapse:collapse'><thead><tr><th>number</th>"
-            f"<th>cards</th><th></th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+                edge = f"3px solid {MARK}" if k < marks.get(group, 0) else "1px solid #6b5a40"
+                tiles.append(f"<span title='{html.escape(group)}' style='display:inline-block;width:0.62em;"
+                             f"height:0.85em;margin:0 1px;background:{colour};border:{edge};border-radius:2px;"
+                             "vertical-align:middle'></span>")
+        said = ", ".join(f"{html.escape(g)}{' ×' + str(n) if n > 1 else ''}" for g, n in groups.items())
+        cell = "padding:0 0.3em;line-height:1.15"
+        rows.append(f"<tr><td style='text-align:right;font-weight:bold;{cell}'>{number}</td>"
+                    f"<td style='{cell};white-space:nowrap'>{''.join(tiles)}</td>"
+                    + (f"<td style='font-size:0.78em;{cell}'>{said}</td>" if names else "") + "</tr>")
+    return ("<table class='pl-plunder-cards' style='border-collapse:collapse;margin:0.2em 0'>"
+            f"<tbody>{''.join(rows)}</tbody></table>")
 
 
 def _html(text: str = "", css: str = "") -> widgets.HTML:
@@ -111,6 +116,19 @@ def _pile(cards: dict, rng: random.Random) -> list[str]:
     return pile
 
 
+def _row(*children) -> widgets.HBox:
+    return widgets.HBox(list(children), layout=widgets.Layout(flex_flow="row wrap", align_items="center",
+                                                              max_width="100%", grid_gap="0 12px"))
+
+
+def _beside(picture: widgets.Widget, *side: widgets.Widget) -> widgets.HBox:
+    """The picture, and beside it (below it on a narrow screen) its count and what was drawn."""
+    column = widgets.VBox(list(side), layout=widgets.Layout(flex="1 1 14em", min_width="12em", max_width="100%",
+                                                            align_items="flex-start"))
+    return widgets.HBox([picture, column], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start",
+                                                                 max_width="100%", grid_gap="0 16px"))
+
+
 def _box(children, css: str) -> widgets.VBox:
     box = widgets.VBox(children, layout=widgets.Layout(max_width="100%"))
     box.add_class(css)
@@ -125,31 +143,28 @@ def first_draw(seed: int = SEED) -> widgets.VBox:
     rng = random.Random(seed)
     pick = widgets.ToggleButtons(options=[str(n) for n in range(1, 7)], value="6", style={"button_width": "2.6em"})
     draw = _button("Draw a card")
-    picture, said = _html(), _html()
+    picture, count, said = _html(), _html(), _html()
     drawn: list[str] = []
 
     def show(_=None) -> None:
         low = int(pick.value)
         fit = sum(n for name, n in cards.items() if _number(name) >= low)
-        picture.value = (cards_html(cards, lambda number: number >= low, drawn[-1] if drawn else None)
-                         + f"<p><b>{fit} of the {total} cards</b> are numbered {low} or more (yellow).</p>")
+        picture.value = cards_html(cards, lambda number: number >= low, drawn[-1] if drawn else None)
+        count.value = f"<b>{fit} of the {total} cards</b> are numbered {low} or more (yellow)."
 
     def on_draw(_) -> None:
         drawn.append(_draw(rng, cards))
         high = sum(_number(name) >= 5 for name in drawn)
-        said.value = (f"<p>You drew <b>{html.escape(_named(drawn[-1]))}</b> (outlined in red). "
-                      f"Draws so far: {len(drawn)}, numbered 5 or more: {high}.</p>")
+        said.value = (f"You drew <b>{html.escape(_named(drawn[-1]))}</b> (outlined in red). "
+                      f"Draws so far: {len(drawn)}, numbered 5 or more: {high}.")
         show()
 
     pick.observe(show, names="value")
     draw.on_click(on_draw)
     show()
-    box = _box([widgets.HBox([_html("<b>Light the cards numbered at least</b>"), pick],
-                             layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-                picture, widgets.HBox([draw, said], layout=widgets.Layout(align_items="center",
-                                                                           flex_flow="row wrap"))],
+    box = _box([_row(_html("<b>Light the numbers from</b>"), pick), _beside(picture, count, draw, said)],
                "pl-plunder-first-draw")
-    box.pick, box.draw, box.picture, box.said = pick, draw, picture, said
+    box.pick, box.draw, box.picture, box.count, box.said = pick, draw, picture, count, said
     return box
 
 
@@ -160,9 +175,9 @@ def _strip(size: int, mine: int, storm: int | None) -> str:
         colour = HIT if place <= mine else MISS
         inner = "S" if place == storm else str(place) if place <= mine else ""
         edge = f"3px solid {MARK}" if place == storm else "1px solid #6b5a40"
-        tiles.append(f"<span style='display:inline-block;width:1.5em;height:1.9em;margin:2px;text-align:center;"
-                     f"line-height:1.9em;font-weight:bold;color:{MARK};background:{colour};border:{edge};"
-                     f"border-radius:3px'>{inner}</span>")
+        tiles.append(f"<span style='display:inline-block;width:1.2em;height:1.45em;margin:1px;text-align:center;"
+                     f"line-height:1.45em;font-size:0.9em;font-weight:bold;color:{MARK};background:{colour};"
+                     f"border:{edge};border-radius:3px;vertical-align:middle'>{inner}</span>")
     return f"<div class='pl-plunder-strip' style='max-width:100%'>{''.join(tiles)}</div>"
 
 
@@ -181,9 +196,9 @@ def storm_course(seed: int = SEED) -> widgets.VBox:
     def show(_=None) -> None:
         n = moves.value
         picture.value = (_strip(size, n, storm[-1] if storm else None)
-                         + f"<p>The Storm is one of the <b>{size}</b> cards, in any place as likely. Your "
+                         + f"<div>The Storm is one of the <b>{size}</b> cards, in any place as likely. Your "
                          f"{n} draw{'s' * (n != 1)} (yellow) {'are' if n != 1 else 'is'} {n} of the {size} places: "
-                         f"it misses them in <b>{size - n} of the {size}</b>.</p>")
+                         f"it misses them in <b>{size - n} of the {size}</b>.</div>")
 
     def on_sail(_) -> None:
         place = _pile(dict(lessons.dealt(4, 3).deck), rng).index("Storm") + 1
@@ -199,11 +214,7 @@ def storm_course(seed: int = SEED) -> widgets.VBox:
     moves.observe(show, names="value")
     sail.on_click(on_sail)
     show()
-    box = _box([widgets.HBox([_html("<b>Moves on your course</b>"), moves],
-                             layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-                picture, widgets.HBox([sail, said], layout=widgets.Layout(align_items="center",
-                                                                           flex_flow="row wrap"))],
-               "pl-plunder-storm-course")
+    box = _box([_row(_html("<b>Moves on your course</b>"), moves, sail), picture, said], "pl-plunder-storm-course")
     box.moves, box.sail, box.picture, box.said = moves, sail, picture, said
     return box
 
@@ -256,7 +267,7 @@ def marque_contest(seed: int = SEED) -> widgets.VBox:
     pick = widgets.ToggleButtons(options=[_named(n) for n in hand], value=_named("Havana"),
                                  style={"button_width": "auto"})
     contest = _button("A captain contests")
-    picture, said = _html(), _html()
+    picture, count, said = _html(), _html(), _html()
     theirs: list[str] = []
 
     def mine() -> int:
@@ -265,26 +276,24 @@ def marque_contest(seed: int = SEED) -> widgets.VBox:
     def show(_=None) -> None:
         n = mine()
         low = sum(c for name, c in unseen.items() if _number(name) <= n)
-        picture.value = ("<p>The cards you have not seen (your six are not among them): red beat your card.</p>"
-                         + cards_html(unseen, lambda number: number > n, theirs[-1] if theirs else None,
-                                      lit_colour="#e08a80", other="#a8d5a2")
-                         + f"<p><b>{low} of the {total}</b> are numbered {n} or lower (green): against those the "
-                           "Letter is yours (a tie is yours).</p>")
+        picture.value = cards_html(unseen, lambda number: number > n, theirs[-1] if theirs else None,
+                                   lit_colour="#e08a80", other="#a8d5a2")
+        count.value = (f"<b>{low} of the {total}</b> cards you have not seen (not your six) are numbered {n} or "
+                       "lower (green): against those the Letter is yours, a tie included.")
 
     def on_contest(_) -> None:
         theirs.append(_draw(rng, unseen))
         win = _number(theirs[-1]) <= mine()
-        said.value = (f"<p>They placed <b>{html.escape(_named(theirs[-1]))}</b>: "
-                      f"{'you receive the Letter' if win else 'they beat you'}.</p>")
+        said.value = (f"They placed <b>{html.escape(_named(theirs[-1]))}</b>: "
+                      f"{'you receive the Letter' if win else 'they beat you'}.")
         show()
 
     pick.observe(show, names="value")
     contest.on_click(on_contest)
     show()
-    box = _box([_html("<b>Your hand: the card you place</b>"), pick, picture,
-                widgets.HBox([contest, said], layout=widgets.Layout(align_items="center", flex_flow="row wrap"))],
+    box = _box([_row(_html("<b>You place</b>"), pick), _beside(picture, count, contest, said)],
                "pl-plunder-marque-contest")
-    box.pick, box.contest, box.picture, box.said = pick, contest, picture, said
+    box.pick, box.contest, box.picture, box.count, box.said = pick, contest, picture, count, said
     return box
 
 
@@ -306,10 +315,15 @@ def combat_chain(seed: int = SEED) -> widgets.VBox:
     total = sum(cards.values())
     rng = random.Random(seed)
     fight = _button(f"Draw {lessons.FIGHT_DRAWS} cards and fight")
-    said, table = _html(), _html()
+    said, table, picture, count = _html(), _html(), _html(), _html()
     tally = {"fights": 0, "won": 0}
-    rows = "".join(f"<tr><td>{step}</td><td>{stat}</td><td style='text-align:center'>{a}</td>"
-                   f"<td style='text-align:center'>{b}</td><td>{'no card needed' if gap == 0 and step != 'Engagement' else ('no card needed: the same speed, it cannot flee' if gap == 0 else f'behind by {gap}: a card numbered {gap} or more')}</td></tr>"
+    def needed(step: str, gap: int) -> str:
+        if gap == 0:
+            return "no card: it cannot flee" if step == "Engagement" else "no card"
+        return f"a card of {gap} or more"
+
+    rows = "".join(f"<tr><td>{step} ({stat})</td><td style='text-align:center'>{a}</td>"
+                   f"<td style='text-align:center'>{b}</td><td>{needed(step, gap)}</td></tr>"
                    for step, stat, a, b, gap in _fight_rows())
     gaps = {gap for *_, gap in _fight_rows() if gap}
     need = min(gaps)
@@ -317,11 +331,12 @@ def combat_chain(seed: int = SEED) -> widgets.VBox:
     drawn: list[str] = []
 
     def show() -> None:
-        table.value = (f"<table class='pl-table'><thead><tr><th>step</th><th>compares</th><th>{me}</th>"
-                       f"<th>{enemy}</th><th>you need</th></tr></thead><tbody>{rows}</tbody></table>"
-                       + cards_html(cards, lambda number: number >= need, drawn[-1] if drawn else None)
-                       + f"<p><b>{fit} of the {total} cards</b> are numbered {need} or more (yellow). A card "
-                         "played at the Broadside is gone for the Boarding.</p>")
+        table.value = (f"<table class='pl-table'><thead><tr><th>step</th><th>{me}</th>"
+                       f"<th style='white-space:nowrap'>{enemy}</th><th>you need</th></tr></thead><tbody>{rows}</tbody>"
+                       "</table>")
+        picture.value = cards_html(cards, lambda number: number >= need, drawn, names=False)
+        count.value = (f"<b>{fit} of the {total} cards</b> are numbered {need} or more (yellow). A tie is yours; a "
+                       "card played is gone.")
 
     def on_fight(_) -> None:
         pile = _pile(cards, rng)
@@ -331,15 +346,14 @@ def combat_chain(seed: int = SEED) -> widgets.VBox:
         tally["fights"] += 1
         tally["won"] += end == "won"
         words = {"won": "you win the fight", "sunk": "you are sunk", "escaped": "it escapes"}[end]
-        said.value = (f"<p>You drew <b>{html.escape(' and '.join(_named(n) for n in hand))}</b>: {words}. "
-                      f"Fights: {tally['fights']}, won: {tally['won']}.</p>")
+        said.value = (f"You drew <b>{html.escape(' and '.join(_named(n) for n in hand))}</b>: {words}. "
+                      f"Fights: {tally['fights']}, won: {tally['won']}.")
         show()
 
     fight.on_click(on_fight)
     show()
-    box = _box([table, widgets.HBox([fight, said], layout=widgets.Layout(align_items="center", flex_flow="row wrap"))],
-               "pl-plunder-combat-chain")
-    box.fight, box.said, box.table, box.tally = fight, said, table, tally
+    box = _box([table, _beside(picture, count, fight, said)], "pl-plunder-combat-chain")
+    box.fight, box.said, box.table, box.picture, box.count, box.tally = fight, said, table, picture, count, tally
     return box
 
 
@@ -356,7 +370,7 @@ def loot_card(seed: int = SEED) -> widgets.VBox:
     prize = widgets.Dropdown(options=[f"{n} (cargo {components().card(n).cargo})" for n in PRIZES],
                              value=f"Spanish Sloop (cargo {components().card('Spanish Sloop').cargo})")
     turn = _button("Turn over the top card")
-    picture, said = _html(), _html()
+    picture, said, words = _html(), _html(), _html()
 
     def ship() -> str:
         return prize.value.split(" (")[0]
@@ -374,9 +388,9 @@ def loot_card(seed: int = SEED) -> widgets.VBox:
             count = sum(n for _, n in by_tokens[qty])
             rows.append(f"<tr><td style='text-align:center'>{qty}</td><td style='text-align:center'>{count}</td>"
                         f"<td style='text-align:center'>{qty} × {count}</td></tr>")
-        picture.value = (f"<p>The top card is one of the {total} cards you have not seen, each as likely. "
-                         f"The {html.escape(ship())} carries at most {components().card(ship()).cargo} tokens.</p>"
-                         "<table class='pl-table pl-plunder-loot'><thead><tr><th>tokens</th><th>cards</th>"
+        words.value = (f"The top card is one of the {total} cards you have not seen, each as likely. The "
+                       f"{html.escape(ship())} carries at most {components().card(ship()).cargo} tokens.")
+        picture.value = ("<table class='pl-table pl-plunder-loot'><thead><tr><th>tokens</th><th>cards</th>"
                          f"<th>tokens × cards</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
     def on_turn(_) -> None:
@@ -384,16 +398,13 @@ def loot_card(seed: int = SEED) -> widgets.VBox:
         card = components().card(name)
         good, qty = next(loot for n, loot, _ in found() if n == name)
         capped = qty < card.number
-        said.value = (f"<p><b>{html.escape(_named(name))}</b>: {qty} {good}"
-                      f"{f' (the card says {card.number}; the ship carries at most {qty})' if capped else ''}.</p>")
+        said.value = (f"<b>{html.escape(_named(name))}</b>: {qty} {good}"
+                      f"{f' (the card says {card.number}; the ship carries at most {qty})' if capped else ''}.")
 
     prize.observe(show, names="value")
     turn.on_click(on_turn)
     show()
-    box = _box([widgets.HBox([_html("<b>The ship you captured</b>"), prize],
-                             layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-                picture, widgets.HBox([turn, said], layout=widgets.Layout(align_items="center",
-                                                                           flex_flow="row wrap"))],
+    box = _box([_row(_html("<b>The ship you captured</b>"), prize), _beside(picture, words, turn, said)],
                "pl-plunder-loot-card")
     box.prize, box.turn, box.picture, box.said = prize, turn, picture, said
     return box
@@ -418,8 +429,11 @@ def attack_choice(seed: int = SEED) -> widgets.VBox:
         win = npc_chain_odds(side_of(me), side_of(enemy), [], draws.value, cards).win
         tally.update(fights=0, silver=0)
         said.value = ""
-        picture.value = (f"<p>Drawing {draws.value} card{'s' * (draws.value != 1)}, you win the fight "
-                         f"<b>{percent_text(win)}</b> of the time ({win.numerator} in {win.denominator}).</p>"
+        cards_word = f"Drawing {draws.value} card{'s' * (draws.value != 1)}"
+        chance = (f"{cards_word}, you never win the fight: one card cannot win both the Broadside and the Boarding."
+                  if win == 0 else f"{cards_word}, you win the fight <b>{percent_text(win)}</b> of the time "
+                                   f"({win.numerator} in {win.denominator}).")
+        picture.value = (f"<div>{chance}</div>"
                          "<table class='pl-table'><thead><tr><th>the fight ends</th><th>silver you take</th></tr>"
                          f"</thead><tbody><tr><td>you win</td><td>the {enemy} sells in Tortuga for {value}; the "
                          f"crew takes half: you keep {kept}</td></tr><tr><td>you are sunk</td><td>0: sinking costs "
@@ -436,9 +450,7 @@ def attack_choice(seed: int = SEED) -> widgets.VBox:
     draws.observe(show, names="value")
     run.on_click(on_run)
     show()
-    box = _box([widgets.HBox([_html("<b>Cards you draw before the fight</b>"), draws],
-                             layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-                picture, widgets.HBox([run, said], layout=widgets.Layout(align_items="center", flex_flow="row wrap"))],
+    box = _box([_row(_html("<b>Cards you draw before the fight</b>"), draws), picture, _row(run, said)],
                "pl-plunder-attack-choice")
     box.draws, box.run, box.picture, box.said, box.tally = draws, run, picture, said, tally
     return box
