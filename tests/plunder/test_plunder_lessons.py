@@ -145,7 +145,7 @@ INDEPENDENT = {
 
 
 # ---------------------------------------------------------------- the lesson file
-SYNTHESIS = "Should I attack? The chance and the silver"
+SYNTHESIS = "Worth the risk? The chance and the silver"
 
 
 def test_every_heading_has_a_screen_and_the_class_path_fits_a_class(lesson):
@@ -182,7 +182,7 @@ def test_no_rule_arithmetic_is_left_on_the_class_path(lesson):
 
 def test_rules_come_first_and_the_calculators_after_the_rules_they_need(lesson):
     kinds = [s.kind for s in lesson.class_screens]
-    calculator = lesson.find("Any fight: the combat calculator")
+    calculator = lesson.find("Should I attack? The combat calculator")
     assert set(calculator.needs) == {"Combat", "Results of a Combat"}
     assert calculator.number > lesson.find("Results of a Combat").number
     play = lesson.find("Play a game against two computer traders")
@@ -491,11 +491,11 @@ def test_every_why_tree_cites_rules_the_engine_applies(lesson):
             yield from trees(child)
 
     applied = engine_rule_constants()
-    for title in ("Any fight: the combat calculator", "War"):
+    for title in ("Should I attack? The combat calculator", "War"):
         shown = list(trees(lesson.demo(lesson.find(title))))
         assert len(shown) == 1, title
         assert set(shown[0].rules()) <= applied, title
-    calc = lesson.demo(lesson.find("Any fight: the combat calculator"))
+    calc = lesson.demo(lesson.find("Should I attack? The combat calculator"))
     next(trees(calc)).check(calc.report["win"], GAME)
     war = lesson.demo(lesson.find("War"))
     next(trees(war)).check(war.answer, GAME)
@@ -536,7 +536,7 @@ def _engine_numbers() -> dict[str, set]:
                                 sum(n > galleon for n in numbers)},
         "War": {5, 6, 2, 12, len(war), war_low, sum(c["number"] == 6 for c in war), f"{war_low}/{len(war)}",
                 f"{war_low - 1}/{len(war) - 1}", f"{war_low - 11}/{len(war) - 11}", 35},
-        "Any fight: the combat calculator": set(),
+        "Should I attack? The combat calculator": set(),
         SYNTHESIS: {fleet["value"] // 2, 0, 2, 100, f"{win}", f"{1 - win}", f"{win.numerator * 15}/{win.denominator}",
                     f"{silver}", round(float(silver), 2), f"{win.denominator - win.numerator}/{win.denominator}"},
     }
