@@ -315,8 +315,9 @@ class SimulationView(widgets.VBox):
     def __init__(self, seed: int = SEED):
         self.state = scenarios.drawing_state()
         self.rng = random.Random(seed)
-        self.fits = set(fitting_tiles(self.state, positions.GAP))
-        self.exact = positions.gap_odds(self.state, positions.GAP, 1).probability
+        fits = fitting_tiles(self.state, positions.GAP)
+        self.fits, self.count, self.unseen = set(fits), sum(fits.values()), sum(self.state.bag)
+        self.exact = Fraction(self.count, self.unseen)
         self.tries = self.hits = 0
         self.button = _button(f"Draw the next tile {self.BATCH} times", "pl-pnp-draw")
         self.button.on_click(lambda _: self.run())
@@ -342,7 +343,7 @@ class SimulationView(widgets.VBox):
             f"<div class='pl-pnp-note'>Tries: <b>{self.tries}</b> of {positions.SIM_TRIES}. A tile that fits came "
             f"<b>{self.hits}</b> times.<br>"
             f"<span style='display:inline-block;width:7em'>drawn</span>{bar(share, _GOLD)} {share:.0%}<br>"
-            f"<span style='display:inline-block;width:7em'>exact: 43 of 76</span>{bar(float(self.exact), '#1f4fd1')} "
+            f"<span style='display:inline-block;width:7em'>exact: {self.count} of {self.unseen}</span>{bar(float(self.exact), '#1f4fd1')} "
             f"{float(self.exact):.0%}</div>")
 
 
