@@ -76,7 +76,7 @@ def _unseen(state) -> dict:
 class _Gallery(widgets.VBox):
     """The kinds of sea tile with how many of each are unseen; the kinds that make the event framed in gold."""
 
-    def __init__(self, counts: dict, marked, columns: int = 11, size: int = 34):
+    def __init__(self, counts: dict, marked, columns: int = 15, size: int = 28):
         self.columns, self.size = columns, size
         kinds = len(tiles().types)
         rows = -(-kinds // columns)
@@ -112,7 +112,8 @@ class GalleonDraw(widgets.VBox):
         self.result = _note("")
         count = _note(f"<b>{self.galleons} of the {self.total} face-down tiles</b> show a treasure galleon (framed "
                       f"in gold). Under each kind: how many are face down.")
-        super().__init__([_Gallery(counts, kinds), count, _row(self.button, self.shown, self.result)])
+        side = widgets.VBox([count, self.button, _row(self.shown, self.result)], layout=widgets.Layout(flex="1 1 260px"))
+        super().__init__([_row(_Gallery(counts, kinds), side)])
         self.add_class("pl-pnp-galleon-draw")
 
     def draw(self) -> str:
@@ -136,7 +137,7 @@ class NextTile(widgets.VBox):
         self.state, self.size = positions.table_state(), size
         self.order = positions.next_tiles(self.state, sum(self.state.bag), random.Random(seed))
         self.drawn = 0
-        ops, width, height, _ = board_drawing(self.state, size[0], flash=[], height=size[1])
+        ops, width, height, _ = board_drawing(self.state, size[0], flash=[], height=size[1], ruler=False)
         self.board = BoardCanvas(width, height, css_class="pl-pnp-board")
         self.board.draw("background", ops)
         self.button = _button("Turn over the next tile", "pl-pnp-draw")
@@ -153,7 +154,8 @@ class NextTile(widgets.VBox):
         self.drawn += 1
         kind = self.state.board.tileset.index(name)
         cells = [c for c, need in self.state.needs.items() if self.state.board.fits(kind, need)]
-        ops, _, _, _ = board_drawing(self.state, self.size[0], flash=[], height=self.size[1], highlight=cells)
+        ops, _, _, _ = board_drawing(self.state, self.size[0], flash=[], height=self.size[1], highlight=cells,
+                                     ruler=False)
         self.board.draw("background", ops)
         self.shown.children = (_tile(name),)
         left = sum(self.state.bag) - self.drawn
@@ -168,18 +170,16 @@ class GapView(widgets.VBox):
     """The Drawing screen's board: tap an empty square (yellow frame); the unseen tiles that fit it are framed in
     gold in the gallery, with the count."""
 
-    def __init__(self, size: tuple = (300, 200)):
+    def __init__(self, size: tuple = (190, 120)):
         self.state, self.size = scenarios.drawing_state(), size
         self.unseen = sum(self.state.bag)
         self.cell = positions.GAP
-        _, width, height, self.layout_ = board_drawing(self.state, size[0], height=size[1], margin=1)
+        _, width, height, self.layout_ = board_drawing(self.state, size[0], height=size[1], margin=1, ruler=False)
         self.board = BoardCanvas(width, height, css_class="pl-pnp-board", to_board=self.layout_.cell_at)
         self.board.on_click(self.pick)
         self.gallery = _Gallery(_unseen(self.state), ())
         self.result = _note("")
-        side = widgets.VBox([_note("Player 1 holds a headland. Tap another empty square to see which tiles fit "
-                                   "there."), self.result], layout=widgets.Layout(flex="1 1 240px"))
-        super().__init__([_row(self.board, side), self.gallery])
+        super().__init__([_row(self.board, self.gallery, gap="8px"), self.result])
         self.add_class("pl-pnp-gap-view")
         self.redraw()
 
@@ -194,12 +194,13 @@ class GapView(widgets.VBox):
 
     def redraw(self) -> None:
         ops, _, _, _ = board_drawing(self.state, self.size[0], height=self.size[1], margin=1, highlight=[self.cell],
-                                     flash=[])
+                                     flash=[], ruler=False)
         self.board.draw("background", ops)
         fits = fitting_tiles(self.state, self.cell)
         where = "the island's open gap" if self.cell == positions.GAP else "the square in the yellow frame"
         self.result.value = (f"<div class='pl-pnp-note'><b>{self.count} of the {self.unseen} unseen tiles</b> fit "
-                             f"{where} (turned the right way): {len(fits)} kinds, framed in gold below.</div>")
+                             f"{where} (turned the right way): {len(fits)} kinds, framed in gold. Player 1 holds a "
+                             f"headland; tap another empty square to see what fits there.</div>")
         self.gallery.show(_unseen(self.state), set(fits))
 
 
@@ -273,7 +274,9 @@ class SeenView(widgets.VBox):
         self.buttons[1].disabled = True
         self.shown = widgets.Box()
         self.result = _note("")
-        super().__init__([_row(*self.buttons, self.shown, self.result), self.gallery])
+        side = widgets.VBox([_row(*self.buttons), _row(self.shown, self.result)],
+                            layout=widgets.Layout(flex="1 1 300px"))
+        super().__init__([_row(self.gallery, side)])
         self.add_class("pl-pnp-seen-view")
         self.redraw()
 
@@ -298,9 +301,9 @@ class SeenView(widgets.VBox):
     def redraw(self) -> None:
         counts = self.counts()
         fit, unseen = sum(n for k, n in counts.items() if k in self.fits), sum(counts.values())
-        seen = "; ".join(f"Player {p + 2} shows {_a(n)} ({'it fits the gap' if n in self.fits else 'no island: it does not fit'}), laid elsewhere"
+        seen = "; ".join(f"Player {p + 2} shows {_a(n)} ({'it fits the gap' if n in self.fits else 'no island: no fit'})"
                          for p, n in enumerate(self.seen))
-        self.result.value = (f"<div class='pl-pnp-note'>{seen + '.<br>' if seen else 'Press the buttons in turn.<br>'}"
+        self.result.value = (f"<div class='pl-pnp-note'>{seen + '.<br>' if seen else 'Press the buttons in turn. '}"
                              f"Now <b>{fit} of the {unseen} unseen tiles</b> fit the gap.</div>")
         self.gallery.show(counts, self.fits)
 
@@ -342,8 +345,8 @@ class SimulationView(widgets.VBox):
         self.result.value = (
             f"<div class='pl-pnp-note'>Tries: <b>{self.tries}</b> of {positions.SIM_TRIES}. A tile that fits came "
             f"<b>{self.hits}</b> times.<br>"
-            f"<span style='display:inline-block;width:7em'>drawn</span>{bar(share, _GOLD)} {share:.0%}<br>"
-            f"<span style='display:inline-block;width:7em'>exact: {self.count} of {self.unseen}</span>{bar(float(self.exact), '#1f4fd1')} "
+            f"<span style='display:inline-block;width:9em'>drawn</span>{bar(share, _GOLD)} {share:.0%}<br>"
+            f"<span style='display:inline-block;width:9em'>exact: {self.count} of {self.unseen}</span>{bar(float(self.exact), '#1f4fd1')} "
             f"{float(self.exact):.0%}</div>")
 
 
@@ -450,8 +453,7 @@ class ExplorationDraw(widgets.VBox):
         self.button = _button("Player 1 draws one", "pl-pnp-draw")
         self.button.on_click(lambda _: self.draw())
         self.result = _note("")
-        super().__init__([_note("The ten exploration tiles (named here; in the game they lie face down). Player 2 "
-                                "drew the Storm earlier: it is on the board."), widgets.HTML("".join(cards)),
+        super().__init__([_note("The ten exploration tiles. Player 2 drew the Storm earlier: it is on the board."), widgets.HTML("".join(cards)),
                           _note(f"<b>{natives} of the {len(self.left)}</b> tiles still face down are Natives "
                                 f"(framed in gold)."), _row(self.button, self.result)])
         self.add_class("pl-pnp-exploration-draw")
