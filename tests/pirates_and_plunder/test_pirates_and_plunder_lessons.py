@@ -242,6 +242,21 @@ def test_the_numbers_in_the_whys_are_the_engines():
     # Moving Pirates and Battle: "a tie goes to the defender"
     assert positions.battle_outcomes(2, 2) == [[a > d for d in range(3)] for a in range(3)]
     assert not positions.battle_outcomes(1, 1)[1][1]
+    # Parts: "The starting tile is laid face up, so 79 tiles are shuffled face down"
+    setup = scenarios.setup_state(3)
+    assert sum(setup.bag) == 79 and len(setup.placed) == 1
+    # Drawing and Placing Land Tiles: "A tile fits the gap when it has island on one of its edges (it may be
+    # turned)": the engine's fitting kinds are the unseen kinds with an island edge
+    from pirates_lab.pirates_and_plunder.odds import fitting_tiles
+    drawing = scenarios.drawing_state()
+    unseen = {drawing.board.types[k].name for k, n in enumerate(drawing.bag) if n}
+    assert set(fitting_tiles(drawing, positions.GAP)) == {n for n in unseen if _fits_gap(n)}
+    # Tiles already seen: "74 tiles are left, and the island corner was one of the 43 that fit"
+    assert sum(positions.seen_state().bag) == 74
+    # Advanced Rules: "The ten exploration tiles include 2 Natives. The Storm has already been drawn, so 9 are left"
+    assert exploration_tiles().count("Natives") == 2
+    assert sorted(positions.natives_after_storm_state().explore_bag) == sorted(
+        t for t in exploration_tiles() if t != "Storm")
     # Playing the Game: the merchant "goes back to the supply" when the route scores on the same turn
     drawn, laid, scored = positions.turn_states()
     assert scored.supply(0) == drawn.supply(0)
@@ -537,3 +552,14 @@ def test_the_exploration_scene_lays_and_mans_the_tile_where_the_lesson_says():
         assert laid == name and state.where(node) == spot
     assert scenarios.exploration_scene("Treasure Fleet", final=True).is_terminal()
     assert not scenarios.exploration_scene("Treasure Fleet").is_terminal()
+
+
+def test_the_teacher_notes_give_minutes_for_every_class_screen_adding_up_to_the_lesson(lesson):
+    minutes = []
+    for screen in lesson.class_screens:
+        found = re.match(r"(\d+) minutes?\b", screen.teacher[0]) if screen.teacher else None
+        assert found, screen.name
+        minutes.append(int(found.group(1)))
+    assert sum(minutes) == lesson.minutes == 45
+    plan = (ROOT / "docs/lesson_plans/pirates_and_plunder.md").read_text()
+    assert all(f"| {s.number} {s.title}" in plan for s in lesson.class_screens)
