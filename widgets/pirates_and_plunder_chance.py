@@ -121,10 +121,9 @@ class GalleonDraw(widgets.VBox):
         galleon = name in positions.galleon_kinds()
         self.games += 1
         self.hits += galleon
-        self.shown.children = (_tile(name),)
-        self.result.value = (f"<div class='pl-pnp-note'>{_a(name).capitalize()}: "
-                             f"{'a galleon!' if galleon else 'no galleon.'}<br>{_many(self.games, 'shuffle')} so far:"
-                             f" {self.hits} began with a galleon.</div>")
+        self.shown.children = (_tile(name, 40),)
+        self.result.value = (f"<div class='pl-pnp-note'>{'A galleon!' if galleon else 'No galleon.'}<br>"
+                             f"{_many(self.games, 'shuffle')}: {self.hits} with a galleon.</div>")
         return name
 
 
