@@ -21,6 +21,7 @@ from pirates_lab.core.rules import rulebook
 from pirates_lab.widgets.lesson import LessonView, QuestionView, lesson_view, page_options, show_value, shown_text
 from pirates_lab.widgets.lesson_model import (CLASS_LIMIT, Lesson, LessonError, developer_words, lesson_file,
                                               shows_answer)
+from pirates_lab.widgets.numbers import parse_answer
 from pirates_lab.widgets.questions import Question, number_text, unit_of
 from pirates_lab.widgets.shown import table_html
 from pirates_lab.widgets.lesson import visible_text
@@ -487,3 +488,95 @@ def test_there_is_one_lesson_stack():
 def test_an_old_walkthrough_file_is_refused_with_a_sentence(tmp_path):
     with pytest.raises(LessonError, match=r"\[\[step\]\] tables are the old walkthrough's"):
         Lesson(write(tmp_path, '[[step]]\nheading = "Setup"\n'))
+
+
+# ---------------------------------------------------------------- answers at the precision a class uses (issue 39)
+THIRD = Fraction(1, 3)
+
+
+@pytest.mark.parametrize("typed", ["1/3", "2/6", "1 / 3", "1 in 3", "1 out of 3", "2 in 6", "33.33%", "33%", "33 %",
+                                   "33.3 %", "0.33", "0.333", "33,33 %", "33,3%", "0,33", "0,3333"])
+def test_one_third_is_right_in_every_form_a_class_types(typed):
+    feedback = Question(THIRD).check(typed)
+    assert feedback.status == "right", (typed, feedback.message)
+    as_shown = typed in ("1/3", "2/6", "1 / 3", "1 in 3", "1 out of 3", "2 in 6", "33.33%", "33,33 %", "0,3333")
+    assert feedback.message == ("Right: 33.33% (1/3)." if as_shown else f"Right: {typed} — exactly 1/3 = 33.33%.")
+
+
+@pytest.mark.parametrize("kind, expected, typed, status", [
+    ("percent rounded to whole numbers", Fraction(5, 12), "42%", "right"),
+    ("percent rounded to whole numbers", Fraction(1, 6), "17 %", "right"),
+    ("percent rounded to whole numbers", Fraction(5, 12), "41%", "wrong"),
+    ("percent rounded to whole numbers", Fraction(5, 12), "40%", "wrong"),
+    ("decimals", Fraction(5, 12), "0.42", "right"),
+    ("decimals", Fraction(5, 12), "0.417", "right"),
+    ("decimals", Fraction(5, 12), "0.41", "wrong"),
+    ("decimals", Fraction(5, 12), "0.4", "close"),
+    ("a in b", Fraction(5, 36), "5 in 36", "right"),
+    ("a in b", Fraction(5, 36), "5 out of 36", "right"),
+    ("a in b", Fraction(5, 36), "10 in 72", "right"),
+    ("a in b", Fraction(5, 36), "1 in 7", "wrong"),
+    ("decimal comma", Fraction(5, 36), "13,89 %", "right"),
+    ("decimal comma", Fraction(5, 36), "0,14", "right"),
+    ("decimal comma", Fraction(5, 36), "0,15", "wrong"),
+    ("fractions unreduced", Fraction(1, 18), "2/36", "right"),
+    ("fractions unreduced", Fraction(1, 18), "3/36", "wrong"),
+    ("one significant digit", Fraction(1, 216), "0.5%", "close"),
+    ("one significant digit", Fraction(1, 216), "0.46%", "right"),
+    ("one significant digit", Fraction(1, 216), "0,46 %", "right"),
+    ("one significant digit", Fraction(1, 216), "0.4%", "wrong"),
+])
+def test_each_answer_format_is_judged_at_the_precision_typed(kind, expected, typed, status):
+    question = Question(expected)
+    feedback = question.check(typed)
+    assert feedback.status == status, (kind, typed, feedback.message)
+    if status == "close":                                   # not a try, never a cross, asks for a digit
+        assert feedback.ok is None and question.wrong_tries == 0 and "Give one more digit" in feedback.message
+    if status == "right":                                   # the exact value is said after a right answer
+        assert f"{expected.numerator}/{expected.denominator}" in feedback.message and "%" in feedback.message
+
+
+@pytest.mark.parametrize("typed, value", [("216,000", 216_000), ("216 000", 216_000), ("216000", 216_000),
+                                          ("1,234,567", 1_234_567), ("0,216", Fraction(216, 1000)),
+                                          ("21,6000", Fraction(216, 10)), ("3,5", Fraction(7, 2)),
+                                          ("1,234.5", Fraction(24_69, 2)), ("33,333 %", Fraction(33_333, 10**5))])
+def test_the_comma_groups_thousands_only_in_threes_and_is_a_decimal_comma_otherwise(typed, value):
+    assert parse_answer(typed)[0] == value
+
+
+def test_a_count_is_typed_whole_with_or_without_thousands_separators():
+    for typed in ("216,000", "216 000", "216000"):
+        assert Question(216_000).check(typed).status == "right"
+    for typed in ("216,5", "216000.0", "21,6000"):
+        assert Question(216_000).check(typed).status == "out_of_range", typed
+
+
+@given(st.fractions(min_value=Fraction(1, 10**4), max_value=1), st.integers(min_value=0, max_value=3),
+       st.booleans())
+def test_the_exact_value_rounded_at_two_or_more_significant_digits_is_never_marked_wrong(p, extra, as_percent):
+    """A correctly rounded answer is right (2+ significant digits) or "close" (1 digit): never a ✘ that misleads."""
+    scale = 10 ** (2 if as_percent else 0)
+    shown = p * scale
+    first = -int(__import__("math").floor(__import__("math").log10(float(shown))))   # places to the 1st digit
+    places = max(0, first + 1 + extra)
+    rounded = Fraction(round(shown * 10 ** places), 10 ** places)
+    typed = f"{float(rounded):.{places}f}" + ("%" if as_percent else "")
+    status = Question(p, unit="probability").check(typed).status
+    assert status in ("right", "close"), (p, typed, status)
+    digits = typed.rstrip("%").replace(".", "").lstrip("0")
+    if len(digits) >= 2:
+        assert status == "right", (p, typed)
+
+
+def test_a_wrong_answer_shows_the_screens_hint_and_a_hint_is_checked_for_developer_words(tmp_path):
+    hint = 'hint = "Count the cells where the two dice add up to 9 or more."\n'
+    lesson = Lesson(write(tmp_path, GAME_SCREEN + rule("Setup", SETUP_QUESTION + hint)))
+    view = LessonView(lesson, start="Setup", presenter=False)
+    assert view.question.check("1000") is False
+    shown = " ".join(visible_text(view.question).split())
+    assert "Look again: Count the cells where the two dice add up to 9 or more." in shown
+    assert view.question.check(f"{demo.deals_at_start():,}") is True and "Look again" not in view.question.feedback.value
+    with pytest.raises(LessonError, match="developer words"):
+        Lesson(write(tmp_path, GAME_SCREEN + rule("Setup", SETUP_QUESTION + 'hint = "see pool(3)"\n')))
+    with pytest.raises(LessonError, match="hint"):
+        Lesson(write(tmp_path, GAME_SCREEN + rule("Setup", SETUP_QUESTION + "hint = 3\n")))

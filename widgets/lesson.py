@@ -219,11 +219,12 @@ class QuestionView(widgets.VBox):
         self.reveal_button.layout.display = "none"
 
     def _show(self, feedback: Feedback) -> None:
-        colour = {"right": "#1b7f3b", "revealed": "#1f3b63", "predicted": "#1f3b63",
+        colour = {"right": "#1b7f3b", "revealed": "#1f3b63", "predicted": "#1f3b63", "close": "#8a5a00",
                   "empty": "#6b4f2a"}.get(feedback.status, "#b22222")
-        mark = {"right": "✔ ", "revealed": "", "predicted": "", "empty": ""}.get(feedback.status, "✘ ")
+        mark = {"right": "✔ ", "revealed": "", "predicted": "", "empty": "", "close": ""}.get(feedback.status, "✘ ")
+        hint = (f"<div class='pl-hint'><b>Look again:</b> {html.escape(feedback.hint)}</div>" if feedback.hint else "")
         self.feedback.value = (f"<div class='pl-feedback-{feedback.status}' style='color:{colour};font-weight:600'>"
-                               f"{mark}{html.escape(feedback.message)}</div>")
+                               f"{mark}{html.escape(feedback.message)}</div>{hint}")
         self.why.value = (f"<div class='pl-why-text'><b>Why:</b> {_paragraphs(feedback.explanation)}</div>"
                           if feedback.explanation else "")
         self.reveal_button.layout.display = "" if feedback.can_reveal else "none"
