@@ -580,3 +580,28 @@ def test_a_wrong_answer_shows_the_screens_hint_and_a_hint_is_checked_for_develop
         Lesson(write(tmp_path, GAME_SCREEN + rule("Setup", SETUP_QUESTION + 'hint = "see pool(3)"\n')))
     with pytest.raises(LessonError, match="hint"):
         Lesson(write(tmp_path, GAME_SCREEN + rule("Setup", SETUP_QUESTION + "hint = 3\n")))
+
+
+# ---------------------------------------------------------------- in sight at 1024 x 768 with Large fonts (issue 39)
+def test_a_long_rule_without_a_quote_shows_its_first_paragraph_and_folds_the_rest():
+    from pirates_lab.widgets.lesson import LONG_RULE
+
+    body = rulebook(GAME).find("How to Play").body
+    assert len(body) > LONG_RULE
+    view = LessonView(Lesson(DEMO), start="How to Play", presenter=False)
+    shown = " ".join(visible_text(view.content).split())
+    first, second = [" ".join(p.split()) for p in body.split("\n") if p.strip()][:2]
+    assert first in shown and "The rest of the section" in shown and second not in shown
+
+
+def test_the_question_panel_stays_in_sight_below_a_tall_screen():
+    """The answer box and its feedback are in one panel that sticks to the bottom edge (checked in Chromium at
+    1024 x 768 with Large fonts: docs/lessons.md); the boxes around it neither scroll nor clip."""
+    from pirates_lab.widgets.lesson import LESSON_CSS
+
+    view = LessonView(Lesson(DEMO), start="Setup", presenter=False)
+    question = view.question
+    assert question.children[1].children[0] is question.answer and question.feedback in question.children
+    assert question.why in question.children and view.content.children[0].children[-1] is question
+    assert ".pl-lesson .pl-question{position:sticky;bottom:0" in LESSON_CSS
+    assert "overflow:visible" in LESSON_CSS and ".pl-lesson .pl-screen-body" in LESSON_CSS

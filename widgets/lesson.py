@@ -64,7 +64,24 @@ LESSON_CSS = (".pl-lesson .widget-html-content{line-height:1.35 !important}"
               ".pl-lesson .pl-teacher-notes{margin-top:6px;color:#444}"
               ".pl-lesson .pl-lesson-nav{border-bottom:1px solid #ddd;padding-bottom:2px}"
               ".pl-lesson table.pl-plunder-days td,.pl-lesson table.pl-plunder-days th"
-              "{border:1px solid #c8b48a;padding:0 3px;text-align:center}")
+              "{border:1px solid #c8b48a;padding:0 3px;text-align:center}"
+              # the question, its answer box and its feedback stay in sight (issue 39): the panel sticks to the
+              # bottom edge of the page while the screen above it is taller than the window; the boxes around
+              # it let it (no box of theirs scrolls or clips)
+              ".pl-lesson,.pl-lesson>.pl-screen,.pl-lesson .pl-screen-body,.jp-OutputArea-output:has(>.pl-lesson),"
+              ".jp-OutputArea-child:has(.pl-lesson),.jp-OutputArea:has(.pl-lesson){overflow:visible !important}"
+              ".pl-lesson .pl-question{position:sticky;bottom:0;z-index:5;background:#fff;"
+              "border-top:2px solid #d8d2c4;padding:4px 0 2px 0;box-shadow:0 -6px 8px -6px rgba(0,0,0,0.25)}"
+              ".pl-lesson .pl-question .pl-feedback .widget-html-content,.pl-lesson .pl-question .pl-why "
+              ".widget-html-content{line-height:1.25 !important}"
+              ".pl-lesson .pl-why-text{font-size:0.9em;background:#f4f7fb;border-left:4px solid #1f3b63;"
+              "padding:2px 10px;margin:2px 0}"
+              ".pl-lesson .pl-why-text p{margin:0.1em 0 0.25em 0}"
+              ".pl-lesson .pl-hint{font-size:0.95em;color:#5a3d00;margin-top:2px}"
+              ".pl-lesson .pl-lesson-ready{padding:0 8px;white-space:nowrap;font-size:0.9em}")
+
+#: a rule screen's section longer than this (characters) shows its first paragraph, the rest folded
+LONG_RULE = 500
 
 #: what the classroom page asked for (set by the page's first cell; else read from the address)
 PAGE: dict[str, Any] = {}
@@ -157,8 +174,12 @@ def visible_text(widget: Any) -> str:
     return " ".join(p for p in parts if p)
 
 
-def _paragraphs(text: str) -> str:
-    return "".join(f"<p>{html.escape(p.strip())}</p>" for p in text.split("\n\n") if p.strip())
+def _paragraphs(text: str, lead: str = "") -> str:
+    """Paragraphs of plain text (blank lines between them); ``lead`` in bold starts the first one."""
+    parts = [html.escape(p.strip()) for p in text.split("\n\n") if p.strip()]
+    if lead and parts:
+        parts[0] = f"<b>{html.escape(lead)}</b> {parts[0]}"
+    return "".join(f"<p>{p}</p>" for p in parts)
 
 
 # ---------------------------------------------------------------- a question
@@ -225,7 +246,7 @@ class QuestionView(widgets.VBox):
         hint = (f"<div class='pl-hint'><b>Look again:</b> {html.escape(feedback.hint)}</div>" if feedback.hint else "")
         self.feedback.value = (f"<div class='pl-feedback-{feedback.status}' style='color:{colour};font-weight:600'>"
                                f"{mark}{html.escape(feedback.message)}</div>{hint}")
-        self.why.value = (f"<div class='pl-why-text'><b>Why:</b> {_paragraphs(feedback.explanation)}</div>"
+        self.why.value = (f"<div class='pl-why-text'>{_paragraphs(feedback.explanation, lead='Why:')}</div>"
                           if feedback.explanation else "")
         self.reveal_button.layout.display = "" if feedback.can_reveal else "none"
 
@@ -237,6 +258,12 @@ def _quote_html(lesson: Lesson, screen: Screen) -> str:
     body = lesson.section(screen).body
     whole = "".join(f"<p>{html.escape(p)}</p>" for p in body.split("\n") if p.strip())
     if screen.reference or not screen.quote:
+        lines = [p for p in body.split("\n") if p.strip()]
+        if not screen.reference and len(body) > LONG_RULE and len(lines) > 1:     # long rule text folded
+            first = f"<p>{html.escape(lines[0])}</p>"
+            rest = "".join(f"<p>{html.escape(p)}</p>" for p in lines[1:])
+            return (f"<div class='pl-rule'><div class='pl-rule-cite'>{cite}</div>{first}"
+                    f"<details class='pl-full-section'><summary>The rest of the section</summary>{rest}</details></div>")
         text = whole or _introduces(lesson, screen)
         return f"<div class='pl-rule'><div class='pl-rule-cite'>{cite}</div>{text}</div>"
     quote = "".join(f"<p>{html.escape(p)}</p>" for p in screen.quote.split("\n") if p.strip())
@@ -297,7 +324,7 @@ def build_screen(lesson: Lesson, screen: Screen) -> tuple[widgets.Widget, Questi
         children.append(question)
         children += [extra for add in QUESTION_EXTRAS if (extra := add(lesson, screen, question)) is not None]
     elif screen.why:
-        children.append(widgets.HTML(f"<div class='pl-why pl-why-text'><b>Why:</b> {_paragraphs(screen.why)}</div>"))
+        children.append(widgets.HTML(f"<div class='pl-why pl-why-text'>{_paragraphs(screen.why, lead='Why:')}</div>"))
     body = widgets.VBox(children, layout=widgets.Layout(max_width="100%"))
     body.add_class("pl-screen-body")
     body.add_class(f"pl-screen-{screen.kind}")
