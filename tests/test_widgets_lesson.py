@@ -605,3 +605,57 @@ def test_the_question_panel_stays_in_sight_below_a_tall_screen():
     assert question.why in question.children and view.content.children[0].children[-1] is question
     assert ".pl-lesson .pl-question{position:sticky;bottom:0" in LESSON_CSS
     assert "overflow:visible" in LESSON_CSS and ".pl-lesson .pl-screen-body" in LESSON_CSS
+
+
+# ---------------------------------------------------------------- ready and quick (issue 39)
+def test_the_view_says_ready_once_built_and_next_swaps_in_a_screen_built_while_the_class_reads(monkeypatch):
+    view = LessonView(Lesson(DEMO), presenter=False)
+    assert "Ready — press Next ▶" in view.ready.value and "data-ready='1'" in view.ready.value
+    assert view.builds == 1
+    view.prefetch()                                     # what the kernel's loop runs while the class reads
+    assert view.builds == 2
+    view.next_button.click()                            # Next: no screen built, only swapped in
+    assert view.builds == 2 and view.screen.title == "Setup"
+    view.prefetch()
+    view.next_button.click()
+    assert view.builds == 3 and view.index == 2
+    view.go(len(view.screens) - 1)
+    assert "Ready</span>" in view.ready.value           # the last screen: nothing to press Next for
+    states = []
+    monkeypatch.setattr(view, "_show_ready", lambda ready: states.append(ready))
+    view.reset()
+    assert states == [False, True]                      # "Building screen N…" first, then ready
+
+
+def test_the_next_screen_is_built_in_the_kernels_loop_after_a_screen_is_shown():
+    import asyncio
+
+    from pirates_lab.widgets import lesson as lesson_module
+
+    async def reading() -> LessonView:
+        view = LessonView(Lesson(DEMO), presenter=False)
+        assert view.builds == 1
+        await asyncio.sleep(lesson_module.PREFETCH_AFTER_S + 0.3)
+        return view
+
+    view = asyncio.run(reading())
+    assert view.builds == 2 and 1 in view._built
+
+
+def test_a_slow_move_disables_its_buttons_at_once_and_says_thinking_only_when_slow():
+    import time
+
+    from pirates_lab.widgets.kit import thinking
+
+    status, roll = widgets.HTML(), widgets.Button(description="Roll")
+    with thinking(status, roll):
+        assert roll.disabled and status.value == ""      # quick: no words
+    assert not roll.disabled and status.value == ""
+    with thinking(status, roll, after=0.05):
+        time.sleep(0.2)
+        assert roll.disabled and "thinking…" in status.value
+    assert not roll.disabled and status.value == ""
+    roll.disabled = True                                 # a button that was off stays off
+    with thinking(status, roll, after=0):
+        pass
+    assert roll.disabled

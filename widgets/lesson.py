@@ -31,6 +31,7 @@ Large fonts; the page's own "Large fonts" and "Projector" switches are in the le
 """
 from __future__ import annotations
 
+import asyncio
 import html
 import os
 import re
@@ -50,7 +51,7 @@ from .questions import Feedback, Question
 from .shown import cell_html, table_html
 
 __all__ = ["LessonView", "QuestionView", "lesson_view", "page_options", "start_screen", "show_value", "shown_text",
-           "visible_text", "PAGE"]
+           "visible_text", "PAGE", "PREFETCH_AFTER_S"]
 
 #: the lesson's own look: compact headings and paragraphs, tables with room between columns
 LESSON_CSS = (".pl-lesson .widget-html-content{line-height:1.35 !important}"
@@ -82,6 +83,9 @@ LESSON_CSS = (".pl-lesson .widget-html-content{line-height:1.35 !important}"
 
 #: a rule screen's section longer than this (characters) shows its first paragraph, the rest folded
 LONG_RULE = 500
+
+#: seconds after a screen is shown before the next one is built in the background (the class reads this one)
+PREFETCH_AFTER_S = 0.4
 
 #: what the classroom page asked for (set by the page's first cell; else read from the address)
 PAGE: dict[str, Any] = {}
@@ -368,6 +372,9 @@ class LessonView(widgets.VBox):
         self.content.add_class("pl-screen")
         self.notes = widgets.HTML()
         self.notes.add_class("pl-teacher-notes-panel")
+        self.ready = widgets.HTML()
+        self.ready.add_class("pl-lesson-ready-state")
+        self.builds = 0                   # screens built so far (Next on a prefetched screen builds none)
         left = [self.back_button, self.counter, self.next_button, self.contents]
         right = []
         self.presenter = None
@@ -381,7 +388,9 @@ class LessonView(widgets.VBox):
                             widgets.HBox(right, layout=widgets.Layout(align_items="center"))],
                            layout=widgets.Layout(**between))
         nav.add_class("pl-lesson-nav")
-        heading = widgets.HBox([self.title, self.reset_button], layout=widgets.Layout(**between))
+        heading = widgets.HBox([self.title, widgets.HBox([self.ready, self.reset_button],
+                                                         layout=widgets.Layout(align_items="center"))],
+                               layout=widgets.Layout(**between))
         heading.add_class("pl-screen-top")
         style = widgets.HTML(f"<style>{LESSON_CSS}</style>")
         super().__init__([style, nav, self.message, heading, self.content, self.notes],
@@ -419,7 +428,34 @@ class LessonView(widgets.VBox):
     def built(self, index: int) -> tuple[widgets.Widget, QuestionView | None]:
         if index not in self._built:
             self._built[index] = build_screen(self.lesson, self.screens[index])
+            self.builds += 1
         return self._built[index]
+
+    def prefetch(self) -> None:
+        """Build the next screen now (the view calls it :data:`PREFETCH_AFTER_S` after showing a screen, while
+        the class reads it), so Next only swaps it in."""
+        following = self.index + 1
+        if following < len(self.screens) and following not in self._built:
+            self.built(following)
+
+    def _schedule_prefetch(self) -> None:
+        """Build the next screen in the kernel's event loop once this one is shown (none running: nothing)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        loop.call_later(PREFETCH_AFTER_S, self.prefetch)
+
+    def _show_ready(self, ready: bool) -> None:
+        """The visible state: "Building screen N…" while it is built, then "Ready — press Next"."""
+        if not ready:
+            words, colour = f"Building screen {self.index + 1}…", "#6b4f2a"
+        elif self.index + 1 < len(self.lesson.class_screens):
+            words, colour = "Ready — press Next ▶", "#1b7f3b"
+        else:
+            words, colour = "Ready", "#1b7f3b"
+        self.ready.value = (f"<span class='pl-lesson-ready' data-ready='{int(ready)}' "
+                            f"style='color:{colour};font-weight:600'>{html.escape(words)}</span>")
 
     @property
     def question(self) -> QuestionView | None:
@@ -436,16 +472,22 @@ class LessonView(widgets.VBox):
         self.back_button.disabled = index == 0
         self.next_button.disabled = index == len(self.screens) - 1
         self.title.value = f"<h2 class='pl-screen-heading' style='margin:4px 0'>{html.escape(screen.title)}</h2>"
+        self._was_built = index in self._built      # built ahead while the class read the screen before
+        if not self._was_built:
+            self._show_ready(False)
         body, _ = self.built(index)
         self.content.children = (body,)
         self._show_counter()            # after the screen is built: the counter says the screen is there
         self.notes.value = _teacher_html(self.lesson, screen)
+        self._show_ready(True)
+        self._schedule_prefetch()
 
     def _show_counter(self) -> None:
         screen = self.screen
         self.counter.value = (f"<span class='pl-lesson-counter-text' data-screen='{self.index + 1}' "
                               f"data-screens='{len(self.screens)}' data-kind='{screen.kind}' "
                               f"data-build-cpu='{self.build_seconds:.3f}' "
+                              f"data-built-ahead='{int(getattr(self, '_was_built', False))}' "
                               f"style='padding:0 10px;font-weight:600;white-space:nowrap'>"
                               f"{html.escape(self.counter_text())}</span>")
 
