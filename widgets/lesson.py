@@ -294,15 +294,14 @@ def _introduces(lesson: Lesson, screen: Screen) -> str:
 def _teacher_html(lesson: Lesson, screen: Screen) -> str:
     notes = [html.escape(t) for t in screen.teacher]
     if screen.demo:
-        notes.append(f"The live example is <code>{html.escape(screen.demo)}()</code> in "
-                     f"<code>{html.escape(lesson._module_label())}</code>.")
-    if screen.question:
-        notes.append(f"The engine computes the answer: <code>{html.escape(screen.question.answer)}()</code>; "
-                     f"after two wrong tries the class may ask for the answer and why.")
+        notes.append("The live example is computed by the lab each time the screen is shown (Reset builds it again).")
+    if screen.question and screen.question.mode == "predict":
+        notes.append("A prediction: any answer is taken, then the exact answer and why are shown (no cross).")
+    elif screen.question:
+        notes.append("The lab computes the answer; a rounded answer is right with two significant digits, and "
+                     "after two wrong tries the class may ask for the answer and why.")
     notes.append(f"Open this screen directly: add <code>?screen={screen.number}</code> to the page address "
                  f"(<code>&amp;large=1</code> for Large fonts).")
-    notes.append(f"Lesson file: <code>{html.escape(str(lesson.path.name))}</code> "
-                 f"({html.escape(lesson.where.removeprefix('Lesson file '))}).")
     items = "".join(f"<li>{n}</li>" for n in notes)
     return (f"<details class='pl-teacher-notes'><summary>Teacher notes</summary><ul>{items}</ul></details>")
 
