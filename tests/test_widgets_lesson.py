@@ -659,3 +659,32 @@ def test_a_slow_move_disables_its_buttons_at_once_and_says_thinking_only_when_sl
     with thinking(status, roll, after=0):
         pass
     assert roll.disabled
+
+
+# ---------------------------------------------------------------- the menu states each lesson's ideas (issue 39)
+def test_the_menu_states_each_lessons_probability_ideas():
+    from pirates_lab.widgets.menu import lesson_menu, menu_rows
+
+    rows = {row.name: row for row in menu_rows()}
+    for name in ("dice_basics", "strategy_lab"):
+        assert rows[name].ideas == Lesson.named(name).ideas and len(rows[name].ideas) >= 3
+    menu = " ".join(visible_text(lesson_menu()).split())
+    assert f"Probability ideas: {' · '.join(rows['dice_basics'].ideas)}" in menu
+
+
+def test_kit_pages_and_notes_name_no_function_or_file():
+    """Teacher notes and kit wording speak to people: no function, module or file names (issue 39 item 5)."""
+    from pirates_lab.widgets.lesson import _teacher_html
+
+    for name in ("dice_basics", "strategy_lab", GAME):
+        lesson = Lesson.named(name)
+        for screen in lesson.screens:
+            notes = _teacher_html(lesson, screen)
+            assert not [w for w in ("()", ".py", "pirates_lab", ".toml", "<code>" + (screen.demo or "~"))
+                        if w in notes], (screen.name, notes)
+
+
+def test_the_strategy_lab_prediction_is_a_prediction():
+    lesson = Lesson.named("strategy_lab")
+    spec = lesson.find("Predict, then check: who wins more often?").question
+    assert spec.mode == "predict" and spec.prompt.startswith("Predict:")
