@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import re
 import textwrap
 from fractions import Fraction
 from pathlib import Path
@@ -688,3 +689,24 @@ def test_the_strategy_lab_prediction_is_a_prediction():
     lesson = Lesson.named("strategy_lab")
     spec = lesson.find("Predict, then check: who wins more often?").question
     assert spec.mode == "predict" and spec.prompt.startswith("Predict:")
+
+
+def test_a_fraction_is_shown_over_the_outcomes_the_screen_counts(tmp_path):
+    """out_of = 36: the exact value is said as 10/36, as the table counts it, not 5/18 (issue 39 item 3)."""
+    question = Question(Fraction(5, 18), out_of=36)
+    assert question.check("10/36").message == "Right: 27.78% (10/36)."
+    assert Question(Fraction(5, 18), out_of=36).check("0.28").message == "Right: 0.28 — exactly 10/36 = 27.78%."
+    assert Question(Fraction(5, 18), out_of=7).answer_text() == "27.78% (5/18)"       # not a whole count of 7
+    dice = Lesson.named("dice_basics")
+    two = dice.question(dice.find("Two dice"))
+    assert two.out_of == 36 and two.answer_text() == "27.78% (10/36)"
+    assert two.check("20%").hint.startswith("Find 9, 10, 11 and 12 in the table")
+    with pytest.raises(LessonError, match="out_of"):
+        Lesson(write(tmp_path, GAME_SCREEN + rule("Setup", SETUP_QUESTION + "out_of = 0\n")))
+
+
+def test_every_dice_question_that_can_be_missed_points_at_the_picture():
+    lesson = Lesson.named("dice_basics")
+    for screen in (s for s in lesson.screens if s.question):
+        assert screen.question.hint and not developer_words(screen.question.hint), screen.name
+        assert not any("In the code" in note or re.search(r"[A-Za-z]\.[a-z_]+\(", note) for note in screen.teacher)

@@ -33,6 +33,8 @@ The same text checked twice in a row is not a second try (Enter, then a click on
 'Right: 33 % — exactly 1/3 = 33.33%.'
 >>> Question(Fraction(1, 216)).check("0.5%").status
 'close'
+>>> Question(Fraction(5, 18), out_of=36).check("28%").message     # counted over the 36 pairs, unreduced
+'Right: 28% — exactly 10/36 = 27.78%.'
 
 A question that cannot be worked out from the screen is a **prediction** (``predict=True``): any readable
 answer is taken (status ``predicted``, never a ✘), then the exact answer and why are shown.
@@ -49,7 +51,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .numbers import answer_verdict, exact_words, friendly, parse_answer, short_fraction
+from .numbers import answer_verdict, exact_words, friendly, parse_answer, percent_text, short_fraction
 
 __all__ = ["Question", "Feedback", "UNITS", "unit_of", "number_text", "TRIES_BEFORE_REVEAL", "CLOSE"]
 
@@ -136,7 +138,7 @@ class Question:
     """One question: its exact answer, unit and explanation; counts the wrong tries."""
 
     def __init__(self, expected: Any, *, unit: str | None = None, explanation: str = "", predict: bool = False,
-                 hint: str = ""):
+                 hint: str = "", out_of: int | None = None):
         if isinstance(expected, bool):
             raise TypeError("an answer is a number or a word, not True/False")
         unit = unit or unit_of(expected)
@@ -155,6 +157,9 @@ class Question:
         self.explanation = explanation
         self.predict = bool(predict)
         self.hint = hint
+        if out_of is not None and not (isinstance(out_of, int) and not isinstance(out_of, bool) and out_of > 0):
+            raise ValueError("out_of is a whole number of equally likely outcomes, 1 or more")
+        self.out_of = out_of            # the fraction shown over this many outcomes (10/36, not 5/18), if it fits
         self.wrong_tries = 0
         self.last: tuple[str, Feedback] | None = None
         self.solved = False
@@ -164,7 +169,17 @@ class Question:
         """The answer as people read it (``216,000``, ``41.67% (5/12)``, ``Sneaky Pete``)."""
         if self.unit == "text":
             return self.expected[0]
+        counted = self._counted()
+        if counted:
+            return f"{percent_text(self.expected)} ({counted})"
         return number_text(self.expected, self.unit)
+
+    def _counted(self) -> str:
+        """``10/36``: the answer over :attr:`out_of` outcomes when it is a whole number of them, else ''."""
+        if self.out_of is None or self.unit != "probability":
+            return ""
+        count = self.expected * self.out_of
+        return f"{count.numerator}/{self.out_of}" if count.denominator == 1 else ""
 
     @property
     def can_reveal(self) -> bool:
@@ -218,7 +233,9 @@ class Question:
         if verdict == "exact" or (verdict == "rounded" and self.unit == "probability" and places >= 4):
             return Feedback("right", f"Right: {self.answer_text()}.", self.explanation)     # as precise as shown
         if verdict == "rounded":
-            exact = exact_words(self.expected, probability=self.unit == "probability")
+            counted = self._counted()
+            exact = (f"{counted} = {percent_text(self.expected)}" if counted
+                     else exact_words(self.expected, probability=self.unit == "probability"))
             return Feedback("right", f"Right: {text} — exactly {exact}.", self.explanation)
         if verdict == "close":
             return Feedback("close", CLOSE.format(typed=text))
