@@ -710,3 +710,16 @@ def test_every_dice_question_that_can_be_missed_points_at_the_picture():
     for screen in (s for s in lesson.screens if s.question):
         assert screen.question.hint and not developer_words(screen.question.hint), screen.name
         assert not any("In the code" in note or re.search(r"[A-Za-z]\.[a-z_]+\(", note) for note in screen.teacher)
+
+
+def test_a_long_title_keeps_the_ready_state_short_so_the_heading_stays_one_row(tmp_path):
+    from pirates_lab.widgets.lesson import SHORT_TITLE
+
+    long = "A computer player sees only its own seat"
+    assert len(long) > SHORT_TITLE
+    body = f'[[screen]]\ntitle = "{long}"\ntext = "x"\n[[screen]]\ntitle = "Two"\ntext = "y"\n'
+    view = LessonView(Lesson(write(tmp_path, body, top='title = "T"\nminutes = 5\nlevel = "any age"\n')),
+                      presenter=False)
+    assert ">Ready ▶<" in view.ready.value
+    view.next_button.click()
+    assert ">Ready<" in view.ready.value

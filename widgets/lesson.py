@@ -87,6 +87,9 @@ LONG_RULE = 500
 #: seconds after a screen is shown before the next one is built in the background (the class reads this one)
 PREFETCH_AFTER_S = 0.4
 
+#: a screen title longer than this (characters) shares its row with "Ready ▶", not "Ready — press Next ▶"
+SHORT_TITLE = 30
+
 #: what the classroom page asked for (set by the page's first cell; else read from the address)
 PAGE: dict[str, Any] = {}
 
@@ -387,9 +390,12 @@ class LessonView(widgets.VBox):
                             widgets.HBox(right, layout=widgets.Layout(align_items="center"))],
                            layout=widgets.Layout(**between))
         nav.add_class("pl-lesson-nav")
+        self.title.layout = widgets.Layout(flex="1 1 auto", min_width="0")      # a long title wraps in its place
         heading = widgets.HBox([self.title, widgets.HBox([self.ready, self.reset_button],
-                                                         layout=widgets.Layout(align_items="center"))],
-                               layout=widgets.Layout(**between))
+                                                         layout=widgets.Layout(align_items="center",
+                                                                               flex="0 0 auto"))],
+                               layout=widgets.Layout(justify_content="space-between", align_items="center",
+                                                     flex_flow="row nowrap", width="100%"))
         heading.add_class("pl-screen-top")
         style = widgets.HTML(f"<style>{LESSON_CSS}</style>")
         super().__init__([style, nav, self.message, heading, self.content, self.notes],
@@ -447,10 +453,11 @@ class LessonView(widgets.VBox):
 
     def _show_ready(self, ready: bool) -> None:
         """The visible state: "Building screen N…" while it is built, then "Ready — press Next"."""
+        short = len(self.screen.title) > SHORT_TITLE      # a long title leaves room for the short words only
         if not ready:
-            words, colour = f"Building screen {self.index + 1}…", "#6b4f2a"
+            words, colour = ("Building…" if short else f"Building screen {self.index + 1}…"), "#6b4f2a"
         elif self.index + 1 < len(self.lesson.class_screens):
-            words, colour = "Ready — press Next ▶", "#1b7f3b"
+            words, colour = ("Ready ▶" if short else "Ready — press Next ▶"), "#1b7f3b"
         else:
             words, colour = "Ready", "#1b7f3b"
         self.ready.value = (f"<span class='pl-lesson-ready' data-ready='{int(ready)}' "
