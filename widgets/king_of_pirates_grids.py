@@ -62,7 +62,7 @@ class DiceGrid(widgets.VBox):
     def __init__(self, hit: Callable, *, text: Callable = lambda a, b: str(a + b), live: Callable = lambda a, b: True,
                  words: Callable = lambda hits, live: f"{hits} of the {live} rolls", tell: Callable | None = None,
                  heads=("first die", "second die"), names=tuple(str(n) for n in range(1, 7)), seed: int = 1,
-                 css: str = "pl-kop-dice-grid"):
+                 top=(), roll: str = "Roll the dice", css: str = "pl-kop-dice-grid"):
         self.rng = random.Random(seed)
         self.names, self.heads = names, heads
         self.text, self.words, self.tell = text, words, tell or (lambda a, b: f"{a} and {b}: {a + b}.")
@@ -70,23 +70,23 @@ class DiceGrid(widgets.VBox):
         self.count, self.caption, self.tally = _html("", "pl-kop-grid-count"), _html("", "pl-kop-grid-caption"), _html("")
         self.rolls = self.rolled_hits = 0
         self.last = None
-        self.roll_button = _button("Roll the dice", "pl-kop-grid-roll")
+        self.roll_button = _button(roll, "pl-kop-grid-roll")
         self.roll_button.on_click(lambda _: self.roll())
-        self.grid = widgets.GridBox(layout=widgets.Layout(grid_template_columns="repeat(7, auto)", grid_gap="3px",
+        self.grid = widgets.GridBox(layout=widgets.Layout(grid_template_columns="repeat(7, auto)", grid_gap="2px",
                                                           width="max-content", max_width="100%"))
-        cells = [_html(f"<div style='font-size:80%'>{html.escape(heads[0])} ↓</div>")]
+        cells = [_html(f"<div style='font-size:70%;line-height:1.15'>{html.escape(heads[1])} →<br>"
+                       f"{html.escape(heads[0])} ↓</div>")]
         cells += [_html(f"<div style='text-align:center'><b>{html.escape(n)}</b></div>") for n in names]
         for a in range(1, 7):
             cells.append(_html(f"<div style='text-align:right;padding-right:4px'><b>{html.escape(names[a - 1])}</b></div>"))
             for b in range(1, 7):
-                button = widgets.Button(layout=widgets.Layout(width="3.4em", padding="0"))
+                button = widgets.Button(layout=widgets.Layout(width="3.4em", padding="0", margin="0"))
                 button.on_click(lambda _, a=a, b=b: self.pick(a, b))
                 self.cells[(a, b)] = button
                 cells.append(button)
         self.grid.children = cells
-        head = _html(f"<div style='font-size:80%'>{html.escape(heads[1])} →</div>")
-        side = widgets.VBox([self.count, self.roll_button, self.tally, self.caption], layout=widgets.Layout(**SIDE))
-        super().__init__([widgets.HBox([widgets.VBox([head, self.grid]), side], layout=widgets.Layout(**ROW))])
+        side = widgets.VBox([*top, self.count, self.roll_button, self.tally, self.caption], layout=widgets.Layout(**SIDE))
+        super().__init__([widgets.HBox([self.grid, side], layout=widgets.Layout(**ROW))])
         self.add_class(css)
         self.set(hit, live)
 
@@ -137,15 +137,14 @@ class TargetGrid(widgets.VBox):
     def __init__(self, target: str = "city", *, loot: bool = False, seed: int = 1, css: str = "pl-kop-target-grid"):
         comp = components()
         self.loot = loot
-        options = [(f"{TARGET_NAMES.get(n, n)}: Defense Value {t['defence']}"
-                    + (f", Loot Value {t['loot']}" if loot else ""), n) for n, t in comp.targets.items()]
+        options = [(TARGET_NAMES.get(n, n), n) for n in comp.targets]
         self.target = widgets.Dropdown(options=options, value=target, description="attack",
                                        style={"description_width": "initial"},
                                        layout=widgets.Layout(width="auto", max_width="100%"))
         self.target.add_class("pl-kop-grid-target")
-        self.grid = DiceGrid(self._hit(target), words=self._words, tell=self._tell, seed=seed)
+        self.grid = DiceGrid(self._hit(target), words=self._words, tell=self._tell, seed=seed, top=[self.target])
         self.target.observe(lambda change: self.grid.set(self._hit(change["new"])), names="value")
-        super().__init__([self.target, self.grid], layout=widgets.Layout(max_width="100%"))
+        super().__init__([self.grid], layout=widgets.Layout(max_width="100%"))
         self.add_class(css)
 
     @staticmethod
@@ -156,9 +155,9 @@ class TargetGrid(widgets.VBox):
     def _words(self, hits: int, live: int) -> str:
         target = self.target.value if hasattr(self, "target") else ""
         need = lessons.defence(target)
-        words = f"{hits} of the {live} rolls make {need} or more (green)."
+        words = f"Defense Value {need}: {hits} of the {live} rolls make {need} or more (green)."
         if self.loot:
-            words += f" Each conquest brings {components().targets[target]['loot']} Loot Cards."
+            words += f" A conquest brings {components().targets[target]['loot']} Loot Cards."
         return words
 
     def _tell(self, a: int, b: int) -> str:
@@ -186,18 +185,19 @@ def keep_grid(seed: int = 3) -> widgets.Widget:
     choices = [(f"keep the {first}, re-roll the other die", "first"), (f"keep the {second}, re-roll the other die",
                                                                         "second"), ("re-roll both dice", "both")]
     lives = {"first": lambda a, b: a == first, "second": lambda a, b: b == second, "both": lambda a, b: True}
-    pick = widgets.ToggleButtons(options=choices, value="first", style={"button_width": "auto"})
+    pick = widgets.RadioButtons(options=choices, value="first", layout=widgets.Layout(width="auto", max_width="100%"))
     pick.add_class("pl-kop-keep-pick")
 
     def words(hits: int, live: int) -> str:
         return f"The re-roll can land on {live} cells: {hits} of them make {need} or more (green)."
 
-    grid = DiceGrid(lambda a, b: a + b >= need, live=lives["first"], words=words, seed=seed,
+    said = _html(f"<div>Your roll: <b>{first} and {second}</b> = {first + second}, short of {need}. "
+                 "One Cannonball: what do you re-roll?</div>")
+    grid = DiceGrid(lambda a, b: a + b >= need, live=lives["first"], words=words, seed=seed, top=[said, pick],
+                    roll="Spend the Cannonball: re-roll",
                     tell=lambda a, b: f"{a} and {b} make {a + b}: " + ("conquered." if a + b >= need else "failed."))
     pick.observe(lambda change: grid.set(grid.hit, lives[change["new"]]), names="value")
-    box = widgets.VBox([_html(f"<div>Your first roll: <b>{first} and {second}</b> = {first + second}, short of "
-                              f"the Stronghold's {need}. You spend one Cannonball. What do you re-roll?</div>"),
-                        pick, grid], layout=widgets.Layout(max_width="100%"))
+    box = widgets.VBox([grid], layout=widgets.Layout(max_width="100%"))
     box.add_class("pl-kop-keep")
     box.grid, box.pick = grid, pick
     return box
@@ -221,6 +221,7 @@ def compass_grid(seed: int = 2) -> DiceGrid:
     return DiceGrid(lambda a, b: end(a, b) == centre, text=lambda a, b: str(hex_distance(end(a, b), centre)),
                     words=lambda hits, live: f"{hits} of the {live} pairs of rolls end back on the centre (green).",
                     tell=tell, heads=("first roll", "second roll"), names=lessons.ARROWS, seed=seed,
+                    roll="Roll the Compass Die twice",
                     css="pl-kop-compass-grid")
 
 
@@ -339,8 +340,9 @@ class TileDeck(widgets.VBox):
     """The face-down ocean tiles (what they hide is a house rule): click one to turn it over.  The count of
     merchant ships among the tiles still face down is kept beside them."""
 
-    SHORT = {"empty": "empty", "Merchant Ship (British)": "British merchant", "Merchant Ship (Spanish)": "Spanish merchant",
-             "Warship (French)": "French warship"}
+    SHORT = {"empty": "—", "Merchant Ship (British)": "B", "Merchant Ship (Spanish)": "S", "Warship (French)": "W"}
+    WORDS = {"empty": "empty tiles", "Merchant Ship (British)": "British merchant ships",
+             "Merchant Ship (Spanish)": "Spanish merchant ships", "Warship (French)": "French warships"}
 
     def __init__(self, seed: int = 6):
         counts = components().tiles["ocean"]
@@ -349,14 +351,13 @@ class TileDeck(widgets.VBox):
         self.hidden, self.turned = hidden, set()
         self.buttons = []
         for i in range(len(hidden)):
-            button = widgets.Button(description="?", layout=widgets.Layout(width="auto", min_width="3em"))
+            button = widgets.Button(description="?", layout=widgets.Layout(width="2.6em", padding="0", margin="0"))
             button.on_click(lambda _, i=i: self.turn(i))
             self.buttons.append(button)
         grid = widgets.GridBox(self.buttons, layout=widgets.Layout(grid_template_columns="repeat(8, auto)",
                                                                    grid_gap="3px", max_width="100%"))
-        rows = "".join(f"<li>{count} {html.escape(self.SHORT.get(name, name))}"
-                       f"{' tiles' if name == 'empty' else ('s' if count != 1 else '')}</li>"
-                       for name, count in counts.items())
+        rows = "".join(f"<li>{count} {html.escape(self.WORDS.get(name, name))} "
+                       f"({html.escape(self.SHORT.get(name, '?'))})</li>" for name, count in counts.items())
         self.count = _html("", "pl-kop-tiles-count")
         key = _html(f"<div>House rule: what the {len(hidden)} ocean tiles hide (the rulebook does not say)."
                     f"<ul style='margin:0'>{rows}</ul></div>")
