@@ -164,6 +164,31 @@ def test_every_class_screen_has_something_to_touch_besides_the_answer_box(lesson
         assert touch, screen.name
 
 
+def test_the_lesson_view_walks_every_screen_without_an_error(lesson):
+    view = LessonView(lesson, presenter=False)
+    for index in range(len(view.screens)):
+        view.go(index)
+        shown = shown_text(view.content.children[0])
+        assert "pl-error" not in str([getattr(c, "value", "") for c in view.content.children[0].children])
+        assert "Player 0" not in shown and "player 0" not in shown
+    assert view.counter_text() == f"Reference {len(lesson.reference_screens)} / {len(lesson.reference_screens)}"
+
+
+def test_the_rule_words_on_the_toys_are_the_engines():
+    """What the screens say a rule does is what the engine does."""
+    from pirates_lab.king_of_pirates.components import RUM_LOST
+
+    assert RUM_LOST == LOST                                   # Scurvy takes no Rum; the others 1 and 2, as printed
+    for cell in odds.dutchman_chain().states:                 # one compass roll: the engine's six moves
+        assert sorted(lessons.compass_step(cell, face) for face in range(6)) == sorted(odds._compass(cell))
+    # keeping a die: the engine's best single re-roll after each failed roll is worth what the kept row counts
+    stronghold = components().targets["stronghold"]["defence"]
+    policy = odds.reroll_policy(stronghold, 0, 1)
+    for roll in ((6, 1), (6, 4), (5, 3)):
+        assert policy.decision(roll, 1) == "keep high"
+    assert lessons.keep_die_chance(5) == Fraction(1, 6) and lessons.keep_die_chance(4) == 0
+
+
 def test_no_expert_words_on_a_class_screen(lesson):
     view = LessonView(lesson, presenter=False)
     for index, screen in enumerate(lesson.class_screens):
