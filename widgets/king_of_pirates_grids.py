@@ -31,9 +31,9 @@ from .king_of_pirates_calculators import TARGET_NAMES
 from .kit import guard
 
 __all__ = ["DiceGrid", "TargetGrid", "compass_grid", "CompassRoller", "DutchmanWalks", "UpkeepRoller", "TileDeck",
-           "RetryView", "keep_grid", "HIT", "MISS", "OFF", "ROLLED"]
+           "RetryView", "keep_grid", "HIT", "MISS", "OFF", "ROLLED", "ROLLED_HIT"]
 
-HIT, MISS, OFF, ROLLED = "#8fd18f", "#f2f2f2", "#d0d0d0", "#ffd54f"
+HIT, MISS, OFF, ROLLED, ROLLED_HIT = "#8fd18f", "#f2f2f2", "#d0d0d0", "#ffd54f", "#3fae3f"
 ROW = dict(flex_flow="row wrap", align_items="flex-start", max_width="100%")
 SIDE = dict(flex="1 1 14em", min_width="0", max_width="100%", padding="0 0 0 12px")
 FACE = ("one", "two", "three", "four", "five", "six")
@@ -105,8 +105,11 @@ class DiceGrid(widgets.VBox):
         for (a, b), button in self.cells.items():
             live = self.live(a, b)
             button.description = self.text(a, b) if live else "·"
-            button.style.button_color = (ROLLED if (a, b) == self.last else HIT if live and self.hit(a, b)
-                                         else MISS if live else OFF)
+            hit = live and self.hit(a, b)
+            if (a, b) == self.last:                     # the roll: gold, or a darker green when it is in the event
+                button.style.button_color = ROLLED_HIT if hit else ROLLED
+            else:
+                button.style.button_color = HIT if hit else MISS if live else OFF
             button.style.font_weight = "bold" if (a, b) == self.last else "normal"
         self.count.value = f"<div class='pl-kop-count'><b>{html.escape(self.words(self.hits, self.live_cells))}</b></div>"
 
@@ -126,7 +129,7 @@ class DiceGrid(widgets.VBox):
         self.paint()
         self.pick(*self.last)
         self.tally.value = (f"<div class='pl-kop-tally'>Rolled {self.rolls} time{'s' if self.rolls != 1 else ''}: "
-                            f"{self.rolled_hits} in the green.</div>")
+                            f"{self.rolled_hits} in the green. The last roll is the darker cell.</div>")
         return self.last
 
 

@@ -404,3 +404,13 @@ def test_the_rum_planner_opens_away_from_the_asked_setting():
     assert view.result.value.count("data-exact='23/27'") == 1
     view.rum.value = 0
     assert "after 1 upkeep:" in view.result.value                              # "1 upkeeps" no more
+
+
+def test_the_last_roll_is_marked_and_the_event_stays_green():
+    grid = demos.combat_grid().grid
+    for _ in range(12):
+        a, b = grid.roll()
+        colours = {cell: button.style.button_color for cell, button in grid.cells.items()}
+        assert colours.pop((a, b)) == (grids.ROLLED_HIT if a + b >= 10 else grids.ROLLED)
+        assert sorted(c for c, colour in colours.items() if colour == grids.HIT) == sorted(
+            c for c in PAIRS if sum(c) >= 10 and c != (a, b))
