@@ -391,7 +391,8 @@ class TileDeck(widgets.VBox):
 # ---------------------------------------------------------------- tries: the complement
 class RetryView(widgets.VBox):
     """Attack the Stronghold again and again: a slider of Cannonballs (each one more roll of both dice after a
-    failed roll); each roll fails in 33 of the 36 cells; Roll plays an attack (seeded)."""
+    failed roll); each roll fails in 33 of the 36 cells.  The buttons play attacks (seeded) and count how often a
+    roll conquers, and how often a re-roll right after a failed roll does: the same, about 1 in 12 (independence)."""
 
     def __init__(self, cannonballs: int = 0, seed: int = 8):
         self.rng = random.Random(seed)
@@ -403,9 +404,14 @@ class RetryView(widgets.VBox):
         self.picture, self.result, self.message = _html(""), _html("", "pl-kop-retry-result"), _html("")
         self.button = _button("Attack the Stronghold", "pl-kop-retry-roll")
         self.button.on_click(lambda _: self.attack())
+        self.many = _button("Attack 100 times", "pl-kop-retry-many")
+        self.many.on_click(lambda _: self.attack_many(100))
         self.attacks = self.won = 0
+        self.rolls = self.rolls_won = self.after_fail = self.after_fail_won = 0
+        self.last = ""
         self.slider.observe(lambda _: guard(self.message)(self.show)(), names="value")
-        super().__init__([self.slider, self.picture, self.button, self.result, self.message],
+        buttons = widgets.HBox([self.button, self.many], layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__([self.slider, self.picture, buttons, self.result, self.message],
                          layout=widgets.Layout(max_width="100%"))
         self.add_class("pl-kop-retry")
         self.show()
@@ -417,18 +423,41 @@ class RetryView(widgets.VBox):
         self.picture.value = (f"<div>{tries} roll{'s' if tries != 1 else ''} of both dice at most: {boxes}</div>"
                               f"<div>The attack fails only if <b>every</b> roll fails.</div>")
         self.attacks = self.won = 0
-        self.result.value = "<div><i>Press the button to attack.</i></div>"
+        self.rolls = self.rolls_won = self.after_fail = self.after_fail_won = 0
+        self.result.value = "<div><i>Press a button to attack.</i></div>"
 
-    def attack(self) -> None:
+    def attack(self, quiet: bool = False) -> bool:
+        """One attack: rolls of both dice until one makes the Defense Value or the Cannonballs run out."""
         need = lessons.defence(lessons.RETRY_TARGET)
         rolls = []
-        for _ in range(self.slider.value + 1):
+        for number in range(self.slider.value + 1):
             a, b = self.rng.randint(1, 6), self.rng.randint(1, 6)
             rolls.append(f"{a} and {b}")
+            self.rolls += 1
+            self.rolls_won += a + b >= need
+            if number:                                   # a re-roll: it comes right after a failed roll
+                self.after_fail += 1
+                self.after_fail_won += a + b >= need
             if a + b >= need:
                 break
         won = a + b >= need
         self.attacks += 1
         self.won += won
-        self.result.value = (f"<div>{'; '.join(rolls)}: <b>{'conquered' if won else 'every roll failed'}</b>. "
-                             f"Attacks so far: {self.attacks}, conquered {self.won}.</div>")
+        self.last = f"{'; '.join(rolls)}: <b>{'conquered' if won else 'every roll failed'}</b>. "
+        if not quiet:
+            self.tell()
+        return won
+
+    def attack_many(self, times: int) -> None:
+        for _ in range(times):
+            self.attack(quiet=True)
+        self.tell()
+
+    def tell(self) -> None:
+        def per_100(hits: int, of: int) -> str:
+            return f"{hits} of {of:,}" + (f", about {100 * hits / of:.0f} in 100" if of else "")
+
+        self.result.value = (f"<div>{self.last if self.attacks else ''}Attacks conquered: "
+                             f"{per_100(self.won, self.attacks)}.</div><div>Rolls that made 11 or more: {per_100(self.rolls_won, self.rolls)}; "
+                             + (f"of the re-rolls right after a failed roll: {per_100(self.after_fail_won, self.after_fail)}."
+                                if self.after_fail else "no re-rolls yet (move the Cannonballs slider).") + "</div>")

@@ -359,7 +359,17 @@ def test_the_retry_view_counts_failures_and_plays_attacks():
     for _ in range(20):
         view.button.click()
     assert view.attacks == 20 and 0 <= view.won <= 20
-    assert "Attacks so far: 20" in view.result.value
+    assert f"Attacks conquered: {view.won} of 20" in view.result.value
+    for _ in range(10):
+        view.many.click()                                     # 1,020 attacks of up to 3 rolls
+    assert view.attacks == 1020 and view.rolls <= 3 * 1020
+    # the complement, simulated: near 1 - (33/36)^3; independence: re-rolls after a failure win as often as any roll
+    assert abs(Fraction(view.won, view.attacks) - lessons.retry_answer()) < Fraction(6, 100)
+    assert abs(Fraction(view.after_fail_won, view.after_fail) - Fraction(3, 36)) < Fraction(3, 100)
+    assert abs(Fraction(view.rolls_won, view.rolls) - Fraction(3, 36)) < Fraction(3, 100)
+    assert "of the re-rolls right after a failed roll" in view.result.value
+    view.slider.value = 0                                     # a new setting starts the count again
+    assert view.attacks == 0 and "Press a button" in view.result.value
 
 
 def test_keeping_a_die_leaves_its_row():
