@@ -424,3 +424,48 @@ def test_the_last_roll_is_marked_and_the_event_stays_green():
         assert colours.pop((a, b)) == (grids.ROLLED_HIT if a + b >= 10 else grids.ROLLED)
         assert sorted(c for c, colour in colours.items() if colour == grids.HIT) == sorted(
             c for c in PAIRS if sum(c) >= 10 and c != (a, b))
+
+
+NUMBER = re.compile(r"(?<![\w./])(\d+(?:,\d{3})*(?:/\d+(?:,\d{3})*)?)(?![\w/])")
+
+
+def _numbers(text: str) -> set[Fraction]:
+    return {Fraction(n.replace(",", "")) for n in NUMBER.findall(text)}
+
+
+def test_every_number_a_screen_states_is_recomputed_from_the_rules(lesson):
+    """The numbers in each class screen's text, why and question come from the rules data or a count made here."""
+    comp = components()
+    ocean, faces, targets = comp.tiles["ocean"], comp.upkeep_die, comp.targets
+    city, stronghold, spanish = (targets[t] for t in ("city", "stronghold", lessons.LOOT_TARGET))
+    die = set(range(1, 7))
+    back = sum((a[0] + b[0], a[1] + b[1]) == (0, 0) for a, b in itertools.product(HEX_DIRECTIONS, repeat=2))
+    fails = sum(a + b < stronghold["defence"] for a, b in PAIRS)
+    claims = {
+        "Important Game Concepts": {len(HEX_DIRECTIONS), 36, back, Fraction(back, 36)},
+        "Rolling the Dutchman many times": {1, 6, Fraction(1, 6), lessons.WALKS_ASKED, lessons.WALKS_ASKED // 6},
+        "Phase 1: Upkeep Phase": set(LOST.values()) | {sum(faces.values()), Fraction(sum(LOST[f] * n for f, n in faces.items()), sum(faces.values()))},
+        "How long does the Rum last?": {lessons.RUM_FULL, lessons.RUM_UPKEEPS},
+        "Phase 2: Movement Phase": {ocean["Merchant Ship (British)"], ocean["Merchant Ship (Spanish)"],
+                                    ocean["Merchant Ship (British)"] + ocean["Merchant Ship (Spanish)"],
+                                    sum(ocean.values()), Fraction(10, 24)},
+        "Phase 3: Combat Phase": die | set(range(city["defence"], 13)) | {36, Fraction(6, 36)},
+        "Cannonballs: try again": {1, lessons.RETRY_CANNONBALLS, lessons.RETRY_CANNONBALLS + 1, fails, 36, 100,
+                                   Fraction(fails, 36), Fraction(fails, 36) ** 3, 1 - Fraction(fails, 36) ** 3,
+                                   round(100 * (1 - Fraction(fails, 36) ** 3))},
+        "Keep the 6: a re-roll after a failed roll": die | {36, 36 - fails, Fraction(2, 6)},
+        "Which ship to plunder?": {1, spanish["defence"], spanish["loot"], 36, stronghold["loot"],
+                                   sum(a + b >= spanish["defence"] for a, b in PAIRS),
+                                   Fraction(sum(a + b >= spanish["defence"] for a, b in PAIRS), 36),
+                                   Fraction(36 - fails, 36), Fraction((36 - fails) * stronghold["loot"], 36),
+                                   lessons.loot_per_roll(lessons.LOOT_TARGET)},
+    }
+    for s in lesson.class_screens:
+        said = _numbers(" ".join(t for t in (s.why, s.text, s.label, s.question.prompt if s.question else "") if t))
+        if s.title not in claims:
+            assert said <= {Fraction(1)}, (s.name, said)        # their numbers are the live widgets' ("Player 1")
+            continue
+        allowed = {Fraction(v) for v in claims[s.title]}
+        assert said <= allowed, (s.name, said - allowed)
+        if s.question and s.why:
+            assert Fraction(lesson.answer(s)) in said, s.name      # the why reaches the engine's answer
