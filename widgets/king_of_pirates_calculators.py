@@ -447,7 +447,8 @@ class RumView(widgets.HBox):
         self.result.value = (
             f"<div class='pl-kop-rum-result' data-exact='{p}'>With {m.rum} Rum and no Pirates Lair on the way, the "
             f"chance of no mutiny in the next {upkeeps}: <b>{number_html(p)}</b>. A mutiny becomes more likely than "
-            f"not after {plural(m.likely_within(), 'upkeep')}: plan to reach a Pirates Lair before then.</div>")
+            f"not after {plural(m.likely_within(), 'upkeep')}: plan to reach a Pirates Lair before then. On average "
+            f"the first mutiny comes at upkeep {float(m.expected()):.1f}.</div>")
         self.why.tree = m.why()
         self.view.title = f"With {m.rum} Rum: the first mutiny"
         self.view.dist = m.first_mutiny()

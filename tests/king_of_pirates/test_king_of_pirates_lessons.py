@@ -414,6 +414,9 @@ def test_the_rum_planner_opens_away_from_the_asked_setting():
     assert view.result.value.count("data-exact='23/27'") == 1
     view.rum.value = 0
     assert "after 1 upkeep:" in view.result.value                              # "1 upkeeps" no more
+    # the average: with no Rum, a mutiny at the first upkeep with chance 2/3, else one more upkeep on average later:
+    # E = 1 + (1/3) E, so E = 3/2
+    assert "the first mutiny comes at upkeep 1.5." in view.result.value
 
 
 def test_the_last_roll_is_marked_and_the_event_stays_green():
