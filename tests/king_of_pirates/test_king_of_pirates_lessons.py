@@ -472,3 +472,23 @@ def test_every_number_a_screen_states_is_recomputed_from_the_rules(lesson):
         assert said <= allowed, (s.name, said - allowed)
         if s.question and s.why:
             assert Fraction(lesson.answer(s)) in said, s.name      # the why reaches the engine's answer
+
+
+def _find(widget, kind):
+    todo = [widget]
+    while todo:
+        w = todo.pop(0)
+        if isinstance(w, kind):
+            return w
+        todo.extend(getattr(w, "children", ()) or ())
+    raise AssertionError(f"no {kind.__name__} on the screen")
+
+
+def test_reset_brings_the_same_rolls_back(lesson):
+    view = LessonView(lesson, start="Phase 3: Combat Phase", presenter=False)
+    first = _find(view.content.children[0], grids.DiceGrid)
+    rolled = [first.roll() for _ in range(5)]
+    view.reset()
+    again = _find(view.content.children[0], grids.DiceGrid)
+    assert again is not first and again.rolls == 0 and "Rolled" not in again.tally.value
+    assert [again.roll() for _ in range(5)] == rolled
