@@ -47,7 +47,7 @@ from pirates_lab.core.rules import Rulebook, Section, rulebook, rulebook_names
 from .questions import UNITS, Question, unit_of
 
 __all__ = ["Lesson", "Screen", "QuestionSpec", "LessonError", "KINDS", "lesson_file", "CLASS_LIMIT", "MOST_CLASS_SCREENS",
-           "DEVELOPER_WORDS", "developer_words", "is_screen_lesson", "quoted_from", "shows_answer"]
+           "DEVELOPER_WORDS", "developer_words", "quoted_from", "shows_answer"]
 
 #: the kinds of screen: the game in one screen, a rule, a game to play, a calculator, any other idea, a reference
 KINDS = ("game", "rule", "play", "calculator", "screen", "reference")
@@ -152,14 +152,6 @@ def lesson_file(name: str) -> Path:
     return path
 
 
-def is_screen_lesson(path: str | Path) -> bool:
-    """Is this lesson file in screens (``[[screen]]``), not the old walkthrough steps (``[[step]]``)?"""
-    try:
-        return "screen" in load_data("", Path(path))
-    except InvalidInput:
-        return False
-
-
 class Lesson:
     """A lesson file, validated against the game's rulebook (if it names one).
 
@@ -171,6 +163,9 @@ class Lesson:
         self.path = Path(path)
         data = load_data("", self.path)
         self.where = f"Lesson file {self.path.name}"
+        if "step" in data:
+            raise LessonError(f"{self.where}: [[step]] tables are the old walkthrough's; write each step as a "
+                              f"[[screen]] (docs/lessons.md)")
         self._refuse_unknown(data, _TOP, self.where)
         self.game = data.get("game")
         self.book: Rulebook | None = None
