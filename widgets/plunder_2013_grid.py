@@ -63,7 +63,7 @@ class GridLayout:
     @classmethod
     def compact(cls, players: int, cards: int = 6) -> "GridLayout":
         """The right grid alone, in smaller boxes: fits beside a column of text on a projector."""
-        return cls(players, cards, days=0, row=22, cell=32, cell_width=58, label_width=66, top=6, show_days=False)
+        return cls(players, cards, days=0, row=20, cell=30, cell_width=58, label_width=66, top=6, show_days=False)
 
     @property
     def left_width(self) -> int:

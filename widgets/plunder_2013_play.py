@@ -34,6 +34,7 @@ __all__ = ["DealPanel", "HandGrid", "hand_grid_ops", "hand_at", "AyeDealer", "Da
 
 SHADES = {"nay": ("#9fb8d9", "hands that say Nay"), "aye": ("#9fd0a6", "hands that say Aye"),
           "island": ("#f0c36d", "hands with the clue island")}
+BUTTONS = {"nay": "Shade the Nay hands", "aye": "Shade the Aye hands", "island": "Shade the Parrot Island hands"}
 
 
 def button(description: str, css: str = "", **options) -> widgets.Button:
@@ -64,9 +65,11 @@ class DealPanel(widgets.VBox):
         self.deals = 0
         self.deal_button = button("Deal the other pirates' cards", "pl-plunder-deal", button_style="info")
         self.deal_button.on_click(lambda _: self.deal())
-        self.shown = widgets.HTML("<i>Press the button: the other pirates get their secret cards.</i>")
+        self.shown = widgets.HTML("<i>Press the button: the other pirates get their secret cards.</i>",
+                                  layout=widgets.Layout(margin="0 0 0 12px"))
         self.shown.add_class("pl-plunder-dealt")
-        super().__init__([_row([self.deal_button]), self.shown])
+        super().__init__([widgets.HBox([self.deal_button, self.shown],
+                                       layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))])
 
     def deal(self) -> dict:
         hands = scenes.deal_the_others(self.rng)
@@ -75,9 +78,7 @@ class DealPanel(widgets.VBox):
                 [html.escape(card_name(c, x)) for c, x in zip(CATEGORIES, scenes.MY_CARDS)]]
         rows += [[html.escape(pirate_name(p))] + [html.escape(card_name(c, x)) for c, x in zip(CATEGORIES, hand)]
                  for p, hand in hands.items()]
-        islands = ", ".join(card_name("island", x) for x in scenes.unseen_cards()[0])
-        self.shown.value = (f"Deal {self.deals}:" + _table(rows, ("Pirate", "Island", "Marker", "Trap"))
-                            + f"<br>The islands the other three share: {html.escape(islands)} (5 cards, 3 pirates).")
+        self.shown.value = _table(rows, (f"Deal {self.deals}", "Island", "Marker", "Trap"))
         return hands
 
 
@@ -140,22 +141,21 @@ class HandGrid(widgets.VBox):
         width, height = _grid_size()
         self.board = BoardCanvas(width, height, layers=("hands",), css_class="pl-plunder-hands", to_board=hand_at)
         self.board.on_click(self.pick)
-        self.toggles = widgets.ToggleButtons(options=[("No shading", "")] + [(f"Shade the {SHADES[s][1]}", s)
-                                                                            for s in shades],
-                                             value="", style={"button_width": "auto"})
+        self.toggles = widgets.ToggleButtons(options=[("No shade", "")] + [(BUTTONS[s], s) for s in shades], value="",
+                                             style={"button_width": "auto"})
         self.toggles.add_class("pl-plunder-shade")
         self.toggles.observe(lambda change: self.set_shade(change["new"]), names="value")
         self.deal_button = button("Deal Bill a hand", "pl-plunder-deal-hand")
         self.deal_button.on_click(lambda _: self.pick(tuple(self.rng.choice(c) for c in scenes.unseen_cards())))
         self.count = widgets.HTML()
         self.count.add_class("pl-plunder-count")
-        self.said = widgets.HTML()
+        self.said = widgets.HTML(layout=widgets.Layout(margin="0 0 0 12px"))
         clue = scenes.DAYS[0][1]
-        key = widgets.HTML(f"<small>Meg's clues: <b>{html.escape(location_name(clue))}</b>. A row for each island "
-                           f"Bill may hold; a block for each marker; in a block the traps "
-                           f"{html.escape(', '.join(short_name('trap', t) for t in scenes.unseen_cards()[2]))} "
-                           f"(the red line: {html.escape(card_name('trap', clue[2]))}).</small>")
-        super().__init__([_row([self.toggles, self.deal_button]), self.board, key, self.count, self.said])
+        key = widgets.HTML(f"<small>Meg's clues: <b>{html.escape(location_name(clue))}</b> (bold; the red line: "
+                           f"{html.escape(card_name('trap', clue[2]))}). In a block the traps: "
+                           f"{html.escape(', '.join(short_name('trap', t) for t in scenes.unseen_cards()[2]))}."
+                           f"</small>")
+        super().__init__([_row([self.toggles, self.deal_button]), self.board, key, _row([self.count, self.said])])
         self.refresh()
 
     def set_shade(self, shade: str) -> None:
@@ -181,7 +181,7 @@ class HandGrid(widgets.VBox):
             n = sum(1 for hand, aye in hands if {"nay": not aye, "aye": aye, "island": hand[0] == clue[0]}[self.shade])
             self.count.value = f"Shaded: <b>{n} of the {len(hands)}</b> {SHADES[self.shade][1]}."
         else:
-            self.count.value = "Choose what to shade, then count."
+            self.count.value = ""
 
 
 # ---------------------------------------------------------------- dealing Bill's cards many times
@@ -236,10 +236,11 @@ class DayStepper(widgets.VBox):
         self.counts = [scenes.deduction_after(k).count() for k in range(shown_days + 1)]
         self.next_button = button("Add the next day", "pl-plunder-next-day", button_style="info")
         self.next_button.on_click(lambda _: self.step())
-        self.grid = widgets.HTML()
+        self.grid = widgets.HTML(layout=widgets.Layout(margin="0 12px 0 0"))
         self.shown = widgets.HTML()
         self.shown.add_class("pl-plunder-deals")
-        super().__init__([_row([self.next_button]), self.grid, self.shown])
+        super().__init__([widgets.HBox([widgets.VBox([self.next_button, self.grid]), self.shown],
+                                       layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))])
         self.refresh()
 
     def step(self) -> None:
@@ -276,12 +277,13 @@ class DigPicker(widgets.VBox):
                                                                                                      "initial"},
                                        layout=widgets.Layout(width="auto"))
         self.finder.observe(lambda change: self.refresh(), names="value")
-        self.top_button = button("Show the five likeliest places", "pl-plunder-likeliest")
+        self.top_button = button("Show the three likeliest places", "pl-plunder-likeliest")
         self.top_button.on_click(lambda _: self.show_top())
-        self.shown, self.top = widgets.HTML(), widgets.HTML()
+        self.shown, self.top = widgets.HTML(), widgets.HTML(layout=widgets.Layout(margin="0 0 0 12px"))
         self.shown.add_class("pl-plunder-place")
-        rows = [_row(list(self.pickers.values()))] + ([_row([self.finder])] if finder else [])
-        super().__init__(rows + [self.shown, self.top_button, self.top])
+        rows = [_row(list(self.pickers.values()) + ([self.finder] if finder else []))]
+        super().__init__(rows + [self.shown, widgets.HBox([self.top_button, self.top], layout=widgets.Layout(
+            flex_flow="row wrap", align_items="flex-start"))])
         self.with_finder = finder
         self.refresh()
 
@@ -291,14 +293,13 @@ class DigPicker(widgets.VBox):
     def refresh(self) -> None:
         place = self.place()
         n = self.counts.get(place, 0)
-        text = (f"<b>{n:,} of the {self.total:,}</b> deals that fit every answer put Bill's treasure at "
-                f"{html.escape(location_name(place))}.")
+        text = f"<b>{n:,} of the {self.total:,}</b> deals that fit every answer put Bill's treasure there."
         if self.with_finder:
             text += f" A right dig there earns Pete <b>{self.finder.value}</b>; a wrong one earns 0."
         self.shown.value = text
 
     def show_top(self) -> None:
-        rows = [[html.escape(location_name(place)), f"{n:,}"] for place, n in scenes.location_counts()[:5]]
+        rows = [[html.escape(location_name(place)), f"{n:,}"] for place, n in scenes.location_counts()[:3]]
         self.top.value = _table(rows, ("Place", f"deals of the {self.total:,}"))
 
 
@@ -313,7 +314,8 @@ class ChestReader(widgets.VBox):
         self.next_button.on_click(lambda _: self.turn())
         self.shown = widgets.HTML()
         self.shown.add_class("pl-plunder-chest")
-        super().__init__([_row([self.next_button]), self.shown])
+        self.earlier = widgets.HTML()
+        super().__init__([_row([self.next_button]), self.shown, self.earlier])
         self.refresh()
 
     def turn(self) -> None:
@@ -322,17 +324,20 @@ class ChestReader(widgets.VBox):
 
     def refresh(self) -> None:
         after = scenes.chest_after(self.turned)
-        lines = "".join(f"<li>{html.escape(line)}</li>" for line in after["lines"]) or "<li><i>nothing yet</i></li>"
+        newest = (f"Card {self.turned} of {len(scenes.CHEST)}: <b>{html.escape(after['lines'][-1])}</b>"
+                  if after["lines"] else "<i>No card turned over yet.</i>")
+        earlier = "".join(f"<li>{html.escape(line)}</li>" for line in after["lines"][:-1])
         _, _, finders = score_chest(list(scenes.HANDS), list(scenes.CHEST[:self.turned]))
         keeps = (6, 3, 1, 0)
         rows = []
         for p in range(scenes.PLAYERS):
             stolen = [f"+{points}" for owner in range(scenes.PLAYERS) for finder, points in finders[owner]
                       if finder == p]
-            cards = after["revealed"].get(pirate_name(p)) or (
-                location_name(scenes.HANDS[p]) + " (yours)" if p == scenes.ME else "still secret")
+            cards = after["revealed"].get(pirate_name(p)) or ("yours, known to you" if p == scenes.ME
+                                                              else "still secret")
             rows.append([html.escape(pirate_name(p)), str(keeps[min(len(finders[p]), 3)]), " ".join(stolen) or "-",
                          html.escape(cards)])
-        self.shown.value = (f"<ol style='margin:.2em 0'>{lines}</ol>"
-                            + _table(rows, ("Pirate", "My Treasure left", "Stolen", "Map cards")))
+        self.shown.value = newest + _table(rows, ("Pirate", "Treasure left", "Stolen", "Map cards"))
+        self.earlier.value = (f"<details><summary>The cards before</summary><ol style='margin:.2em 0'>{earlier}</ol>"
+                              f"</details>") if earlier else ""
         self.next_button.disabled = self.turned >= len(scenes.CHEST)
