@@ -81,7 +81,7 @@ class DealPanel(widgets.VBox):
 
 
 # ---------------------------------------------------------------- the 125 hands Bill may hold
-CELL, GAP, LABEL, TOP = 18, 10, 118, 24
+CELL, GAP, LABEL, TOP = 16, 10, 118, 20
 
 
 def _grid_size() -> tuple[int, int]:
@@ -152,6 +152,7 @@ class HandGrid(widgets.VBox):
         traps = ", ".join(short_name("trap", t) for t in scenes.unseen_cards()[2])
         key = widgets.HTML(f"<small>Meg's clues: <b>{html.escape(location_name(clue))}</b> (the red line). In a "
                            f"block the traps: {html.escape(traps)}.</small>")
+        self.count.value = "Each box is one hand Bill may hold: click one, or deal him one."
         super().__init__([_row([self.toggles, self.deal_button]), self.board, key, _row([self.count, self.said])])
         self.refresh()
 
@@ -178,7 +179,7 @@ class HandGrid(widgets.VBox):
             n = sum(1 for hand, aye in hands if {"nay": not aye, "aye": aye, "island": hand[0] == clue[0]}[self.shade])
             self.count.value = f"Shaded: <b>{n} of the {len(hands)}</b> {SHADES[self.shade][1]}."
         else:
-            self.count.value = ""
+            self.count.value = "Each box is one hand Bill may hold: click one, or deal him one."
 
 
 # ---------------------------------------------------------------- dealing Bill's cards many times
@@ -278,9 +279,10 @@ class DigPicker(widgets.VBox):
         self.top_button.on_click(lambda _: self.show_top())
         self.shown, self.top = widgets.HTML(), widgets.HTML(layout=widgets.Layout(margin="0 0 0 12px"))
         self.shown.add_class("pl-plunder-place")
-        rows = [_row(list(self.pickers.values()) + ([self.finder] if finder else []))]
-        super().__init__(rows + [self.shown, widgets.HBox([self.top_button, self.top], layout=widgets.Layout(
-            flex_flow="row wrap", align_items="flex-start"))])
+        ask = widgets.HTML("<b>Where is Bill's treasure?</b>", layout=widgets.Layout(margin="0 8px 0 0"))
+        rows = [_row([ask] + list(self.pickers.values()) + ([self.finder] if finder else []))]
+        self.shown.layout.margin = "0 0 0 12px"
+        super().__init__(rows + [_row([self.top_button, self.shown]), self.top])
         self.with_finder = finder
         self.refresh()
 
@@ -312,7 +314,8 @@ class ChestReader(widgets.VBox):
         self.shown = widgets.HTML()
         self.shown.add_class("pl-plunder-chest")
         self.earlier = widgets.HTML()
-        super().__init__([_row([self.next_button]), self.shown, self.earlier])
+        self.newest = widgets.HTML(layout=widgets.Layout(margin="0 0 0 12px", flex="1 1 300px"))
+        super().__init__([_row([self.next_button, self.newest]), self.shown, self.earlier])
         self.refresh()
 
     def turn(self) -> None:
@@ -334,7 +337,8 @@ class ChestReader(widgets.VBox):
                                                               else "still secret")
             rows.append([html.escape(pirate_name(p)), str(keeps[min(len(finders[p]), 3)]), " ".join(stolen) or "-",
                          html.escape(cards)])
-        self.shown.value = newest + _table(rows, ("Pirate", "Treasure left", "Stolen", "Map cards"))
+        self.newest.value = newest
+        self.shown.value = _table(rows, ("Pirate", "Treasure left", "Stolen", "Map cards"))
         self.earlier.value = (f"<details><summary>The cards before</summary><ol style='margin:.2em 0'>{earlier}</ol>"
                               f"</details>") if earlier else ""
         self.next_button.disabled = self.turned >= len(scenes.CHEST)

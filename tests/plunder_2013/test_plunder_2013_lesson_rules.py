@@ -317,8 +317,6 @@ CLAIMS = {
         "the owner crosses out 6, then 3, then 1 on the My Treasure row.": six_then_three_two_one,
         "Only a pirate's first correct card for a treasure counts: sending the same location again scores nothing.":
             the_same_location_again_scores_nothing,
-        "Only a pirate whose treasure is found reveals his map cards: nobody finds Meg's, so hers stay secret.":
-            only_found_treasures_are_revealed,
     },
     "What is a dig worth?": {
         "The chance it is right is 312 of the 5,946 deals that fit.": the_chance_a_place_is_right_is_312_of_5946,
@@ -342,3 +340,9 @@ def test_the_engine_applies_the_rule_the_lesson_states(screen, sentence):
     checks = CLAIMS[screen][sentence]
     for check in checks if isinstance(checks, tuple) else (checks,):
         check()
+
+
+def test_the_chest_screen_reveals_only_the_treasures_found():
+    """Issue 36: the chest screen called an unfound pirate's hand "revealed". Only an owner whose location a
+    crew card matched reveals his map cards (Game End and Scoring); nobody finds Meg's."""
+    only_found_treasures_are_revealed()

@@ -240,7 +240,7 @@ def test_the_chest_reveals_only_the_treasures_found():
     newest = []
     while not reader.next_button.disabled:
         reader.next_button.click()
-        newest.append(visible_text(reader.shown).split(":", 1)[1])
+        newest.append(visible_text(reader.newest).split(":", 1)[1])
     assert "found second: +2" in newest[3] and "the same place again" in newest[5]
     text = visible_text(reader)
     assert "still secret" in text and lessons.location_name(lessons.HANDS[1]) not in text   # nobody found Meg's
