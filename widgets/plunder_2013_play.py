@@ -53,7 +53,7 @@ def _row(children) -> widgets.HBox:
 def _table(rows, header) -> str:
     head = "".join(f"<th style='padding:0 .5em'>{html.escape(h)}</th>" for h in header)
     body = "".join("<tr>" + "".join(f"<td style='padding:0 .5em'>{c}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table style='border-collapse:collapse'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    return f"<table style='border-collapse:collapse;line-height:1.15'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
 # ---------------------------------------------------------------- deal the other pirates' cards
@@ -150,9 +150,9 @@ class HandGrid(widgets.VBox):
         self.said = widgets.HTML(layout=widgets.Layout(margin="0 0 0 12px"))
         clue = scenes.DAYS[0][1]
         traps = ", ".join(short_name("trap", t) for t in scenes.unseen_cards()[2])
-        key = widgets.HTML(f"<small>Meg's clues: <b>{html.escape(location_name(clue))}</b> (the red line). In a "
-                           f"block the traps: {html.escape(traps)}.</small>")
-        self.count.value = "Each box is one hand Bill may hold: click one, or deal him one."
+        key = widgets.HTML(f"<small>Each box is one hand Bill may hold: click one, or deal him one. Peg-Leg Meg's "
+                           f"clues: <b>{html.escape(location_name(clue))}</b>. In a block the traps: "
+                           f"{html.escape(traps)} (the red line).</small>")
         super().__init__([_row([self.toggles, self.deal_button]), self.board, key, _row([self.count, self.said])])
         self.refresh()
 
@@ -179,7 +179,7 @@ class HandGrid(widgets.VBox):
             n = sum(1 for hand, aye in hands if {"nay": not aye, "aye": aye, "island": hand[0] == clue[0]}[self.shade])
             self.count.value = f"Shaded: <b>{n} of the {len(hands)}</b> {SHADES[self.shade][1]}."
         else:
-            self.count.value = "Each box is one hand Bill may hold: click one, or deal him one."
+            self.count.value = ""
 
 
 # ---------------------------------------------------------------- dealing Bill's cards many times
