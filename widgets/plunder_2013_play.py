@@ -150,9 +150,9 @@ class HandGrid(widgets.VBox):
         self.said = widgets.HTML(layout=widgets.Layout(margin="0 0 0 12px"))
         clue = scenes.DAYS[0][1]
         traps = ", ".join(short_name("trap", t) for t in scenes.unseen_cards()[2])
-        key = widgets.HTML(f"<small>Each box is one hand Bill may hold: click one, or deal him one. Peg-Leg Meg's "
-                           f"clues: <b>{html.escape(location_name(clue))}</b>. In a block the traps: "
-                           f"{html.escape(traps)} (the red line).</small>")
+        key = widgets.HTML(f"<small>A box is one hand Bill may hold: click one. Clues: "
+                           f"<b>{html.escape(location_name(clue))}</b>. Traps in a block: {html.escape(traps)} (red)."
+                           f"</small>")
         super().__init__([_row([self.toggles, self.deal_button]), self.board, key, _row([self.count, self.said])])
         self.refresh()
 
