@@ -243,9 +243,11 @@ def cell_at(deduction: Deduction, x: float, y: float,
 
 
 # ---------------------------------------------------------------- the grid widget
-def day_grid_html(deduction: Deduction, days: int | None = None) -> str:
+def day_grid_html(deduction: Deduction, days: int | None = None, stacked: bool = False) -> str:
     """The left grid as a table (it grows with the page's fonts): one row per day, the three clue cards,
-    then Y or N under each pirate ("-" for the pirate whose turn it was).
+    then Y or N under each pirate ("-" for the pirate whose turn it was).  ``stacked``: the three clue
+    cards in one column, one name a line (a narrow column beside the right grid: the cards are named, so the
+    printed three columns would not fit).
 
     >>> s = Deduction(players=3, me=0, my_cards=(1, 1, 1)); s.record(1, (2, 3, 4), {0: "nay", 2: "aye"})
     >>> shown = day_grid_html(s)
@@ -253,16 +255,18 @@ def day_grid_html(deduction: Deduction, days: int | None = None) -> str:
     []
     """
     days = max(days or 0, len(deduction.records))
-    head = ["Day", "Island", "Marker", "Trap"] + [pirate_name(p).split()[-1][:5] for p in range(deduction.players)]
+    clue_heads = ["Island / Marker / Trap"] if stacked else ["Island", "Marker", "Trap"]
+    head = ["Day"] + clue_heads + [pirate_name(p).split()[-1][:5] for p in range(deduction.players)]
     rows = []
     for day in range(days):
         record = deduction.records[day] if day < len(deduction.records) else None
         cells = [str(day + 1)]
         if record is None:
-            cells += [""] * (3 + deduction.players)
+            cells += [""] * (len(clue_heads) + deduction.players)
         else:
             said = dict(record.answers)
-            cells += [html.escape(card_name(category, c)) for category, c in zip(CATEGORIES, record.clue)]
+            names = [html.escape(card_name(category, c)) for category, c in zip(CATEGORIES, record.clue)]
+            cells += ["<br>".join(names)] if stacked else names
             for p in range(deduction.players):
                 if p == record.asker:
                     cells.append("-")
@@ -330,7 +334,8 @@ class SolutionGridView(widgets.VBox):
         self.board.draw("grid", self.ops())
         if not self.grid_layout.show_days:
             # the days played and the next one (15 empty rows would only push the page down)
-            self.days_table.value = day_grid_html(self.deduction, min(self.days, len(self.deduction.records) + 1))
+            self.days_table.value = day_grid_html(self.deduction, min(self.days, len(self.deduction.records) + 1),
+                                                  stacked=True)
 
     def click(self, cell) -> None:
         if cell is None:
