@@ -63,7 +63,7 @@ class GridLayout:
     @classmethod
     def compact(cls, players: int, cards: int = 6) -> "GridLayout":
         """The right grid alone, in smaller boxes: fits beside a column of text on a projector."""
-        return cls(players, cards, days=0, row=20, cell=30, cell_width=58, label_width=66, top=6, show_days=False)
+        return cls(players, cards, days=0, row=20, cell=30, cell_width=54, label_width=64, top=6, show_days=False)
 
     @property
     def left_width(self) -> int:
@@ -255,7 +255,7 @@ def day_grid_html(deduction: Deduction, days: int | None = None, stacked: bool =
     []
     """
     days = max(days or 0, len(deduction.records))
-    clue_heads = ["Island / Marker / Trap"] if stacked else ["Island", "Marker", "Trap"]
+    clue_heads = ["Clues"] if stacked else ["Island", "Marker", "Trap"]
     head = ["Day"] + clue_heads + [pirate_name(p).split()[-1][:5] for p in range(deduction.players)]
     rows = []
     for day in range(days):
@@ -278,7 +278,8 @@ def day_grid_html(deduction: Deduction, days: int | None = None, stacked: bool =
                     cells.append("?")
         rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     header = "".join(f"<th>{html.escape(h)}</th>" for h in head)
-    return (f"<table class='pl-plunder-days' style='border-collapse:collapse;text-align:center'>"
+    small = "font-size:85%;line-height:1.15;" if stacked else ""
+    return (f"<table class='pl-plunder-days' style='border-collapse:collapse;text-align:center;{small}'>"
             f"<thead><tr>{header}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 

@@ -185,7 +185,7 @@ def test_a_compact_grid_puts_the_days_in_a_table_beside_the_right_grid():
     assert "Solution Grid of Sneaky Pete" not in texts and "Day" not in texts       # the days are the table
     assert "<th>Day</th>" in view.days_table.value and view.days_table.value.count("<tr>") == 1 + 3 + 1
     # beside the right grid the clue cards are named one a line (three named columns would not fit)
-    assert "<th>Island / Marker / Trap</th>" in view.days_table.value
+    assert "<th>Clues</th>" in view.days_table.value
     assert "Turtle Island<br>Waterfall<br>Rolling Boulder" in view.days_table.value
     x, y = compact.cell_origin(1, 0, 4)
     view.board.click(x + 3, y + 3)
