@@ -72,12 +72,12 @@ def table_picture() -> widgets.Widget:
     cards = widgets.HTML()
 
     def show(_=None) -> None:
-        cards.value = "Your secret cards: <b>" + ", ".join(card_name(c, x) for c, x in zip(CATEGORIES, MY_CARDS)) \
-            + "</b>: your treasure is there."
+        cards.value = "Your secret cards:<br><b>" + "<br>".join(card_name(c, x) for c, x in zip(CATEGORIES, MY_CARDS)) \
+            + "</b><br>Your treasure is there."
 
     look.on_click(show)
-    return widgets.VBox([board, widgets.HBox([look, cards], layout=widgets.Layout(flex_flow="row wrap",
-                                                                                 align_items="center"))])
+    side = widgets.VBox([look, cards], layout=widgets.Layout(flex="1 1 180px", min_width="160px", margin="0 0 0 10px"))
+    return widgets.HBox([board, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
 
 
 def setup_deal() -> widgets.Widget:
