@@ -263,11 +263,16 @@ def dig_words(advice) -> str:
     >>> words.split(": ")[0], words.split(", ")[1].split(";")[0], words.split("; ")[1]
     ('Barnacle Bill', 'chance 25% (1 in 4)', 'a dig now is worth 0.75 points on average → wait.')
     """
-    verdict = ("keep the crew card" if advice.keep_card else "dig now" if advice.dig_now else "wait")
+    best_day = getattr(advice, "best_day", 0)
+    verdict = ("keep the crew card" if advice.keep_card else "dig now" if advice.dig_now
+               else f"wait (best in {best_day} day{'s' if best_day != 1 else ''})" if advice.wait is not None
+               and best_day else "wait")
     chance = friendly_text(advice.probability)
     later = "" if advice.wait is None else f", waiting about {float(advice.wait):.2f}"
-    return (f"{pirate_name(advice.rival)}: likeliest at {location_name(advice.location)}, chance {chance}; "
-            f"a dig now is worth {float(advice.now):.2f} points on average{later} → {verdict}.")
+    note = getattr(advice, "note", "")
+    words = (f"{pirate_name(advice.rival)}: likeliest at {location_name(advice.location)}, chance {chance}; "
+             f"a dig now is worth {float(advice.now):.2f} points on average{later} → {verdict}.")
+    return f"{words} {note}" if note else words
 
 
 def friendly_text(p) -> str:
