@@ -161,7 +161,7 @@ def a_second_finder_earns_two_on_average_chance_times_two():
     wrong = score_chest(hands, [ChestCard(1, (3, 3, 3), 1), ChestCard(0, (3, 3, 2), 2)])[0][0]
     assert (second - 6, wrong - 6) == (2, 0)
     assert lessons.dig_worth_as_second_finder() == 2 * Fraction(312, 5946) == Fraction(624, 5946)
-    assert round(float(Fraction(624, 5946)), 1) == 0.1
+    assert round(float(Fraction(624, 5946)), 3) == 0.105
 
 
 def rows_are_facts_counted_together():
@@ -320,7 +320,7 @@ CLAIMS = {
     },
     "What is a dig worth?": {
         "The chance it is right is 312 of the 5,946 deals that fit.": the_chance_a_place_is_right_is_312_of_5946,
-        "A right dig earns 2 and a wrong one 0: on average 2 × 312/5,946 + 0 = 624/5,946, about 0.1 points.":
+        "A right dig earns 2 and a wrong one 0: on average 2 × 312/5,946 + 0 = 624/5,946, about 0.105 points.":
             a_second_finder_earns_two_on_average_chance_times_two,
     },
 }
