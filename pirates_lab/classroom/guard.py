@@ -332,4 +332,10 @@ def guard_kernels(owners: KernelOwners = OWNERS) -> None:
         owners.forget(kernel_id)
 
     VoilaShutdownKernelHandler.post = post
+    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+    def refused(self, status_code, **kwargs):      # a plain refusal (Voila has no error template for it)
+        self.finish(f"{status_code}")
+
+    VoilaKernelWebsocketHandler.write_error = refused
     TornadoVoilaHandler._pirates_lab_guarded = True
