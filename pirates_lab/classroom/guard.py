@@ -205,9 +205,11 @@ RECOVER = """<script>(function () {
     if (store) { store.removeItem(key); }
     if (document.body) { tell(); } else { document.addEventListener("DOMContentLoaded", tell); }
   }
+  function ours(t) { var url = t.src || t.href || ""; return url.indexOf(location.origin + "/") === 0; }
   window.addEventListener("error", function (event) {
     var t = event.target;
-    if (t && t !== window && (t.tagName === "SCRIPT" || t.tagName === "LINK")) { recover("a script did not load"); }
+    if (t && t !== window && (t.tagName === "SCRIPT" || (t.tagName === "LINK" && /stylesheet/i.test(t.rel))) &&
+        ours(t)) { recover("a script did not load"); }
     else if (event.message && /Loading (CSS )?chunk .* failed/i.test(event.message)) { recover("a chunk did not load"); }
   }, true);
   window.addEventListener("unhandledrejection", function (event) {
@@ -234,6 +236,23 @@ def recovery_script(reloads: int = 2, after: int = RECOVER_AFTER_S) -> str:
     return RECOVER % {"reloads": int(reloads), "after": int(after), "message": json.dumps(RELOAD_THIS_PAGE)}
 
 
+#: a page's tags that would load something from another machine (Voila's template asks a CDN for Font Awesome,
+#: which Voila's own bundle already carries): taken out of every shared page
+EXTERNAL_TAG = re.compile(r"<(?:link|script)\b[^>]*\b(?:href|src)\s*=\s*[\"']?(?:https?:)?//[^>]*>(?:\s*</script>)?",
+                          re.I)
+
+
+def local_only(html: str) -> str:
+    """``html`` without the tags that load a stylesheet or a script from another machine.
+
+    >>> local_only('<link rel="stylesheet" href="https://cdn.x/all.css" type="text/css" /><link href="/a.css">')
+    '<link href="/a.css">'
+    >>> local_only('<script src="//cdn.x/m.js"></script><script src="/v.js"></script>')
+    '<script src="/v.js"></script>'
+    """
+    return EXTERNAL_TAG.sub("", html)
+
+
 def inject_after_head(html: str, script: str) -> str:
     """``script`` right after ``<head…>`` (else at the start).
 
@@ -247,6 +266,14 @@ def inject_after_head(html: str, script: str) -> str:
 
 
 # ---------------------------------------------------------------- in Voila (imported by Voila only)
+def compress(application) -> None:
+    """Gzip the server's answers from now on (Voila applies ``compress_response`` after Tornado has read it)."""
+    from tornado.web import GZipContentEncoding
+
+    if GZipContentEncoding not in application.transforms:
+        application.transforms.append(GZipContentEncoding)
+
+
 #: who owns which kernel, in the server (one per Voila process)
 OWNERS = KernelOwners()
 
@@ -303,10 +330,11 @@ def guard_kernels(owners: KernelOwners = OWNERS) -> None:
 
     async def get_generator(self, path=None):
         started = False
+        compress(self.application)
         async for html_part in rendered(self, path=path):
             if not started and "<head" in html_part.lower():
                 html_part, started = inject_after_head(html_part, script), True
-            yield html_part
+            yield local_only(html_part)
 
     TornadoVoilaHandler.get_generator = get_generator
     served = TornadoVoilaHandler.get

@@ -329,6 +329,12 @@ def _server_classes():
         def check_xsrf_cookie(self):
             return None
 
+        def prepare(self):
+            from .guard import compress
+
+            compress(self.application)             # every class starts here (/join, /teacher, /login)
+            return super().prepare()
+
         def visitor(self) -> str:
             """This browser's name for the join limit (a cookie; made here when it has none)."""
             name = (self.get_cookie(VISITOR_COOKIE) or "")[:40]
