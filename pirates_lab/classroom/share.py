@@ -40,7 +40,7 @@ from .store import ClassDB, Session, kernel_key, sign_seat, verify_seat
 __all__ = ["network_address", "qr_svg", "qr_text", "configure", "write_share_config", "prepare_folder",
            "join_url", "teacher_url", "COOKIE", "DB_ENV", "STUDENTS_ENV", "PAGE_ENV", "RateLimit",
            "how_to_join_html", "class_full_html", "MAX_WS_MESSAGE", "TEACHER_SEAT", "pool_size", "RELOAD_RESERVE",
-           "QUERY_HEADER", "announcement"]
+           "QUERY_HEADER"]
 
 DB_ENV = "PIRATES_LAB_CLASS_DB"
 STUDENTS_ENV = "PIRATES_LAB_CLASS_STUDENTS"
@@ -115,28 +115,6 @@ def qr_svg(url: str, scale: int = 6) -> str:
     segno.make(url, error="m").save(out, kind="svg", scale=scale, border=2, xmldecl=False, svgns=True,
                                     title="Join the class", dark="#000", light="#fff")
     return out.getvalue().decode("utf-8")
-
-
-def announcement(plan: dict, db_path) -> tuple[str, str]:
-    """What ``classroom --share`` prints, in two parts: what the class may see (the class file, the join code,
-    the QR code, the join address), and, apart, the teacher's own address with a line saying not to project
-    it (print the second after a few blank lines, or on the terminal only).
-
-    >>> from pathlib import Path
-    >>> s = Session("JT", "ABC234", "TT", "00", "00")
-    >>> shown, secret = announcement({"address": "http://h:1", "join": "http://h:1/join?t=JT",
-    ...                                "teacher": "http://h:1/teacher?t=TT", "session": s}, Path("c.db"))
-    >>> "TT" in shown, "TT" in secret, "do not project" in secret.lower()
-    (False, True, True)
-    """
-    session = plan["session"]
-    shown = (f"Class file: {Path(db_path).resolve()} (start again with --class-db {db_path} to keep this class)\n"
-             f"Students: open {plan['address']}/ and type the join code {session.join_code}, or scan:\n"
-             f"{qr_text(plan['join'])}Join address: {plan['join']}\n")
-    secret = ("\n" * 3 + "-" * 60 + "\n"
-              "FOR THE TEACHER ONLY: do not project this line (whoever has it controls the class).\n"
-              f"Teacher's page (open it on this machine): {plan['teacher']}\n" + "-" * 60)
-    return shown, secret
 
 
 def qr_text(url: str) -> str:
