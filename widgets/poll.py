@@ -263,10 +263,12 @@ class PollPanel(widgets.VBox):
             self.bars = bq.Bars(x=labels, y=counts, scales={"x": x, "y": y}, colors=["#1a56a8"])
             self.y_axis = bq.Axis(scale=y, side="left", label="students", tick_format="d",
                                   tick_values=ticks)
-            axes = [bq.Axis(scale=x, label="prediction"), self.y_axis]
+            # slanted labels: ten of "90–100%" overlap when upright (Large fonts)
+            axes = [bq.Axis(scale=x, label="prediction", tick_rotate=-35, label_offset="62px",
+                            tick_style={"text-anchor": "end"}), self.y_axis]
             figure = bq.Figure(marks=[self.bars], axes=axes, title="The class's predictions",
-                               layout=widgets.Layout(width="560px", height="300px"),
-                               fig_margin=dict(top=40, bottom=50, left=50, right=10))
+                               layout=widgets.Layout(width="560px", height="330px"),
+                               fig_margin=dict(top=40, bottom=80, left=70, right=20))
             figure.add_class("pl-poll-chart")
             self.chart_box.children = (figure,)
         else:

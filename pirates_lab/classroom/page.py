@@ -317,7 +317,8 @@ def _when_requested(box) -> None:
     kernel's own stderr; this thread's output would go to a page nobody reads) and to the page's class box."""
     try:
         wait_for_request()
-        bind_page(box, os.environ.get("HTTP_COOKIE"), _query().get("screen"))
+        query = _query()
+        bind_page(box, os.environ.get("HTTP_COOKIE"), query.get("screen"), query.get("large"))
     except Exception:
         import sys
         import traceback
@@ -334,8 +335,21 @@ def _when_requested(box) -> None:
             pass
 
 
-def bind_page(box, cookie: str | None, screen: str | None = None) -> ClassSeat:
-    """Whose page this is (the cookie): bind the polls, fill the class box, start the refresher."""
+def large_fonts() -> None:
+    """``?large=1``: every presenter bar of the page turns Large fonts on (the pool built the page before the
+    address was known)."""
+    from ipywidgets.widgets.widget import _instances
+
+    from pirates_lab.widgets.presenter import PresenterBar
+
+    for widget in list(_instances.values()):
+        if isinstance(widget, PresenterBar):
+            widget.large = True
+
+
+def bind_page(box, cookie: str | None, screen: str | None = None, large: str | None = None) -> ClassSeat:
+    """Whose page this is (the cookie): bind the polls, fill the class box, start the refresher; ``screen`` and
+    ``large`` come from the page's address (``?screen=5&large=1``)."""
     from pirates_lab.widgets import poll
 
     db = ClassDB(os.environ[DB_ENV])
@@ -351,6 +365,8 @@ def bind_page(box, cookie: str | None, screen: str | None = None) -> ClassSeat:
             for view in views:
                 view.go(stored - 1)
     poll.open_screen(screen)
+    if large in ("1", "true", "yes"):
+        large_fonts()
     extra = None
     if seat.teacher:
         show_teacher_notes(views)
