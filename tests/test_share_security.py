@@ -300,3 +300,87 @@ def test_no_token_code_cookie_or_kernel_id_in_the_server_log(room, seats):
     secrets.update({f"kernel {page.kernel_id}": page.kernel_id for page in seats if page.kernel_id})
     leaks = {name: line for name, value in secrets.items() for line in lines if value in line}
     assert not leaks, leaks
+
+
+# ---------------------------------------------------------------- the same guards without a server (fast)
+def test_a_student_page_holds_the_answer_while_the_poll_is_open(tmp_path):
+    from pirates_lab.classroom.page import ClassSeat
+    from pirates_lab.classroom.store import ClassDB
+    from pirates_lab.widgets import lesson as lesson_kit
+    from pirates_lab.widgets import poll
+
+    db = ClassDB(tmp_path / "class.db")
+    seat = db.add_student(30)
+    saved = list(lesson_kit.QUESTION_EXTRAS)
+    try:
+        poll.install()
+        poll.PANELS.clear()
+        view = lesson_kit.lesson_view("dice_basics", presenter=False)
+        student = ClassSeat(db, "student", seat, 1)
+        panel = next(p for p in poll.bind(student) if p in view.content.children[0].children)
+        question, answer = panel.question, panel.question.model.answer_text()
+        db.open_poll(panel.name, "?")
+        assert question.check(str(question.model.expected)) is None and "pl-answer-held" in question.feedback.value
+        question.reveal_button.click()                   # the hidden button, clicked over the websocket
+        assert answer not in question.feedback.value and question.why.value == ""
+        db.reveal(panel.name, answer)
+        question.reveal_button.click()
+        assert answer in question.feedback.value          # after the teacher's Reveal
+        teacher = ClassSeat(db, "teacher", "teacher")
+        db.open_poll(panel.name, "?")
+        panel.bind(teacher)
+        assert question.check("1/2") is False             # the teacher's page checks as ever
+    finally:
+        lesson_kit.QUESTION_EXTRAS[:] = saved
+        poll.PANELS.clear()
+        poll._STATE["seat"] = None
+
+
+def test_teacher_notes_wait_for_the_teacher(monkeypatch):
+    from pirates_lab.classroom import page
+    from pirates_lab.widgets import lesson as lesson_kit
+
+    original = lesson_kit._teacher_html
+    try:
+        page.hold_teacher_notes()
+        view = lesson_kit.lesson_view("dice_basics", presenter=False)
+        assert view.notes.value == "" and "Teacher notes" not in view.notes.value
+        view.go(2)
+        assert view.notes.value == ""
+        page.show_teacher_notes([view])
+        assert "Teacher notes" in view.notes.value and lesson_kit._teacher_html is original
+    finally:
+        lesson_kit._teacher_html = original
+        page._NOTES.clear()
+
+
+def test_log_records_are_scrubbed_when_made():
+    import logging
+
+    from pirates_lab.classroom.guard import install_log_scrubber
+
+    made = logging.getLogRecordFactory()
+    kernel = "0b6c1a3e-1f7b-4c8e-9d2a-3b4c5d6e7f80"
+    try:
+        install_log_scrubber(["SeCrEtToKeN", "K7WQ3M"])
+        info = logging.getLogger("t").makeRecord("t", logging.WARNING, "f", 1, "429 GET %s (%s) kernel %s",
+                                                 ("/teacher?t=SeCrEtToKeN", "code K7WQ3M", kernel), None)
+        debug = logging.getLogger("t").makeRecord("t", logging.DEBUG, "f", 1, "kernel %s", (kernel,), None)
+    finally:
+        logging.setLogRecordFactory(made)
+    text = info.getMessage()
+    assert "SeCrEtToKeN" not in text and "K7WQ3M" not in text and kernel not in text and "/teacher?t=…" in text
+    assert kernel in debug.getMessage()                   # kernel ids at debug level only
+
+
+def test_a_kernel_counts_its_websockets_and_a_seat_its_kernels():
+    from pirates_lab.classroom.guard import KernelOwners, local_only
+
+    owners = KernelOwners(per_seat=2, sockets=2)
+    assert [owners.record(k, "student-1") for k in ("a", "b", "c", "d")] == [[], [], ["a"], ["b"]]
+    assert [owners.owns("student-1", k) for k in "abcd"] == [False, False, True, True]
+    assert not owners.owns("teacher", "d") and not owners.owns(None, "d")
+    assert [owners.socket_opened("d") for _ in range(3)] == [True, True, False]
+    owners.socket_closed("d")
+    assert owners.socket_opened("d")
+    assert local_only('<link rel="stylesheet" href="https://cdn.jsdelivr.net/x.css" />') == ""
