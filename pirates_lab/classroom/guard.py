@@ -171,8 +171,10 @@ def install_log_scrubber(secrets=()) -> None:
 
 
 # ---------------------------------------------------------------- a page that recovers
-#: a page with no widgets this long after its HTML came reloads itself (seconds)
+#: a page with no widgets this long after its HTML came reloads itself (seconds; the server reads
+#: ``$PIRATES_LAB_RECOVER_S`` for another number)
 RECOVER_AFTER_S = 90
+RECOVER_ENV = "PIRATES_LAB_RECOVER_S"
 #: what a page says once it has reloaded itself enough
 RELOAD_THIS_PAGE = ("This page did not load: reload this page (or ask your teacher; the computer serving the "
                     "lesson may be very busy).")
@@ -296,7 +298,9 @@ def guard_kernels(owners: KernelOwners = OWNERS) -> None:
         return
     log = logging.getLogger("pirates_lab.classroom")
     pages = RateLimit(PAGES_A_MINUTE, 60)
-    script = recovery_script()
+    from . import env_seconds
+
+    script = recovery_script(after=env_seconds(RECOVER_ENV, RECOVER_AFTER_S) or RECOVER_AFTER_S)
 
     def record(handler, manager, kernel_id: str) -> None:
         user = handler.current_user

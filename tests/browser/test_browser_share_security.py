@@ -28,10 +28,18 @@ PAGE_TIMEOUT_MS = 180_000
 CHUNK = re.compile(r"/voila/static/\d+\.voila\.js")
 
 
+#: a page with no widgets reloads itself this many seconds after its HTML came (90 in a class: shorter here)
+RECOVER_S = 12
+
+
 @pytest.fixture(scope="module")
 def room(tmp_path_factory):
-    shared = load.SharedLesson(tmp_path_factory.mktemp("shared-security-browser"), 4, pool=2)
-    shared.start(timeout=600)
+    from pirates_lab.classroom.guard import RECOVER_ENV
+
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv(RECOVER_ENV, str(RECOVER_S))            # the server inherits it when it starts
+        shared = load.SharedLesson(tmp_path_factory.mktemp("shared-security-browser"), 5, pool=2)
+        shared.start(timeout=600)
     yield shared
     shared.stop()
 
@@ -95,5 +103,19 @@ def test_a_page_that_never_gets_its_chunk_says_reload_this_page(room, chromium_b
         page.wait_for_timeout(3000)                   # no more reloads come
         assert record["loads"] == 3, "\n".join(record["console"])            # the first load and two reloads, then it says so
         assert time.monotonic() - started < 240
+    finally:
+        context.close()
+
+
+def test_a_page_whose_widgets_never_come_reloads_then_says_reload_this_page(room, chromium_browser):
+    """Its kernel's websocket answers nothing (a silent failure: no script error to see): the page's own timer."""
+    context, page, record = student_page(room, chromium_browser, blocked=0)
+    context.route_web_socket(re.compile(r"/api/kernels/"), lambda socket: None)   # never connected to the server
+    try:
+        page.goto(f"{room.base}/voila/render/{load.NOTEBOOK}", wait_until="domcontentloaded")
+        note = page.wait_for_selector(".pl-page-failed", timeout=PAGE_TIMEOUT_MS)
+        assert "reload this page" in note.inner_text()
+        assert record["loads"] == 3, "\n".join(record["console"])
+        assert any(f"no lesson after {RECOVER_S} s" in line for line in record["console"]), record["console"]
     finally:
         context.close()
