@@ -168,7 +168,7 @@ class Trade:
         elif isinstance(action, SellShip):
             self._sell_own_ship(p)
         elif isinstance(action, BuyShip):
-            self._sell_own_ship(p)
+            self._sell_own_ship(p, trim=False)  # "you must sell it immediately": its goods wait for the new hold
             card = self.card(action.card)
             if action.card == self.offered and action.card not in self.hand(p):
                 self.offered = None
@@ -177,9 +177,12 @@ class Trade:
             self._spend(p, card.value)
             cap["ship"], cap["prize_ship"] = card.name, False
             self.say(f"Captain {p + 1} buys {card.name} for {card.value} silver.")
+            self._trim_cargo(p)  # only the goods over the NEW ship's hold go back (house rule 1, docs/plunder.md)
         self._check_win()
 
-    def _sell_own_ship(self, p: int) -> None:
+    def _sell_own_ship(self, p: int, trim: bool = True) -> None:
+        """Sell the ship in the Pinnace space (the Pinnace takes its place); ``trim=False`` when a bought ship
+        is placed at once, so only the goods over the new ship's hold go back."""
         cap = self.cap(p)
         if cap["ship"] == "Pinnace":
             return
@@ -189,4 +192,5 @@ class Trade:
                                                                          if cap["prize_ship"] else "."))
         cap["ship"], cap["prize_ship"] = "Pinnace", False
         self._earn(p, gain)
-        self._trim_cargo(p)
+        if trim:
+            self._trim_cargo(p)
