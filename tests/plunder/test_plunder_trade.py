@@ -2,9 +2,11 @@
 
 Rules: Plunder › Trade
 """
-from pirates_lab.plunder.actions import BuyShip, StartTrade
+from pirates_lab.core.testing import refused
+from pirates_lab.plunder.actions import Buy, BuyShip, DoneTrading, Sell, StartTrade
+from pirates_lab.plunder.headings import RULE_SELLING
 
-from plunder_helpers import at_step, enough_silver, fresh, hand, lay, play, ship
+from plunder_helpers import at_step, enough_silver, fresh, from_deck, hand, lay, play, ship
 
 
 def _in_port(port, p_ship, cargo, cards=(), silver=5):
@@ -50,3 +52,77 @@ def test_a_ship_bought_with_a_bigger_hold_loses_no_goods():
     state = play(state, StartTrade(), BuyShip("Spanish Galleon"))
     assert state.captains[p]["cargo"] == {"Tobacco": 3} and state.captains[p]["ship"] == "Spanish Galleon"
     assert "Quartermaster" not in "\n".join(state.log.recent(3))
+
+
+# ---------------------------------------------------------------- Selling
+def _plunder_in_port_royal(cargo):
+    """A captain with the English Letter of Marque in Port Royal (sells Tobacco at 5), sailing the Pinnace (hold 2)
+    with a Captured Spanish Galleon (hold 5, value 22) and ``cargo`` as Traded Cargo, at the Action step."""
+    state = fresh()
+    p = state.first
+    lay(state, (1, 0), "Port Royal")
+    cap = state.captains[p]
+    cap["at"], cap["marque"] = (1, 0), "England"
+    from_deck(state, "Spanish Galleon")
+    cap["captured"] = "Spanish Galleon"
+    hand(state, p, [])
+    enough_silver(state, p, 5)
+    for good, n in cargo.items():
+        state._goods_to(p, "cargo", good, n)
+    return at_step(state, p, "action", "give"), p
+
+
+def test_the_captain_sells_traded_cargo_before_the_captured_ship_is_sold():
+    """Rules: Plunder › Selling
+
+    Given a captain in Port Royal (a Port of their Letter) with a Captured Spanish Galleon and 5 Tobacco of Traded
+    Cargo, 3 more than the Pinnace holds, When they trade, Then the Captured Ship waits ("you MUST sell it before
+    setting off again"): they may sell the Tobacco first, and selling it sells the plunder too — 25 silver kept whole
+    and half of 22 (the old engine sold the Galleon at once and sent 3 Tobacco, 15 silver here, back unsold)."""
+    state, p = _plunder_in_port_royal({"Tobacco": 5})
+    state = state.apply(StartTrade())
+    assert state.captains[p]["captured"] == "Spanish Galleon" and state.captains[p]["cargo"] == {"Tobacco": 5}
+    assert set(state.legal_actions()) == {Sell("Tobacco", 1), Sell("Tobacco", 5), DoneTrading()}
+    refused(state, Buy("Rum", 1), RULE_SELLING)
+    state = state.apply(Sell("Tobacco", 5))
+    cap = state.captains[p]
+    assert cap["captured"] is None and cap["cargo"] == {} and cap["silver"] == 5 + 25 + 11
+    assert Buy("Rum", 1) in state.legal_actions()          # the plunder sold, the market is open
+    state.validate()
+
+
+def test_the_plunder_is_sold_as_soon_as_the_traded_cargo_fits_your_own_hold():
+    """Rules: Plunder › Selling
+
+    Given the same captain, When they sell 3 of the 5 Tobacco, Then the 2 left fit the Pinnace and the Captured
+    Ship is sold at once; the 2 Tobacco stay aboard."""
+    state, p = _plunder_in_port_royal({"Tobacco": 5})
+    state = play(state, StartTrade(), Sell("Tobacco", 1), Sell("Tobacco", 1))
+    assert state.captains[p]["captured"] == "Spanish Galleon"
+    state = state.apply(Sell("Tobacco", 1))
+    cap = state.captains[p]
+    assert cap["captured"] is None and cap["cargo"] == {"Tobacco": 2} and cap["silver"] == 5 + 15 + 11
+
+
+def test_finishing_the_trade_sells_the_plunder_and_only_what_does_not_fit_goes_back():
+    """Rules: Plunder › Selling
+
+    Given the same captain, When they finish trading without selling, Then the Captured Ship is sold (they keep
+    half of 22) and the 3 Tobacco over the Pinnace's hold go back to the Quartermaster, said in the log."""
+    state, p = _plunder_in_port_royal({"Tobacco": 5})
+    state = play(state, StartTrade(), DoneTrading())
+    cap = state.captains[p]
+    assert cap["captured"] is None and cap["cargo"] == {"Tobacco": 2} and cap["silver"] == 5 + 11
+    assert "3 Tobacco go back to the Quartermaster" in "\n".join(state.log.recent(4))
+
+
+def test_plunder_is_sold_at_once_when_the_traded_cargo_fits_your_own_hold():
+    """Rules: Plunder › Selling
+
+    Given a captain with the Captured Galleon and 1 Tobacco (the Pinnace holds it), When they trade, Then the
+    plunder is sold at once and the whole market is open."""
+    state, p = _plunder_in_port_royal({"Tobacco": 1})
+    state = state.apply(StartTrade())
+    cap = state.captains[p]
+    assert cap["captured"] is None and cap["cargo"] == {"Tobacco": 1} and cap["silver"] == 5 + 11
+    assert Buy("Rum", 1) in state.legal_actions()
