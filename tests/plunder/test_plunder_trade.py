@@ -2,9 +2,11 @@
 
 Rules: Plunder › Trade
 """
+import pytest
+
 from pirates_lab.core.testing import refused
 from pirates_lab.plunder.actions import Buy, BuyShip, DoneTrading, Sell, StartTrade
-from pirates_lab.plunder.headings import RULE_SELLING
+from pirates_lab.plunder.headings import RULE_SELLING, RULE_TRADE
 
 from plunder_helpers import at_step, enough_silver, fresh, from_deck, hand, lay, play, ship
 
@@ -126,3 +128,18 @@ def test_plunder_is_sold_at_once_when_the_traded_cargo_fits_your_own_hold():
     cap = state.captains[p]
     assert cap["captured"] is None and cap["cargo"] == {"Tobacco": 1} and cap["silver"] == 5 + 11
     assert Buy("Rum", 1) in state.legal_actions()
+
+
+# ---------------------------------------------------------------- Trade: what a move may say
+@pytest.mark.parametrize("action", [Buy("Sugar", True), Sell("Rum", True), Buy("Sugar", False)])
+def test_a_count_of_true_or_false_is_refused_not_read_as_one(action):
+    """Rules: Plunder › Trade
+
+    Given a captain trading in Havana with silver and 1 Rum, When they ask to buy or sell True (or False)
+    tokens, Then the move is refused with a typed error under Trade and nothing changes (True == 1, so the old
+    engine matched the listed "buy 1 Sugar" and logged "buys True Sugar")."""
+    state, p = _in_port("Havana", "Pinnace", {"Rum": 1}, silver=10)
+    state = state.apply(StartTrade())
+    assert {Buy("Sugar", 1), Sell("Rum", 1)} <= set(state.legal_actions())
+    error = refused(state, action, RULE_TRADE)
+    assert "whole number" in error.reason and str(action.amount) in error.reason
