@@ -7,8 +7,8 @@ import pytest
 from pirates_lab.core import IllegalMove
 from pirates_lab.core.geometry import E, N, S, W
 from pirates_lab.plunder import Game
-from pirates_lab.plunder.actions import (AddCard, Attack, AttackCaptain, AttackPort, Board, Buy, BuyShip, Contest,
-                                         Explore, Fight, Flee, Give, LetGo, Marque, PassAction, Pay,
+from pirates_lab.plunder.actions import (AbandonCaptured, AddCard, Attack, AttackCaptain, AttackPort, Board, Buy,
+                                         BuyShip, Contest, Explore, Fight, Flee, Give, LetGo, Marque, PassAction, Pay,
                                          Play, Sail, Secret, Sell, Shout, Sink, StartTrade, StopSailing, TakePrize)
 
 from plunder_helpers import at_step, fresh, from_deck, hand, lay, play, ship, start_turn, to_deck
@@ -283,7 +283,7 @@ def test_plunder_must_be_sold_in_tortuga_for_half_rounded_down():
     from_deck(state, "Spanish Sloop")
     state.captains[p]["captured"] = "Spanish Sloop"         # value 8
     state = at_step(state, p, "action", "give")
-    assert state.legal_actions() == (StartTrade(),)
+    assert state.legal_actions() == (StartTrade(), AbandonCaptured())  # the sale is the action; "abandon whenever"
     state = state.apply(StartTrade())
     assert state.captains[p]["silver"] == 5 + (8 + 2) // 2 and state.captains[p]["captured"] is None
 
