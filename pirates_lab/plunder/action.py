@@ -30,7 +30,7 @@ class ActionStep:
             cards = sorted({n for n in self.hand(p) if self.card(n).kind in ("rum", "sneak")})
             return [AttackPort()] + [Play(n) for n in cards] + free
         if self._may_sell_plunder(p, place) and (cap["loot"] or cap["captured"]):
-            return [StartTrade()]
+            return [StartTrade()] + free  # plunder MUST be sold; a First Mate or a Captured Ship goes "whenever"
         found = [PassAction()]
         found += self._card_plays(p, place)
         found += self._marque_actions(p, place)

@@ -16,15 +16,25 @@ __all__ = ["CapturedShips"]
 class CapturedShips:
     """Prize ships for :class:`~pirates_lab.plunder.state.State`."""
 
-    def _trim_cargo(self, p: int) -> None:
-        """Goods beyond the space left go back to the Quartermaster: loot first (ASSUMPTION)."""
+    def _trim_cargo(self, p: int) -> list[tuple[str, int]]:
+        """Goods beyond the space left go back to the Quartermaster: loot first (ASSUMPTION); said in the log.
+
+        Returns ``[(good, tokens), ...]``, what went back (nothing when the goods fit).
+        """
         cap = self.cap(p)
+        gone = []
         for where in ("loot", "cargo"):
             for good in sorted(cap[where]):
                 excess = self.carried(p) - self.capacity(p)
                 if excess <= 0:
-                    return
-                self._goods_back(p, where, good, min(excess, cap[where][good]))
+                    break
+                n = min(excess, cap[where][good])
+                self._goods_back(p, where, good, n)
+                gone.append((good, n))
+        if gone:
+            self.say(f"Captain {p + 1}'s hold takes {self.capacity(p)}: "
+                     + ", ".join(f"{n} {good}" for good, n in gone) + " go back to the Quartermaster.")
+        return gone
 
     def _abandon_captured(self, p: int) -> None:
         cap = self.cap(p)

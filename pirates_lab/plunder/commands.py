@@ -13,10 +13,10 @@ from pirates_lab.core.report import plural, probability_line, table
 from pirates_lab.core.why import WHY_HELP, why_block
 
 from .components import components
-from .odds import (MAX_HAND, MAX_UNSEEN, attack_value, captain_fight, card_name, loot_dist, loot_value,
-                   marque_probability, npc_chain_odds, side_of, storm_within)
+from .odds import (MAX_HAND, MAX_UNSEEN, attack_value, captain_fight, card_name, loot_dist, marque_probability,
+                   npc_chain_odds, side_of, storm_within)
 
-__all__ = ["add_odds_commands", "parse_hand", "start_unseen"]
+__all__ = ["add_odds_commands", "attack_odds", "parse_hand", "start_unseen"]
 
 
 def parse_hand(text: str) -> list[str]:
@@ -73,30 +73,49 @@ def odds_fight(args) -> int:
     return 0
 
 
+def attack_odds(ship: str, enemy: str, hand=(), *, draws: int = 0, mate: str | None = None, room: int = 5):
+    """"Should I attack?" for ``plunder-attack``: ``(chain odds, the plunder's sale as a Dist, expected silver)``.
+
+    The loot is priced at Tortuga's price (the attacked nation becomes your enemy, so its Ports are closed to
+    you: plunder sells in Tortuga), the ship won at its Value; the captain keeps half of the sale rounded down,
+    halved outcome by outcome (exact); sinking costs no silver.  The lesson's combat calculator counts the same.
+
+    >>> odds, sale, value = attack_odds("Pinnace", "Treasure Fleet", ["Open Sea", "Coastland"], draws=2)
+    >>> odds.win, value
+    (Fraction(315, 689), Fraction(304290, 36517))
+    """
+    hand = list(hand)
+    _count("--draws", draws, 0, MAX_HAND)
+    if len(hand) + draws > MAX_HAND:
+        raise InvalidInput(f"--hand names {plural(len(hand), 'card')} and --draws adds {draws}: a hand holds at "
+                           f"most {MAX_HAND} cards.")
+    _count("--room", room, 0, 99)
+    ship, enemy_name = card_name(ship, "pinnace", "ship"), card_name(enemy, "ship", "port", "natives")
+    me, card = side_of(ship, _mate(mate)), components().card(enemy_name)
+    attacked = card.name == "Pirates"  # "who always attack": no chase, and a tie is theirs (as the engine plays it)
+    steps = {"ship": ("engagement", "broadside", "boarding"), "port": ("broadside", "boarding"),
+             "natives": ("boarding",)}[card.kind][1 if attacked else 0:]
+    unseen = start_unseen(hand)
+    odds = npc_chain_odds(me, side_of(enemy_name), hand, draws, unseen, steps, attacked=attacked)
+    ship_value = card.value if card.kind == "ship" else 0
+    tortuga = components().rules["tortuga_price"]
+    sale = loot_dist(unseen, card.cargo or 99, room).map(lambda gq: ship_value + gq[1] * tortuga)
+    return odds, sale, attack_value(odds, sale)
+
+
 def odds_attack(args) -> int:
     hand = parse_hand(args.hand)
-    _count("--draws", args.draws, 0, MAX_HAND)
-    if len(hand) + args.draws > MAX_HAND:
-        raise InvalidInput(f"--hand names {plural(len(hand), 'card')} and --draws adds {args.draws}: a hand holds at "
-                           f"most {MAX_HAND} cards.")
-    _count("--room", args.room, 0, 99)
+    odds, sale, ev = attack_odds(args.ship, args.enemy, hand, draws=args.draws, mate=args.mate, room=args.room)
     ship, enemy_name = card_name(args.ship, "pinnace", "ship"), card_name(args.enemy, "ship", "port", "natives")
-    me, enemy = side_of(ship, _mate(args.mate)), components().card(enemy_name)
-    risk = _count("--risk (silver lost if sunk)", args.risk, 0, 10_000)
-    attacked = enemy.name == "Pirates"  # "who always attack": no chase, and a tie is theirs (as the engine plays it)
-    steps = {"ship": ("engagement", "broadside", "boarding"), "port": ("broadside", "boarding"),
-             "natives": ("boarding",)}[enemy.kind][1 if attacked else 0:]
-    odds = npc_chain_odds(me, side_of(enemy_name), hand, args.draws, start_unseen(hand), steps, attacked=attacked)
-    loot = loot_value(loot_dist(start_unseen(hand), enemy.cargo or 99, args.room), dict(enemy.sell) or {})
-    gain = (enemy.value if enemy.kind == "ship" else 0) + loot
-    ev = attack_value(odds, int(gain), risk)
     print(f"Plunder: {ship} against {enemy_name} with {', '.join(hand) or 'no cards'}"
           + (f" and {plural(args.draws, 'card')} still to draw" if args.draws else ""))
-    if attacked:
+    if enemy_name == "Pirates":
         print("The Pirates attack you (they always attack): no chase, and a tie is theirs.")
     print(table(odds.lines(), heading="step"))
-    print(f"\nShould I attack? expected silver {float(ev):+.2f} (plunder worth about {float(gain):.1f} before the "
-          f"crew's half; {risk} silver lost if sunk)")
+    print(f"\nShould I attack? expected silver {float(ev):+.2f} (exactly {ev}): the chance to win times your half "
+          f"of the plunder (worth {float(sale.mean()):.2f} on average, sold in Tortuga at "
+          f"{components().rules['tortuga_price']} silver a token, halved sale by sale, rounded down); sinking "
+          "costs no silver")
     if args.why:
         print(why_block([odds.why()]))
     return 0
@@ -162,7 +181,6 @@ def add_odds_commands(calculators) -> None:
     attack.add_argument("--draws", type=int, default=0, help="cards still to draw before the fight")
     attack.add_argument("--mate", default=None)
     attack.add_argument("--room", type=int, default=5, help="room in your hold for loot")
-    attack.add_argument("--risk", type=int, default=8, help="silver you lose if sunk")
     attack.add_argument("--why", action="store_true", help=WHY_HELP)
     attack.set_defaults(run=odds_attack)
 

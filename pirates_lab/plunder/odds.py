@@ -451,19 +451,33 @@ def loot_value(loot: Dist, prices: Mapping[str, int]) -> Fraction:
     return loot.map(lambda gq: gq[1] * prices.get(gq[0], components().rules["tortuga_price"])).mean()
 
 
-def attack_value(odds: ChainOdds, gain_if_won: Fraction | int, loss_if_sunk: Fraction | int) -> Fraction:
-    """"Should I attack?" as expected silver: win × your half of the plunder − sunk × what you lose.
+def attack_value(odds: ChainOdds, gain_if_won, loss_if_sunk: Fraction | int = 0) -> Fraction:
+    """"Should I attack?" as expected silver: win × your half of the plunder − sunk × ``loss_if_sunk``.
 
-    >>> attack_value(ChainOdds(Fraction(1, 2), ends=Dist({"won": 1, "sunk": 1})), 20, 8)
-    Fraction(1, 1)
+    ``gain_if_won`` is what the plunder sells for, a number or a :class:`Dist` of it.  The captain keeps half of
+    each sale, rounded down (Selling), so a Dist is halved outcome by outcome and then averaged — exact, never
+    halved after averaging.  ``loss_if_sunk`` is 0 unless told: sinking costs no silver (If You Lose Your Ship
+    takes the ship, its cargo, the First Mate and the hand).
+
+    Rules: Plunder › Selling
+
+    >>> attack_value(ChainOdds(Fraction(1, 2), ends=Dist({"won": 1, "sunk": 1})), 20)
+    Fraction(5, 1)
+    >>> attack_value(ChainOdds(Fraction(1, 2), ends=Dist({"won": 1, "sunk": 1})), Dist({7: 1, 8: 1}))
+    Fraction(7, 4)
     """
     if not isinstance(odds, ChainOdds):
         raise InvalidInput(f"attack_value needs the ChainOdds of a combat, not {odds!r}.")
-    gain_if_won = _silver("gain_if_won", gain_if_won)
+    if isinstance(gain_if_won, Dist):
+        for silver in gain_if_won.outcomes():
+            _silver("gain_if_won", silver)
+        half = gain_if_won.map(lambda silver: crew_share(int(silver))).mean()
+    else:
+        half = Fraction(crew_share(int(_silver("gain_if_won", gain_if_won))))
     loss_if_sunk = _silver("loss_if_sunk", loss_if_sunk)
     ends = odds.ends
     sunk = ends.probability(lambda e: e in ("sunk", "attacker sunk", "defender captures")) if ends else Fraction(0)
-    return odds.win * crew_share(int(gain_if_won)) - sunk * Fraction(loss_if_sunk)
+    return odds.win * half - sunk * loss_if_sunk
 
 
 def _silver(name: str, value) -> Fraction:

@@ -12,9 +12,11 @@ see and who won.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 
-from pirates_lab.core import AUTO, FlowState
+from pirates_lab.core import AUTO, FlowState, IllegalMove
+from pirates_lab.core.errors import shown
 from pirates_lab.core.hidden import Hidden
 
 from .action import ActionStep
@@ -31,10 +33,30 @@ from .trade import Trade
 from .turn import FLOW, TurnPhases
 from .war import War
 
-__all__ = ["State", "new_captain", "LOG_IN_VIEW"]
+__all__ = ["State", "new_captain", "LOG_IN_VIEW", "bool_for_a_number"]
 
 #: the most recent log lines an observation carries (the whole log is ``state.log``)
 LOG_IN_VIEW = 20
+
+
+def bool_for_a_number(action) -> str | None:
+    """The name of a field of ``action`` that asks for a whole number (a count, a heading, a seat, a place) but
+    holds ``True`` or ``False``; None if there is none.  ``True == 1``, so ``Buy("Sugar", True)`` would otherwise
+    match the listed ``Buy("Sugar", 1)`` and be played as "buy True Sugar".
+
+    >>> from pirates_lab.plunder.actions import Buy
+    >>> bool_for_a_number(Buy("Sugar", True)), bool_for_a_number(Buy("Sugar", 1))
+    ('amount', None)
+    """
+    if not dataclasses.is_dataclass(action) or isinstance(action, type):
+        return None
+    for field in dataclasses.fields(action):
+        value = getattr(action, field.name)
+        if field.type in ("int", int) and isinstance(value, bool):
+            return field.name
+        if field.type in ("tuple", tuple) and isinstance(value, tuple) and any(isinstance(v, bool) for v in value):
+            return field.name
+    return None
 
 
 def new_captain(silver: int) -> dict:
@@ -71,6 +93,15 @@ class State(Setup, TurnPhases, SailAndExplore, ActionStep, Trade, Combat, Attack
         self.winner = None
         self._setup_agenda()
         self.flow.settle(self)
+
+    def check(self, action) -> None:
+        """Refuse an action holding ``True``/``False`` where a whole number is asked (:func:`bool_for_a_number`),
+        then the core's checks."""
+        name = bool_for_a_number(action)
+        if name is not None:
+            raise IllegalMove(self.rule(), f"{shown(action)}: the {name} is a whole number, not "
+                                           f"{shown(getattr(action, name))}.", action=action)
+        super().check(action)
 
     def clone(self) -> "State":
         """A copy that shares only immutable values (strings, tuples, frozen Tasks and their data).

@@ -38,29 +38,54 @@ class Trade:
         return price if price is not None else self.comp.rules["tortuga_price"]
 
     def _open_trade(self, p: int, market_name: str, card_played: bool) -> None:
+        """Open the market; plunder that may be sold here is sold at once, unless the Traded Cargo would not fit
+        your own ship's hold without the Captured Ship's: then you sell Traded Cargo first (house rule 2)."""
         market = self.card(market_name)
+        plunder = self._may_sell_plunder(p, market) or card_played
+        self.flow.push(self, Task("trade", p, Market(market_name, plunder)))
+        if self._plunder_due(p, self.flow.top(self)):
+            if self._cargo_fits_own_hold(p):
+                self._sell_plunder(p, market)
+            else:
+                self.say(f"Captain {p + 1}'s Traded Cargo fills more than their own ship's hold: they may sell some "
+                         f"before the Captured Ship is sold ({RULE_SELLING}).")
+
+    def _plunder_due(self, p: int, task) -> bool:
+        """Plunder that MUST be sold here (Selling) and is not sold yet: loot or a Captured Ship."""
         cap = self.cap(p)
-        if self._may_sell_plunder(p, market) or card_played:
-            total = 0
-            for good, n in sorted(cap["loot"].items()):
-                total += n * self.plunder_price(market, good)
-                self._goods_back(p, "loot", good, n)
-            if cap["captured"]:
-                total += self.card(cap["captured"]).value
-                self._discard(cap["captured"])
-                cap["captured"] = None
-                self._trim_cargo(p)
-            if total:
-                self._earn(p, crew_share(total))
-                self.say(f"Captain {p + 1} sells the plunder for {total} silver and keeps half, {crew_share(total)} "
-                         f"({RULE_SELLING}).")
-        self.flow.push(self, Task("trade", p, Market(market_name, self._may_sell_plunder(p, market) or card_played)))
+        return task.data.plunder and bool(cap["loot"] or cap["captured"])
+
+    def _cargo_fits_own_hold(self, p: int) -> bool:
+        """Would the Traded Cargo fit without the Captured Ship's hold (the loot is sold with it)?"""
+        return sum(self.cap(p)["cargo"].values()) <= self.ship_stat(p, "cargo")
+
+    def _sell_plunder(self, p: int, market) -> None:
+        """The loot and the Captured Ship sold together, the captain keeping half (rounded down)."""
+        cap = self.cap(p)
+        total = 0
+        for good, n in sorted(cap["loot"].items()):
+            total += n * self.plunder_price(market, good)
+            self._goods_back(p, "loot", good, n)
+        if cap["captured"]:
+            total += self.card(cap["captured"]).value
+            self._discard(cap["captured"])
+            cap["captured"] = None
+            self._trim_cargo(p)
+        if total:
+            self._earn(p, crew_share(total))
+            self.say(f"Captain {p + 1} sells the plunder for {total} silver and keeps half, {crew_share(total)} "
+                     f"({RULE_SELLING}).")
 
     def _trade_actions(self, task):
         p = task.player
         market = self.card(task.data.name)
         cap = self.cap(p)
         found = []
+        if self._plunder_due(p, task):  # sell Traded Cargo before the plunder is sold, or finish (house rule 2)
+            for good, price in market.sell:
+                have = cap["cargo"].get(good, 0)
+                found += [Sell(good, n) for n in sorted({1, have}) if 1 <= n <= have]
+            return found + [DoneTrading()]
         room = self.capacity(p) - self.carried(p)
         for good, price in market.buy:
             most = min(room, self.goods[good], cap["silver"] // price)
@@ -104,6 +129,8 @@ class Trade:
         market = self.card(task.data.name)
         cap = self.cap(p)
         if isinstance(action, Buy):
+            if self._plunder_due(p, task):
+                return False
             price = market.buy_price(action.good) if isinstance(action.good, str) else None
             return (price is not None and isinstance(action.amount, int) and not isinstance(action.amount, bool)
                     and 1 <= action.amount <= min(self.capacity(p) - self.carried(p), self.goods[action.good])
@@ -117,6 +144,10 @@ class Trade:
     def _why_trade(self, task, action) -> IllegalMove:
         p = task.player
         market = self.card(task.data.name)
+        if isinstance(action, (Buy, BuyShip, SellShip)) and self._plunder_due(p, task):
+            return IllegalMove(RULE_SELLING, "You MUST sell the Captured Ship and its loot here: first sell the "
+                                             "Traded Cargo your own ship cannot hold, or finish trading (what does "
+                                             "not fit then goes back to the Quartermaster); then buy.")
         if isinstance(action, Buy):
             if not isinstance(action.good, str) or market.buy_price(action.good) is None:
                 return IllegalMove(RULE_BUYING, f"{market.name} shows no Buy price for {shown(action.good)}.")
@@ -154,6 +185,9 @@ class Trade:
             self.flow.pop(self)
             if market.kind == "natives":  # the trade held the Natives card
                 self._discard(market.name)
+            if self._plunder_due(p, task):  # "you MUST sell it before setting off again"
+                self._sell_plunder(p, market)
+                self._check_win()
             return
         if isinstance(action, Buy):
             cost = action.amount * market.buy_price(action.good)
@@ -165,10 +199,12 @@ class Trade:
             self._goods_back(p, "cargo", action.good, action.amount)
             self._earn(p, gain)
             self.say(f"Captain {p + 1} sells {action.amount} {action.good} for {gain} silver (kept whole: Traded Cargo).")
+            if self._plunder_due(p, task) and self._cargo_fits_own_hold(p):
+                self._sell_plunder(p, market)
         elif isinstance(action, SellShip):
             self._sell_own_ship(p)
         elif isinstance(action, BuyShip):
-            self._sell_own_ship(p)
+            self._sell_own_ship(p, trim=False)  # "you must sell it immediately": its goods wait for the new hold
             card = self.card(action.card)
             if action.card == self.offered and action.card not in self.hand(p):
                 self.offered = None
@@ -177,9 +213,12 @@ class Trade:
             self._spend(p, card.value)
             cap["ship"], cap["prize_ship"] = card.name, False
             self.say(f"Captain {p + 1} buys {card.name} for {card.value} silver.")
+            self._trim_cargo(p)  # only the goods over the NEW ship's hold go back (house rule 1, docs/plunder.md)
         self._check_win()
 
-    def _sell_own_ship(self, p: int) -> None:
+    def _sell_own_ship(self, p: int, trim: bool = True) -> None:
+        """Sell the ship in the Pinnace space (the Pinnace takes its place); ``trim=False`` when a bought ship
+        is placed at once, so only the goods over the new ship's hold go back."""
         cap = self.cap(p)
         if cap["ship"] == "Pinnace":
             return
@@ -189,4 +228,5 @@ class Trade:
                                                                          if cap["prize_ship"] else "."))
         cap["ship"], cap["prize_ship"] = "Pinnace", False
         self._earn(p, gain)
-        self._trim_cargo(p)
+        if trim:
+            self._trim_cargo(p)

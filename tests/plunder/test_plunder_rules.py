@@ -7,11 +7,11 @@ import pytest
 from pirates_lab.core import IllegalMove
 from pirates_lab.core.geometry import E, N, S, W
 from pirates_lab.plunder import Game
-from pirates_lab.plunder.actions import (AddCard, Attack, AttackCaptain, AttackPort, Board, Buy, BuyShip, Contest,
-                                         Explore, Fight, Flee, Give, LetGo, Marque, PassAction, Pay,
+from pirates_lab.plunder.actions import (AbandonCaptured, AddCard, Attack, AttackCaptain, AttackPort, Board, Buy,
+                                         BuyShip, Contest, Explore, Fight, Flee, Give, LetGo, Marque, PassAction, Pay,
                                          Play, Sail, Secret, Sell, Shout, Sink, StartTrade, StopSailing, TakePrize)
 
-from plunder_helpers import at_step, fresh, from_deck, hand, lay, play, ship, start_turn, to_deck
+from plunder_helpers import at_step, fresh, from_deck, hand, lay, pirates_attack, play, ship, start_turn, to_deck
 
 
 # ---------------------------------------------------------------- Setup
@@ -177,6 +177,25 @@ def test_sail_one_direction_turn_once_never_diagonally():
         state.apply(Sail(5))
 
 
+def test_a_map_card_is_explored_next_to_the_ship_never_on_a_diagonal():
+    """Rules: Plunder › Sail and Explore
+
+    Given a captain at (1, 0) with an Open Sea card in hand, the cells east, north and south of the ship empty and the
+    diagonal cells (2, 1) and (2, -1) empty too, When they explore, Then only the three cells beside the ship are
+    offered ("an empty space adjacent to your ship"; "You cannot move diagonally") and a diagonal is refused."""
+    state = fresh()
+    p = state.first
+    state.captains[p]["at"] = (1, 0)
+    hand(state, p, ["Open Sea"])
+    state = at_step(state, p, "sail", "action", "give")
+    explores = {a.at for a in state.legal_actions() if isinstance(a, Explore)}
+    assert explores == {(2, 0), (1, 1), (1, -1)}
+    for diagonal in [(2, 1), (2, -1)]:
+        assert diagonal not in state.sea
+        with pytest.raises(IllegalMove, match="not an empty space next to your ship"):
+            state.apply(Explore(diagonal, "Open Sea"))
+
+
 def test_seven_cards_stop_the_move_and_exploring_plays_a_map_card():
     """Rules: Plunder › Sail and Explore"""
     state = fresh()
@@ -283,7 +302,7 @@ def test_plunder_must_be_sold_in_tortuga_for_half_rounded_down():
     from_deck(state, "Spanish Sloop")
     state.captains[p]["captured"] = "Spanish Sloop"         # value 8
     state = at_step(state, p, "action", "give")
-    assert state.legal_actions() == (StartTrade(),)
+    assert state.legal_actions() == (StartTrade(), AbandonCaptured())  # the sale is the action; "abandon whenever"
     state = state.apply(StartTrade())
     assert state.captains[p]["silver"] == 5 + (8 + 2) // 2 and state.captains[p]["captured"] is None
 
@@ -373,10 +392,21 @@ def test_losing_the_boarding_sinks_your_ship_and_ends_your_turn():
 
 
 def test_sinking_a_ship_gives_no_plunder():
-    """Rules: Plunder › Broadside"""
-    state, p = _at_sea_against("Dutch Sloop", [], p_ship="English Brigantine")   # 3 < 4: needs a card
-    state = play(state, Attack(), AddCard(""))
-    assert state.combat is None and state.discard.get("Dutch Sloop") == 1
+    """Rules: Plunder › Broadside
+
+    Given an English Brigantine (cannon 2) that catches a Dutch Sloop (speed 4, cannon 1) with a card numbered 3,
+    When it wins the Broadside, Then "you may choose to sink its ship or board it"; sinking it discards the enemy's
+    card and "Combat ends here": no prize, no loot card, no silver, and the turn goes on to the Action."""
+    state, p = _at_sea_against("Dutch Sloop", ["Havana"], p_ship="English Brigantine")   # 3 + 3 >= 4
+    state = play(state, Attack(), AddCard("Havana"))
+    assert state.phase()[0] == "sink_or_board" and set(state.legal_actions()) == {Sink(), Board()}
+    silver, deck = state.captains[p]["silver"], dict(state.deck)
+    sunk = state.apply(Sink())
+    cap = sunk.captains[p]
+    assert sunk.combat is None and sunk.discard.get("Dutch Sloop") == 1 and sunk.phase()[0] == "action"
+    assert cap["captured"] is None and cap["loot"] == {} and cap["silver"] == silver and sunk.deck == deck
+    assert cap["ship"] == "English Brigantine"
+    sunk.validate()
 
 
 def test_attacking_a_port_skips_the_engagement_and_boards_the_garrison():
@@ -523,6 +553,22 @@ def test_losing_the_ship_returns_the_cargo_discards_the_hand_and_restarts_from_t
     cap = state.captains[p]
     assert (cap["ship"], cap["cargo"], cap["hand"], cap["at"], cap["lost"]) == ("Pinnace", {}, [], (0, 0), True)
     assert state.goods["Rum"] == 12 and state.phase()[0] == "end"     # the turn ends at once
+    state.validate()
+
+
+def test_a_captain_whose_ship_is_sunk_loses_the_first_mate():
+    """Rules: Plunder › If You Lose Your Ship
+
+    Given a captain in a Pinnace (cannon 1) with a Navigator as First Mate, attacked by Pirates (cannon 3) with no
+    card to add, When they stand and fight and lose the Broadside, Then the ship is sunk and "Discard your First
+    Mate, if any": the mat has no First Mate and the Navigator is on the discard pile."""
+    state, p = pirates_attack("Pinnace", [])
+    from_deck(state, "Navigator")
+    state.captains[p]["mate"] = "Navigator"
+    state = play(state, Fight(), AddCard(""))
+    cap = state.captains[p]
+    assert cap["lost"] and cap["at"] == (0, 0)
+    assert cap["mate"] is None and state.discard.get("Navigator") == 1
     state.validate()
 
 
