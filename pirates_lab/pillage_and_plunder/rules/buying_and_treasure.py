@@ -100,8 +100,9 @@ def why_not_buy(state, me: int, card: str, ship: int) -> IllegalMove | None:
         if len(s["crew"]) >= hull.crew:
             return IllegalMove(RULE_HIRE_CREW_MEMBER,
                                f"Your {hull.name}'s crew quarters hold at most {hull.crew} crewmen.")
-        if card in C.OFFICERS and state.has_officer(me, card):
-            return IllegalMove(RULE_HIRE_CREW_MEMBER, f"You already have a {card}: only one of each type of officer.")
+        if card in C.OFFICERS and state.has_officer(me, card, ship):
+            return IllegalMove(RULE_HIRE_CREW_MEMBER, f"This ship already has a {card} aboard: only one of each "
+                                                      "type of officer a ship.")
         cost, rule = state.data.costs[card], RULE_HIRE_CREW_MEMBER
     if p["hoard"] < cost:
         return IllegalMove(rule, f"A {card} costs {cost}; your hoard holds {p['hoard']}.")
