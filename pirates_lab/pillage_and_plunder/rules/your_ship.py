@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .. import battles as B
 from .. import components as C
+from ..actions import a
 
 __all__ = ["YourShip", "LOSS_ORDER", "new_ship", "next_to_lose"]
 
@@ -80,7 +81,7 @@ class YourShip:
             man = next_to_lose(crew) if man is None else man
             crew.remove(man)
             self._to_discard(man, under=True)
-            self.say(f"Player {player + 1} loses a {man}.")
+            self.say(f"Player {player + 1} loses {a(man)}.")
 
     def _damage(self, player: int, ship: int, amount: int, winner: int | None) -> bool:
         """Add damage; a hull with damage >= strength is destroyed. True if it was.
