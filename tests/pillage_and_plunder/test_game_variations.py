@@ -6,7 +6,7 @@ They drive the public State API (``apply``, ``legal_actions``) from hand-built p
 from __future__ import annotations
 
 from pirates_lab.core.testing import refused
-from pirates_lab.pillage_and_plunder.game import Play
+from pirates_lab.pillage_and_plunder.game import Act, Play
 from pirates_lab.pillage_and_plunder.headings import RULE_HIRE_CREW_MEMBER
 from pirates_lab.pillage_and_plunder.scenarios import at_step, give, scenario, ship
 
@@ -49,3 +49,37 @@ def test_fleet_play_each_ship_has_its_own_crew_quarters_one_officer_of_each_type
     s = s.apply(Play("Doctor", ship=1))
     assert "Doctor" in ship(s, 0, 0)["crew"] and ship(s, 0, 1)["crew"] == ["Doctor"]
     s.validate()
+
+
+# ------------------------------------------------------------------ Privateering
+def privateer(owed: int, hoard: int):
+    """Player 1 at his pre-draw stage, privateering for the Dutch with ``owed`` on his Navy Ship card."""
+    s = scenario(2, privateering=True)
+    s._draw_card("Dutch Navy")
+    s.players[0]["privateer"] = {"navy": "Dutch Navy", "owed": owed}
+    s.players[0]["hoard"] = hoard
+    s._draw_card("Attack")
+    s.discard.append("Attack")                     # the previous player's discard, on top
+    s.validate()
+    return s
+
+
+def test_privateering_a_career_ends_only_by_paying_all_the_money_owed_to_the_bank():
+    """Rules: Pillage & Plunder › Privateering ("During the pre-draw stage of any turn you can end your privateering
+    career by paying all of the money that is on top of the Navy Ship card to the bank, and placing the Navy Ship
+    card under the top card of the discard pile")
+
+    Given a privateer who owes his sponsor 1500 and has 3250 in his hoard, When he ends his career in the pre-draw
+    stage, Then 1500 leaves his hoard for the bank (1750 left), the debt is gone, and the Navy Ship card lies under
+    the top card of the discard pile; a privateer with only 1499 cannot end it.
+    """
+    s = privateer(1500, 3250)
+    top = s.discard[-1]
+    assert Act.END_PRIVATEERING in s.legal_actions()
+    s = s.apply(Act.END_PRIVATEERING)
+    assert s.players[0]["hoard"] == 1750 and s.players[0]["privateer"] is None
+    assert s.discard[-2:] == ["Dutch Navy", top]
+    assert "Player 1 pays 1500 and ends his privateering career." in s.log
+    s.validate()
+    poor = privateer(1500, 1499)
+    assert Act.END_PRIVATEERING not in poor.legal_actions()
