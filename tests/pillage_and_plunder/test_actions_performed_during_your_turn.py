@@ -9,9 +9,9 @@ import pytest
 
 from pirates_lab.core.testing import refused
 from pirates_lab.pillage_and_plunder.actions import a
-from pirates_lab.pillage_and_plunder.game import Play
+from pirates_lab.pillage_and_plunder.game import Act, Play, SellCargo
 from pirates_lab.pillage_and_plunder.headings import RULE_BUY_SHIP_ADD_ON
-from pirates_lab.pillage_and_plunder.scenarios import at_step, give, scenario, ship
+from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario, ship
 
 
 def to_play(s, player: int = 0):
@@ -45,3 +45,26 @@ def test_the_engine_writes_a_or_an_by_the_sound_of_every_card_name():
         "an Extra Sail", "an Extra Cargo Hold", "an Iron Hull Plating", "an Attack", "a Sloop", "a Man O' War",
         "a Cutlass Crewman", "a Unicorn", "an Hour"]
     assert a("Extra Sail", capital=True) == "An Extra Sail"
+
+
+# ------------------------------------------------------------------ Sell Cargo
+def test_sell_cargo_the_sold_card_goes_under_the_top_card_of_the_discard_pile():
+    """Rules: Pillage & Plunder › Sell Cargo ("If you choose to sell, place the Cargo card under the top card of the
+    discard pile (so that the previous player's discard remains on top), take the appropriate amount of money from
+    the bank and add it to your hoard")
+
+    Given a player in his pre-draw stage with Rum in his hold and the previous player's Attack on the discard pile,
+    When the dice price the Rum and he sells it, Then the Rum lies just under the Attack, which stays on top, and the
+    price is added to his hoard.
+    """
+    s = scenario(2)
+    equip(s, 0, cargo=("Rum 20 Units",))
+    s._draw_card("Attack")
+    s.discard.append("Attack")
+    s.validate()
+    s = s.apply(SellCargo(0, "Rum 20 Units"))
+    price = max(s.chance_outcomes().outcomes())
+    s = s.apply(price).apply(Act.SELL_IT)
+    assert s.discard[-2:] == ["Rum 20 Units", "Attack"]
+    assert s.players[0]["hoard"] == 3250 + price and ship(s, 0)["cargo"] == []
+    s.validate()
