@@ -6,7 +6,7 @@ Each test fails when the rule it holds is broken by hand (checked once).
 from __future__ import annotations
 
 from pirates_lab.pillage_and_plunder.game import Act, Play, StealMap
-from pirates_lab.pillage_and_plunder.scenarios import at_step, give, scenario, ship
+from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario, ship
 
 
 def run(state, *actions):
@@ -44,3 +44,36 @@ def test_player_attacking_player_a_defender_who_wins_may_steal_the_attackers_tre
     s = s.apply(StealMap(0)).apply((4, 4))
     assert s.players[1]["maps"] == [1500] and s.players[0]["maps"] == []
     s.validate()
+
+
+# ------------------------------------------------------------------ Stage 1: Spotting the Enemy
+def nest_battle(defender_crew: int, defender_cannons: int = 1):
+    """Player 1 attacks player 2, whose Sloop has a Crow's Nest, ``defender_cannons`` and ``defender_crew`` aboard;
+    the battle is played up to the start of Stage 2 (terms and call-off of Stage 1 passed)."""
+    s = scenario(2)
+    equip(s, 1, addons=("Crow's Nest",))
+    ship(s, 1)["crew"] = ["Cutlass Crewman"] * defender_crew
+    s.deck["Cutlass Crewman"] += 2 - defender_crew
+    ship(s, 1)["cannons"] = defender_cannons
+    s.deck["Cannon"] += 1 - defender_cannons
+    s.validate()
+    s = to_play(s)
+    give(s, 0, "Attack")
+    return run(s, Play("Attack", target=1), Act.NO_OFFER, Act.FIGHT_ON)
+
+
+def test_spotting_the_enemy_a_crows_nest_fires_only_with_a_crewman_and_a_cannon_aboard():
+    """Rules: Pillage & Plunder › Stage 1: Spotting the Enemy ("The ship with the crow's nest must have at least one
+    crew member and one cannon on board to be able to do this")
+
+    Given a defender whose Sloop has a Crow's Nest and a cannon, When player 1 attacks him, Then the nest's shot
+    gives the attacker one damage if one crewman is aboard, and none if the crew is gone (nor with a crewman and no
+    cannon); either way the battle goes on to Stage 2.
+    """
+    fired = nest_battle(defender_crew=1)
+    assert ship(fired, 0)["damage"] == 1
+    assert "The defender's crow's nest spots the enemy first: the attacker takes one damage." in fired.log
+    for silent in (nest_battle(defender_crew=0), nest_battle(defender_crew=1, defender_cannons=0)):
+        assert ship(silent, 0)["damage"] == 0 and not any("crow's nest" in line for line in silent.log)
+        assert silent.battle().stage == 2
+    assert fired.battle().stage == 2
