@@ -15,7 +15,7 @@ from dataclasses import fields
 
 from pirates_lab.core import action, saveable
 
-__all__ = ["counted", "listed", "well_formed", "ACTIONS", "Act", "AttackMerchant", "SellCargo", "Retrieve", "SellShip", "MoveCrewman", "MoveCannon", "MoveCargo", "LoseCrewman", "DoctorSaves", "ReturnPrize", "TakeCargo", "Repair", "StealMap",
+__all__ = ["a", "counted", "listed", "well_formed", "ACTIONS", "Act", "AttackMerchant", "SellCargo", "Retrieve", "SellShip", "MoveCrewman", "MoveCannon", "MoveCargo", "LoseCrewman", "DoctorSaves", "ReturnPrize", "TakeCargo", "Repair", "StealMap",
            "StealDebt", "Offer", "Play", "Discard"]
 
 
@@ -97,7 +97,7 @@ class MoveCrewman:
     card: str
 
     def __str__(self) -> str:
-        return f"move a {self.card} from ship {counted(self.source)} to ship {counted(self.target)}"
+        return f"move {a(self.card)} from ship {counted(self.source)} to ship {counted(self.target)}"
 
 
 @action()
@@ -123,7 +123,7 @@ class MoveCargo:
         return f"move the {self.card} from ship {counted(self.source)} to ship {counted(self.target)}"
 
 
-@action("give up a {card}")
+@action()
 class LoseCrewman:
     """The player who loses a crewman picks which one.
 
@@ -132,6 +132,9 @@ class LoseCrewman:
     """
 
     card: str
+
+    def __str__(self) -> str:
+        return f"give up {a(self.card)}"
 
 
 @action("the Doctor saves the crewman")
@@ -224,6 +227,26 @@ class Offer:
         return "offer " + describe_terms(self.coins, self.maps, self.cargo, self.crew, self.cannons)
 
 
+#: first words that begin with a vowel letter but a consonant sound ("a unicorn"), and the other way round ("an hour")
+_CONSONANT_SOUND = ("one", "once", "uni", "use", "usu", "eu", "ewe")
+_VOWEL_SOUND = ("hour", "honest", "honour", "honor", "heir")
+
+
+def a(noun, capital: bool = False) -> str:
+    """``noun`` with "a" or "an", chosen by the sound of its first word (for card names in the log and refusals).
+
+    >>> a("Extra Sail"), a("Iron Hull Plating"), a("Cutlass Crewman"), a("Man O' War"), a("Extra Sail", capital=True)
+    ('an Extra Sail', 'an Iron Hull Plating', 'a Cutlass Crewman', "a Man O' War", 'An Extra Sail')
+    >>> a("Unicorn Horn"), a("Hourglass")
+    ('a Unicorn Horn', 'an Hourglass')
+    """
+    text = str(noun)
+    word = text.split(" ", 1)[0].lower()
+    vowel = (word[:1] in tuple("aeiou") and not word.startswith(_CONSONANT_SOUND)) or word.startswith(_VOWEL_SOUND)
+    article = "an" if vowel else "a"
+    return f"{article.capitalize() if capital else article} {text}"
+
+
 def counted(index):
     """A seat, ship or map index as a person counts it: from 1 (``counted(0) == 1``); junk as given."""
     return index + 1 if _whole(index) else index
@@ -266,7 +289,7 @@ def well_formed(move) -> bool:
 def describe_terms(coins: int, maps, cargo, crew, cannons: int) -> str:
     """Terms in words: ``800 pieces of eight, the treasure map of 1200, Rum 20 Units and 1 cannon``."""
     parts = [f"{coins} pieces of eight"] if coins else []
-    parts += [f"the treasure map of {m}" for m in maps] + list(cargo) + [f"a {c}" for c in crew]
+    parts += [f"the treasure map of {m}" for m in maps] + list(cargo) + [a(c) for c in crew]
     parts += [f"{cannons} cannon" + ("s" if cannons > 1 else "")] if cannons else []
     if not parts:
         return "nothing"

@@ -29,6 +29,7 @@ from typing import NamedTuple
 from pirates_lab.core import Dist, InvalidInput, saveable, sorted_pair_counts
 
 from . import components as _components
+from .actions import a
 
 
 MAX_DICE = 6
@@ -104,9 +105,9 @@ class Ship:
         crew = h.crew if crew is None else crew
         for label, value in (("cannons", cannons), ("crew", crew), ("pistols", pistols), ("damage", damage)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise InvalidInput(f"A {hull}'s {label} must be a whole number >= 0, got {value!r}.")
+                raise InvalidInput(f"{a(hull, capital=True)}'s {label} must be a whole number >= 0, got {value!r}.")
         if cannons > h.cannons or crew > h.crew:
-            raise InvalidInput(f"A {hull} holds at most {h.cannons} cannons and {h.crew} crew.")
+            raise InvalidInput(f"{a(hull, capital=True)} holds at most {h.cannons} cannons and {h.crew} crew.")
         if pistols > crew:
             raise InvalidInput(f"{pistols} pistol crewmen but only {crew} crew: pistol crewmen are part of the crew.")
         for label, names, known in (("officers", officers, OFFICERS), ("addons", addons, ADDONS)):

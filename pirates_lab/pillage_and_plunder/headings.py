@@ -13,6 +13,7 @@ GAME = "pillage_and_plunder"
 # Player's Guide, Chapter II: Your Ship and Other Resources
 RULE_GAME_SETUP = cite(GAME, "Game Setup")
 RULE_YOUR_HOARD = cite(GAME, "Your Hoard")
+RULE_SHIP_HULL = cite(GAME, "Ship Hull")
 # Chapter III: Taking Your Turn
 RULE_THREE_STAGES = cite(GAME, "The Three Stages of Your Turn")
 RULE_PRE_DRAW_STAGE = cite(GAME, "Stage 1: The pre-draw stage")

@@ -18,7 +18,7 @@ from pirates_lab.core.errors import shown
 
 from .. import components as C
 from .. import odds as O
-from ..actions import Act, Play, counted
+from ..actions import Act, Play, a, counted
 from ..headings import (RULE_BUY_CANNON, RULE_BUY_CARGO, RULE_BUY_SHIP, RULE_BUY_SHIP_ADD_ON, RULE_FLEET_PLAY,
                         RULE_HIRE_CREW_MEMBER, RULE_REPAIR_SHIP, RULE_TREASURE_HUNT)
 from .game_setup import die_odds
@@ -63,11 +63,12 @@ def why_not_ship(state, me: int, card: str) -> IllegalMove | None:
     new = state.data.hulls[card]
     if state.game.options["fleet_play"]:
         if p["hoard"] < new.cost:
-            return IllegalMove(RULE_BUY_SHIP, f"A {card} costs {new.cost}; your hoard holds {p['hoard']}.")
+            return IllegalMove(RULE_BUY_SHIP,
+                               f"{a(card, capital=True)} costs {new.cost}; your hoard holds {p['hoard']}.")
         return None
     old = state.hull(me)
     if new.level != old.level + 1:
-        return IllegalMove(RULE_BUY_SHIP, f"A {card} is level {new.level}; you can only upgrade your "
+        return IllegalMove(RULE_BUY_SHIP, f"{a(card, capital=True)} is level {new.level}; you can only upgrade your "
                                           f"level-{old.level} {old.name} to a ship exactly one level higher.")
     if p["ships"][0]["damage"]:
         return IllegalMove(RULE_BUY_SHIP, "You may not upgrade a damaged ship: repair it first.")
@@ -75,7 +76,7 @@ def why_not_ship(state, me: int, card: str) -> IllegalMove | None:
         return IllegalMove(RULE_BUY_SHIP, f"Your {state.cargo_units(me)} units of cargo do not fit the {card}'s "
                                           f"hold of {new.cargo} (add-ons stay with the old hull): sell cargo first.")
     if p["hoard"] < new.cost:
-        return IllegalMove(RULE_BUY_SHIP, f"A {card} costs {new.cost}; your hoard holds {p['hoard']}.")
+        return IllegalMove(RULE_BUY_SHIP, f"{a(card, capital=True)} costs {new.cost}; your hoard holds {p['hoard']}.")
     return None
 
 
@@ -89,7 +90,8 @@ def why_not_buy(state, me: int, card: str, ship: int) -> IllegalMove | None:
     hull = state.hull(me, ship)
     if category == "Ship Add-On":
         if card in state.addons(me, ship):
-            return IllegalMove(RULE_BUY_SHIP_ADD_ON, f"Your ship already has a {card}: only one of each type of add-on.")
+            return IllegalMove(RULE_BUY_SHIP_ADD_ON,
+                               f"Your ship already has {a(card)}: only one of each type of add-on.")
         cost = state.data.addon_cost(card, hull.name)
         rule = RULE_BUY_SHIP_ADD_ON
     elif category == "Cannon":
@@ -100,11 +102,12 @@ def why_not_buy(state, me: int, card: str, ship: int) -> IllegalMove | None:
         if len(s["crew"]) >= hull.crew:
             return IllegalMove(RULE_HIRE_CREW_MEMBER,
                                f"Your {hull.name}'s crew quarters hold at most {hull.crew} crewmen.")
-        if card in C.OFFICERS and state.has_officer(me, card):
-            return IllegalMove(RULE_HIRE_CREW_MEMBER, f"You already have a {card}: only one of each type of officer.")
+        if card in C.OFFICERS and state.has_officer(me, card, ship):
+            return IllegalMove(RULE_HIRE_CREW_MEMBER, f"This ship already has {a(card)} aboard: only one of each "
+                                                      "type of officer a ship.")
         cost, rule = state.data.costs[card], RULE_HIRE_CREW_MEMBER
     if p["hoard"] < cost:
-        return IllegalMove(rule, f"A {card} costs {cost}; your hoard holds {p['hoard']}.")
+        return IllegalMove(rule, f"{a(card, capital=True)} costs {cost}; your hoard holds {p['hoard']}.")
     return None
 
 
@@ -136,10 +139,10 @@ def play_ship(state, me: int, move: Play) -> None:
     p["hoard"] -= cost
     if state.game.options["fleet_play"]:
         p["ships"].append(new_ship(card))
-        state.say(f"Player {me + 1} buys a {card} for {cost} and adds it to his fleet.")
+        state.say(f"Player {me + 1} buys {a(card)} for {cost} and adds it to his fleet.")
     else:
         p["ships"][0]["hulls"].append({"hull": card, "addons": []})
-        state.say(f"Player {me + 1} upgrades to a {card} for {cost}; his add-ons stay with the old hull.")
+        state.say(f"Player {me + 1} upgrades to {a(card)} for {cost}; his add-ons stay with the old hull.")
 
 
 def play_item(state, me: int, move: Play) -> None:
@@ -163,7 +166,7 @@ def play_item(state, me: int, move: Play) -> None:
         cost = state.data.costs[card]
         s["crew"].append(card)
     p["hoard"] -= cost
-    state.say(f"Player {me + 1} buys a {card} for {cost}.")
+    state.say(f"Player {me + 1} buys {a(card)} for {cost}.")
 
 
 # ------------------------------------------------------------ Buy Cargo

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pirates_lab.core import AUTO, Phase
 
-from ..headings import RULE_ASSET_LIQUIDATION, RULE_THREE_STAGES, RULE_TIMED_GAME, RULE_YOUR_HOARD
+from ..headings import RULE_ASSET_LIQUIDATION, RULE_SHIP_HULL, RULE_THREE_STAGES, RULE_TIMED_GAME, RULE_YOUR_HOARD
 from .the_three_stages_of_your_turn import start_turn
 
 __all__ = ["YourHoard", "END_TURN", "ROWS"]
@@ -54,7 +54,9 @@ def end_turn(state, task_) -> None:
     state.flow.pop(state)
     alive = state.alive()
     goal = state.data.game["hoard_to_win"]
-    if len(alive) <= 1:
+    if not alive:       # the last ships sank together: eliminated players do not win, and no hoard is left
+        return finish(state, [], "", f"{RULE_SHIP_HULL}; {RULE_YOUR_HOARD}")
+    if len(alive) == 1:
         return finish(state, alive, "is the last pirate afloat", RULE_YOUR_HOARD)
     rich = [i for i in alive if state.worth(i) >= goal]
     if rich:
@@ -84,8 +86,15 @@ def end_turn(state, task_) -> None:
 
 
 def finish(state, winners: list[int], why: str, rule: str) -> None:
+    """The game is over: ``winners`` (none when no pirate is afloat) and why, with the rule.
+
+    Rules: Pillage & Plunder › Ship Hull ("If your last ship hull is destroyed, you are eliminated from the game")
+    """
     state.won = sorted(winners)
     state.agenda.clear()
+    if not state.won:
+        state.say(f"Game over: no pirate is afloat, so nobody wins ({rule}).")
+        return
     names = " and ".join(f"player {w + 1}" for w in state.won)
     state.say(f"Game over: {names} {why} ({rule}).")
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .. import battles as B
 from .. import components as C
+from ..actions import a
 
 __all__ = ["YourShip", "LOSS_ORDER", "new_ship", "next_to_lose"]
 
@@ -45,9 +46,14 @@ class YourShip:
     def cargo_units(self, player: int, ship: int = 0) -> int:
         return sum(self.data.cargo_units(c) for c in self.players[player]["ships"][ship]["cargo"])
 
-    def has_officer(self, player: int, officer: str) -> bool:
-        """Is ``officer`` aboard one of the player's ships (one of each type of officer: Hire Crew Member)?"""
-        return any(officer in s["crew"] for s in self.players[player]["ships"])
+    def has_officer(self, player: int, officer: str, ship: int | None = None) -> bool:
+        """Is ``officer`` aboard ship ``ship`` of the player (None: aboard any of his ships)?
+
+        "You may only have one of each type of ship's officer aboard your ship" (Hire Crew Member), and in Fleet
+        Play "Each Ship Hull card that you play has its own … crew quarters": one of each type a ship.
+        """
+        ships = self.players[player]["ships"] if ship is None else [self.players[player]["ships"][ship]]
+        return any(officer in s["crew"] for s in ships)
 
     def battle_ship(self, player: int, ship: int = 0) -> B.Ship:
         """This player's ship as the battle odds see it."""
@@ -75,7 +81,7 @@ class YourShip:
             man = next_to_lose(crew) if man is None else man
             crew.remove(man)
             self._to_discard(man, under=True)
-            self.say(f"Player {player + 1} loses a {man}.")
+            self.say(f"Player {player + 1} loses {a(man)}.")
 
     def _damage(self, player: int, ship: int, amount: int, winner: int | None) -> bool:
         """Add damage; a hull with damage >= strength is destroyed. True if it was.
@@ -175,7 +181,7 @@ class YourShip:
             return s["cannons"] < hull.cannons
         if self.data.category(card) == "Cargo":
             return self.cargo_units(player, ship) + self.data.cargo_units(card) <= self.cargo_capacity(player, ship)
-        if card in C.OFFICERS and self.has_officer(player, card):
+        if card in C.OFFICERS and self.has_officer(player, card, ship):
             return False
         return len(s["crew"]) < hull.crew
 
