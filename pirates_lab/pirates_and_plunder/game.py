@@ -29,7 +29,7 @@ from pirates_lab.core.errors import shown
 from .exploration import (RULE_ADVANCED, RULE_BURIED, RULE_EXPLORATION, RULE_NATIVES, RULE_ROYAL_PORT, STAYING, Dues,
                           DrawExploration, Explorations, Explore, Exploring, Gift, LayExploration, ManExploration,
                           NoExploration, Pay, ReturnShip, Take, final_bonuses, payer, treasure_hunters)
-from .parts import GAME, MAX_SEGMENTS, RESOURCES, components, exploration_tiles, resource_counts, resource_names, said, tiles
+from .parts import GAME, MAX_SEGMENTS, RESOURCES, a_or_an, components, exploration_tiles, resource_counts, resource_names, said, tiles
 from .pirates import RULE_PIRATES, Battle, Commit, MovePirate, MovingPirates, Repulse, Routes, StopPirates
 from .placing import RULE_PLACING, Board, find, legal_places, place_tile, why_not_here
 from .scoring import RULE_FINAL, RULE_SCORING, collect_port_resources, feature, final_scoring, role, score_feature, segment_of
@@ -339,7 +339,7 @@ class State(MovingPirates, Explorations, FlowState):
             ship = self._new_ship_id(task.player)
             self.roles.pop(ship, None)
             self.ships[ship] = (task.player, MAX_SEGMENTS * self.last + action.segment, self.turn)
-            self.say(f"Player {task.player + 1} places a ship: it is now a {role(self, ship)}.")
+            self.say(f"Player {task.player + 1} places a ship: it is now {a_or_an(role(self, ship))}.")
         FLOW.finish(self)
 
     # ------------------------------------------------------------ Scoring Islands and Trade Routes, Ports
