@@ -10,6 +10,9 @@ Readings we chose (ASSUMPTION, also in docs/pirates_and_plunder.md and data/comp
   segment; the Storm only on a sea segment with no ship on it ("a ship may never end a turn on the
   storm tile"); the island tiles never on a completed island (house rule 13); a tile with nowhere to go
   is set aside;
+- a ship is added to an exploration tile by the standard placement rule unless the tile prints an
+  exemption: the Archipelago, the Natives and the Pirate Cove do; the Reef, the Royal Cartographer and
+  the Viceroy do not (house rule 14);
 - the extra turn is the laying of that tile (and a ship on it); one exploration tile per completed
   island that shows a marker, while the ten last;
 - a pirate entering the Storm may pay 2 resources for 3 more points, once per move; no ship may end
@@ -296,13 +299,24 @@ def lay(state, name: str, node: int, player: int) -> tuple:
     return tuple(struck)
 
 
+#: the tiles whose ship is placed "even if" (or "even though") its sea or island already holds ships; every
+#: other tile's ship follows the standard placement rule (Placing Ships; house rule 14 in docs/pirates_and_plunder.md)
+EXEMPT = ("Archipelago", "Natives", "Pirate Cove")
+
+
 def can_man(state, name: str, node: int, player: int) -> bool:
-    """May ``player`` place a ship on this exploration tile now?"""
+    """May ``player`` place a ship on this exploration tile now?  Only the Archipelago, the Natives and the
+    Pirate Cove print an exemption from the standard placement rule ("may not place a ship on an island, trade
+    route, or sea segment that already contains a ship"); the Buried Treasure, the Royal Port, the Reef, the
+    Royal Cartographer and the Viceroy follow it (the special ships that never move aside, as for every ship).
+
+    Rules: Pirates & Plunder › Placing Ships
+    """
     if name not in ROLE_OF or state.supply(player) == 0:     # laid this very turn: nobody is on it yet
         return False
-    if name in ("Buried Treasure", "Royal Port"):        # the standard placement rule (the pirate king aside)
-        return not any(state.roles.get(ship) not in STAYING for ship in feature(state, node).ships)
-    return True
+    if name in EXEMPT:
+        return True
+    return not any(state.roles.get(ship) not in STAYING for ship in feature(state, node).ships)
 
 
 def man(state, name: str, node: int, player: int) -> tuple:

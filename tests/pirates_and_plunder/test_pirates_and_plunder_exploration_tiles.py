@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from pirates_lab.core import IllegalMove
+from pirates_lab.pirates_and_plunder import NoShip
 from pirates_lab.pirates_and_plunder.exploration import ISLAND_TILES, Exploring
-from pirates_lab.pirates_and_plunder.game import LayExploration
+from pirates_lab.pirates_and_plunder.game import LayExploration, ManExploration
 from pirates_lab.pirates_and_plunder.scenarios import build
 
 #: a rum isle at (0, 0) (island 0, complete as soon as it is laid; sea 1) and a headland at (1, 0) whose island
@@ -70,3 +71,52 @@ def test_a_sea_exploration_tile_may_still_be_laid_beside_a_completed_island():
     # Given the completed rum isle's sea, Then a sea tile may be laid there (the sea zone scores at the end)
     state = laying("Treasure Fleet")
     assert LayExploration((0, 0), 1) in state.legal_actions()
+
+
+# ------------------------------------------------------------------ a ship added: the standard placement rule
+def sea_with_pirate(name, owner=1):
+    """Player ``owner + 1``'s pirate on the open sea at (1, 0), joined to the rum isle's sea at (0, 0), where
+    player 1 lays ``name``."""
+    state = laying(name, tiles=[("rum isle", (0, 0), 0), ("open sea", (1, 0), 0)], ships=[(owner, (1, 0), 0)])
+    return state.apply(LayExploration((0, 0), 1))
+
+
+@pytest.mark.parametrize("name", ["Reef", "Royal Cartographer", "Viceroy"])
+@pytest.mark.parametrize("owner", [0, 1])
+def test_no_ship_is_added_to_a_reef_cartographer_or_viceroy_in_a_sea_that_already_holds_a_pirate(name, owner):
+    """Rules: Pirates & Plunder › Placing Ships"""
+    # Given a pirate (player 1's own or player 2's) in the sea zone where player 1 lays the tile
+    state = sea_with_pirate(name, owner)
+    # Then no ship may be added ("may not place a ship on a ... sea segment that already contains a ship"; only
+    # the Archipelago, the Natives and the Pirate Cove print an exemption): the turn goes on to player 2
+    assert ManExploration() not in state.legal_actions()
+    assert state.observation(1)["phase"] == "draw"
+    assert sorted(r[-1] for r in state.observation(0)["ships"]) == ["pirate"]
+
+
+@pytest.mark.parametrize("name", ["Reef", "Royal Cartographer", "Viceroy"])
+def test_a_ship_is_added_to_a_reef_cartographer_or_viceroy_in_a_sea_with_no_ship(name):
+    """Rules: Pirates & Plunder › Placing Ships"""
+    # Given an empty sea zone, Then the ship may be added (the player's choice)
+    state = laying(name, tiles=[("rum isle", (0, 0), 0), ("open sea", (1, 0), 0)])
+    state = state.apply(LayExploration((0, 0), 1))
+    assert state.legal_actions() == (NoShip(), ManExploration())
+
+
+def test_the_archipelago_takes_a_ship_even_if_that_sea_already_has_pirates():
+    """Rules: Pirates & Plunder › Archipelago"""
+    # Given player 2's pirate in the sea zone, Then the Archipelago still takes player 1's ship ("even if")
+    state = sea_with_pirate("Archipelago")
+    assert state.legal_actions() == (NoShip(), ManExploration())
+
+
+def test_a_scavenger_that_never_moves_does_not_keep_a_viceroy_out_of_its_sea():
+    """Rules: Pirates & Plunder › Viceroy"""
+    # Given player 2's scavenger on a Reef in the sea zone (it "does not count as a pirate" and never moves: as for
+    # every ship, it blocks no placement; house rule 17), When player 1 lays the Viceroy in that zone
+    state = laying("Viceroy", tiles=[("rum isle", (0, 0), 0), ("open sea", (1, 0), 0)], ships=[(1, (1, 0), 0)])
+    state.explorations.append(("Reef", state.node((1, 0), 0)))
+    state.roles[8] = "scavenger"
+    state = state.apply(LayExploration((0, 0), 1))
+    # Then the viceroy may still be added
+    assert state.legal_actions() == (NoShip(), ManExploration())
