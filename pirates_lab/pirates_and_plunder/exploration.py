@@ -8,7 +8,11 @@ Readings we chose (ASSUMPTION, also in docs/pirates_and_plunder.md and data/comp
   "in the sea" on a sea segment, "on an island" on an island segment, the Pirate Cove on an island
   segment of a tile that also has sea, the Royal Port on an island segment; one exploration tile per
   segment; the Storm only on a sea segment with no ship on it ("a ship may never end a turn on the
-  storm tile"); a tile with nowhere to go is set aside;
+  storm tile"); the island tiles never on a completed island (house rule 13); a tile with nowhere to go
+  is set aside;
+- a ship is added to an exploration tile by the standard placement rule unless the tile prints an
+  exemption: the Archipelago, the Natives and the Pirate Cove do; the Reef, the Royal Cartographer and
+  the Viceroy do not (house rule 14);
 - the extra turn is the laying of that tile (and a ship on it); one exploration tile per completed
   island that shows a marker, while the ten last;
 - a pirate entering the Storm may pay 2 resources for 3 more points, once per move; no ship may end
@@ -34,12 +38,12 @@ from itertools import product
 
 from pirates_lab.core import Task, action, cite, saveable
 
-from .parts import GAME, MAX_SEGMENTS, RESOURCES, resource_words
+from .parts import GAME, MAX_SEGMENTS, RESOURCES, a_or_an, resource_words
 from .placing import find
 from .scoring import feature, features, gain, role, segment_of
 
 __all__ = ["RULE_ADVANCED", "RULE_EXPLORATION", "RULE_STORM", "RULE_NATIVES", "RULE_BURIED", "RULE_ROYAL_PORT",
-           "SEA_TILES", "ISLAND_TILES", "ROLE_OF", "STAYING", "places", "lay", "can_man", "man", "archipelago_nodes",
+           "SEA_TILES", "ISLAND_TILES", "ROLE_OF", "STAYING", "places", "why_not_laid", "lay", "can_man", "man", "archipelago_nodes",
            "storm_nodes", "pirate_weight", "fleet_galleons", "natives_charge", "final_bonuses", "payments", "takings",
            "treasure_hunters",
            "Dues", "Gift", "Exploring", "Pay", "ReturnShip", "Take", "DrawExploration", "NoExploration", "Explore",
@@ -156,7 +160,9 @@ def _taken(state) -> set:
 
 
 def places(state, name: str) -> list:
-    """The nodes where exploration tile ``name`` may be laid, in board order (the Storm: not where a ship is).
+    """The nodes where exploration tile ``name`` may be laid, in board order (the Storm: not where a ship is;
+    the island tiles: not on a completed island, which never scores again and would strand the ship on it:
+    house rule 13 in docs/pirates_and_plunder.md).
 
     Rules: Pirates & Plunder › Storm
     """
@@ -170,9 +176,38 @@ def places(state, name: str) -> list:
         has_sea = any(s.kind == "sea" for s in segments)
         for number, segment in enumerate(segments):
             node = MAX_SEGMENTS * index + number
-            if segment.kind == kind and node not in taken and (name != "Pirate Cove" or has_sea):
+            if segment.kind == kind and node not in taken and (name != "Pirate Cove" or has_sea) and (
+                    kind == "sea" or state.open[find(state.parent, node)] > 0):
                 found.append(node)
     return found
+
+
+def why_not_laid(state, name: str, cell, segment) -> str:
+    """Why exploration tile ``name`` may not be laid on ``segment`` of the tile at ``cell``, in words ("" if it may).
+
+    Rules: Pirates & Plunder › Exploration Tiles
+    """
+    index = state.cells.get(cell) if isinstance(cell, tuple) else None
+    if index is None:
+        return f"There is no tile at {cell}: an exploration tile is laid on a segment of a tile on the board."
+    segments = state.board.types[state.placed[index][0]].segments
+    if type(segment) is not int or not 0 <= segment < len(segments):
+        return f"The tile at {cell} has segments 0 to {len(segments) - 1}."
+    node = MAX_SEGMENTS * index + segment
+    kind = "sea" if name in SEA_TILES else "island"
+    if segments[segment].kind != kind:
+        where = "the sea" if kind == "sea" else "an island"
+        return f"The {name} is laid on {where}, not on {a_or_an(segments[segment].kind)} segment."
+    if node in _taken(state):
+        return "That segment already holds an exploration tile."
+    if kind == "island" and state.open[find(state.parent, node)] == 0:
+        return (f"That island is already completed: it never scores again, so a ship on the {name} would stay "
+                "there for ever. Lay it on an island that is still open.")
+    if name == "Pirate Cove" and not any(s.kind == "sea" for s in segments):
+        return "The Pirate Cove is laid on an island segment of a tile that also has sea."
+    if name == "Storm" and any(at == node for _, at, _ in state.ships.values()):
+        return "A ship may never end a turn on the storm tile: lay it on a sea segment with no ship on it."
+    return ""
 
 
 def _largest(piles: list, count: int) -> tuple:
@@ -264,13 +299,24 @@ def lay(state, name: str, node: int, player: int) -> tuple:
     return tuple(struck)
 
 
+#: the tiles whose ship is placed "even if" (or "even though") its sea or island already holds ships; every
+#: other tile's ship follows the standard placement rule (Placing Ships; house rule 14 in docs/pirates_and_plunder.md)
+EXEMPT = ("Archipelago", "Natives", "Pirate Cove")
+
+
 def can_man(state, name: str, node: int, player: int) -> bool:
-    """May ``player`` place a ship on this exploration tile now?"""
+    """May ``player`` place a ship on this exploration tile now?  Only the Archipelago, the Natives and the
+    Pirate Cove print an exemption from the standard placement rule ("may not place a ship on an island, trade
+    route, or sea segment that already contains a ship"); the Buried Treasure, the Royal Port, the Reef, the
+    Royal Cartographer and the Viceroy follow it (the special ships that never move aside, as for every ship).
+
+    Rules: Pirates & Plunder › Placing Ships
+    """
     if name not in ROLE_OF or state.supply(player) == 0:     # laid this very turn: nobody is on it yet
         return False
-    if name in ("Buried Treasure", "Royal Port"):        # the standard placement rule (the pirate king aside)
-        return not any(state.roles.get(ship) not in STAYING for ship in feature(state, node).ships)
-    return True
+    if name in EXEMPT:
+        return True
+    return not any(state.roles.get(ship) not in STAYING for ship in feature(state, node).ships)
 
 
 def man(state, name: str, node: int, player: int) -> tuple:
@@ -377,6 +423,18 @@ class Explorations:
     def explore_actions(self, task) -> list:
         """Rules: Pirates & Plunder › Exploration Tiles"""
         return [LayExploration(*self.where(node)) for node in places(self, task.data.tile)]
+
+    def why_not_explored(self, task, action):
+        """Refuse a place the tile may not go, citing the tile's own heading.
+
+        Rules: Pirates & Plunder › Exploration Tiles
+        """
+        from pirates_lab.core import IllegalMove
+        if isinstance(action, LayExploration):
+            reason = why_not_laid(self, task.data.tile, action.cell, action.segment)
+            if reason:
+                return IllegalMove(cite(GAME, task.data.tile), reason)
+        return None
 
     def explore_place(self, task, action) -> None:
         name = task.data.tile

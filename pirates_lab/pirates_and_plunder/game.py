@@ -29,7 +29,7 @@ from pirates_lab.core.errors import shown
 from .exploration import (RULE_ADVANCED, RULE_BURIED, RULE_EXPLORATION, RULE_NATIVES, RULE_ROYAL_PORT, STAYING, Dues,
                           DrawExploration, Explorations, Explore, Exploring, Gift, LayExploration, ManExploration,
                           NoExploration, Pay, ReturnShip, Take, final_bonuses, payer, treasure_hunters)
-from .parts import GAME, MAX_SEGMENTS, RESOURCES, components, exploration_tiles, resource_counts, resource_names, said, tiles
+from .parts import GAME, MAX_SEGMENTS, RESOURCES, a_or_an, components, exploration_tiles, resource_counts, resource_names, said, tiles
 from .pirates import RULE_PIRATES, Battle, Commit, MovePirate, MovingPirates, Repulse, Routes, StopPirates
 from .placing import RULE_PLACING, Board, find, legal_places, place_tile, why_not_here
 from .scoring import RULE_FINAL, RULE_SCORING, collect_port_resources, feature, final_scoring, role, score_feature, segment_of
@@ -89,7 +89,8 @@ FLOW = TurnFlow(
           apply="pay", data=Dues),
     Phase("explore_offer", rule=RULE_ADVANCED, actions="explore_offer_actions", apply="explore_offer"),
     Phase("explore_draw", rule=RULE_ADVANCED, actor=CHANCE, odds="explore_odds", apply="explore_draw"),
-    Phase("explore_place", rule=RULE_EXPLORATION, actions="explore_actions", apply="explore_place", data=Exploring),
+    Phase("explore_place", rule=RULE_EXPLORATION, actions="explore_actions", why="why_not_explored",
+          apply="explore_place", data=Exploring),
     Phase("explore_ship", rule=RULE_EXPLORATION, actions="explore_ship_actions", apply="explore_ship", data=Exploring),
     Phase("end_turn", rule=RULE_PLAYING, actor=AUTO, auto="end_turn"),
     Phase("final", rule=RULE_FINAL, actor=AUTO, auto="final"),
@@ -339,7 +340,7 @@ class State(MovingPirates, Explorations, FlowState):
             ship = self._new_ship_id(task.player)
             self.roles.pop(ship, None)
             self.ships[ship] = (task.player, MAX_SEGMENTS * self.last + action.segment, self.turn)
-            self.say(f"Player {task.player + 1} places a ship: it is now a {role(self, ship)}.")
+            self.say(f"Player {task.player + 1} places a ship: it is now {a_or_an(role(self, ship))}.")
         FLOW.finish(self)
 
     # ------------------------------------------------------------ Scoring Islands and Trade Routes, Ports

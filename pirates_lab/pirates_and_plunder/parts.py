@@ -29,7 +29,7 @@ from pirates_lab.core.geometry import EDGE_NAMES, opposite, rotate_edges, rotate
 
 __all__ = ["GAME", "RULE_PARTS", "SEA", "ROUTE", "ISLAND", "EDGE_KINDS", "KINDS", "RESOURCES",
            "Segment", "TileType", "TileSet", "load_tiles", "tiles", "components", "exploration_tiles",
-           "mirror", "PLACES", "MAX_SEGMENTS", "resource_words", "said", "resource_names", "resource_counts"]
+           "mirror", "PLACES", "MAX_SEGMENTS", "a_or_an", "resource_words", "said", "resource_names", "resource_counts"]
 
 GAME = "pirates_and_plunder"
 RULE_PARTS = cite(GAME, "Parts")
@@ -79,6 +79,22 @@ def resource_counts(names) -> tuple:
     (1, 0, 2, 0)
     """
     return tuple(sum(1 for name in names if name == kind) for kind in RESOURCES)
+
+
+#: words that begin with a vowel letter but a consonant sound ("a one-way route") and the reverse ("an hour")
+_CONSONANT_SOUND = ("one", "once", "uni", "use", "usu", "eu")
+_VOWEL_SOUND = ("hour", "honest", "honour", "heir")
+
+
+def a_or_an(word: str) -> str:
+    """``word`` after "a" or "an", chosen by the sound it begins with.
+
+    >>> a_or_an("explorer"), a_or_an("harbormaster"), a_or_an("island"), a_or_an("unique isle"), a_or_an("hour")
+    ('an explorer', 'a harbormaster', 'an island', 'a unique isle', 'an hour')
+    """
+    low = word.lower()
+    vowel = (low[:1] in tuple("aeiou") and not low.startswith(_CONSONANT_SOUND)) or low.startswith(_VOWEL_SOUND)
+    return f"{'an' if vowel else 'a'} {word}"
 
 
 def resource_words(counts) -> str:
@@ -203,7 +219,7 @@ def _segment(where: str, raw: dict, edges: tuple) -> Segment:
         else:
             wanted = "island" if edges[edge] == ISLAND else "sea"
             if kind != wanted:
-                _fail(where, f"the {EDGE_NAMES[edge]} edge is {wanted}, so a {kind} segment cannot touch it.")
+                _fail(where, f"the {EDGE_NAMES[edge]} edge is {wanted}, so {a_or_an(kind)} segment cannot touch it.")
             bits = _WHOLE << (3 * edge)
         if places & bits:
             _fail(where, f"{name} is listed twice.")
@@ -218,7 +234,7 @@ def _segment(where: str, raw: dict, edges: tuple) -> Segment:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
             _fail(where, f"{count} is a whole number from 0 to 3, not {said(value)}.")
         if value and kind != "sea":
-            _fail(where, f"{count} sail in the sea, not on a {kind} segment.")
+            _fail(where, f"{count} sail in the sea, not on {a_or_an(kind)} segment.")
     explore = raw.get("explore", False)
     if not isinstance(explore, bool) or (explore and kind != "island"):
         _fail(where, "explore = true marks an island segment only.")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pirates_lab.core import cite
 from pirates_lab.core.report import plural
 
-from .parts import GAME, MAX_SEGMENTS, RESOURCES, components
+from .parts import GAME, MAX_SEGMENTS, RESOURCES, components, resource_counts, resource_words
 from .placing import find, neighbours8
 
 __all__ = ["RULE_SCORING", "RULE_PORTS", "RULE_FINAL", "ROLES", "Feature", "feature", "features", "role",
@@ -151,15 +151,21 @@ def score_feature(state, node: int, completer: int, final: bool = False) -> Feat
         if found.kind == "route":
             order = sorted(winners, key=lambda p: (p - completer) % state.game.players)
             for player in order:
-                for resource in found.resources:
-                    gain(state, player, resource, f"on the {what}")
+                _collect(state, player, found.resources, f"on the {what}")
         else:
-            for resource in found.resources:
-                gain(state, completer, resource, f"for completing the {what}")
+            _collect(state, completer, found.resources, f"for completing the {what[len(status):]}")
         for ship in found.ships:                        # harbormasters stay (Ports), the pirate king too
             if role(state, ship) not in STAY_AFTER_SCORING:
                 del state.ships[ship]
     return found
+
+
+def _collect(state, player: int, resources, why: str) -> None:
+    """Give ``player`` these resources from the supply, one by one, and say what they got (public: every
+    player's resources are on the table)."""
+    got = [resource for resource in resources if gain(state, player, resource, why)]
+    if got:
+        state.say(f"Player {player + 1} collects {resource_words(resource_counts(got))} {why}.")
 
 
 def collect_port_resources(state, cell: tuple) -> list:
@@ -181,8 +187,9 @@ def collect_port_resources(state, cell: tuple) -> list:
         if (x, y) in around:
             if royal:
                 choosing.append(owner)
-            else:
-                gain(state, owner, segment.port, "at the harbour")
+            elif gain(state, owner, segment.port, "at the harbour"):
+                state.say(f"Player {owner + 1}'s harbormaster collects 1 {segment.port} at the port at {(x, y)}: "
+                          "a tile was laid beside it.")
         if all(n in state.cells for n in neighbours8((x, y))):
             del state.ships[ship]
             state.say(f"The port at {(x, y)} is surrounded: player {owner + 1}'s harbormaster goes home.")

@@ -97,7 +97,7 @@ def test_the_storm_is_never_laid_where_a_ship_would_end_its_turn_on_it():
     # When the Storm is drawn, Then it may go only where no ship stands ("A ship may never end a turn on the
     # storm tile")
     assert state.legal_actions() == (LayExploration((1, 0), 0),)
-    refused(state, LayExploration((0, 0), 0), "Exploration Tiles")
+    refused(state, LayExploration((0, 0), 0), "Storm")     # the refusal cites the tile's own heading
 
 
 def test_in_seeded_advanced_games_no_ship_is_ever_on_the_storm_between_turns():

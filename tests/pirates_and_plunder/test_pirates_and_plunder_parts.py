@@ -151,7 +151,7 @@ def one_tile(segments: str, edges: str = "IRSR", extra: str = "") -> str:
     (SEGMENTS.replace('at = ["E:north", "W:north"] }}', 'at = ["E:north", "W:north"], resources = ["rum"] }}'), "IRSR",
      "Tile list, tile 'start', segment 2: only islands and trade routes carry resources."),
     (SEGMENTS.replace('{{ kind = "island", at = ["N"] }}', '{{ kind = "island", at = ["N"], serpents = 1 }}'), "IRSR",
-     "Tile list, tile 'start', segment 0: serpents sail in the sea, not on a island segment."),
+     "Tile list, tile 'start', segment 0: serpents sail in the sea, not on an island segment."),
     (SEGMENTS.replace('at = ["E:north", "W:north"] }}', 'at = ["E:north", "W:north"], galleons = 4 }}'), "IRSR",
      "Tile list, tile 'start', segment 2: galleons is a whole number from 0 to 3, not 4."),
     (SEGMENTS.replace('at = ["E:north", "W:north"] }}', 'at = ["E:north", "W:north"], explore = true }}'), "IRSR",
