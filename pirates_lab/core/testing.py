@@ -26,10 +26,10 @@ A game that **declares** its hidden information (``State.hidden_information = Tr
 - **a true re-deal**: ``redeal_hidden(p)`` keeps the cards ``p`` cannot see (the same multiset of
   each kind) and, over the sampled positions where a different deal is possible, changes them at
   least once;
-- **chance tells no secret**: at chance nodes, pairs of outcomes whose results differ only in cards a
-  seat cannot see (:func:`~pirates_lab.core.hidden.alike_but_hidden`) must leave that seat's
-  observation, its choices, who acts next and the (public) log the same: a card drawn face down is never
-  named in the log;
+- **chance and choices tell no secret**: at chance nodes (and decisions), pairs of outcomes (choices)
+  whose results differ only in cards a seat cannot see (:func:`~pirates_lab.core.hidden.alike_but_hidden`)
+  must leave that seat's observation, its choices, who acts next and the (public) log the same: a card drawn
+  face down, or a resource committed in secret, is never named in the log;
 - **coverage**: every hidden place the game declares holds a card at some checked position of the run
   (a protocol test that never reaches a secret moment checks nothing there, and fails).
 
@@ -118,20 +118,25 @@ CHANCE_SAMPLE = 5
 
 def check_chance(state: State, rng: random.Random, tally: _Redeals | None = None) -> None:
     """At a chance node: two outcomes whose results differ only in cards a seat cannot see leave that seat's
-    observation, its choices, who acts next and the public log the same (see the module docstring)."""
-    outcomes = list(state.chance_outcomes().outcomes())
+    observation, its choices, who acts next and the public log the same (see the module docstring).  At a
+    decision the same holds for two choices of the acting seat (a secret commitment is never named in the log)."""
+    outcomes = list(state.chance_outcomes().outcomes()) if state.is_chance_node() else list(state.legal_actions())
     if len(outcomes) < 2:
         return
     picked = rng.sample(outcomes, min(len(outcomes), CHANCE_SAMPLE))
     results = [(outcome, state.apply(outcome)) for outcome in picked]
+    actor = state.current_player()
     for player in range(state.game.players):
+        if player == actor:
+            continue
         for i, (first, a) in enumerate(results):
             for second, b in results[i + 1:]:
                 if not alike_but_hidden(a, b, player):
                     continue
                 if tally is not None:
                     tally.pairs += 1
-                what = f"chance gave {first!r} or {second!r}, alike but for cards player {player} cannot see"
+                who = "chance gave" if actor == CHANCE else f"player {actor} chose"
+                what = f"{who} {first!r} or {second!r}, alike but for cards player {player} cannot see"
                 assert list(a.log) == list(b.log), (
                     f"the log differs when {what}: the log is public and names a hidden card "
                     f"({(list(a.log)[-1:] or ['(empty)'])[0]!r} against {(list(b.log)[-1:] or ['(empty)'])[0]!r})")
@@ -203,8 +208,8 @@ def check_protocol(game, seeds=range(10), max_steps: int = 20_000, observe_every
     """Play one seeded game per seed and check the protocol's promises; return the final states.
 
     ``policy(view, rng)`` plays every seat (default: uniformly random), given a SeatView.  Every
-    ``chance_every``-th chance node has its outcomes compared in pairs (a game that declares hidden
-    information); ``covered=False`` leaves out the coverage check (for a run that is not meant to reach
+    ``chance_every``-th step has its chance outcomes (or the acting seat's choices) compared in pairs (a game
+    that declares hidden information); ``covered=False`` leaves out the coverage check (for a run that is not meant to reach
     every secret moment, such as a one-turn smoke test).
     """
     finals = []
@@ -217,12 +222,9 @@ def check_protocol(game, seeds=range(10), max_steps: int = 20_000, observe_every
         flow = start.flow if isinstance(start, FlowState) else None
         saved = _observe(start, checks, declared, tally, flow)
         playthrough = play(start, policy, random.Random(seed), max_steps=max_steps)
-        chances = 0
         for index, step in enumerate(playthrough, start=1):
-            if declared and step.player == CHANCE:
-                chances += 1
-                if chances % chance_every == 0:
-                    check_chance(step.state, checks, tally)
+            if declared and index % chance_every == 0:
+                check_chance(step.state, checks, tally)
             if saved is not None:
                 assert step.state.to_json() == saved, f"apply({step.action}) changed the old state"
             saved = None

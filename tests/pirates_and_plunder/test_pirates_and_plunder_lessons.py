@@ -404,8 +404,10 @@ def test_exploration_tiles_by_hand():
     assert scenarios.archipelago_pirates() == 1 + 2         # its old pirate, and the new one counting twice
     assert scenarios.natives_ships_left() == 3 - 1          # 2 pirates + 1 explorer; 1 resource < 2: the explorer goes
     assert scenarios.pirate_king_points() == 2 * (1 + 2 + 1)   # every pirate in the zone, the king included
-    assert scenarios.scavenger_points() == 1                # one galleon in the zone
-    assert scenarios.cartographer_points() == 1             # one island completed (the marker island)
+    # House rule 14 (issue 36): the Reef and the Royal Cartographer print no "even if", so no ship goes on them in a
+    # sea zone that already holds pirates, as this one does: the tile is laid and scores nobody.
+    assert scenarios.scavenger_points() == 0
+    assert scenarios.cartographer_points() == 0
     assert scenarios.royal_ports_in_parts() == printed_exploration_tiles().count("Royal Port") == 0
     assert scenarios.storm_ships_home() == 2                # 1 resource pays for neither of the 2 pirates
     assert scenarios.fleet_zone_points() == 2 * (1 + 3)     # the galleon and the fleet's 3; player 2 leads the zone
