@@ -201,7 +201,7 @@ def test_every_answer_equals_an_independent_computation():
 
 
 def test_the_exact_answers():
-    """The values a teacher reads in the lesson plan (docs/lesson_plans/plunder.md)."""
+    """The values a teacher reads in the lesson plan (docs/teaching.md, the Plunder section)."""
     assert answers() == {"first_card_five_or_more": Fraction(15, 55), "storm_missed": Fraction(28, 31),
                          "storms_predicted": 30, "marque_answer": Fraction(36, 49), "chain_answer": Fraction(14, 33),
                          "loot_tokens": Fraction(174, 55), "war_answer": Fraction(2870, 8109),
