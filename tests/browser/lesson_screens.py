@@ -291,15 +291,18 @@ def _answer(page, question, text: str, expect: str) -> str:
     return _feedback_text(question)
 
 
-def question_feedback(page, fits: list[str] | None = None) -> list[str]:
+def question_feedback(page, fits: list[str] | None = None, prediction: str | None = None) -> list[str]:
     """Answer the screen's question as a class might; what fails to teach.  ``fits`` (a class screen) collects
     issue 39's view check: after a wrong answer and after "Show the answer and why", the prompt, the answer box
-    and the feedback are all in the viewport."""
+    and the feedback are all in the viewport.  ``prediction``: the question is a prediction (the lesson file's
+    ``mode = "predict"``), answered with this text: it must be taken (no ✘) and show the exact answer and why."""
     question = page.locator(".pl-screen .pl-question").first
     problems = []
     shown = _answer(page, question, "", "Type an answer first")
     if "Type an answer first" not in shown:
         problems.append(f"an empty answer shows {shown!r}, not 'Type an answer first'")
+    if prediction is not None:
+        return problems + _predicted(page, question, prediction, fits)
     shown = _answer(page, question, "-5", " ")
     if not any(words in shown for words in ("between 0 and 100", "whole number, 0 or more", "higher", "lower",
                                               "Not quite")):
@@ -327,6 +330,19 @@ def question_feedback(page, fits: list[str] | None = None) -> list[str]:
         fits += out_of_view(page, question, "after 'Show the answer and why'")
     if not question.locator(".pl-why").first.inner_text().strip():
         problems.append("'Show the answer and why' gives no why")
+    return problems
+
+
+def _predicted(page, question, prediction: str, fits: list[str] | None) -> list[str]:
+    """A prediction is taken, never marked wrong, and shows the exact answer and why (all in view)."""
+    shown = _answer(page, question, prediction, "You predicted")
+    problems = []
+    if "✘" in shown or not question.locator(".pl-feedback-predicted").count():
+        problems.append(f"a prediction ({prediction!r}) shows {shown!r}, not 'You predicted …, then the answer'")
+    if fits is not None:
+        fits += out_of_view(page, question, "after a prediction")
+    if not question.locator(".pl-why").first.inner_text().strip():
+        problems.append("a prediction's answer comes with no why")
     return problems
 
 

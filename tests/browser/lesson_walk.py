@@ -88,6 +88,8 @@ class Walk:
     touch: dict[int, list[str]] = field(default_factory=dict)   # class screen -> what it offers to touch
     questions: int = 0           # class screens with a question
     fits: dict[int, list[str]] = field(default_factory=dict)    # class screen -> out of view after answering
+    #: the page's requests to its kernel as ``page_probes.KERNEL_INIT`` followed them (sent, answered, unread)
+    kernel: dict[str, int] = field(default_factory=dict)
 
     def summary(self) -> str:
         touched = sum(1 for found in self.touch.values() if found)
@@ -95,7 +97,9 @@ class Walk:
         return (f"{self.stem}: walked {self.screens_walked} screen(s) in {self.seconds:.0f} s (limit {self.limit:.0f} s; "
                 f"ready in {self.loaded:.0f} s); something to touch on {touched} of {self.class_screens} class "
                 f"screens; question, answer and feedback out of view on {cut} of {self.questions} question screens; "
-                f"clicked {len(self.clicked)} button(s); {self.canvas_texts} canvas text(s) drawn"
+                f"clicked {len(self.clicked)} button(s); {self.canvas_texts} canvas text(s) drawn; kernel requests "
+                f"{self.kernel.get('sent', 0)} sent, {self.kernel.get('answered', 0)} answered, "
+                f"{self.kernel.get('unread', 0)} unread"
                 + (f"; FAILED: {self.failure}" if self.failure else ""))
 
 
@@ -202,6 +206,15 @@ def _issue_39(result: Walk) -> None:
         result.problems["fits"] += [f"screen {number}: {p}" for p in problems]
 
 
+def _prediction(model, screen) -> str | None:
+    """What a class might predict on a prediction screen (``mode = "predict"``): a readable answer of its unit."""
+    spec = screen.question
+    if spec is None or getattr(spec, "mode", "check") != "predict":
+        return None
+    unit = model.question(screen).unit
+    return {"probability": "50%", "text": "I think so"}.get(unit, "3")
+
+
 def _walk_screens(page, result: Walk, stem: str, shots, console: list[str], stage: list[str]) -> None:
     """Every screen of a lesson on screens, in order, with every check."""
     from pirates_lab.widgets.lesson_model import Lesson
@@ -229,7 +242,7 @@ def _walk_screens(page, result: Walk, stem: str, shots, console: list[str], stag
         if page.locator(".pl-screen .pl-question").count():
             questions += 1
             fits: list[str] | None = [] if on_class_path else None
-            result.problems["feedback"] += [where + p for p in screens.question_feedback(page, fits)]
+            result.problems["feedback"] += [where + p for p in screens.question_feedback(page, fits, _prediction(model, screen))]
             if fits is not None:
                 result.questions += 1
                 result.fits[number] = fits
@@ -298,6 +311,8 @@ def walk(browser, voila: str, stem: str, screenshots, seconds: float | None = No
             stage.append("looking at one long page")
             _one_long_page(page, result, stem, screenshots, console)
         stage.append("reading the canvas texts")
+        result.kernel = page.evaluate("() => window.__plKernel ? {sent: __plKernel.sent, answered: __plKernel.answered, "
+                                      "unread: __plKernel.unread} : {}")
         canvas_text = page.evaluate(CANVAS_TEXT_JS, SMALLEST_TEXT_PX)    # everything painted, clicks included
         result.canvas_texts = canvas_text["count"]
         result.problems["canvas_text"] = [f"canvas text smaller than {SMALLEST_TEXT_PX} px: {e}"
