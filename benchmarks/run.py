@@ -8,6 +8,9 @@ A ratio is printed only when ours and the peer's results were checked and agree:
 disagree the row says DISAGREE instead (a ratio of two different answers means nothing), and
 a peer with no check is marked "unchecked".  Run outside the project's venv, the script starts
 itself again with ``.venv/bin/python`` when that exists.
+
+The peers come with the test extras (icepool, OR-Tools, python-constraint, Dask): after the README's first
+command, install them with ``.venv/bin/pip install -e ".[test]"`` (the README's second command does).
 """
 from __future__ import annotations
 
@@ -80,11 +83,30 @@ def load(path: Path):
     return module
 
 
+#: the peers' packages (the test extras): import name -> pip name
+PEERS = {"icepool": "icepool", "ortools": "ortools", "constraint": "python-constraint", "dask": "dask[distributed]"}
+
+
+def missing_peers() -> list[str]:
+    """The peers' packages that are not installed (pip names)."""
+    return [name for module, name in PEERS.items() if importlib.util.find_spec(module) is None]
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("only", nargs="*", help="run files whose name contains one of these words")
-    parser.add_argument("--json", help="also write the results to this file")
+    parser.add_argument("--json", help="also write the results to this file (a new file; --force to replace one)")
+    parser.add_argument("--force", action="store_true", help="with --json: replace the file if it exists")
     args = parser.parse_args(argv)
+    missing = missing_peers()
+    if missing:
+        print(f"The benchmarks compare with peers from the test extras, and {', '.join(missing)} "
+              f"{'is' if len(missing) == 1 else 'are'} not installed: run .venv/bin/pip install -e \".[test]\" "
+              f"first (the README's second command does).", file=sys.stderr)
+        return 2
+    if args.json and Path(args.json).exists() and not args.force:
+        print(f"{args.json!r} exists: add --force to replace it (nothing was run).", file=sys.stderr)
+        return 2
     files = sorted(HERE.glob("bench_*.py"))
     files = [f for f in files if f.name != "bench_common.py" and (not args.only or any(w in f.stem for w in args.only))]
     rows = []

@@ -20,12 +20,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import sqlite3
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
+from contextlib import closing
 from pathlib import Path
 
-from pirates_lab.core.errors import clean_text
+from pirates_lab.core.errors import clean_text, shown
 from pirates_lab.core.report import percent, probability_line, table
 from pirates_lab.core.why import WHY_HELP
 
@@ -34,6 +36,15 @@ __all__ = ["main", "build_parser", "OneLineParser", "percent", "probability_line
 
 class Refused(Exception):
     """A request we cannot serve; the message says why (exit code 2)."""
+
+
+def quoted(path) -> str:
+    r"""A path or address a user typed, as a message may echo it: quoted, control characters escaped, cut.
+
+    >>> quoted("class\n.sqlite")
+    "'class\\n.sqlite'"
+    """
+    return shown(str(path), limit=80)
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -90,7 +101,7 @@ def _notebooks(args) -> Path:
 
     folder = Path(args.notebooks).resolve() if args.notebooks else classroom.notebooks_dir()
     if not folder.is_dir():
-        raise Refused(f"no notebooks folder at {folder}; pass --notebooks DIR or set {classroom.NOTEBOOKS_ENV}.")
+        raise Refused(f"no notebooks folder at {quoted(folder)}; pass --notebooks DIR or set {classroom.NOTEBOOKS_ENV}.")
     return folder
 
 
@@ -152,6 +163,8 @@ def cmd_classroom(args) -> int:
 
     if args.export:
         return _export(args)
+    if args.force:
+        raise Refused("--force goes with --export (it lets the CSV replace a file that exists).")
     folder = _notebooks(args)
     if args.list:
         print(f"Lessons in {folder} (serve one with: pirates-lab classroom NAME):")
@@ -168,7 +181,7 @@ def cmd_classroom(args) -> int:
     elif args.lesson.endswith(".ipynb"):
         target, path = Path(args.lesson).resolve(), ""
         if not target.is_file():
-            raise Refused(f"no notebook at {target}.")
+            raise Refused(f"no notebook at {quoted(target)}.")
     else:
         try:
             target, path = classroom.lesson_path(args.lesson, folder), ""
@@ -256,16 +269,126 @@ def with_token(url: str, token: str) -> str:
     return f"{url}?token={quote(token, safe='')}" if token else url
 
 
+#: the tables every class file has (pirates_lab.classroom.store.SCHEMA)
+CLASS_TABLES = {"seats", "polls", "answers"}
+
+
+def is_class_file(path: str | Path) -> bool:
+    """Is ``path`` a shared class's SQLite file? Read only: nothing is written, even to a file that is not one.
+
+    >>> is_class_file("no/such/file.sqlite")
+    False
+    """
+    path = Path(path)
+    if not path.is_file():
+        return False
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as db:
+            names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except sqlite3.Error:
+        return False
+    return CLASS_TABLES <= names
+
+
+def _readable_class_file(path: str | Path) -> Path:
+    """The class file named by ``--class-db`` for reading; Refused in one sentence when it is not one."""
+    path = Path(path)
+    if not path.exists():
+        raise Refused(f"no class file at {quoted(path)}.")
+    if path.is_dir():
+        raise Refused(f"{quoted(path)} is a folder, not a class file.")
+    if not is_class_file(path):
+        raise Refused(f"{quoted(path)} is not a class file (the SQLite file a shared class keeps its answers in).")
+    return path
+
+
+def copy_class_file(source: Path, target: Path) -> Path:
+    """A copy of a class file made through SQLite's backup (the write-ahead log included); ``source`` is only read."""
+    with closing(sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)) as src, \
+            closing(sqlite3.connect(target)) as dst:
+        src.backup(dst)
+    return target
+
+
 def _export(args) -> int:
+    """``classroom --export PATH --class-db CLASS``: the answers as CSV. The class file is only read; the CSV is
+    written whole or not at all, and never over a class file, a folder, or (without ``--force``) any file."""
     from pirates_lab.classroom.store import ClassDB
 
     if not args.class_db:
         raise Refused("--export needs the class file: --class-db PATH (the file the shared class was started with).")
-    if not Path(args.class_db).is_file():
-        raise Refused(f"no class file at {args.class_db}.")
-    rows = ClassDB(args.class_db).export_csv(args.export)
-    print(f"{rows} answer{'s' if rows != 1 else ''} written to {args.export}")
+    source = _readable_class_file(args.class_db)
+    out = Path(args.export)
+    if out.is_dir():
+        raise Refused(f"--export {quoted(out)} is a folder; give a file name, such as answers.csv.")
+    if out.exists():
+        if out.resolve() == source.resolve() or is_class_file(out):
+            raise Refused(f"--export {quoted(out)} is a class file: the answers are never written over one "
+                          f"(did you swap --export and --class-db?). Nothing was written.")
+        if not args.force:
+            raise Refused(f"{quoted(out)} exists; add --force to replace it. Nothing was written.")
+    if not out.parent.is_dir():
+        raise Refused(f"there is no folder {quoted(out.parent)} to write {quoted(out.name)} in.")
+    with tempfile.TemporaryDirectory(prefix="pirates-lab-export-") as work:
+        copy = copy_class_file(source, Path(work) / "class.sqlite")
+        written = Path(work) / "answers.csv"
+        rows = ClassDB(copy).export_csv(written)
+        partial = out.with_name(f".{out.name}.part")
+        try:
+            with open(written, "rb") as data, open(partial, "wb") as target:
+                target.write(data.read())
+            os.replace(partial, out)
+        finally:
+            if partial.exists():
+                partial.unlink()
+    print(f"{rows} answer{'s' if rows != 1 else ''} written to {quoted(out)}")
     return 0
+
+
+def check_host(host: str) -> str:
+    """``--host``: an address of this machine to serve on; Refused in one sentence otherwise.
+
+    >>> check_host("127.0.0.1")
+    '127.0.0.1'
+    """
+    import socket
+
+    import ipaddress
+    import re
+
+    if not host or len(host) > 253 or any(c.isspace() for c in host) or clean_text(host) != host:
+        raise Refused(f"--host {quoted(host)} is not an address (give this machine's address, such as 192.168.1.20).")
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+        host = host.strip("[]")
+    except ValueError:
+        if re.fullmatch(r"[\d.]+|[\da-fA-F:]*:[\da-fA-F:.]*", host):    # numbers that are no address: no look-up
+            raise Refused(f"--host {quoted(host)} is not an address (four numbers from 0 to 255, such as "
+                          f"192.168.1.20).") from None
+    try:
+        infos = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError, OSError):
+        raise Refused(f"--host {quoted(host)} is not an address this machine knows.") from None
+    for family, kind, proto, _, address in infos:
+        try:
+            with socket.socket(family, kind, proto) as probe:
+                probe.bind((address[0], 0))
+            return host
+        except OSError:
+            continue
+    raise Refused(f"--host {quoted(host)} is not an address of this machine (it cannot serve on it).")
+
+
+def _share_class_file(args) -> Path:
+    """The class file ``--share`` keeps answers in: a new one, or an existing class file (never another file)."""
+    import time
+
+    path = Path(args.class_db or f"pirates-lab-class-{time.strftime('%Y%m%d-%H%M')}.sqlite")
+    if path.is_dir():
+        raise Refused(f"--class-db {quoted(path)} is a folder; give a file name, such as class.sqlite.")
+    if path.exists() and path.stat().st_size > 0 and not is_class_file(path):
+        raise Refused(f"--class-db {quoted(path)} is not a class file; choose a new file name (nothing was written).")
+    return path
 
 
 #: a shared lesson's kernel pool runs the lesson for every student at once: its cells get more time
@@ -274,12 +397,10 @@ SHARE_CELL_TIMEOUT = 120
 
 def _share(args, folder: Path, target: Path) -> int:
     """``classroom LESSON --share``: the lesson for the class's own devices (docs/sharing.md)."""
-    import time
-
     from pirates_lab import classroom
     from pirates_lab.classroom import share
 
-    host = args.host or share.network_address()
+    host = check_host(args.host) if args.host is not None else share.network_address()
     share_port = _pick_port(args.port, 8866)
     students = 30 if args.students is None else args.students
     if not 1 <= students <= 200:
@@ -288,10 +409,15 @@ def _share(args, folder: Path, target: Path) -> int:
         raise Refused(f"--pool is between 0 and 200, not {args.pool}.")
     notebooks = sorted(folder.glob("*.ipynb")) if args.all else [target]
     page = classroom.MENU if args.all else target.name
-    db_path = Path(args.class_db or f"pirates-lab-class-{time.strftime('%Y%m%d-%H%M')}.sqlite")
+    db_path = _share_class_file(args)
     with tempfile.TemporaryDirectory(prefix="pirates-lab-share-") as work:
+        planned_db = db_path
+        if args.dry_run:        # a dry run writes nothing: it plans with a copy of the class file (or a new one)
+            planned_db = Path(work) / "class.sqlite"
+            if db_path.is_file() and db_path.stat().st_size > 0:
+                copy_class_file(db_path, planned_db)
         plan = share.plan(notebooks, page, host=host, port=share_port, students=students, pool=args.pool,
-                          db_path=db_path, config_dir=Path(work) / "config", served_dir=Path(work) / "lessons",
+                          db_path=planned_db, config_dir=Path(work) / "config", served_dir=Path(work) / "lessons",
                           cell_timeout=max(args.cell_timeout, SHARE_CELL_TIMEOUT), tracebacks=args.tracebacks,
                           large=args.large)
         session = plan["session"]
@@ -299,13 +425,40 @@ def _share(args, folder: Path, target: Path) -> int:
             print(" ".join(plan["command"]))
             print(plan["join"])
             return 0
-        print(f"Class file: {db_path.resolve()} (start again with --class-db {db_path} to keep this class)")
+        teacher = write_teacher_page(db_path, plan["teacher"])
+        print(f"Class file: {quoted(db_path.resolve())} (start again with --class-db {quoted(db_path)} to keep this class)")
+        print(f"Teacher: open {quoted(teacher.resolve())} on this machine (it holds your teacher key: never project "
+              f"or share that file).")
+        print("---- safe to project from here ----")
         print(f"Students: open {plan['address']}/ and type the join code {session.join_code}, or scan:")
         print(share.qr_text(plan["join"]), end="")
-        print(f"Join address: {plan['join']}")
-        print(f"Teacher (open on this machine; do not project this line): {plan['teacher']}", flush=True)
+        print(f"Join address: {plan['join']}", flush=True)
         server = classroom.Server(plan["command"], share_port, env=plan["env"], host=host)
         return _run(server, plan["address"] + "/", f"Sharing with up to {students} students")
+
+
+#: the first line of the teacher's page file (a file without it is never written over)
+TEACHER_PAGE_MARK = "<!-- pirates-lab teacher page -->"
+
+
+def write_teacher_page(db_path: Path, teacher_url: str) -> Path:
+    """Write the teacher's address into a small page beside the class file (readable by its owner only), so the
+    terminal a teacher projects never shows it (issue 33). A file of that name that is not such a page is refused."""
+    import html
+
+    page = db_path.with_name(f"{db_path.stem}-teacher.html")
+    if page.exists() and (page.is_dir() or not page.read_text(encoding="utf-8", errors="replace")
+                          .startswith(TEACHER_PAGE_MARK)):
+        raise Refused(f"{quoted(page)} exists and is not a teacher page; move it or choose another --class-db.")
+    address = html.escape(teacher_url, quote=True)
+    text = (f"{TEACHER_PAGE_MARK}\n<!doctype html><meta charset='utf-8'><title>Teacher's page</title>"
+            f"<meta http-equiv='refresh' content='0; url={address}'>"
+            f"<p>Opening <a href='{address}'>the teacher's page</a>… Keep this file to yourself: it is your key.</p>\n")
+    fd = os.open(page, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(text)
+    os.chmod(page, 0o600)
+    return page
 
 
 def cmd_lab(args) -> int:
@@ -314,7 +467,7 @@ def cmd_lab(args) -> int:
     folder = _notebooks(args)
     index = folder / classroom.INDEX
     if not index.is_file():
-        raise Refused(f"no index notebook at {index}.")
+        raise Refused(f"no index notebook at {quoted(index)}.")
     port = _pick_port(args.port, 8888)
     root = folder.parent
     command = classroom.lab_command(index, root, port, open_browser=not args.no_browser, extra=args.jupyter_args)
@@ -335,7 +488,7 @@ def cmd_lab(args) -> int:
 # ---------------------------------------------------------------- the parser
 def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     """The argument parser; ``with_games`` adds every registered game's odds subcommands."""
-    parser = OneLineParser(prog="pirates-lab", description=__doc__.split("\n\n")[0],
+    parser = OneLineParser(prog="pirates-lab", description=__doc__.split("\n\n")[0].replace("``", ""),
                            formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, parser_class=OneLineParser)
 
@@ -366,7 +519,9 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
                       help="with --share: warm kernels kept ready (default: one per student, plus the teacher)")
     room.add_argument("--class-db", help="with --share: the class file (SQLite) that keeps the answers; "
                                          "the same file again resumes the class")
-    room.add_argument("--export", metavar="PATH", help="write the answers of --class-db as CSV, and stop")
+    room.add_argument("--export", metavar="PATH", help="write the answers of --class-db as CSV, and stop "
+                                                       "(never over a class file; over another file only with --force)")
+    room.add_argument("--force", action="store_true", help="with --export: replace a CSV file that exists")
     room.set_defaults(run=cmd_classroom)
 
     odds = commands.add_parser("odds", help="exact odds in the terminal (fractions and percentages)")
@@ -430,10 +585,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return run(args)
     except Refused as error:
-        print(f"pirates-lab: {error}", file=sys.stderr)
+        print(f"pirates-lab: {clean_text(str(error))}", file=sys.stderr)
         return 2
     except ValueError as error:  # InvalidInput and friends: a bad value typed by the user
-        print(f"pirates-lab: {error}", file=sys.stderr)
+        print(f"pirates-lab: {clean_text(str(error))}", file=sys.stderr)
+        return 2
+    except sqlite3.Error as error:  # a class file that is damaged or locked
+        print(f"pirates-lab: the class file could not be read or written ({clean_text(str(error))}).", file=sys.stderr)
+        return 2
+    except OSError as error:  # a folder that cannot be written, a disk that is full …
+        where = f" {quoted(error.filename)}" if getattr(error, "filename", None) else ""
+        print(f"pirates-lab: could not use{where}: {clean_text(error.strerror or str(error))}.", file=sys.stderr)
         return 2
     except KeyboardInterrupt:  # Ctrl+C during a calculation: one line, no traceback
         print("\npirates-lab: stopped.", file=sys.stderr)

@@ -67,10 +67,15 @@ def test_it_is_listed_by_the_cli_and_the_classroom_menu(skull, capsys):
 
 
 def test_its_lessons_come_from_its_package(skull):
-    from pirates_lab.widgets.walkthrough import Walkthrough
-    lesson = Walkthrough.for_game("skull_dice")
+    from pirates_lab.widgets.lesson import LessonView, shown_text, visible_text
+    from pirates_lab.widgets.lesson_model import Lesson
+    lesson = Lesson.for_game("skull_dice")
     assert lesson.path == PLUGIN / "skull_dice" / "data" / "lessons.toml"
     assert lesson.title == "Skull Dice: when to stop rolling" and lesson.coverage() == []
+    assert [s.kind for s in lesson.screens] == ["game", "rule", "rule", "rule", "rule"]
+    assert lesson.check_all(shown_text) == []
+    view = LessonView(lesson, start="Your Turn", presenter=False)          # the one lesson view shows it
+    assert "A roll of 1 is the skull" in visible_text(view.content) and view.counter_text() == "3 / 5"
 
 
 def test_it_plays_in_the_strategy_lab(skull):

@@ -28,3 +28,11 @@ def test_the_lab_command_opens_the_index():
     out = subprocess.run([sys.executable, "-m", "pirates_lab.cli", "lab", "--dry-run"], cwd=ROOT,
                          capture_output=True, text=True, check=True).stdout
     assert "notebooks/00_index.ipynb" in out
+
+
+def test_the_readme_says_where_sharing_is_and_that_command_one_keeps_its_terminal():
+    """Issue 38 item 5: a newcomer finds --share from the README, and knows command 2 needs a second terminal."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "`--share`" in text and "(docs/sharing.md)" in text and (ROOT / "docs" / "sharing.md").is_file()
+    assert "keeps its terminal" in text and "second terminal" in text
+    assert "benchmarks/run.py` (it needs the test extras" in text

@@ -1,9 +1,11 @@
 """The lesson kit in plain pytest: the Lesson/Screen model read from TOML, the screen view (counter, Back /
 Next, contents, ?screen=, Reset, teacher notes) and feedback that teaches (empty, range, higher/lower,
 "Show the answer and why" after two wrong tries).  The demo lesson is Plunder (2013)'s rulebook with the
-scenarios of tests/walkthrough_demo.py; every value checked here is computed another way."""
+scenarios of tests/lesson_demo.py (the demo lesson tests/data/lesson_demo.toml); every value checked here is computed another way."""
 from __future__ import annotations
 
+import ast
+import itertools
 import textwrap
 from fractions import Fraction
 from pathlib import Path
@@ -13,7 +15,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import walkthrough_demo as demo
+import lesson_demo as demo
+from pirates_lab.core import games
 from pirates_lab.core.rules import rulebook
 from pirates_lab.widgets.lesson import LessonView, QuestionView, lesson_view, page_options, show_value, shown_text
 from pirates_lab.widgets.lesson_model import (CLASS_LIMIT, Lesson, LessonError, developer_words, lesson_file,
@@ -24,7 +27,7 @@ from pirates_lab.widgets.lesson import visible_text
 
 GAME = "plunder_2013"
 HEADINGS = rulebook(GAME).headings          # Setup, How to Play, Using the Solution Grids, Digging…, Game End…
-TOP = f'game = "{GAME}"\nscenarios = "walkthrough_demo"\nminutes = 20\nlevel = "any age"\n'
+TOP = f'game = "{GAME}"\nscenarios = "lesson_demo"\nminutes = 20\nlevel = "any age"\n'
 GAME_SCREEN = '[[screen]]\nkind = "game"\ntitle = "The game"\ntext = "Find the treasure."\n'
 
 
@@ -106,7 +109,7 @@ def test_bad_lessons_are_refused_with_a_sentence_naming_the_screen(tmp_path, bod
 @pytest.mark.parametrize("top, message", [
     (TOP.replace("minutes = 20\n", ""), "minutes"), (TOP.replace('level = "any age"\n', ""), "level"),
     (TOP + "class_limit = 30\n", "at most 20"), (TOP + "colour = 1\n", "colour"),
-    (TOP.replace(GAME, "plunder_1999"), "not a rulebook"), (TOP.replace("walkthrough_demo", "no_such_module"),
+    (TOP.replace(GAME, "plunder_1999"), "not a rulebook"), (TOP.replace("lesson_demo", "no_such_module"),
                                                             "no_such_module"),
 ])
 def test_bad_lesson_headers_are_refused(tmp_path, top, message):
@@ -122,7 +125,7 @@ def test_a_class_walks_at_most_15_screens_unless_the_file_says_20(tmp_path):
 
 
 def test_a_lesson_that_is_not_a_game_needs_no_rulebook_but_has_no_rule_screens(tmp_path):
-    top = 'title = "Coins"\nscenarios = "walkthrough_demo"\nminutes = 5\nlevel = "any age"\n'
+    top = 'title = "Coins"\nscenarios = "lesson_demo"\nminutes = 5\nlevel = "any age"\n'
     lesson = Lesson(write(tmp_path, '[[screen]]\ntitle = "Heads"\ntext = "A coin has two sides."\n', top=top))
     assert lesson.book is None and lesson.coverage() == [] and lesson.screens[0].kind == "screen"
     with pytest.raises(LessonError, match="needs game"):
@@ -288,7 +291,7 @@ def test_a_rule_screen_quotes_and_folds_the_whole_section_and_notes_go_to_the_te
     text = visible_text(view)
     assert quote in text and "Rules: Plunder (2013) › Setup" in text and "The whole section" in text
     assert "Select one of you scurvy dogs" not in text                # folded, as a reader sees it
-    assert "Teacher notes" in text and "Our choice." not in text and "walkthrough_demo" not in text
+    assert "Teacher notes" in text and "Our choice." not in text and "lesson_demo" not in text
     assert "Our choice." in view.notes.value and "?screen=2" in view.notes.value
     view.go(2)                                                         # a reference screen: the whole section
     assert "flips face up the top card" in visible_text(view)
@@ -356,3 +359,131 @@ def test_shows_answer_finds_distinctive_forms_only():
 def test_widgets_in_a_screen_are_kept_as_they_are():
     box = widgets.HTML("hi")
     assert show_value(box) is box
+
+
+# ---------------------------------------------------------------- ideas and predictions (issue 39)
+def test_a_lesson_lists_its_probability_ideas_and_refuses_a_bad_list(tmp_path):
+    ideas = 'ideas = ["equally likely outcomes", "the complement"]\n'
+    lesson = Lesson(write(tmp_path, GAME_SCREEN, TOP + ideas))
+    assert lesson.ideas == ("equally likely outcomes", "the complement")
+    assert Lesson(write(tmp_path, GAME_SCREEN)).ideas == ()
+    for bad in ('ideas = "the complement"\n', 'ideas = [""]\n', f'ideas = ["{"x" * 61}"]\n', 'ideas = ["a Dist"]\n'):
+        with pytest.raises(LessonError, match="ideas"):
+            Lesson(write(tmp_path, GAME_SCREEN, TOP + bad))
+
+
+def test_a_prediction_is_taken_then_the_exact_answer_shown_never_a_cross(tmp_path):
+    predict = SETUP_QUESTION + 'mode = "predict"\n'
+    lesson = Lesson(write(tmp_path, GAME_SCREEN + rule("Setup", predict)))
+    view = LessonView(lesson, start="Setup", presenter=False)
+    exact = demo.deals_at_start()
+    assert view.question.check("12") is None                   # neither right nor wrong
+    shown = visible_text(view.question)
+    assert "You predicted 12." in shown and f"{exact:,}" in shown and "✘" not in shown and "Because." in shown
+    assert view.question.model.wrong_tries == 0 and view.question.model.solved
+    assert view.question.model.check("-3").status == "out_of_range"      # a count is still a count
+    with pytest.raises(LessonError, match="mode 'guess'"):
+        Lesson(write(tmp_path, GAME_SCREEN + rule("Setup", SETUP_QUESTION + 'mode = "guess"\n')))
+
+
+def test_a_checked_question_is_unchanged_by_the_prediction_mode():
+    question = Question(Fraction(1, 3))
+    assert question.check("50%").status == "wrong" and question.wrong_tries == 1
+
+
+# ---------------------------------------------------------------- the demo lesson file (issue 34: one lesson stack)
+DEMO = Path(__file__).parent / "data" / "lesson_demo.toml"
+
+
+def test_the_demo_lesson_is_the_game_then_one_rule_screen_per_heading_in_printed_order():
+    lesson = Lesson(DEMO)
+    assert [s.kind for s in lesson.screens] == ["game"] + ["rule"] * 5
+    assert [s.heading for s in lesson.screens[1:]] == HEADINGS and lesson.coverage() == []
+    assert lesson.check_all(shown_text) == [] and lesson.ideas == ("counting equally likely deals", "the complement")
+
+
+def test_every_demo_answer_equals_an_independent_computation():
+    answers = {name.split("'")[1]: value for name, value in Lesson(DEMO).answers().items()}
+
+    def per_category(avoid_clue_for_pirate_1: bool) -> int:
+        """Assignments of 3 distinct cards out of the 5 I do not hold to pirates 1, 2, 3."""
+        return sum(1 for cards in itertools.permutations(range(5), 3)
+                   if not (avoid_clue_for_pirate_1 and cards[0] == 0))   # card 0 stands for the clue
+
+    assert answers["Setup"] == per_category(False) ** 3 == 216_000
+    assert answers["How to Play"] == 1 - Fraction(4, 5) ** 3 == Fraction(61, 125)
+    assert answers["Using the Solution Grids"] == per_category(True) ** 3 == 110_592
+    assert answers["Digging Up Treasure"] == 16                      # 4 captains x 4 Crew cards
+    # Pete (1,1,1) is found by Meg then Bill: Pete keeps 1, Meg +3, Bill +2; Jack finds Meg: +3, Meg keeps 3
+    assert demo.final_scores() == {"Sneaky Pete": 1, "Peg-Leg Meg": 6, "Barnacle Bill": 8, "One-Eyed Jack": 9}
+    assert answers["Game End and Scoring"] == "One-Eyed Jack"
+
+
+def test_the_demo_lesson_walks_in_the_view_and_no_screen_shows_its_answer_or_a_repr():
+    lesson = Lesson(DEMO)
+    view = LessonView(lesson, presenter=False)
+    for index, screen in enumerate(lesson.screens):
+        view.go(index)
+        text = visible_text(view.content)
+        for raw in ("Fraction(", "{'", "[(", "<pirates_lab.", "None"):
+            assert raw not in text, (screen.name, raw)
+        if screen.question and screen.question.unit != "text":
+            assert screen.question.prompt in text and not shows_answer(text, lesson.answer(screen)), screen.name
+    view.go(2)
+    assert view.question.check("61/125") is True and "Why:" in visible_text(view.question)
+
+
+def test_a_changed_answer_function_changes_the_verdict(monkeypatch):
+    view = LessonView(Lesson(DEMO), start="Setup", presenter=False)
+    monkeypatch.setattr(demo, "deals_at_start", lambda: 5)
+    assert view.question.check("5") is True
+
+
+GAME_LESSONS = sorted(name for name, game in games().items() if game.playable)
+RAW_TEXT = ("Fraction(", "{'", "[(", "<pirates_lab.", "Shift+Enter", "it/s]")
+
+
+@pytest.mark.parametrize("game", GAME_LESSONS)
+def test_every_game_lesson_builds_and_shows_people_no_repr_no_long_number_no_answer(game):
+    """Each game's lessons.toml: every demo builds, every answer computes, no screen shows its own answer
+    before the question (check_all), and no demo shows a Python repr or a 16+ digit number."""
+    lesson = Lesson.for_game(game)
+    assert lesson.check_all(shown_text) == []
+    for screen in (s for s in lesson.screens if s.demo):
+        text = shown_text(lesson.demo(screen), screen)
+        assert not [raw for raw in RAW_TEXT if raw in text], (screen.name, text[:200])
+        assert not any(len(run) >= 16 for run in "".join(c if c.isdigit() else " " for c in text).split()), screen.name
+
+
+WIDGETS = Path(__file__).resolve().parents[1] / "widgets"
+
+
+def _classes() -> list[tuple[str, str]]:
+    """(module file, class name) of every class defined in widgets/."""
+    found = []
+    for path in sorted(WIDGETS.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found += [(path.name, node.name) for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+    return found
+
+
+def test_there_is_one_lesson_stack():
+    """Issue 34: one model, one view, one Question; no walkthrough, no Stepper, no [[step]] reader."""
+    classes = _classes()
+    where = {name: [f for f, n in classes if n == name]
+             for name in ("Lesson", "Screen", "LessonView", "Question", "QuestionView", "Feedback")}
+    assert where == {"Lesson": ["lesson_model.py"], "Screen": ["lesson_model.py"], "LessonView": ["lesson.py"],
+                     "Question": ["questions.py"], "QuestionView": ["lesson.py"], "Feedback": ["questions.py"]}
+    legacy = [(f, n) for f, n in classes if n in ("Walkthrough", "Stepper", "LessonStep", "LessonSpec", "QuotePanel")
+              or (n.startswith("Lesson") and f not in ("lesson.py", "lesson_model.py"))]
+    assert legacy == [] and not (WIDGETS / "walkthrough.py").exists()
+    readers = [p.name for p in WIDGETS.glob("*.py") if "[[step]]" in p.read_text(encoding="utf-8")]
+    assert readers == ["lesson_model.py"]                      # only to refuse such a file, as below
+    import pirates_lab.widgets as kit
+    assert kit.Question is Question and kit.LessonView is LessonView and kit.Lesson is Lesson
+    assert not hasattr(kit, "Stepper") and not hasattr(kit, "exact_answer")
+
+
+def test_an_old_walkthrough_file_is_refused_with_a_sentence(tmp_path):
+    with pytest.raises(LessonError, match=r"\[\[step\]\] tables are the old walkthrough's"):
+        Lesson(write(tmp_path, '[[step]]\nheading = "Setup"\n'))

@@ -2,8 +2,11 @@
 
 - :mod:`.drawing` — pure draw operations, hex geometry, charts, a Pillow rasterizer;
 - :class:`BoardCanvas` — layered ipycanvas board that replays draw operations;
-- :class:`DistView`, :class:`RulePanel`, :func:`assumption_box`, :class:`Stepper`,
-  :class:`ValidatedText`, :func:`guard` — the kit every game notebook uses;
+- :class:`DistView`, :class:`RulePanel`, :func:`assumption_box`, :class:`ValidatedText`, :func:`guard` — the
+  kit every game notebook uses;
+- the one lesson stack: :class:`Lesson` (the model, read from a lesson file of ``[[screen]]`` tables),
+  :class:`LessonView` / :func:`lesson_view` (one screen at a time), :class:`Question` (feedback that teaches)
+  and :class:`QuestionView` (its answer box);
 - :class:`GameTable` — plays any registered game (a renderer, your hand, legal actions as
   buttons, the log, computer players that see observations only);
 - :mod:`.numbers` — numbers for people (percent first, short fractions, tolerant answer checks);
@@ -14,9 +17,12 @@ Game front-ends live in one module per game (``pirates_lab.widgets.king_of_pirat
 from .canvas import BoardCanvas, reset_canvas_manager
 from .drawing import LARGE_TEXT, Drawing, DrawOp, rasterize, text_collisions
 from .table import GameTable, TableModel, TextRenderer, advance, random_player
-from .kit import (DistView, Question, RulePanel, Step, Stepper, ValidatedText, assumption_box, dist_rows,
-                  error_html, exact_answer, guard)
+from .kit import DistView, RulePanel, ValidatedText, assumption_box, dist_rows, error_html, guard
+from .questions import Question
+from .lesson_model import Lesson, LessonError
+from .lesson import LessonView, QuestionView, lesson_view
 
-__all__ = ["BoardCanvas", "reset_canvas_manager", "Drawing", "DrawOp", "rasterize", "LARGE_TEXT", "text_collisions", "DistView", "RulePanel",
-           "Stepper", "Step", "Question", "ValidatedText", "assumption_box", "guard", "error_html",
-           "dist_rows", "exact_answer", "GameTable", "TableModel", "TextRenderer", "advance", "random_player"]
+__all__ = ["BoardCanvas", "reset_canvas_manager", "Drawing", "DrawOp", "rasterize", "LARGE_TEXT", "text_collisions",
+           "DistView", "RulePanel", "ValidatedText", "assumption_box", "guard", "error_html", "dist_rows",
+           "Lesson", "LessonError", "LessonView", "lesson_view", "Question", "QuestionView",
+           "GameTable", "TableModel", "TextRenderer", "advance", "random_player"]

@@ -1,8 +1,8 @@
-"""The widget kit: DistView, RulePanel, Stepper, ValidatedText and small helpers.
+"""The widget kit: DistView, RulePanel, ValidatedText and small helpers (lessons are screens:
+:mod:`pirates_lab.widgets.lesson`).
 
-Models are plain Python (a :class:`~pirates_lab.core.Dist`, a list of steps, a parse
-function); views observe them.  Every callback that could fail shows its message in the
-widget (never in a log) and changes nothing.
+Models are plain Python (a :class:`~pirates_lab.core.Dist`, a parse function); views observe them.
+Every callback that could fail shows its message in the widget (never in a log) and changes nothing.
 """
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ import functools
 import html
 import math
 import weakref
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -20,10 +19,10 @@ import ipywidgets as widgets
 from pirates_lab.core import Dist
 from pirates_lab.core.rules import rulebook
 
-from .numbers import answer_matches, friendly, percent_text, short_fraction
+from .numbers import percent_text, short_fraction
 
-__all__ = ["DistView", "RulePanel", "assumption_box", "Stepper", "Step", "Question", "ValidatedText",
-           "guard", "error_html", "dist_rows", "exact_answer", "growing_chart", "probability_ticks"]
+__all__ = ["DistView", "RulePanel", "assumption_box", "ValidatedText", "guard", "error_html", "dist_rows",
+           "growing_chart", "probability_ticks"]
 
 ERROR_STYLE = "color:#b22222;font-weight:600"
 
@@ -396,138 +395,3 @@ class ValidatedText(widgets.VBox):
             return
         self.value = value
         self.message.value = ""
-
-
-def exact_answer(expected: Any, *, explain: str = "") -> Callable[[str], tuple[bool, str]]:
-    """A question checker: the exact value (``5/12``, ``216,000``) or a decimal or percentage rounded to
-    the digits typed (``0.4167``, ``41.67%``).
-
-    >>> check = exact_answer(Fraction(5, 12))
-    >>> [check(a)[0] for a in ("5/12", "5 / 12", "41.67%", "0.4167", "41.7%", "40%", "0.5")]
-    [True, True, True, True, True, False, False]
-    """
-
-    def check(answer: str) -> tuple[bool, str]:
-        try:
-            ok = answer_matches(answer, Fraction(expected))
-        except (ValueError, ZeroDivisionError):
-            return False, f"Type a number, a fraction such as 1/6, or a percentage such as 41.67% (got {answer!r})."
-        if ok:
-            value = Fraction(expected)
-            if 0 <= value <= 1:
-                shown = friendly(value)
-            else:
-                shown = f"{value.numerator:,}" if value.denominator == 1 else f"{float(value):,.4g} ({value})"
-            return True, f"Right: {shown}. {explain}".strip()
-        return False, f"Not quite: {answer.strip()} is not it. Try again."
-
-    return check
-
-
-# ---------------------------------------------------------------- Stepper
-@dataclass
-class Question:
-    prompt: str
-    check: Callable[[str], tuple[bool, str]]
-
-
-@dataclass
-class Step:
-    """One step of a walkthrough: a title, the rule it teaches, a live view, a question."""
-
-    title: str
-    rule: tuple[str, str] | None = None          # (game, heading)
-    body: Any = None                             # a widget, or a callable returning one (built lazily)
-    explanation: str = ""
-    question: Question | None = None
-    assumptions: Sequence[str] = field(default_factory=tuple)
-
-
-class Stepper(widgets.VBox):
-    """A guided walkthrough: previous/next (and a step list) through :class:`Step` objects."""
-
-    def __init__(self, steps: Sequence[Step], *, title: str = ""):
-        if not steps:
-            raise ValueError("A Stepper needs at least one step.")
-        self.steps = list(steps)
-        self.index = 0
-        self.answers: dict[int, bool] = {}
-        self._bodies: dict[int, Any] = {}
-        self.header = widgets.HTML()
-        self.previous_button = widgets.Button(description="◀ Previous", tooltip="Previous step")
-        self.next_button = widgets.Button(description="Next ▶", tooltip="Next step")
-        self.chooser = widgets.Dropdown(options=[(f"{i + 1}. {s.title}", i) for i, s in enumerate(self.steps)],
-                                        value=0, layout=widgets.Layout(width="420px"))
-        self.previous_button.add_class("pl-stepper-prev")
-        self.next_button.add_class("pl-stepper-next")
-        self.previous_button.on_click(lambda _: self.go(self.index - 1))
-        self.next_button.on_click(lambda _: self.go(self.index + 1))
-        self.chooser.observe(lambda change: self.go(change["new"]), names="value")
-        self.content = widgets.VBox()
-        self.answer = widgets.Text(placeholder="your answer, then Enter", continuous_update=False)
-        self.check_button = widgets.Button(description="Check")
-        self.feedback = widgets.HTML()
-        self.answer.observe(lambda change: self.check(change["new"]), names="value")
-        self.check_button.on_click(lambda _: self.check(self.answer.value))
-        self.title = title
-        nav = widgets.HBox([self.previous_button, self.chooser, self.next_button])
-        super().__init__([nav, self.header, self.content])
-        self.add_class("pl-stepper")
-        self.go(0)
-
-    @property
-    def step(self) -> Step:
-        return self.steps[self.index]
-
-    def body(self, index: int):
-        if index not in self._bodies:
-            body = self.steps[index].body
-            try:
-                self._bodies[index] = body() if callable(body) and not isinstance(body, widgets.Widget) else body
-            except Exception as error:
-                self._bodies[index] = widgets.HTML(error_html(error))
-        return self._bodies[index]
-
-    def go(self, index: int) -> None:
-        """Show step ``index`` (clamped to the first and last step)."""
-        index = max(0, min(len(self.steps) - 1, int(index)))
-        self.index = index
-        step = self.step
-        if self.chooser.value != index:
-            self.chooser.value = index
-        self.previous_button.disabled = index == 0
-        self.next_button.disabled = index == len(self.steps) - 1
-        self.header.value = (f"<h3 class='pl-step-title'>{html.escape(step.title)}</h3>"
-                             f"<div style='color:#666'>Step {index + 1} of {len(self.steps)}"
-                             f"{' — ' + html.escape(self.title) if self.title else ''}</div>")
-        children: list = []
-        if step.rule is not None:
-            children.append(RulePanel(*step.rule))
-        children.extend(assumption_box(a) for a in step.assumptions)
-        body = self.body(index)
-        if body is not None:
-            children.append(body)
-        if step.explanation:
-            children.append(widgets.HTML(f"<div class='pl-explanation'>{step.explanation}</div>"))
-        self.answer.value = ""
-        self.feedback.value = ""
-        if step.question is not None:
-            children.append(widgets.HTML(f"<b>Question:</b> {html.escape(step.question.prompt)}"))
-            children.append(widgets.HBox([self.answer, self.check_button]))
-            children.append(self.feedback)
-        self.content.children = tuple(children)
-
-    def check(self, answer: str) -> bool | None:
-        """Check an answer to this step's question; the verdict shows under the question."""
-        question = self.step.question
-        if question is None or not str(answer).strip():
-            return None
-        try:
-            ok, message = question.check(str(answer))
-        except Exception as error:
-            self.feedback.value = error_html(error)
-            return None
-        self.answers[self.index] = ok
-        colour = "#1b7f3b" if ok else "#b22222"
-        self.feedback.value = f"<span class='pl-feedback' style='color:{colour}'>{'✔' if ok else '✘'} {html.escape(message)}</span>"
-        return ok

@@ -219,8 +219,9 @@ class QuestionView(widgets.VBox):
         self.reveal_button.layout.display = "none"
 
     def _show(self, feedback: Feedback) -> None:
-        colour = {"right": "#1b7f3b", "revealed": "#1f3b63", "empty": "#6b4f2a"}.get(feedback.status, "#b22222")
-        mark = {"right": "✔ ", "revealed": "", "empty": ""}.get(feedback.status, "✘ ")
+        colour = {"right": "#1b7f3b", "revealed": "#1f3b63", "predicted": "#1f3b63",
+                  "empty": "#6b4f2a"}.get(feedback.status, "#b22222")
+        mark = {"right": "✔ ", "revealed": "", "predicted": "", "empty": ""}.get(feedback.status, "✘ ")
         self.feedback.value = (f"<div class='pl-feedback-{feedback.status}' style='color:{colour};font-weight:600'>"
                                f"{mark}{html.escape(feedback.message)}</div>")
         self.why.value = (f"<div class='pl-why-text'><b>Why:</b> {_paragraphs(feedback.explanation)}</div>"

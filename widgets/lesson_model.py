@@ -47,7 +47,7 @@ from pirates_lab.core.rules import Rulebook, Section, rulebook, rulebook_names
 from .questions import UNITS, Question, unit_of
 
 __all__ = ["Lesson", "Screen", "QuestionSpec", "LessonError", "KINDS", "lesson_file", "CLASS_LIMIT", "MOST_CLASS_SCREENS",
-           "DEVELOPER_WORDS", "developer_words", "is_screen_lesson", "quoted_from", "shows_answer"]
+           "DEVELOPER_WORDS", "developer_words", "quoted_from", "shows_answer"]
 
 #: the kinds of screen: the game in one screen, a rule, a game to play, a calculator, any other idea, a reference
 KINDS = ("game", "rule", "play", "calculator", "screen", "reference")
@@ -60,10 +60,12 @@ MOST_CLASS_SCREENS = 20
 DEVELOPER_WORDS = ("Dist", "bind(", ".bind", "pool(", ".py", "pirates_lab", "ASSUMPTION", "(a heading with no text",
                    "player 0", "Player 0", "seat 0", "Fraction(", "self.", "()", "{'", "[(", "<pirates_lab")
 
-_TOP = {"game", "title", "scenarios", "minutes", "level", "summary", "class_limit", "screen"}
+_TOP = {"game", "title", "scenarios", "minutes", "level", "summary", "class_limit", "ideas", "screen"}
 _SCREEN = {"kind", "title", "heading", "occurrence", "quote", "text", "demo", "label", "why", "teacher", "needs",
            "question"}
-_QUESTION = {"prompt", "answer", "unit", "explain"}
+_QUESTION = {"prompt", "answer", "unit", "explain", "mode"}
+#: how a question is answered: checked right or wrong, or a prediction (any readable answer; then the exact one)
+MODES = ("check", "predict")
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -97,6 +99,7 @@ class QuestionSpec:
     answer: str
     unit: str | None = None        # None: inferred from the answer (a count, a probability, a number, text)
     explain: str = ""              # NAME of a function returning more words of why (optional)
+    mode: str = "check"            # "predict": any readable answer is taken, then the exact one is shown (no ✘)
 
 
 @dataclass(frozen=True)
@@ -149,14 +152,6 @@ def lesson_file(name: str) -> Path:
     return path
 
 
-def is_screen_lesson(path: str | Path) -> bool:
-    """Is this lesson file in screens (``[[screen]]``), not the old walkthrough steps (``[[step]]``)?"""
-    try:
-        return "screen" in load_data("", Path(path))
-    except InvalidInput:
-        return False
-
-
 class Lesson:
     """A lesson file, validated against the game's rulebook (if it names one).
 
@@ -168,6 +163,9 @@ class Lesson:
         self.path = Path(path)
         data = load_data("", self.path)
         self.where = f"Lesson file {self.path.name}"
+        if "step" in data:
+            raise LessonError(f"{self.where}: [[step]] tables are the old walkthrough's; write each step as a "
+                              f"[[screen]] (docs/lessons.md)")
         self._refuse_unknown(data, _TOP, self.where)
         self.game = data.get("game")
         self.book: Rulebook | None = None
@@ -180,6 +178,14 @@ class Lesson:
         if not self.title:
             raise LessonError(f"{self.where}: title = \"…\" is missing (a lesson that is not a game needs one)")
         self.summary = self._text(data, "summary", self.where)
+        ideas = data.get("ideas", [])
+        if not isinstance(ideas, list) or not all(isinstance(i, str) and 0 < len(i.strip()) <= 60 for i in ideas):
+            raise LessonError(f"{self.where}: ideas must be a list of short phrases (the probability ideas the lesson "
+                              f"teaches, at most 60 characters each)")
+        self.ideas: tuple[str, ...] = tuple(" ".join(i.split()) for i in ideas)
+        words = [w for i in self.ideas for w in developer_words(i)]
+        if words:
+            raise LessonError(f"{self.where}: developer words in ideas: {', '.join(words)}")
         self.level = self._text(data, "level", self.where)
         self.minutes = data.get("minutes")
         if not (isinstance(self.minutes, int) and not isinstance(self.minutes, bool) and 5 <= self.minutes <= 120):
@@ -297,7 +303,8 @@ class Lesson:
             if not isinstance(extra, str):
                 raise LessonError(f"{screen.name}: explain {spec.explain!r} returned {type(extra).__name__}, not text")
             words.append(extra)
-        return Question(value, unit=spec.unit or unit_of(value), explanation="\n\n".join(words))
+        return Question(value, unit=spec.unit or unit_of(value), explanation="\n\n".join(words),
+                        predict=spec.mode == "predict")
 
     def answers(self) -> dict[str, Any]:
         """Every question's answer as the engine computes it now, by screen name."""
@@ -422,7 +429,11 @@ class Lesson:
             raise LessonError(f"{where}: question unit {unit!r} is not one of {', '.join(UNITS)}")
         if explain and not (isinstance(explain, str) and _NAME.match(explain)):
             raise LessonError(f"{where}: explain must be the NAME of a function")
-        return QuestionSpec(prompt.strip(), answer, unit, explain)
+        mode = raw.get("mode", "check")
+        if mode not in MODES:
+            raise LessonError(f"{where}: question mode {mode!r} is not one of {', '.join(MODES)} (predict: the class "
+                              f"predicts, then the exact answer is shown, never a ✘)")
+        return QuestionSpec(prompt.strip(), answer, unit, explain, mode)
 
     def _position(self, screen: Screen) -> int:
         return self.book.sections.index(self.book.find(screen.heading, screen.occurrence))

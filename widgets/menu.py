@@ -15,7 +15,7 @@ import ipywidgets as widgets
 
 from pirates_lab.classroom import lessons, notebooks_dir
 
-from .lesson_model import Lesson, LessonError, is_screen_lesson, lesson_file
+from .lesson_model import Lesson, LessonError, lesson_file
 
 __all__ = ["MenuRow", "menu_rows", "lesson_menu", "lesson_length"]
 
@@ -35,12 +35,10 @@ class MenuRow:
 
 
 def lesson_length(name: str) -> tuple[int, int, int, str]:
-    """(class screens, reference screens, minutes, level) of a lesson on screens; zeros and "" otherwise."""
+    """(class screens, reference screens, minutes, level) of a lesson; zeros and "" when it has no lesson file."""
     try:
         path = lesson_file(name)
     except LessonError:
-        return 0, 0, 0, ""
-    if not is_screen_lesson(path):
         return 0, 0, 0, ""
     lesson = Lesson(path)
     return len(lesson.class_screens), len(lesson.reference_screens), lesson.minutes, lesson.level

@@ -407,16 +407,20 @@ def board_ops(observation: dict, width: int = 480, height: int = 480, *, highlig
     return d.ops
 
 
-def tile_gallery_ops(columns: int = 9, size: int = 52) -> tuple:
-    """Every kind of sea tile once, with its number of copies (the Parts step)."""
+def tile_gallery_ops(columns: int = 9, size: int = 52, counts: dict | None = None, marked=()) -> tuple:
+    """Every kind of sea tile once, with its number of copies (the Parts step); ``counts``: the numbers to show
+    under the tiles instead (name -> count: the unseen tiles); ``marked``: the kinds framed in gold (the event a
+    lesson asks about), every other kind greyed."""
     kinds = tiles().types
+    shown = {t.name: t.copies for t in kinds} if counts is None else {t.name: counts.get(t.name, 0) for t in kinds}
+    marked = set(marked)
     rows = (len(kinds) + columns - 1) // columns
     layout = Layout(0, 0, size, columns * size, rows * (size + 14))
     d = Drawing().clear().rect(0, 0, layout.width, layout.height, fill="#fbf7ef")
     letters = Letters(layout.width, layout.height)
     for index, tile in enumerate(kinds):
         col, row = index % columns, index // columns
-        label = Drawing().text(f"x{tile.copies}", col * size + size / 2, row * (size + 14) + size + 7,
+        label = Drawing().text(f"x{shown[tile.name]}", col * size + size / 2, row * (size + 14) + size + 7,
                                font="11px sans-serif", align="center").ops[0]
         letters.boxes.append(text_box(label, LARGE_TEXT))        # the copies under each tile: reserved first
     for index, tile in enumerate(kinds):
@@ -425,8 +429,13 @@ def tile_gallery_ops(columns: int = 9, size: int = 52) -> tuple:
         shifted.corner = (lambda cell, c=col, r=row: (c * size, r * (size + 14)))
         shifted.point = (lambda cell, fx, fy, c=col, r=row: (c * size + fx * size, r * (size + 14) + fy * size))
         _tile_ops(d, shifted, (0, 0), tile.name, 0, letters)
-        d.text(f"x{tile.copies}", col * size + size / 2, row * (size + 14) + size + 7, fill="#3b2a14",
-               font="11px sans-serif", align="center")
+        top = row * (size + 14)
+        if marked and tile.name not in marked:
+            d.rect(col * size, top, size, size + 14, fill="rgba(251,247,239,0.72)")
+        elif tile.name in marked:
+            d.rect(col * size + 2, top + 2, size - 4, size - 4, stroke="#e0a800", width=4)
+        d.text(f"x{shown[tile.name]}", col * size + size / 2, top + size + 7, fill="#3b2a14",
+               font="bold 11px sans-serif" if tile.name in marked else "11px sans-serif", align="center")
     return d.ops
 
 

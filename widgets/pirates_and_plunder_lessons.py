@@ -28,6 +28,7 @@ from .lesson_model import Lesson
 from .pirates_and_plunder import (EXPLORATION_MARKS, BattleLab, BoardRenderer, legend_html, tile_gallery_ops,
                                   tile_picture_ops)
 from .pirates_and_plunder import board_drawing as _drawing
+from . import pirates_and_plunder_chance as chance
 from .pirates_and_plunder_odds import TileOddsLab
 from .why import screen_links
 
@@ -35,7 +36,10 @@ __all__ = [*_answers, "GAME", "lesson", "lesson_view", "play_alone", "board_draw
            # demos
            "table_picture", "parts", "setup", "playing", "drawing", "tile_odds", "placing_ships", "scoring",
            "pirates", "ports", "final", "play_table", "advanced", "battles", "battle_lab",
-           "SHORT_GAME_TURNS"]
+           "SHORT_GAME_TURNS",
+           # the probability thread (issue 39)
+           "next_tile", "galleon_draw", "gap_view", "within_draws", "seen_tiles", "simulation", "battle_pairs",
+           "mixing", "exploration_draw", "synthesis"]
 
 GAME = "pirates_and_plunder"
 #: the classroom game ends after this many tiles each (a house rule for a 45-minute class: teacher notes)
@@ -337,6 +341,57 @@ def battles() -> widgets.Widget:
 def battle_lab() -> widgets.Widget:
     """The secret-battle lab: both optimal mixes, exact, with the why of the attack's chance."""
     return BattleLab(rule_link=rule_links())
+
+
+# ---------------------------------------------------------------- the probability thread (issue 39)
+def next_tile() -> widgets.Widget:
+    """The table of the first screen: turn over the next tile, see where it fits."""
+    return chance.NextTile()
+
+
+def galleon_draw() -> widgets.Widget:
+    """Parts: the face-down tiles, those with a galleon framed; shuffle and turn over the first."""
+    return chance.GalleonDraw()
+
+
+def gap_view() -> widgets.Widget:
+    """Drawing and Placing Land Tiles: tap a square, the unseen tiles that fit it framed, with the count."""
+    return chance.GapView()
+
+
+def within_draws() -> widgets.Widget:
+    """The complement: none of k draws fits, as a product of counts; draw k tiles."""
+    return chance.DrawsView()
+
+
+def seen_tiles() -> widgets.Widget:
+    """Conditional chance: Player 2 and Player 3 show their tiles; the counts follow."""
+    return chance.SeenView()
+
+
+def simulation() -> widgets.Widget:
+    """Simulation against the exact count: draw the next tile 76 times a press."""
+    return chance.SimulationView()
+
+
+def battle_pairs() -> widgets.Widget:
+    """Battles: the 9 pairs of secret choices, the attack's wins shaded; pick at random."""
+    return chance.BattlePairs()
+
+
+def mixing() -> widgets.Widget:
+    """The defender's best mix; the attacker's choice a toggle; the chance and the average points."""
+    return chance.MixView()
+
+
+def exploration_draw() -> widgets.Widget:
+    """Advanced Rules: nine exploration tiles left after the Storm, the Natives framed; draw one."""
+    return chance.ExplorationDraw()
+
+
+def synthesis() -> widgets.Widget:
+    """Putting it together: after the tiles of Player 2 and Player 3 are seen, draw 1 to 5 tiles."""
+    return chance.DrawsView(positions.seen_state(), chain=False)
 
 
 # ---------------------------------------------------------------- the lesson

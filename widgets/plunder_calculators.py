@@ -22,7 +22,7 @@ import ipywidgets as widgets
 
 from pirates_lab.core import Dist, InvalidInput
 from pirates_lab.plunder.components import components
-from pirates_lab.plunder.odds import (MAX_HAND, attack_value, captain_fight, loot_dist, loot_value,
+from pirates_lab.plunder.odds import (MAX_HAND, captain_fight, loot_dist,
                                       marque_probability, npc_chain_odds, side_of, unseen_cards)
 
 from .controls import ToggleSet, rule_slider
@@ -30,7 +30,7 @@ from .kit import DistView, error_html
 from .numbers import percent_text
 from .why import WhyTree
 
-__all__ = ["ChainCalculator", "MarqueCalculator", "chain_report", "chance_text", "pct", "unseen_for", "HAND_CARDS",
+__all__ = ["ChainCalculator", "MarqueCalculator", "chain_report", "kept_value", "TORTUGA", "chance_text", "pct", "unseen_for", "HAND_CARDS",
            "DEFAULT_FIGHT", "END_WORDS", "RISK"]
 
 #: the cards the calculator's hand is picked from: two of each number from 1 to 6 (what matters in a fight)
@@ -41,8 +41,11 @@ DEFAULT_FIGHT = ("Pinnace", "Treasure Fleet", ("Open Sea", "Coastland"), 2)
 #: how each ending reads in the chart and its table
 END_WORDS = {"won": "you win", "sunk": "you are sunk", "escaped": "it escapes", "attacker captures": "you capture it",
              "attacker sunk": "you are sunk", "defender captures": "they capture you"}
-#: silver a captain counts as lost when sunk, in "should I attack?"
-RISK = 8
+#: silver a captain loses when sunk, in "should I attack?": none (If You Lose Your Ship takes the ship, its cargo,
+#: the First Mate and the hand, but no silver)
+RISK = 0
+#: what Tortuga pays for a plundered good (the data file's price): plunder is priced where it can be sold
+TORTUGA = components().rules["tortuga_price"]
 
 
 def pct(p: Fraction) -> str:
@@ -66,6 +69,13 @@ def _start_unseen(hand) -> dict:
             raise InvalidInput(f"There are not that many {name} cards in the deck.")
         unseen[name] -= 1
     return {k: v for k, v in unseen.items() if v}
+
+
+def _without_yours(number: int) -> dict:
+    """The cards not seen at the start less the card you place (one card numbered ``number``: you hold it, so no
+    contester can).  Only numbers count in a contest, so any card of that number will do."""
+    name = next(name for name in HAND_CARDS if components().card(name).number == number)
+    return _start_unseen((name,))
 
 
 def unseen_for(state, player: int) -> dict:
@@ -100,10 +110,28 @@ def chain_report(ship: str, enemy: str, hand=(), *, mate: str | None = None, dra
         steps = {"ship": ("engagement", "broadside", "boarding"), "port": ("broadside", "boarding"),
                  "natives": ("boarding",)}[card.kind][1 if attacked else 0:]
         odds = npc_chain_odds(me, side_of(enemy), hand, draws, pool, steps, attacked=attacked)
-        loot = loot_value(loot_dist(pool, card.cargo or 99, 5), dict(card.sell))
-        gain = (card.value if card.kind == "ship" else 0) + loot
-    value = attack_value(odds, int(gain), risk)
+        # plunder sells only in Tortuga or a Port of your Letter's nation (Selling); after the attack the attacked
+        # nation is your enemy, so its Ports are closed to you: the loot is priced at Tortuga's price
+        loot = loot_dist(pool, card.cargo or 99, 5)
+        ship_value = card.value if card.kind == "ship" else 0
+        gain = loot.map(lambda gq: ship_value + gq[1] * TORTUGA)
+    value = kept_value(odds, gain, risk)
     return {"odds": odds, "steps": dict(odds.steps), "win": odds.win, "ends": odds.ends, "value": value}
+
+
+def kept_value(odds, gain, risk: int = RISK) -> Fraction:
+    """Expected silver of an attack: the chance to win times the captain's half (rounded down, of each sale, so
+    halved exactly per outcome, never after rounding) of the plunder; ``risk`` silver lost when sunk (0: sinking
+    costs no silver).  ``gain`` is a number or a Dist of the sale's silver.
+
+    >>> from pirates_lab.plunder.odds import ChainOdds
+    >>> kept_value(ChainOdds(Fraction(1, 2), ends=Dist({"won": 1, "sunk": 1})), Dist({7: 1, 8: 1}))
+    Fraction(7, 4)
+    """
+    gain = gain if isinstance(gain, Dist) else Dist.certain(int(gain))
+    half = gain.map(lambda silver: int(silver) // 2).mean()
+    sunk = odds.ends.probability(lambda e: e in ("sunk", "attacker sunk", "defender captures")) if odds.ends else 0
+    return odds.win * half - sunk * risk
 
 
 def _field(label: str, control: widgets.Widget, width: str = "31%") -> widgets.VBox:
@@ -227,9 +255,9 @@ class ChainCalculator(widgets.VBox):
                        for step, p in self.report["steps"].items())
         value = self.report["value"]
         self.summary.value = (f"<ul style='margin:0 0 0.3em 0;padding-left:1.2em'>{rows}</ul>"
-                              f"<p>Should I attack? Expected silver <b>{float(value):+.1f}</b>: your half of the "
-                              f"plunder if you win, minus {RISK} silver if you are sunk. Click the chance below to "
-                              f"see why.</p>")
+                              f"<p>Should I attack? Expected silver <b>{float(value):.1f}</b>: the chance you win "
+                              f"times your half of the plunder, sold in Tortuga. Sinking costs no silver (you lose "
+                              f"your ship, its cargo and your cards). Click the chance below to see why.</p>")
         self.why.tree = odds.why()
 
 
@@ -239,7 +267,7 @@ class MarqueCalculator(widgets.VBox):
 
     >>> calc = MarqueCalculator()
     >>> percent_text(calc.answer)
-    '62.12%'
+    '61.53%'
     """
 
     def __init__(self, card: int = 5, contesters: int = 1, hand_size: int = 6, *, rule_link=None):
@@ -270,9 +298,9 @@ class MarqueCalculator(widgets.VBox):
         self.update()
 
     def update(self) -> None:
-        unseen = _start_unseen(())
         n, k = self.contesters.value, self.hand_size.value
         try:
+            unseen = _without_yours(self.card.value)
             self.answer = marque_probability(self.card.value, unseen, n, k)
             tree = marque_probability(self.card.value, unseen, n, k, why=True)
         except Exception as error:
@@ -284,6 +312,6 @@ class MarqueCalculator(widgets.VBox):
                              f"<b>{html.escape(pct(self.answer))}</b> of the time. Click the chance below to see why.</p>")
         self.why.tree = tree
         rows = "".join(f"<tr><td>{v}</td><td style='text-align:right;white-space:nowrap'>"
-                       f"{html.escape(pct(marque_probability(v, unseen, n, k)))}</td></tr>" for v in range(1, 7))
+                       f"{html.escape(pct(marque_probability(v, _without_yours(v), n, k)))}</td></tr>" for v in range(1, 7))
         self.table.value = (f"<table class='pl-table'><thead><tr><th>your card</th><th>you receive the Letter</th>"
                             f"</tr></thead><tbody>{rows}</tbody></table>")

@@ -23,6 +23,15 @@ The same text checked twice in a row is not a second try (Enter, then a click on
 (True, 'The answer: 41.67% (5/12).')
 >>> Question(216000).check("216,000").message
 'Right: 216,000.'
+
+A question that cannot be worked out from the screen is a **prediction** (``predict=True``): any readable
+answer is taken (status ``predicted``, never a ✘), then the exact answer and why are shown.
+
+>>> p = Question(Fraction(1, 3), predict=True)
+>>> p.check("50%").status, p.check("50%").message
+('predicted', 'You predicted 50%. The exact answer: 33.33% (1/3).')
+>>> p.check("150%").status
+'out_of_range'
 """
 from __future__ import annotations
 
@@ -87,8 +96,8 @@ def unit_of(expected: Any) -> str:
 
 @dataclass(frozen=True)
 class Feedback:
-    """What the page says after a check: ``status`` is empty, unreadable, out_of_range, wrong, right or
-    revealed; ``message`` in words; ``explanation`` shown with a right or revealed answer."""
+    """What the page says after a check: ``status`` is empty, unreadable, out_of_range, wrong, right,
+    predicted (a prediction taken: no right or wrong) or revealed; ``message`` in words; ``explanation`` shown with a right or revealed answer."""
 
     status: str
     message: str
@@ -112,7 +121,7 @@ def _norm(text: str) -> str:
 class Question:
     """One question: its exact answer, unit and explanation; counts the wrong tries."""
 
-    def __init__(self, expected: Any, *, unit: str | None = None, explanation: str = ""):
+    def __init__(self, expected: Any, *, unit: str | None = None, explanation: str = "", predict: bool = False):
         if isinstance(expected, bool):
             raise TypeError("an answer is a number or a word, not True/False")
         unit = unit or unit_of(expected)
@@ -129,6 +138,7 @@ class Question:
             self.expected = Fraction(expected)
         self.unit = unit
         self.explanation = explanation
+        self.predict = bool(predict)
         self.wrong_tries = 0
         self.last: tuple[str, Feedback] | None = None
         self.solved = False
@@ -156,7 +166,7 @@ class Question:
         if self.last is not None and self.last[0] == text:
             return self.last[1]
         feedback = self._judge(text)
-        if feedback.status == "right":
+        if feedback.status in ("right", "predicted"):
             self.solved = True
         elif feedback.ok is False:
             self.wrong_tries += 1
@@ -170,6 +180,9 @@ class Question:
         return Feedback("revealed", f"The answer: {self.answer_text()}.", self.explanation)
 
     def _judge(self, text: str) -> Feedback:
+        if self.unit == "text" and self.predict:
+            return Feedback("predicted", f"You predicted {text[:40]}. The answer: {self.answer_text()}.",
+                            self.explanation)
         if self.unit == "text":
             if _norm(text) in {_norm(a) for a in self.expected}:
                 return Feedback("right", f"Right: {self.answer_text()}.", self.explanation)
@@ -182,6 +195,9 @@ class Question:
             return Feedback("out_of_range", OUT_OF_RANGE["probability"])
         if self.unit == "count" and (value < 0 or value.denominator != 1 or "." in text or "%" in text):
             return Feedback("out_of_range", OUT_OF_RANGE["count"])
+        if self.predict:
+            return Feedback("predicted", f"You predicted {text}. The exact answer: {self.answer_text()}.",
+                            self.explanation)
         if answer_matches(text, self.expected):
             return Feedback("right", f"Right: {self.answer_text()}.", self.explanation)
         direction = "higher" if self.expected > value else "lower"

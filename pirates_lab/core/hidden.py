@@ -42,7 +42,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Hidden", "cards_at", "put_cards", "swaps", "hidden_signature", "unseen_pool", "can_differ"]
+__all__ = ["Hidden", "cards_at", "put_cards", "swaps", "hidden_signature", "unseen_pool", "can_differ",
+           "alike_but_hidden"]
 
 
 @dataclass(frozen=True)
@@ -121,44 +122,93 @@ def put_cards(state: Any, path: tuple, cards: Iterable) -> Any:
     return new
 
 
-def swaps(state: Any, player: int, places: list[Hidden], limit: int = 3) -> list[tuple[str, Any]]:
+def swaps(state: Any, player: int, places: list[Hidden], limit: int = 3, rng=None) -> list[tuple[str, Any]]:
     """Up to ``limit`` states ``player`` must not tell from ``state``: two different cards it cannot
-    see exchanged between two places of one kind (or within an ordered place).
+    see exchanged between two places of one kind (or within an ordered place).  With ``rng`` (a seeded
+    ``random.Random``) the places and the cards are picked at random, so over a run every card gets its turn;
+    without, the first ones in order.
 
     Returns ``(what was swapped, the new state)`` pairs.
     """
     unseen = [place for place in places if player not in place.seen_by]
     found: list[tuple[str, Any]] = []
     contents = {place.path: cards_at(state, place.path) for place in unseen}
-    for i, a in enumerate(unseen):
-        for b in unseen[i + 1:]:
-            if a.kind != b.kind or len(found) >= limit:
-                continue
-            pair = _different(contents[a.path], contents[b.path])
-            if pair is None:
-                continue
-            x, y = pair
-            cards_a, cards_b = list(contents[a.path]), list(contents[b.path])
-            cards_a[x], cards_b[y] = cards_b[y], cards_a[x]
-            new = put_cards(put_cards(state, a.path, cards_a), b.path, cards_b)
-            found.append((f"{contents[a.path][x]!r} at {a.path} <-> {contents[b.path][y]!r} at {b.path}", new))
+    pairs = [(a, b) for i, a in enumerate(unseen) for b in unseen[i + 1:] if a.kind == b.kind]
+    if rng is not None:
+        rng.shuffle(pairs)
+    for a, b in pairs:
+        if len(found) >= limit:
+            break
+        pair = _different(contents[a.path], contents[b.path], rng)
+        if pair is None:
+            continue
+        x, y = pair
+        cards_a, cards_b = list(contents[a.path]), list(contents[b.path])
+        cards_a[x], cards_b[y] = cards_b[y], cards_a[x]
+        new = put_cards(put_cards(state, a.path, cards_a), b.path, cards_b)
+        found.append((f"{contents[a.path][x]!r} at {a.path} <-> {contents[b.path][y]!r} at {b.path}", new))
     for place in unseen:
         cards = contents[place.path]
         if place.ordered and len(found) < limit and len(set(map(repr, cards))) > 1:
-            j = next(k for k in range(1, len(cards)) if repr(cards[k]) != repr(cards[0]))
+            i = rng.randrange(len(cards)) if rng is not None else 0
+            others = [k for k in range(len(cards)) if repr(cards[k]) != repr(cards[i])]
+            if not others:
+                i, others = 0, [k for k in range(len(cards)) if repr(cards[k]) != repr(cards[0])]
+            j = rng.choice(others) if rng is not None else others[0]
             reordered = list(cards)
-            reordered[0], reordered[j] = reordered[j], reordered[0]
+            reordered[i], reordered[j] = reordered[j], reordered[i]
             found.append((f"two cards of {place.path} reordered", put_cards(state, place.path, reordered)))
     return found
 
 
-def _different(left: list, right: list) -> tuple[int, int] | None:
-    """Indexes of a card in ``left`` and a different card in ``right`` (None if there is none)."""
-    for x, card in enumerate(left):
-        for y, other in enumerate(right):
-            if other != card:
+def _different(left: list, right: list, rng=None) -> tuple[int, int] | None:
+    """Indexes of a card in ``left`` and a different card in ``right`` (None if there is none); with ``rng``
+    a random such pair."""
+    xs, ys = list(range(len(left))), list(range(len(right)))
+    if rng is not None:
+        rng.shuffle(xs)
+        rng.shuffle(ys)
+    for x in xs:
+        for y in ys:
+            if right[y] != left[x]:
                 return x, y
     return None
+
+
+def alike_but_hidden(first: Any, second: Any, player: int) -> bool:
+    """Do two states differ in cards ``player`` cannot see, and in nothing else (their logs left out)?
+
+    Each state's unseen cards are pooled by kind and dealt back into its unseen places in a fixed order (same
+    sizes); the two are alike when those canonical states, logs left out, save to the same text while the
+    states themselves do not (two die rolls the state keeps only in its log are public, not alike).  Chance
+    outcomes that are alike this way must look the same to ``player`` (observation, log, choices).
+    """
+    from .history import Log
+
+    def without_log(state):
+        bare = state.clone()
+        bare.log = Log()
+        return bare.to_json()
+
+    if without_log(first) == without_log(second):
+        return False
+    canon = []
+    for state in (first, second):
+        places = [p for p in state.hidden_cards() if player not in p.seen_by]
+        pools: dict = {}
+        for place in places:
+            pools.setdefault(place.kind, []).extend(cards_at(state, place.path))
+        for kind in pools:
+            pools[kind].sort(key=repr)
+        new = state
+        for place in places:
+            size = len(cards_at(state, place.path))
+            cards, pools[place.kind] = pools[place.kind][:size], pools[place.kind][size:]
+            new = put_cards(new, place.path, cards)
+        new = new.clone() if new is state else new
+        new.log = Log()
+        canon.append(new.to_json())
+    return canon[0] == canon[1]
 
 
 def hidden_signature(state: Any, player: int, places: list[Hidden]) -> tuple:

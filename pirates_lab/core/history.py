@@ -12,6 +12,13 @@ iterating renders the whole list.  It compares equal to a list of the same lines
 (1, 2, 'Player 1 digs up the treasure!', True)
 >>> first == ["Player 1 sails."], second[0] is first[0]      # the parent is untouched; lines are shared
 (True, True)
+
+A log of any length travels to another process (``pickle``) and through ``copy.deepcopy``:
+
+>>> import pickle
+>>> long = Log(f"line {n}" for n in range(20_000))
+>>> pickle.loads(pickle.dumps(long)) == long
+True
 """
 from __future__ import annotations
 
@@ -112,6 +119,17 @@ class Log(Sequence):
         return NotImplemented
 
     __hash__ = None
+
+    # A chain of thousands of nodes would make pickle and deepcopy recurse once per line (RecursionError at
+    # about 300 lines, issue 35): a Log travels as its flat list of lines, and never needs copying.
+    def __reduce__(self):
+        return (Log, (tuple(self.lines()),))
+
+    def __copy__(self) -> "Log":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Log":
+        return self                        # immutable: a deep copy may share it (lines are str)
 
     def __add__(self, other: Iterable[str]) -> list[str]:
         return self.lines() + list(other)

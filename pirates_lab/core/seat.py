@@ -34,6 +34,9 @@ accidental peek into a clear error, and the tests hand every policy a SeatView, 
 >>> view.side
 Traceback (most recent call last):
 AttributeError: A computer player decides from its seat's view only: 'side' is not part of it (read view.observation and view.legal_actions; search with view.redeal(rng)).
+>>> view._state
+Traceback (most recent call last):
+AttributeError: A computer player decides from its seat's view only: '_state' is not part of it (read view.observation and view.legal_actions; search with view.redeal(rng)).
 """
 from __future__ import annotations
 
@@ -74,17 +77,24 @@ class PlayerView:
 
 
 class SeatView(PlayerView):
-    """What seat ``player`` may see and do at ``state`` (see the module docstring)."""
+    """What seat ``player`` may see and do at ``state`` (see the module docstring).
 
-    __slots__ = ("game", "_state")
+    The view keeps no reference to the state among its attributes: the seat's observation, its re-deal and the
+    public log are reached through three small functions made here, so ``view._state`` (or any field of the
+    state) is an AttributeError, never a peek (issue 35).
+    """
+
+    __slots__ = ("game", "_look", "_deal", "_log")
 
     def __init__(self, state, player: int):
         set_ = object.__setattr__
         set_(self, "player", player)
         set_(self, "game", state.game)
-        set_(self, "_state", state)
         set_(self, "legal_actions", tuple(state.legal_actions()) if state.current_player() == player else ())
         set_(self, "_seen", _UNSET)
+        set_(self, "_log", state.log)                                   # public, and immutable
+        set_(self, "_look", lambda: state.observation(player))
+        set_(self, "_deal", lambda rng: state.redeal_hidden(player, rng))
 
     def __setattr__(self, name, value):
         raise AttributeError(f"A seat's view is read-only: {name!r} cannot be set.")
@@ -94,7 +104,7 @@ class SeatView(PlayerView):
         """The seat's observation (JSON-plain), read once and kept."""
         if self._seen is _UNSET:
             try:
-                object.__setattr__(self, "_seen", self._state.observation(self.player))
+                object.__setattr__(self, "_seen", self._look())
             except ObservationMissing:
                 raise
             except NotImplementedError as error:
@@ -114,12 +124,11 @@ class SeatView(PlayerView):
         As honest as the game's ``redeal_hidden`` (which ``check_protocol`` tests by swapping hidden
         cards); search players walk and play out these worlds, never the real one.
         """
-        return self._state.redeal_hidden(self.player, rng)
+        return self._deal(rng)
 
     def recent(self, lines: int = 10) -> list[str]:
         """The last ``lines`` lines of the game's log (the log is public: a game never logs a secret)."""
-        log = self._state.log
-        return list(log[-lines:]) if lines > 0 else []
+        return list(self._log[-lines:]) if lines > 0 else []
 
     # ------------------------------------------------------------ players written against a state
     def view(self, player: int | None = None) -> "SeatView":

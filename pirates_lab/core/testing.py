@@ -25,7 +25,15 @@ A game that **declares** its hidden information (``State.hidden_information = Tr
   places of one kind, or within an ordered deck) and the seat's observation must not change;
 - **a true re-deal**: ``redeal_hidden(p)`` keeps the cards ``p`` cannot see (the same multiset of
   each kind) and, over the sampled positions where a different deal is possible, changes them at
-  least once.
+  least once;
+- **chance tells no secret**: at chance nodes, pairs of outcomes whose results differ only in cards a
+  seat cannot see (:func:`~pirates_lab.core.hidden.alike_but_hidden`) must leave that seat's
+  observation, its choices, who acts next and the (public) log the same: a card drawn face down is never
+  named in the log;
+- **coverage**: every hidden place the game declares holds a card at some checked position of the run
+  (a protocol test that never reaches a secret moment checks nothing there, and fails).
+
+Swaps and outcome pairs are picked at random from a seeded generator, so every card gets its turn.
 """
 from __future__ import annotations
 
@@ -35,7 +43,7 @@ import signal
 from fractions import Fraction
 
 from .errors import IllegalMove
-from .hidden import can_differ, hidden_signature, swaps, unseen_pool
+from .hidden import alike_but_hidden, can_differ, cards_at, hidden_signature, swaps, unseen_pool
 from .loop import play
 from .flow import FlowState
 from .protocol import CHANCE, TERMINAL, State, is_json_plain
@@ -53,23 +61,47 @@ def check_observation(state: State, rng: random.Random) -> None:
 
 
 class _Redeals:
-    """How often a re-deal could have changed the hidden cards, and how often it did."""
+    """How often a re-deal could have changed the hidden cards, and how often it did; which declared places
+    held a card at a checked position; how many chance pairs were compared."""
 
     def __init__(self):
         self.possible = 0
         self.changed = 0
+        self.declared: set = set()
+        self.filled: set = set()
+        self.pairs = 0
+
+    def cover(self, state: State) -> None:
+        for place in state.hidden_cards():
+            where = _place_name(place.path)
+            self.declared.add(where)
+            if cards_at(state, place.path):
+                self.filled.add(where)
+
+
+def _place_name(path: tuple) -> tuple:
+    """A place's path with seat numbers folded (``players/2/hand`` and ``players/0/hand`` are one place)."""
+    return tuple("#" if isinstance(key, int) else key for key in path)
 
 
 def check_hidden(state: State, rng: random.Random, tally: _Redeals | None = None) -> None:
     """The declared hidden cards: swapping two a seat cannot see leaves its observation equal, and
     ``redeal_hidden`` keeps the unseen cards while (``tally``) counting whether it re-dealt them."""
     places = state.hidden_cards()
+    if tally is not None:
+        tally.cover(state)
     for player in range(state.game.players):
         seen = state.observation(player)
-        for what, swapped in swaps(state, player, places):
+        for what, swapped in swaps(state, player, places, rng=rng):
             assert swapped.observation(player) == seen, (
                 f"player {player}'s observation changed when two cards it cannot see were swapped ({what}): "
                 f"the observation leaks a hidden card (or hidden_cards() says a place is hidden that this seat sees)")
+            assert swapped.current_player() == state.current_player(), (
+                f"who acts changed when two cards player {player} cannot see were swapped ({what})")
+            if state.current_player() == player:
+                assert tuple(swapped.legal_actions()) == tuple(state.legal_actions()), (
+                    f"player {player}'s choices changed when two cards it cannot see were swapped ({what}): "
+                    f"the legal actions leak a hidden card")
             _play_on_alike(state, swapped, player, what, rng)
         other = state.redeal_hidden(player, rng)
         assert unseen_pool(other, player, other.hidden_cards()) == unseen_pool(state, player, places), (
@@ -78,6 +110,37 @@ def check_hidden(state: State, rng: random.Random, tally: _Redeals | None = None
         if tally is not None and can_differ(state, player, places):
             tally.possible += 1
             tally.changed += hidden_signature(other, player, places) != hidden_signature(state, player, places)
+
+
+#: chance outcomes compared at one chance node (pairs of them), at most
+CHANCE_SAMPLE = 5
+
+
+def check_chance(state: State, rng: random.Random, tally: _Redeals | None = None) -> None:
+    """At a chance node: two outcomes whose results differ only in cards a seat cannot see leave that seat's
+    observation, its choices, who acts next and the public log the same (see the module docstring)."""
+    outcomes = list(state.chance_outcomes().outcomes())
+    if len(outcomes) < 2:
+        return
+    picked = rng.sample(outcomes, min(len(outcomes), CHANCE_SAMPLE))
+    results = [(outcome, state.apply(outcome)) for outcome in picked]
+    for player in range(state.game.players):
+        for i, (first, a) in enumerate(results):
+            for second, b in results[i + 1:]:
+                if not alike_but_hidden(a, b, player):
+                    continue
+                if tally is not None:
+                    tally.pairs += 1
+                what = f"chance gave {first!r} or {second!r}, alike but for cards player {player} cannot see"
+                assert list(a.log) == list(b.log), (
+                    f"the log differs when {what}: the log is public and names a hidden card "
+                    f"({(list(a.log)[-1:] or ['(empty)'])[0]!r} against {(list(b.log)[-1:] or ['(empty)'])[0]!r})")
+                assert a.observation(player) == b.observation(player), (
+                    f"player {player}'s observation differs when {what}: it leaks a hidden card")
+                assert a.current_player() == b.current_player(), f"who acts next differs when {what}"
+                if a.current_player() == player:
+                    assert tuple(a.legal_actions()) == tuple(b.legal_actions()), (
+                        f"player {player}'s choices differ when {what}: the legal actions leak a hidden card")
 
 
 def _observe(state: State, rng: random.Random, declared, tally: _Redeals, flow) -> str | None:
@@ -136,10 +199,13 @@ def _allowed(state: State, action) -> bool:
 
 
 def check_protocol(game, seeds=range(10), max_steps: int = 20_000, observe_every: int = 7,
-                   policy=None) -> list[State]:
+                   policy=None, chance_every: int = 3, covered: bool = True) -> list[State]:
     """Play one seeded game per seed and check the protocol's promises; return the final states.
 
-    ``policy(view, rng)`` plays every seat (default: uniformly random), given a SeatView.
+    ``policy(view, rng)`` plays every seat (default: uniformly random), given a SeatView.  Every
+    ``chance_every``-th chance node has its outcomes compared in pairs (a game that declares hidden
+    information); ``covered=False`` leaves out the coverage check (for a run that is not meant to reach
+    every secret moment, such as a one-turn smoke test).
     """
     finals = []
     tally = _Redeals()
@@ -151,7 +217,12 @@ def check_protocol(game, seeds=range(10), max_steps: int = 20_000, observe_every
         flow = start.flow if isinstance(start, FlowState) else None
         saved = _observe(start, checks, declared, tally, flow)
         playthrough = play(start, policy, random.Random(seed), max_steps=max_steps)
+        chances = 0
         for index, step in enumerate(playthrough, start=1):
+            if declared and step.player == CHANCE:
+                chances += 1
+                if chances % chance_every == 0:
+                    check_chance(step.state, checks, tally)
             if saved is not None:
                 assert step.state.to_json() == saved, f"apply({step.action}) changed the old state"
             saved = None
@@ -173,6 +244,10 @@ def check_protocol(game, seeds=range(10), max_steps: int = 20_000, observe_every
         assert tally.possible == 0 or tally.changed > 0, (
             f"redeal_hidden never re-dealt anything: at {tally.possible} sampled positions a different deal of the "
             f"hidden cards was possible, and every re-deal left them as they were")
+        never = sorted("/".join(map(str, place)) for place in tally.declared - tally.filled)
+        assert not covered or not never, (
+            f"{game.title}: these declared hidden places never held a card at a checked position, so nothing "
+            f"was checked there: {', '.join(never)} (play longer, more seeds, or a policy that reaches them)")
     return finals
 
 

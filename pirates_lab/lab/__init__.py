@@ -13,7 +13,7 @@ True
 - :func:`wilson_interval`, :func:`exact_interval`;
 - :func:`tips` (the rulebooks' tips, from each game's ``TIPS``) and :func:`answer` (a tournament and a verdict).
 """
-from .policies import (GENERIC_POLICIES, FunctionPolicy, ObservationMissing, Policy, RandomPolicy, StatePolicy, make_policy,
+from .policies import (GENERIC_POLICIES, FunctionPolicy, ObservationMissing, Policy, RandomPolicy, make_policy,
                        policies_for, policy_name, view_of)
 from .results import Results
 from .search import SearchPolicy, leader_shares
@@ -21,6 +21,6 @@ from .stats import exact_interval, wilson_interval
 from .tips import Answer, Tip, answer, tips
 from .tournament import GameRecord, play_game, seating, tournament
 
-__all__ = ["Policy", "RandomPolicy", "FunctionPolicy", "StatePolicy", "SearchPolicy", "ObservationMissing", "view_of",
+__all__ = ["Policy", "RandomPolicy", "FunctionPolicy", "SearchPolicy", "ObservationMissing", "view_of",
            "policies_for", "make_policy", "policy_name", "GENERIC_POLICIES", "tournament", "play_game", "seating",
            "GameRecord", "Results", "wilson_interval", "exact_interval", "leader_shares", "Tip", "Answer", "tips", "answer"]

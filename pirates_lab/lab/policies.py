@@ -10,9 +10,8 @@ here subclass :class:`Policy`, whose ``choose(view, rng)`` does the deciding.
 Each game may add its own policies in ``pirates_lab/<package>/policies.py``: a ``POLICIES`` dict
 of name -> *chooser*, a callable ``chooser(view, rng) -> action`` (a function, or an object with
 parameters and a ``__call__``).  :func:`policies_for` finds them by that convention (so the lab
-names no game) and wraps each in a :class:`FunctionPolicy` (one marked ``needs_state = True`` is a
-look-ahead player written as ``play(state, rng)``: it is given the SeatView too, which answers
-``state.view()`` and ``state.redeal_hidden(seat, rng)``; see :class:`StatePolicy`).  A game's
+names no game) and wraps each in a :class:`FunctionPolicy`; a look-ahead chooser searches the worlds
+``view.redeal(rng)`` gives it, never the real state.  A game's
 choosers import nothing but :mod:`pirates_lab.core` and their own game (a game never imports the lab).
 
 >>> import random
@@ -30,7 +29,7 @@ from typing import Any
 from pirates_lab.core import ObservationMissing, SeatView, State
 
 __all__ = ["Policy", "RandomPolicy", "FunctionPolicy", "ObservationMissing", "view_of", "policies_for",
-           "make_policy", "policy_name", "GENERIC_POLICIES", "game_package", "StatePolicy"]
+           "make_policy", "policy_name", "GENERIC_POLICIES", "game_package"]
 
 
 def view_of(seen) -> SeatView:
@@ -144,26 +143,7 @@ class _Factory:
         self.chooser, self.name = chooser, name
 
     def __call__(self) -> Policy:
-        if getattr(self.chooser, "needs_state", False):
-            return StatePolicy(self.chooser, self.name)
         return FunctionPolicy(self.chooser, self.name, getattr(self.chooser, "needs_observation", True))
-
-
-class StatePolicy(Policy):
-    """A game's look-ahead player written as ``play(state, rng)`` (its ``needs_state`` is True).
-
-    It is handed the seat's :class:`~pirates_lab.core.SeatView` like every policy: the view answers
-    ``state.view()`` and ``state.redeal_hidden(seat, rng)`` (a world its seat cannot tell from the
-    real one), which is all such a player may read.
-    """
-
-    def __init__(self, play, name: str):
-        self.play, self.name = play, name
-
-    def __call__(self, view: SeatView, rng: random.Random):
-        view = view_of(view)
-        view.observation          # ObservationMissing in plain words if the game shows nothing yet
-        return self.play(view, rng)
 
 
 def make_policy(game, name: str):

@@ -76,8 +76,10 @@ def build(players: int = 2, tiles=(), ships=(), resources=None, drawn: str | Non
 # Each answer is computed by the engine when the lesson asks (data/lessons.toml names the function);
 # tests/pirates_and_plunder/test_pirates_and_plunder_lessons.py checks every one against a count done another way.
 CROSS = "three-way crossroads"
-#: where the lesson lays each exploration tile on :func:`exploration_scene`'s board: (cell, segment)
-EXPLORATION_SPOT = {"sea": ((0, 0), 1), "Buried Treasure": ((0, 0), 0), "Royal Port": ((0, 0), 0),
+#: where the lesson lays each exploration tile on :func:`exploration_scene`'s board: (cell, segment).  The
+#: island tiles go on the headland's island at (2, 0), which is still open: the island at (0, 0) has just been
+#: completed, and a tile laid on a completed island would strand its ship (the island never scores again)
+EXPLORATION_SPOT = {"sea": ((0, 0), 1), "Buried Treasure": ((2, 0), 0), "Royal Port": ((2, 0), 0),
                     "Natives": ((2, 0), 0), "Pirate Cove": ((2, 0), 0)}
 
 

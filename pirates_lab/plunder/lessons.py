@@ -10,38 +10,30 @@ conserved (:meth:`State.validate` passes); the answers run the engine's own rule
 >>> state = dealt()
 >>> len(state.captains), all(len(state.hand(p)) == 6 for p in range(4))
 (4, True)
->>> silver_to_win()
-55
+>>> first_card_five_or_more(), storm_missed()
+(Fraction(3, 11), Fraction(28, 31))
 """
 from __future__ import annotations
 
 import random
 from fractions import Fraction
 
-from pirates_lab.core import Task
-
-from .actions import Buy, Sell, StartTrade
+from .actions import StartTrade
 from .components import components
 from .game import Game, State
-from .headings import RULE_TURN
-from .odds import captain_fight, marque_probability, npc_chain_odds, side_of
+from .odds import loot_dist, marque_probability, npc_chain_odds, side_of, storm_within
 from . import scenarios
-from .turn import FLOW, sailing_paths
+from .turn import sailing_paths
 
 __all__ = ["dealt", "start_unseen", "take", "lay", "give_hand", "at_step", "sailing_example", "encounter_state",
-           "captain_at", "in_port", "plunder_sale", "longest_course", "CAPTAIN_HAND", "ANSWERS",
-           "silver_to_win", "deck_after_setup", "turn_phases", "first_turn_phases", "courses_from_tortuga",
-           "marque_with_four", "best_trade_margin", "tortuga_sale_kept", "combat_answer", "navigator_engagement",
-           "broadside_answer", "boarding_answer", "captain_answer", "war_answer"]
+           "captain_at", "in_port", "plunder_sale", "longest_course", "ANSWERS", "war_answer",
+           "MARQUE_HAND", "MARQUE_CARD", "WAR_CARD", "COURSE", "COURSES", "LOOT_SHIP", "FIGHT", "FIGHT_DRAWS",
+           "first_card_five_or_more", "storm_missed", "storms_predicted", "marque_answer", "chain_answer",
+           "loot_tokens", "attack_silver", "storm_deck_size", "fight_gain", "shuffled_deck", "numbers_of"]
 
-#: every answer function of the lesson, in the order of its screens
-ANSWERS = ("silver_to_win", "deck_after_setup", "first_turn_phases", "courses_from_tortuga", "marque_with_four",
-           "best_trade_margin", "tortuga_sale_kept", "combat_answer", "navigator_engagement", "broadside_answer",
-           "boarding_answer", "captain_answer", "war_answer")
-
-#: the attacker's hand in "Attacking Another Captain"
-CAPTAIN_HAND = ("Havana", "Coastland", "Open Sea")
-
+#: every answer function of the lesson, in the order of its screens (the class path, issue 39)
+ANSWERS = ("first_card_five_or_more", "storm_missed", "storms_predicted", "marque_answer", "chain_answer",
+           "loot_tokens", "war_answer", "attack_silver")
 
 # ---------------------------------------------------------------- building positions (cards conserved)
 def dealt(players: int = 4, seed: int = 3) -> State:
@@ -184,102 +176,126 @@ def plunder_sale(where: str, marque: str | None = None, captured: str = "Spanish
     return state, after, after.cap(p)["silver"] - state.cap(p)["silver"]
 
 
-# ---------------------------------------------------------------- the answers (engine, at run time)
-def silver_to_win() -> int:
-    """Overview: the silver a captain still needs at the start of the game."""
-    state = Game(players=4).new_initial_state()
-    return state.game.win_silver - state.cap(0)["silver"]
+# ---------------------------------------------------------------- the probability thread (issue 39)
+#: the Action screen's hand (seen by its captain): the card placed is Cartagena (4)
+MARQUE_HAND = ("Cartagena", "Open Sea", "Coastland", "Havana", "Pirates", "Bottle of Rum")
+MARQUE_CARD = "Cartagena"
+#: the War screen's card (numbered 5): the captain holds it, so it is not among the contesters' cards
+WAR_CARD = "Pirates"
+#: the Sail and Explore screens: a course of this many moves, and the courses of the simulation screen
+COURSE, COURSES = 3, 310
+#: the Results of a Combat screen's captured ship
+LOOT_SHIP = "Spanish Galleon"
+#: the Combat screen's fight and the cards drawn before it (the Pinnace holds no card)
+FIGHT, FIGHT_DRAWS = ("Pinnace", "Treasure Fleet"), 2
 
 
-def deck_after_setup() -> int:
-    """Setup: cards left in the deck once four captains hold 6 each."""
-    return sum(dealt(4, 3).deck.values())
+def numbers_of(cards: dict) -> dict[int, int]:
+    """``{card name: copies}`` -> ``{card number: copies}`` (what counts in a fight or a contest).
+
+    >>> numbers_of({"Open Sea": 2, "Havana": 1, "Port Royal": 1})
+    {1: 2, 3: 2}
+    """
+    found: dict[int, int] = {}
+    for name, n in cards.items():
+        number = components().card(name).number
+        found[number] = found.get(number, 0) + n
+    return dict(sorted(found.items()))
 
 
-def _phases_of(state: State, p: int, round_no: int) -> set[str]:
-    """The rulebook headings of the phases the engine schedules when captain ``p``'s turn starts."""
-    state = state.clone()
-    state.round = round_no
-    state.agenda = [Task("start", p)]
-    state._auto_start(Task("start", p))
-    return {FLOW.phases[task.phase].rule for task in state.agenda} - {RULE_TURN}
+def first_card_five_or_more() -> Fraction:
+    """Setup: P(the card a captain draws to choose the First Captain is numbered 5 or more); the deck then is the
+    whole deck less Tortuga and the first sea's 4 Open Sea cards, every card as likely.
+
+    >>> first_card_five_or_more()
+    Fraction(3, 11)
+    """
+    cards = numbers_of(start_unseen())
+    return Fraction(sum(n for number, n in cards.items() if number >= 5), sum(cards.values()))
 
 
-def turn_phases() -> int:
-    """Turn: how many rulebook phases the engine schedules for a captain's turn (after the first turn)."""
+def storm_deck_size() -> int:
+    """Sail and Explore: the deck the First Captain draws from on the first course (four captains dealt 6 each;
+    a Storm dealt was shuffled back, so the Storm is in it)."""
     state = dealt(4, 3)
-    return len(_phases_of(state, state.left_of(state.first), 2))
+    assert state.deck.get("Storm") == 1
+    return sum(state.deck.values())
 
 
-def first_turn_phases() -> int:
-    """Turn: how many phases the First Captain plays on the first turn of the game."""
-    state = dealt(4, 3)
-    return len(_phases_of(state, state.first, 1))
+def storm_missed() -> Fraction:
+    """Sail and Explore: P(a course of :data:`COURSE` moves, a card drawn after each, does not meet the Storm).
+
+    >>> storm_missed()
+    Fraction(28, 31)
+    """
+    return 1 - storm_within(COURSE, storm_deck_size())
 
 
-def courses_from_tortuga() -> int:
-    """Sail and Explore: the courses the First Captain may sail over the cards on the table."""
-    state = sailing_example()
-    kinds = {cell: state.card(name).kind for cell, name in state.sea.items()}
-    return len(sailing_paths(kinds, state.cap(state.first)["at"]))
+def storms_predicted() -> int:
+    """The simulation screen: how many of :data:`COURSES` courses the exact odds say meet the Storm."""
+    expected = COURSES * storm_within(COURSE, storm_deck_size())
+    assert expected.denominator == 1
+    return int(expected)
 
 
-def marque_with_four() -> Fraction:
-    """Action: P(a card numbered 4 wins a Letter of Marque contested by one captain with one unseen card)."""
-    return marque_probability(4, start_unseen(), contesters=1, hand_size=1)
+def shuffled_deck(rng: random.Random) -> list[str]:
+    """The deck after the deal of four captains (Setup), shuffled by ``rng``: one card a place, top first."""
+    cards = [name for name, n in sorted(dealt(4, 3).deck.items()) for _ in range(n)]
+    rng.shuffle(cards)
+    return cards
 
 
-def best_trade_margin() -> int:
-    """Trade: the most silver one token of Traded Cargo earns, bought in one Port and sold in another."""
-    deck = components()
-    costs: dict = {}
-    gains: dict = {}
-    for port in deck.of_kind("port"):
-        for good, _ in port.buy:
-            state, p = in_port(port.name, silver=20)
-            state = at_step(state, p, "trade", data=(port.name,))
-            costs.setdefault(good, []).append(20 - state.apply(Buy(good, 1)).cap(p)["silver"])
-        for good, _ in port.sell:
-            state, p = in_port(port.name, silver=20)
-            state._goods_to(p, "cargo", good, 1)
-            state = at_step(state, p, "trade", data=(port.name,))
-            gains.setdefault(good, []).append(state.apply(Sell(good, 1)).cap(p)["silver"] - 20)
-    return max(max(gains[g]) - min(costs[g]) for g in costs if g in gains)
+def marque_answer() -> Fraction:
+    """Action: P(Cartagena (4), placed from :data:`MARQUE_HAND`, wins a Letter of Marque contested by one captain
+    placing one card).  The contester's card is one of the cards this captain has not seen: the start's unseen
+    cards less the six in the hand (the card placed among them).
+
+    >>> marque_answer()
+    Fraction(36, 49)
+    """
+    return marque_probability(MARQUE_CARD, start_unseen(MARQUE_HAND), contesters=1, hand_size=1)
 
 
-def tortuga_sale_kept() -> int:
-    """Selling: the silver kept after selling a captured Spanish Galleon and 3 Spices of loot in Tortuga."""
-    return plunder_sale("Tortuga", captured="Spanish Galleon", loot=("Spices", 3))[2]
+def chain_answer() -> Fraction:
+    """Combat: P(a Pinnace holding no card, drawing :data:`FIGHT_DRAWS` cards, wins the whole combat against a
+    Treasure Fleet): the Engagement is no contest (same speed), the Broadside and the Boarding each need a card.
+
+    >>> chain_answer()
+    Fraction(14, 33)
+    """
+    me, enemy = FIGHT
+    return npc_chain_odds(side_of(me), side_of(enemy), [], FIGHT_DRAWS, start_unseen()).win
 
 
-def combat_answer() -> Fraction:
-    """Combat: P(a Pinnace with no card, one card still to draw, wins the whole combat against a Spanish Sloop)."""
-    return npc_chain_odds(side_of("Pinnace"), side_of("Spanish Sloop"), [], 1, start_unseen()).win
+def loot_tokens() -> Fraction:
+    """Results of a Combat: the expected number of loot tokens when a Pinnace (holding no card) captures
+    :data:`LOOT_SHIP`: the top card's number, at most the prize's cargo and the room in both holds.
+
+    >>> loot_tokens()
+    Fraction(174, 55)
+    """
+    prize = components().card(LOOT_SHIP)
+    room = components().pinnace["cargo"] + prize.cargo
+    return loot_dist(start_unseen(), prize.cargo, room).map(lambda loot: loot[1]).mean()
 
 
-def navigator_engagement() -> Fraction:
-    """Engagement: P(a Pinnace with the Navigator, no card, one to draw, catches a Spanish Sloop)."""
-    return npc_chain_odds(side_of("Pinnace", mate="Navigator"), side_of("Spanish Sloop"), [], 1, start_unseen(),
-                          ("engagement",)).win
+def fight_gain() -> int:
+    """What the captain keeps of the captured Treasure Fleet sold in Tortuga (no loot counted): the engine's sale."""
+    return plunder_sale("Tortuga", captured=FIGHT[1], loot=("Spices", 0))[2]
 
 
-def broadside_answer() -> Fraction:
-    """Broadside: P(a Pinnace with one card to draw wins the Broadside against a Treasure Fleet)."""
-    return npc_chain_odds(side_of("Pinnace"), side_of("Treasure Fleet"), [], 1, start_unseen(), ("broadside",)).win
+def attack_silver() -> Fraction:
+    """The synthesis: the expected silver a Pinnace drawing 2 cards takes from attacking a Treasure Fleet, counting
+    the captured ship only (sold in Tortuga, half kept); sunk, it loses no silver.
 
-
-def boarding_answer() -> Fraction:
-    """Boarding: P(a Pinnace with one card to draw wins the Boarding against Havana's garrison)."""
-    return npc_chain_odds(side_of("Pinnace"), side_of("Havana"), [], 1, start_unseen(), ("boarding",)).win
-
-
-def captain_answer() -> Fraction:
-    """Attacking Another Captain: P(an English Brigantine holding :data:`CAPTAIN_HAND` captures a captain in a
-    Spanish Sloop who holds one unseen card)."""
-    return captain_fight(side_of("English Brigantine"), side_of("Spanish Sloop"), CAPTAIN_HAND,
-                         start_unseen(CAPTAIN_HAND), 1).win
+    >>> attack_silver()
+    Fraction(70, 11)
+    """
+    return chain_answer() * fight_gain()
 
 
 def war_answer() -> Fraction:
-    """War: P(a card numbered 5 wins a Letter of Marque contested by two captains, 6 unseen cards each)."""
-    return marque_probability(5, start_unseen(), contesters=2, hand_size=6)
+    """War: P(your card numbered 5 (:data:`WAR_CARD`) wins a Letter of Marque contested by two captains, 6 unseen
+    cards each).  Your own card is seen: it is not among theirs (the count ``pirates-lab odds plunder-marque``
+    makes)."""
+    return marque_probability(WAR_CARD, start_unseen((WAR_CARD,)), contesters=2, hand_size=6)

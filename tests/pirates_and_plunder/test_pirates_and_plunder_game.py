@@ -22,7 +22,15 @@ def test_registered_and_playable():
 
 @pytest.mark.parametrize("players, secret", [(2, False), (3, True), (5, False)])
 def test_protocol(players, secret):
-    check_protocol(Game(players=players, secret_battles=secret), seeds=range(3))
+    check_protocol(Game(players=players, secret_battles=secret), seeds=range(3), covered=not secret)
+
+
+def test_protocol_reaches_secret_attacks():
+    """Issue 35: the secret battle's hidden commitment is checked at real secret attacks (a battle-seeking player),
+    not merely declared: check_protocol's coverage fails a run in which no attack was ever committed in secret."""
+    from pirates_lab.pirates_and_plunder.policies import POLICIES
+
+    check_protocol(Game(players=3, secret_battles=True), seeds=range(3), policy=POLICIES["bluffer"], observe_every=1)
 
 
 def invariants(state, before_points):

@@ -1,8 +1,9 @@
 """The Pirates & Plunder lesson (pirates_lab/pirates_and_plunder/data/lessons.toml on the lesson kit's screens):
-a short class path in printed order with a screen for every other rulebook heading, every demo builds, every
-answer the engine computes equals a count done another way (from the raw tile file, from the rulebook's text,
-or by hand from the rule: each hand count says how), and every rule a screen's why names is one the engine
-applies (issue 21 item 4), with its numbers recomputed by the engine.
+a probability thread on the class path (issue 39) with a screen for every other rulebook heading, every demo
+builds, every class screen has something to touch, every answer the engine computes equals a count done another
+way (from the raw tile file, from the rulebook's text, by brute force over the draws, or by hand from the rule:
+each hand count says how), and every rule a screen's why names is one the engine applies (issue 21 item 4),
+with its numbers recomputed by the engine.
 
 Rules: Pirates & Plunder › Scoring Islands and Trade Routes
 """
@@ -88,6 +89,86 @@ def test_a_short_class_path_in_printed_order_and_a_screen_for_every_heading(less
     assert kinds.index("calculator") > kinds.index("rule")                       # rules before calculators
     assert "play" in kinds and kinds.index("play") < len(kinds) - 2
     assert sorted(s.title for s in lesson.screens if s.heading) == sorted(headings)
+    # issue 39: the thread ends on the synthesis question; the probability ideas are listed
+    assert screens[-1].title == "Putting it together" and screens[-1].question
+    assert {"equally likely outcomes", "the complement", "conditional chance",
+            "simulation against the exact answer"} <= set(lesson.ideas)
+    # issue 39: the rule-arithmetic questions left the class path
+    assert {"Setup", "Playing the Game", "Placing Ships", "Scoring Islands and Trade Routes", "Ports",
+            "Final Scoring", "Moving Pirates and Battle"} <= {s.heading for s in lesson.reference_screens}
+
+
+def _controls(widget) -> list:
+    """The things a student can touch inside ``widget``: buttons, sliders, toggles, canvases that take clicks."""
+    import ipywidgets as widgets
+    from pirates_lab.widgets.canvas import BoardCanvas
+
+    found, stack = [], [widget]
+    while stack:
+        w = stack.pop()
+        if isinstance(w, (widgets.Button, widgets.IntSlider, widgets.ToggleButtons, widgets.Dropdown)):
+            found.append(w)
+        elif isinstance(w, BoardCanvas) and getattr(w, "_click_handlers", None) or \
+                isinstance(w, BoardCanvas) and getattr(w, "to_board", None):
+            found.append(w)
+        stack.extend(getattr(w, "children", ()) or ())
+    return found
+
+
+def test_every_class_screen_has_something_to_touch_besides_the_answer_box(lesson):
+    view = LessonView(Lesson.for_game(GAME), presenter=False)
+    for index, screen in enumerate(lesson.class_screens):
+        body, question = view.built(index)
+        touch = [w for w in _controls(body) if question is None or w not in _controls(question)]
+        assert touch, screen.name
+
+
+def test_the_thread_screens_are_seeded_and_reset_brings_the_draws_back():
+    from pirates_lab.widgets import pirates_and_plunder_chance as chance
+    first, again = chance.GalleonDraw(), chance.GalleonDraw()
+    assert [first.draw() for _ in range(5)] == [again.draw() for _ in range(5)]
+    one, two = chance.DrawsView(), chance.DrawsView()
+    assert one.draw() == two.draw()
+    view = view_at("Parts")
+    body, _ = view.built(view.index)
+    galleon = next(w for w in _walk(body) if isinstance(w, chance.GalleonDraw))
+    drawn = galleon.draw()
+    view.reset()
+    body, _ = view.built(view.index)
+    fresh = next(w for w in _walk(body) if isinstance(w, chance.GalleonDraw))
+    assert fresh is not galleon and fresh.games == 0 and fresh.draw() == drawn
+
+
+def _walk(widget):
+    stack = [widget]
+    while stack:
+        w = stack.pop()
+        yield w
+        stack.extend(getattr(w, "children", ()) or ())
+
+
+def test_the_pictures_show_the_counts_the_questions_ask_about():
+    from pirates_lab.widgets import pirates_and_plunder_chance as chance
+    gap = chance.GapView()
+    assert "43 of the 76 unseen tiles" in gap.result.value
+    seen = chance.SeenView()
+    assert "43 of the 76 unseen tiles" in seen.result.value
+    seen.reveal(), seen.reveal()
+    assert "42 of the 74 unseen tiles" in seen.result.value and seen.reveal() is None
+    mix = chance.MixView()
+    mix.attack.value = 2
+    assert "2 in 6" in mix.result.value and "= 0 points" in mix.result.value
+    draws = chance.DrawsView()
+    draws.draws.value = 2
+    assert "33/76 × 32/75" in draws.text.value
+    sim = chance.SimulationView()
+    for _ in range(12):
+        sim.run()
+    assert sim.tries == 760 and sim.button.disabled and abs(sim.hits - 430) < 60
+    pairs = chance.BattlePairs()
+    assert sum(c.description == "succeeds" for c in pairs.cells.values()) == 3
+    assert "2 of the 9" in " ".join(w.value for w in _walk(chance.ExplorationDraw()) if hasattr(w, "value")
+                                     and isinstance(w.value, str))
 
 
 def test_every_demo_builds_and_no_screen_shows_its_answer_before_the_question(lesson):
@@ -161,6 +242,21 @@ def test_the_numbers_in_the_whys_are_the_engines():
     # Moving Pirates and Battle: "a tie goes to the defender"
     assert positions.battle_outcomes(2, 2) == [[a > d for d in range(3)] for a in range(3)]
     assert not positions.battle_outcomes(1, 1)[1][1]
+    # Parts: "The starting tile is laid face up, so 79 tiles are shuffled face down"
+    setup = scenarios.setup_state(3)
+    assert sum(setup.bag) == 79 and len(setup.placed) == 1
+    # Drawing and Placing Land Tiles: "A tile fits the gap when it has island on one of its edges (it may be
+    # turned)": the engine's fitting kinds are the unseen kinds with an island edge
+    from pirates_lab.pirates_and_plunder.odds import fitting_tiles
+    drawing = scenarios.drawing_state()
+    unseen = {drawing.board.types[k].name for k, n in enumerate(drawing.bag) if n}
+    assert set(fitting_tiles(drawing, positions.GAP)) == {n for n in unseen if _fits_gap(n)}
+    # Tiles already seen: "74 tiles are left, and the island corner was one of the 43 that fit"
+    assert sum(positions.seen_state().bag) == 74
+    # Advanced Rules: "The ten exploration tiles include 2 Natives. The Storm has already been drawn, so 9 are left"
+    assert exploration_tiles().count("Natives") == 2
+    assert sorted(positions.natives_after_storm_state().explore_bag) == sorted(
+        t for t in exploration_tiles() if t != "Storm")
     # Playing the Game: the merchant "goes back to the supply" when the route scores on the same turn
     drawn, laid, scored = positions.turn_states()
     assert scored.supply(0) == drawn.supply(0)
@@ -168,8 +264,11 @@ def test_the_numbers_in_the_whys_are_the_engines():
 
 # ---------------------------------------------------------------- answers, computed another way
 def test_parts_galleons_counted_in_the_raw_tile_file(answers):
-    galleons = sum(t["copies"] * s.get("galleons", 0) for t in raw_tiles() for s in t["segment"])
-    assert answers["Parts"] == galleons == 6
+    # Parts and Setup: 80 tiles, the starting tile face up, 79 shuffled face down, each equally likely on top
+    galleon_tiles = sum(t["copies"] for t in raw_tiles() if any(seg.get("galleons", 0) for seg in t["segment"]))
+    assert answers["Parts"] == Fraction(galleon_tiles, 80 - 1) == Fraction(6, 79)
+    assert scenarios.galleons_in_game() == sum(t["copies"] * seg.get("galleons", 0) for t in raw_tiles()
+                                               for seg in t["segment"]) == 6
 
 
 def test_goal_points_are_the_sum_of_the_scores_written_in_the_log():
@@ -178,15 +277,15 @@ def test_goal_points_are_the_sum_of_the_scores_written_in_the_log():
     assert logged and scenarios.goal_points() == sum(logged)
 
 
-def test_setup_supply_is_the_printed_ships_less_the_scoring_marker(answers):
+def test_setup_supply_is_the_printed_ships_less_the_scoring_marker():
     # "takes the 8 ships in that color, places one ship on space 0 ... the remaining 7 ships ... form a supply"
-    assert answers["Setup"] == 4 * (8 - 1)
+    assert scenarios.setup_supply_ships() == 4 * (8 - 1)
 
 
-def test_playing_the_game_the_straight_route_scores_its_three_segments(answers):
+def test_playing_the_game_the_straight_route_scores_its_three_segments():
     # Given two crossroads two squares apart, When the straight route joins them, Then the route has 3 tiles:
     # one segment each, 1 point a segment (Scoring Islands and Trade Routes)
-    assert answers["Playing the Game"] == 3 * 1
+    assert positions.turn_points() == 3 * 1
     drawn, _, scored = positions.turn_states()
     assert [b - a for a, b in zip(drawn.scores(), scored.scores())] == [3, 0]
     assert positions.no_ship_turn().scores() == drawn.scores()             # no merchant: nobody scores
@@ -205,43 +304,99 @@ def test_drawing_gap_odds_counted_from_the_raw_tiles(answers):
     assert answers["Drawing and Placing Land Tiles"] == Fraction(fitting, unseen) == Fraction(43, 76)
 
 
-def test_placing_ships_every_segment_but_the_joined_route(answers):
+def _pile(bag: dict) -> list[str]:
+    return [name for name, n in bag.items() for _ in range(n)]
+
+
+def _unseen_after(seen=()) -> dict:
+    """The Drawing screen's unseen tiles from the raw tile file: all 80 less the two laid, the headland in hand,
+    the starting tile, and the tiles ``seen``."""
+    bag = {t["name"]: t["copies"] for t in raw_tiles()}
+    for name in ("headland", "headland", "straight route", "captain's wheel", *seen):
+        bag[name] -= 1
+    return bag
+
+
+def _fits_gap(name: str) -> bool:
+    return "I" in next(t for t in raw_tiles() if t["name"] == name)["edges"]
+
+
+def _at_least_one_in_two(bag: dict) -> Fraction:
+    """Every ordered pair of different tiles drawn from the pile, counted by brute force."""
+    fits = [_fits_gap(name) for name in _pile(bag)]
+    pairs = [(i, j) for i in range(len(fits)) for j in range(len(fits)) if i != j]
+    return Fraction(sum(fits[i] or fits[j] for i, j in pairs), len(pairs))
+
+
+def test_the_complement_within_two_draws_by_brute_force_over_the_5700_pairs(answers):
+    assert answers["Within two draws: the complement"] == _at_least_one_in_two(_unseen_after())
+    assert answers["Within two draws: the complement"] == 1 - Fraction(33 * 32, 76 * 75)     # the why's sum
+
+
+def test_conditional_chance_after_the_two_tiles_seen(answers):
+    bag = _unseen_after(positions.SEEN)
+    assert not _fits_gap("bend") and _fits_gap("island corner")                 # the why: one of them fits
+    assert answers["Tiles already seen: conditional chance"] == Fraction(
+        sum(n for name, n in bag.items() if _fits_gap(name)), sum(bag.values())) == Fraction(42, 74)
+
+
+def test_the_synthesis_by_brute_force_after_the_tiles_seen(answers):
+    assert answers["Putting it together"] == _at_least_one_in_two(_unseen_after(positions.SEEN))
+    assert answers["Putting it together"] == 1 - Fraction(32 * 31, 74 * 73)
+
+
+def test_the_simulation_prediction_is_the_tries_times_the_count(answers):
+    bag = _unseen_after()
+    assert answers["Checking by drawing"] * sum(bag.values()) == 760 * sum(n for k, n in bag.items() if _fits_gap(k))
+    assert answers["Checking by drawing"] == 10 * 43
+
+
+def test_placing_ships_every_segment_but_the_joined_route():
     crossroads = next(t for t in raw_tiles() if t["name"] == "three-way crossroads")
     # three route ends and three sea corners; the west route joins player 2's merchant's route
-    assert answers["Placing Ships"] == len(crossroads["segment"]) - 1 == 5
+    assert scenarios.ship_places() == len(crossroads["segment"]) - 1 == 5
 
 
-def test_scoring_a_route_of_five_tiles_scores_five_for_each_tied_merchant(answers):
+def test_scoring_a_route_of_five_tiles_scores_five_for_each_tied_merchant():
     before, after = scenarios.scoring_states()
     # Given merchants of players 1 and 2 on a route from x = -1 to x = 3, one segment on each of 5 tiles
-    assert answers["Scoring Islands and Trade Routes"] == 5 * 1
+    assert scenarios.route_points() == 5 * 1
     # Then both tied players score it (the tie rule)
     assert [a - b for a, b in zip(after.scores(), before.scores())] == [5, 5]
 
 
-def test_moving_pirates_sure_attack_is_base_plus_all_resources_plus_one(answers):
+def test_moving_pirates_sure_attack_is_base_plus_all_resources_plus_one():
     state = scenarios.pirate_state()
     assert state.resources[0] == [1, 0, 0, 0]          # player 1 holds 1 resource; a pirate's base defence is 0
-    assert answers["Moving Pirates and Battle"] == 0 + 1 + 1
+    assert scenarios.sure_attack() == 0 + 1 + 1
 
 
-def test_ports_one_square_left_around_the_port(answers):
+def test_ports_one_square_left_around_the_port():
     before, _ = scenarios.port_states()
     laid_around = [(-1, -1), (0, -1), (1, -1), (1, 0), (-1, 0), (-1, 1), (0, 1)]     # counted on the picture
     assert all(cell in before.cells for cell in laid_around)
-    assert answers["Ports"] == 8 - len(laid_around) == 1
+    assert scenarios.port_squares_left() == 8 - len(laid_around) == 1
 
 
-def test_final_scoring_by_hand(answers):
+def test_final_scoring_by_hand():
     # cloth: 2 against 2, a tie, both score 7; rum: player 2 alone.  Sea zone (0,0)-(1,0)-(2,0) with the
     # headland's sea: 2 galleons, 1 serpent; player 1 has 2 pirates there, player 2 one: 2*2 - 2 = 2.
-    assert answers["Final Scoring"] == 7 + (2 * 2 - 2) == 9
+    assert scenarios.final_points() == 7 + (2 * 2 - 2) == 9
 
 
 def test_advanced_chance_of_natives_from_the_printed_parts_list(answers):
     printed = printed_exploration_tiles()
     assert len(printed) == 10
-    assert answers["Advanced Rules"] == Fraction(printed.count("Natives"), len(printed)) == Fraction(1, 5)
+    assert scenarios.natives_chance() == Fraction(printed.count("Natives"), len(printed)) == Fraction(1, 5)
+    printed.remove("Storm")                                    # Player 2 drew it earlier
+    assert answers["Advanced Rules"] == Fraction(printed.count("Natives"), len(printed)) == Fraction(2, 9)
+
+
+def test_battles_random_pairs_counted_from_the_rule(answers):
+    # "if it is equal to or greater than the attack strength, the defending player is successful": the attack
+    # succeeds when a > 0 + d; 9 equally likely pairs
+    pairs = [(a, d) for a in range(3) for d in range(3)]
+    assert answers["Battles"] == Fraction(sum(a > 0 + d for a, d in pairs), len(pairs)) == Fraction(3, 9)
 
 
 def test_exploration_tiles_by_hand():
@@ -301,7 +456,12 @@ def test_battles_success_by_support_enumeration(answers):
     equilibria = _equilibria(matrix)
     assert equilibria
     chances = {sum(p[a] * q[d] for a in range(3) for d in range(3) if a > d) for p, q in equilibria}
-    assert chances == {answers["Battles"]}
+    assert chances == {scenarios.battle_success()}
+    # the Mixing screen: the defender's mix, and an attack of 2 against it (beats the defences 0 and 1)
+    assert {tuple(q) for _, q in equilibria} == {tuple(positions.defender_mix())}
+    assert {q[0] + q[1] for _, q in equilibria} == {answers["Mixing: the best secret choice is a mix"]}
+    # its why: every attack earns 0 points on average, ship 6, resource 1 (the defender's spending aside)
+    assert all(sum(6 * q[d] for d in range(3) if a > d) - a == 0 for _, q in equilibria for a in range(3))
     # the lab's opening battle (5 against 5), by the same count
     matrix = [[Fraction(6 * (a > d) - a + d) for d in range(6)] for a in range(6)]
     chances = {sum(p[a] * q[d] for a in range(6) for d in range(6) if a > d) for p, q in _equilibria(matrix)}
@@ -310,29 +470,29 @@ def test_battles_success_by_support_enumeration(answers):
 
 # ---------------------------------------------------------------- the tests above can fail
 def test_a_changed_answer_changes_the_verdict(monkeypatch):
-    monkeypatch.setattr(demos, "route_points", lambda: 7)
-    assert Lesson.for_game(GAME).answers()["screen 8 'Scoring Islands and Trade Routes'"] == 7
-    view = view_at("Scoring Islands and Trade Routes")
-    assert view.question.check("7") is True and view.question.check("5") is False
+    monkeypatch.setattr(demos, "sim_expected", lambda: 431)
+    assert Lesson.for_game(GAME).answers()["screen 6 'Checking by drawing'"] == 431
+    view = view_at("Checking by drawing")
+    assert view.question.check("431") is True and view.question.check("430") is False
 
 
 def test_swapping_two_answer_functions_is_caught_by_the_hand_counts(monkeypatch):
-    monkeypatch.setattr(demos, "sure_attack", demos.port_squares_left)
+    monkeypatch.setattr(demos, "seen_fit", demos.gap_next_draw)
     swapped = Lesson.for_game(GAME).answers()
-    assert swapped["screen 9 'Moving Pirates and Battle'"] != 0 + 1 + 1      # the hand count above would fail
+    assert swapped["screen 5 'Tiles already seen: conditional chance'"] != Fraction(42, 74)   # the count above fails
 
 
 def test_a_demo_that_raises_fails_check_all_naming_the_screen(monkeypatch):
     def broken():
         raise ValueError("no such tile")
-    monkeypatch.setattr(demos, "ports", broken)
-    with pytest.raises(LessonError, match=r"screen 10 'Ports'.*no such tile"):
+    monkeypatch.setattr(demos, "mixing", broken)
+    with pytest.raises(LessonError, match=r"screen 11 'Mixing: the best secret choice is a mix'.*no such tile"):
         Lesson.for_game(GAME).check_all(shown_text)
 
 
 def test_a_demo_that_shows_its_answer_fails_check_all(monkeypatch):
-    monkeypatch.setattr(demos, "drawing", lambda: {"the chance": "43/76"})
-    with pytest.raises(LessonError, match=r"screen 5 'Drawing and Placing Land Tiles'.*shows the answer \(43/76\)"):
+    monkeypatch.setattr(demos, "gap_view", lambda: {"the chance": "43/76"})
+    with pytest.raises(LessonError, match=r"screen 3 'Drawing and Placing Land Tiles'.*shows the answer \(43/76\)"):
         Lesson.for_game(GAME).check_all(shown_text)
 
 
@@ -341,9 +501,9 @@ def test_a_why_naming_a_rule_the_engine_does_not_cite_is_caught(lesson):
 
     assert {"Reef", "Viceroy", "Goal", "Options"}.isdisjoint(engine_rules())
     assert {"Drawing and Placing Land Tiles", "Battles", "Setup"} <= engine_rules()
-    ports = lesson.find("Ports")
-    wrong = replace(ports, why=ports.why + " A Reef next to the port stops it.")
-    assert unapplied_rules([wrong]) == [(ports.name, {"Reef"})]
+    battles = lesson.find("Battles")
+    wrong = replace(battles, why=battles.why + " A Reef next to the pirate stops it.")
+    assert unapplied_rules([wrong]) == [(battles.name, {"Reef"})]
 
 
 def test_the_answer_checker_takes_what_people_type_and_teaches():
@@ -356,10 +516,10 @@ def test_the_answer_checker_takes_what_people_type_and_teaches():
     assert question.check("1/2") is False and "higher" in question.feedback.value
     assert question.reveal_button.layout.display == ""             # two wrong tries: "Show the answer and why"
     question.reveal_button.click()
-    assert "43/76" in question.feedback.value and "open gap" in question.why.value
-    count = view_at("Setup").question
+    assert "43/76" in question.feedback.value and "gap" in question.why.value
+    count = view_at("Checking by drawing").question
     assert count.check("-4") is False and "whole number, 0 or more" in count.feedback.value
-    assert count.check("28") is True
+    assert count.check("430") is True
 
 
 def test_every_screen_has_a_reset_and_folded_teacher_notes():
@@ -371,6 +531,18 @@ def test_every_screen_has_a_reset_and_folded_teacher_notes():
 
 
 # ---------------------------------------------------------------- the exploration scene (Given/When/Then)
+def test_the_island_exploration_tiles_go_on_an_open_island_never_a_completed_one():
+    # Given the island at (0, 0) just completed (no open edge), When the scene lays Buried Treasure or the Royal
+    # Port, Then it lies on the headland's island at (2, 0), which still has an open edge (issue 36: laid on the
+    # completed island, the tile's ship could never come back)
+    from pirates_lab.pirates_and_plunder.odds import gaps
+    for name in ("Buried Treasure", "Royal Port", "Natives", "Pirate Cove"):
+        state = scenarios.exploration_scene(name)
+        (_, node), = state.explorations
+        assert gaps(state, node), name
+        assert not gaps(state, state.node((0, 0), 0))
+
+
 def test_the_exploration_scene_lays_and_mans_the_tile_where_the_lesson_says():
     # Given the island with a marker just completed, When the engine draws each tile, Then it lies on its spot
     for name in ("Archipelago", "Natives", "Buried Treasure", "Treasure Fleet", "Royal Port"):
@@ -380,3 +552,14 @@ def test_the_exploration_scene_lays_and_mans_the_tile_where_the_lesson_says():
         assert laid == name and state.where(node) == spot
     assert scenarios.exploration_scene("Treasure Fleet", final=True).is_terminal()
     assert not scenarios.exploration_scene("Treasure Fleet").is_terminal()
+
+
+def test_the_teacher_notes_give_minutes_for_every_class_screen_adding_up_to_the_lesson(lesson):
+    minutes = []
+    for screen in lesson.class_screens:
+        found = re.match(r"(\d+) minutes?\b", screen.teacher[0]) if screen.teacher else None
+        assert found, screen.name
+        minutes.append(int(found.group(1)))
+    assert sum(minutes) == lesson.minutes == 45
+    plan = (ROOT / "docs/lesson_plans/pirates_and_plunder.md").read_text()
+    assert all(f"| {s.number} {s.title}" in plan for s in lesson.class_screens)

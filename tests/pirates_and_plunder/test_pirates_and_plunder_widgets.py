@@ -8,7 +8,7 @@ from pirates_lab.pirates_and_plunder import Game, PlaceShip, PlaceTile
 from pirates_lab.pirates_and_plunder.scenarios import build, drawing_state
 from pirates_lab.widgets import pirates_and_plunder as pp
 from pirates_lab.widgets import pirates_and_plunder_lessons as lessons
-from pirates_lab.widgets.walkthrough import LessonError
+from pirates_lab.widgets.lesson_model import LessonError
 from pirates_lab.widgets.drawing import rasterize
 
 

@@ -199,11 +199,14 @@ def test_the_calculator_labels_sit_above_their_controls():
 # ---------------------------------------------------------------- the Letter of Marque calculator
 def test_the_marque_calculator_is_the_engine_s_count_with_its_why():
     calc = MarqueCalculator()
-    assert calc.answer == marque_probability(5, start_pool(), 1, 6)
+    # your own card is in your hand: the contesters' cards come from the others (Action: "one of the cards in your
+    # hand"), as `pirates-lab odds plunder-marque` counts them (issue 36)
+    assert calc.answer == marque_probability(5, start_pool("Pirates"), 1, 6)
+    assert calc.answer != marque_probability(5, start_pool(), 1, 6)
     assert Fraction(2, 5) < calc.answer < Fraction(4, 5)                             # opens near even
     calc.why.tree.check(calc.answer, "plunder")
     calc.contesters.value = 2
-    assert calc.answer == marque_probability(5, start_pool(), 2, 6)
+    assert calc.answer == marque_probability(5, start_pool("Navigator"), 2, 6)
     calc.why.tree.check(calc.answer, "plunder")
     assert (calc.card.min, calc.card.max, calc.contesters.min, calc.contesters.max) == (1, 6, 1, 3)
     rows = visible_text(calc.table)

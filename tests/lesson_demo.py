@@ -1,7 +1,7 @@
-"""Scenario functions for the demo lesson ``tests/data/walkthrough_demo.toml`` (Plunder (2013)).
+"""Scenario functions for the demo lesson ``tests/data/lesson_demo.toml`` (Plunder (2013)).
 
 Demos return what a page shows (a dict, a list, a number); answers are computed by the engine
-here, never written in the lesson.  tests/test_widgets_walkthrough.py checks every answer against
+here, never written in the lesson.  tests/test_widgets_lesson.py checks every answer against
 an independent computation.
 
 Rules: Plunder (2013) › Setup
