@@ -67,12 +67,9 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("king_of_pirates", "fits"): "feedback below the fold after a wrong answer and after the why on 7 of 10 question "
                                  "screens: 3, 4, 5, 8, 13, 14, 15 (bottom at 782-801 px)",
     ("plunder_2013", "touch"): "something to touch on 3 of 9 class screens (33%): none on 1, 2, 3, 5, 8, 9",
-    ("pirates_and_plunder", "touch"): "something to touch on 7 of 15 class screens (47%): none on 1, 2, 3, 5, 7, 9, 11, 14",
-    ("pirates_and_plunder", "fits"): "feedback below the fold after a wrong answer and after the why on 7 of 11 question "
-                                     "screens: 2, 4, 5, 8, 10, 11, 13 (bottom at 772-801 px)",
-    ("plunder", "touch"): "something to touch on 3 of 15 class screens (20%): only 8, 13 and 15",
-    ("plunder", "fits"): "feedback below the fold after a wrong answer and after the why on 3 of 13 question screens: "
-                         "1, 4, 14 (bottom at 800 px)",
+    # since main's merge of the new Pirates & Plunder and Plunder lessons (18:55): their reference screens and a game
+    ("pirates_and_plunder", "height"): "reference screens 17, 18, 19 are 1071, 1179 and 1647 px tall (883 at most)",
+    ("plunder", "height"): "screen 6 'Play a game against two computer traders' is 893 px tall (883 at most)",
     ("strategy_lab", "touch"): "something to touch on 3 of 6 class screens (50%): none on 1, 4, 6",
     ("strategy_lab", "fits"): "feedback below the fold after a wrong answer and after the why on 1 of 2 question "
                               "screens: 1 (bottom at 800 px)",
