@@ -322,6 +322,46 @@ async def run_class(room: SharedLesson, students: int, browsers: int = 0, chromi
             "old_kernels_running": sum(map(room.kernel_alive, left))}
 
 
+async def page_weight(room: SharedLesson, join_path: str, chromium: str, ready: str = ".pl-class-box") -> dict:
+    """One page in Chromium (joined with ``join_path``): the bytes it took over the network (compressed, as
+    sent), its requests, those that were compressed, and the requests for another machine (refused)."""
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=chromium, headless=True,
+                                                   args=["--no-sandbox", "--disable-gpu"])
+        try:
+            context = await browser.new_context(viewport={"width": 1024, "height": 768})
+            outside: list[str] = []
+
+            async def route(request_route):
+                url = request_route.request.url
+                if url.startswith((room.base + "/", "data:", "blob:")):
+                    return await request_route.continue_()
+                outside.append(url)
+                return await request_route.abort()
+
+            await context.route("**/*", route)
+            page = await context.new_page()
+            cdp = await context.new_cdp_session(page)
+            await cdp.send("Network.enable")
+            sent, sizes, gzipped = {}, {}, set()
+            cdp.on("Network.requestWillBeSent", lambda e: sent.__setitem__(e["requestId"], e["request"]["url"]))
+            cdp.on("Network.loadingFinished", lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
+            cdp.on("Network.responseReceived", lambda e: gzipped.add(e["requestId"]) if {
+                k.lower(): v for k, v in e["response"].get("headers", {}).items()}.get("content-encoding") else None)
+            let_in = await context.request.get(room.base + join_path, max_redirects=0)
+            if let_in.status != 302:
+                raise RuntimeError(f"the page-weight visitor was not let in (HTTP {let_in.status})")
+            await page.goto(f"{room.base}/voila/render/{NOTEBOOK}", wait_until="domcontentloaded")
+            await page.wait_for_selector(ready, timeout=600_000)
+            await page.wait_for_timeout(3000)              # the last chunks and fonts
+            return {"page_bytes": sum(sizes.values()), "page_requests": len(sent),
+                    "page_gzipped": len(gzipped & set(sent)), "page_outside": outside}
+        finally:
+            await browser.close()
+
+
 async def cold_joins(room: SharedLesson, count: int, timeout: float = 600) -> list[float]:
     """The peer: ``count`` students joining at once with no warm kernel (what the class's joins would be
     without Voila's kernel pool): each one's join time."""
@@ -347,6 +387,8 @@ def main(argv=None) -> int:
                         help="also time this many students joining at once without a kernel pool (the peer)")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--json", help="also write the results here")
+    parser.add_argument("--weight", action="store_true",
+                        help="also measure one page's weight in Chromium (bytes and requests; the teacher's page)")
     args = parser.parse_args(argv)
     try:
         report = measure(args)
@@ -375,6 +417,10 @@ def measure(args) -> dict:
             room.start()
             warm = time.monotonic() - started
             report = asyncio.run(run_class(room, args.students, args.browsers, args.chromium))
+            if args.weight:                 # the teacher's page (the class is full): the same bundle, and the QR
+                token = room.class_db().session().teacher_token
+                report.update(asyncio.run(page_weight(room, f"/teacher?t={token}", args.chromium,
+                                                      ".pl-teacher-panel")))
         except BaseException:
             keep_log(room, "server.log")
             raise
@@ -420,6 +466,10 @@ def print_report(report: dict, json_path: str | None = None) -> None:
     print(f"answers: {report['answers']} kept, {report['answers_lost']} lost; reloads that kept the answer: "
           f"{report['reload_kept']} of {report['students']}")
     print(f"pages that came without their lesson and were loaded again: {report['guard_reloads']}")
+    if "page_bytes" in report:
+        print(f"one page (the teacher's): {report['page_bytes'] / 1e6:.2f} MB over the network in "
+              f"{report['page_requests']} requests ({report['page_gzipped']} compressed); requests for another "
+              f"machine: {len(report['page_outside'])}")
     if json_path:
         Path(json_path).write_text(json.dumps(report, indent=1))
 

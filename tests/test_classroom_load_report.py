@@ -156,3 +156,11 @@ def test_a_run_in_a_thread_says_when_its_limit_ran_out_and_keeps_a_timeout_of_it
     with pytest.raises(TimeoutError, match="^the gate's own sentence$"):
         run_in_thread(own(), 30, "a step")
     assert run_in_thread(asyncio.sleep(0, result=7), 30, "a quick step") == 7
+
+
+def test_the_report_gives_the_page_weight_when_measured(capsys):
+    load.print_report({**REPORT, "page_bytes": 1_762_892, "page_requests": 121, "page_gzipped": 118,
+                       "page_outside": []})
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[-1] == ("one page (the teacher's): 1.76 MB over the network in 121 requests (118 compressed); "
+                           "requests for another machine: 0")

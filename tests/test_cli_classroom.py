@@ -20,7 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pirates_lab.classroom.store import ClassDB
-from pirates_lab.cli import check_host, is_class_file, main, write_teacher_page, Refused
+from pirates_lab.cli import main
+from pirates_lab.classroom.files import Refused, check_host, is_class_file, write_teacher_page
 
 RAW_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
@@ -139,8 +140,9 @@ def test_a_host_of_this_machine_is_taken():
     assert check_host("localhost") == "localhost"
 
 
-def test_paths_are_echoed_with_control_characters_escaped(tmp_path):
-    code, _, err = run(["classroom", "--export", "x.csv", "--class-db", str(tmp_path / "a\x1b[31m\nb.sqlite")])
+def test_paths_are_echoed_with_control_characters_escaped(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(["classroom", "--export", "x.csv", "--class-db", "a\x1b[31m\nb.sqlite"])
     assert code == 2 and "\\x1b" in err and "\\n" in err and not RAW_CONTROL.search(err) and err.count("\n") == 1
 
 

@@ -87,8 +87,8 @@ def test_an_answer_matches_as_percent_decimal_or_fraction():
 
 
 @pytest.mark.parametrize("typed, ok", [("41.67%", True), ("5/12", True), ("5 / 12", True), ("0.4167", True),
-                                       ("0.417", True), ("41.7%", True), ("42%", False), ("0.42", False),
-                                       ("0.4", False), ("41.66%", False), ("5/13", False)])
+                                       ("0.417", True), ("41.7%", True), ("42%", True), ("0.42", True),
+                                       ("0.4", False), ("41.66%", False), ("41%", False), ("5/13", False)])
 def test_the_checker_accepts_what_the_screen_shows_to_its_precision(typed, ok):
     assert answer_matches(typed, Fraction(5, 12)) is ok
 
@@ -96,9 +96,7 @@ def test_the_checker_accepts_what_the_screen_shows_to_its_precision(typed, ok):
 @pytest.mark.parametrize("typed", ["216,000", "216000", "216000.0"])
 def test_the_checker_accepts_thousands_separators(typed):
     assert answer_matches(typed, Fraction(216000))
-    assert not answer_matches("216,001", Fraction(216000))
-    with pytest.raises(ValueError):
-        answer_matches("21,6000", Fraction(216000))                               # not a way to write a number
+    assert not answer_matches("216,001", Fraction(216000)) and not answer_matches("21,6000", Fraction(216000))
 
 
 def test_board_canvas_layers_clicks_and_errors():

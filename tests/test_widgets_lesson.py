@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import re
 import textwrap
 from fractions import Fraction
 from pathlib import Path
@@ -21,6 +22,7 @@ from pirates_lab.core.rules import rulebook
 from pirates_lab.widgets.lesson import LessonView, QuestionView, lesson_view, page_options, show_value, shown_text
 from pirates_lab.widgets.lesson_model import (CLASS_LIMIT, Lesson, LessonError, developer_words, lesson_file,
                                               shows_answer)
+from pirates_lab.widgets.numbers import parse_answer
 from pirates_lab.widgets.questions import Question, number_text, unit_of
 from pirates_lab.widgets.shown import table_html
 from pirates_lab.widgets.lesson import visible_text
@@ -487,3 +489,237 @@ def test_there_is_one_lesson_stack():
 def test_an_old_walkthrough_file_is_refused_with_a_sentence(tmp_path):
     with pytest.raises(LessonError, match=r"\[\[step\]\] tables are the old walkthrough's"):
         Lesson(write(tmp_path, '[[step]]\nheading = "Setup"\n'))
+
+
+# ---------------------------------------------------------------- answers at the precision a class uses (issue 39)
+THIRD = Fraction(1, 3)
+
+
+@pytest.mark.parametrize("typed", ["1/3", "2/6", "1 / 3", "1 in 3", "1 out of 3", "2 in 6", "33.33%", "33%", "33 %",
+                                   "33.3 %", "0.33", "0.333", "33,33 %", "33,3%", "0,33", "0,3333"])
+def test_one_third_is_right_in_every_form_a_class_types(typed):
+    feedback = Question(THIRD).check(typed)
+    assert feedback.status == "right", (typed, feedback.message)
+    as_shown = typed in ("1/3", "2/6", "1 / 3", "1 in 3", "1 out of 3", "2 in 6", "33.33%", "33,33 %", "0,3333")
+    assert feedback.message == ("Right: 33.33% (1/3)." if as_shown else f"Right: {typed} — exactly 1/3 = 33.33%.")
+
+
+@pytest.mark.parametrize("kind, expected, typed, status", [
+    ("percent rounded to whole numbers", Fraction(5, 12), "42%", "right"),
+    ("percent rounded to whole numbers", Fraction(1, 6), "17 %", "right"),
+    ("percent rounded to whole numbers", Fraction(5, 12), "41%", "wrong"),
+    ("percent rounded to whole numbers", Fraction(5, 12), "40%", "wrong"),
+    ("decimals", Fraction(5, 12), "0.42", "right"),
+    ("decimals", Fraction(5, 12), "0.417", "right"),
+    ("decimals", Fraction(5, 12), "0.41", "wrong"),
+    ("decimals", Fraction(5, 12), "0.4", "close"),
+    ("a in b", Fraction(5, 36), "5 in 36", "right"),
+    ("a in b", Fraction(5, 36), "5 out of 36", "right"),
+    ("a in b", Fraction(5, 36), "10 in 72", "right"),
+    ("a in b", Fraction(5, 36), "1 in 7", "wrong"),
+    ("decimal comma", Fraction(5, 36), "13,89 %", "right"),
+    ("decimal comma", Fraction(5, 36), "0,14", "right"),
+    ("decimal comma", Fraction(5, 36), "0,15", "wrong"),
+    ("fractions unreduced", Fraction(1, 18), "2/36", "right"),
+    ("fractions unreduced", Fraction(1, 18), "3/36", "wrong"),
+    ("one significant digit", Fraction(1, 216), "0.5%", "close"),
+    ("one significant digit", Fraction(1, 216), "0.46%", "right"),
+    ("one significant digit", Fraction(1, 216), "0,46 %", "right"),
+    ("one significant digit", Fraction(1, 216), "0.4%", "wrong"),
+])
+def test_each_answer_format_is_judged_at_the_precision_typed(kind, expected, typed, status):
+    question = Question(expected)
+    feedback = question.check(typed)
+    assert feedback.status == status, (kind, typed, feedback.message)
+    if status == "close":                                   # not a try, never a cross, asks for a digit
+        assert feedback.ok is None and question.wrong_tries == 0 and "Give one more digit" in feedback.message
+    if status == "right":                                   # the exact value is said after a right answer
+        assert f"{expected.numerator}/{expected.denominator}" in feedback.message and "%" in feedback.message
+
+
+@pytest.mark.parametrize("typed, value", [("216,000", 216_000), ("216 000", 216_000), ("216000", 216_000),
+                                          ("1,234,567", 1_234_567), ("0,216", Fraction(216, 1000)),
+                                          ("21,6000", Fraction(216, 10)), ("3,5", Fraction(7, 2)),
+                                          ("1,234.5", Fraction(24_69, 2)), ("33,333 %", Fraction(33_333, 10**5))])
+def test_the_comma_groups_thousands_only_in_threes_and_is_a_decimal_comma_otherwise(typed, value):
+    assert parse_answer(typed)[0] == value
+
+
+def test_a_count_is_typed_whole_with_or_without_thousands_separators():
+    for typed in ("216,000", "216 000", "216000"):
+        assert Question(216_000).check(typed).status == "right"
+    for typed in ("216,5", "216000.0", "21,6000"):
+        assert Question(216_000).check(typed).status == "out_of_range", typed
+
+
+@given(st.fractions(min_value=Fraction(1, 10**4), max_value=1), st.integers(min_value=0, max_value=3),
+       st.booleans())
+def test_the_exact_value_rounded_at_two_or_more_significant_digits_is_never_marked_wrong(p, extra, as_percent):
+    """A correctly rounded answer is right (2+ significant digits) or "close" (1 digit): never a ✘ that misleads."""
+    scale = 10 ** (2 if as_percent else 0)
+    shown = p * scale
+    first = -int(__import__("math").floor(__import__("math").log10(float(shown))))   # places to the 1st digit
+    places = max(0, first + 1 + extra)
+    rounded = Fraction(round(shown * 10 ** places), 10 ** places)
+    typed = f"{float(rounded):.{places}f}" + ("%" if as_percent else "")
+    status = Question(p, unit="probability").check(typed).status
+    assert status in ("right", "close"), (p, typed, status)
+    digits = typed.rstrip("%").replace(".", "").lstrip("0")
+    if len(digits) >= 2:
+        assert status == "right", (p, typed)
+
+
+def test_a_wrong_answer_shows_the_screens_hint_and_a_hint_is_checked_for_developer_words(tmp_path):
+    hint = 'hint = "Count the cells where the two dice add up to 9 or more."\n'
+    lesson = Lesson(write(tmp_path, GAME_SCREEN + rule("Setup", SETUP_QUESTION + hint)))
+    view = LessonView(lesson, start="Setup", presenter=False)
+    assert view.question.check("1000") is False
+    shown = " ".join(visible_text(view.question).split())
+    assert "Look again: Count the cells where the two dice add up to 9 or more." in shown
+    assert view.question.check(f"{demo.deals_at_start():,}") is True and "Look again" not in view.question.feedback.value
+    with pytest.raises(LessonError, match="developer words"):
+        Lesson(write(tmp_path, GAME_SCREEN + rule("Setup", SETUP_QUESTION + 'hint = "see pool(3)"\n')))
+    with pytest.raises(LessonError, match="hint"):
+        Lesson(write(tmp_path, GAME_SCREEN + rule("Setup", SETUP_QUESTION + "hint = 3\n")))
+
+
+# ---------------------------------------------------------------- in sight at 1024 x 768 with Large fonts (issue 39)
+def test_a_long_rule_without_a_quote_shows_its_first_paragraph_and_folds_the_rest():
+    from pirates_lab.widgets.lesson import LONG_RULE
+
+    body = rulebook(GAME).find("How to Play").body
+    assert len(body) > LONG_RULE
+    view = LessonView(Lesson(DEMO), start="How to Play", presenter=False)
+    shown = " ".join(visible_text(view.content).split())
+    first, second = [" ".join(p.split()) for p in body.split("\n") if p.strip()][:2]
+    assert first in shown and "The rest of the section" in shown and second not in shown
+
+
+def test_the_question_panel_stays_in_sight_below_a_tall_screen():
+    """The answer box and its feedback are in one panel that sticks to the bottom edge (checked in Chromium at
+    1024 x 768 with Large fonts: docs/lessons.md); the boxes around it neither scroll nor clip."""
+    from pirates_lab.widgets.lesson import LESSON_CSS
+
+    view = LessonView(Lesson(DEMO), start="Setup", presenter=False)
+    question = view.question
+    assert question.children[1].children[0] is question.answer and question.feedback in question.children
+    assert question.why in question.children and view.content.children[0].children[-1] is question
+    assert ".pl-lesson .pl-question{position:sticky;bottom:0" in LESSON_CSS
+    assert "overflow:visible" in LESSON_CSS and ".pl-lesson .pl-screen-body" in LESSON_CSS
+
+
+# ---------------------------------------------------------------- ready and quick (issue 39)
+def test_the_view_says_ready_once_built_and_next_swaps_in_a_screen_built_while_the_class_reads(monkeypatch):
+    view = LessonView(Lesson(DEMO), presenter=False)
+    assert "Ready — press Next ▶" in view.ready.value and "data-ready='1'" in view.ready.value
+    assert view.builds == 1
+    view.prefetch()                                     # what the kernel's loop runs while the class reads
+    assert view.builds == 2
+    view.next_button.click()                            # Next: no screen built, only swapped in
+    assert view.builds == 2 and view.screen.title == "Setup"
+    view.prefetch()
+    view.next_button.click()
+    assert view.builds == 3 and view.index == 2
+    view.go(len(view.screens) - 1)
+    assert "Ready</span>" in view.ready.value           # the last screen: nothing to press Next for
+    states = []
+    monkeypatch.setattr(view, "_show_ready", lambda ready: states.append(ready))
+    view.reset()
+    assert states == [False, True]                      # "Building screen N…" first, then ready
+
+
+def test_the_next_screen_is_built_in_the_kernels_loop_after_a_screen_is_shown():
+    import asyncio
+
+    from pirates_lab.widgets import lesson as lesson_module
+
+    async def reading() -> LessonView:
+        view = LessonView(Lesson(DEMO), presenter=False)
+        assert view.builds == 1
+        await asyncio.sleep(lesson_module.PREFETCH_AFTER_S + 0.3)
+        return view
+
+    view = asyncio.run(reading())
+    assert view.builds == 2 and 1 in view._built
+
+
+def test_a_slow_move_disables_its_buttons_at_once_and_says_thinking_only_when_slow():
+    import time
+
+    from pirates_lab.widgets.kit import thinking
+
+    status, roll = widgets.HTML(), widgets.Button(description="Roll")
+    with thinking(status, roll):
+        assert roll.disabled and status.value == ""      # quick: no words
+    assert not roll.disabled and status.value == ""
+    with thinking(status, roll, after=0.05):
+        time.sleep(0.2)
+        assert roll.disabled and "thinking…" in status.value
+    assert not roll.disabled and status.value == ""
+    roll.disabled = True                                 # a button that was off stays off
+    with thinking(status, roll, after=0):
+        pass
+    assert roll.disabled
+
+
+# ---------------------------------------------------------------- the menu states each lesson's ideas (issue 39)
+def test_the_menu_states_each_lessons_probability_ideas():
+    from pirates_lab.widgets.menu import lesson_menu, menu_rows
+
+    rows = {row.name: row for row in menu_rows()}
+    for name in ("dice_basics", "strategy_lab"):
+        assert rows[name].ideas == Lesson.named(name).ideas and len(rows[name].ideas) >= 3
+    menu = " ".join(visible_text(lesson_menu()).split())
+    assert f"Probability ideas: {' · '.join(rows['dice_basics'].ideas)}" in menu
+
+
+def test_kit_pages_and_notes_name_no_function_or_file():
+    """Teacher notes and kit wording speak to people: no function, module or file names (issue 39 item 5)."""
+    from pirates_lab.widgets.lesson import _teacher_html
+
+    for name in ("dice_basics", "strategy_lab", GAME):
+        lesson = Lesson.named(name)
+        for screen in lesson.screens:
+            notes = _teacher_html(lesson, screen)
+            assert not [w for w in ("()", ".py", "pirates_lab", ".toml", "<code>" + (screen.demo or "~"))
+                        if w in notes], (screen.name, notes)
+
+
+def test_the_strategy_lab_prediction_is_a_prediction():
+    lesson = Lesson.named("strategy_lab")
+    spec = lesson.find("Predict, then check: who wins more often?").question
+    assert spec.mode == "predict" and spec.prompt.startswith("Predict:")
+
+
+def test_a_fraction_is_shown_over_the_outcomes_the_screen_counts(tmp_path):
+    """out_of = 36: the exact value is said as 10/36, as the table counts it, not 5/18 (issue 39 item 3)."""
+    question = Question(Fraction(5, 18), out_of=36)
+    assert question.check("10/36").message == "Right: 27.78% (10/36)."
+    assert Question(Fraction(5, 18), out_of=36).check("0.28").message == "Right: 0.28 — exactly 10/36 = 27.78%."
+    assert Question(Fraction(5, 18), out_of=7).answer_text() == "27.78% (5/18)"       # not a whole count of 7
+    dice = Lesson.named("dice_basics")
+    two = dice.question(dice.find("Two dice"))
+    assert two.out_of == 36 and two.answer_text() == "27.78% (10/36)"
+    assert two.check("20%").hint.startswith("Find 9, 10, 11 and 12 in the table")
+    with pytest.raises(LessonError, match="out_of"):
+        Lesson(write(tmp_path, GAME_SCREEN + rule("Setup", SETUP_QUESTION + "out_of = 0\n")))
+
+
+def test_every_dice_question_that_can_be_missed_points_at_the_picture():
+    lesson = Lesson.named("dice_basics")
+    for screen in (s for s in lesson.screens if s.question):
+        assert screen.question.hint and not developer_words(screen.question.hint), screen.name
+        assert not any("In the code" in note or re.search(r"[A-Za-z]\.[a-z_]+\(", note) for note in screen.teacher)
+
+
+def test_a_long_title_keeps_the_ready_state_short_so_the_heading_stays_one_row(tmp_path):
+    from pirates_lab.widgets.lesson import SHORT_TITLE
+
+    long = "A computer player sees only its own seat"
+    assert len(long) > SHORT_TITLE
+    body = f'[[screen]]\ntitle = "{long}"\ntext = "x"\n[[screen]]\ntitle = "Two"\ntext = "y"\n'
+    view = LessonView(Lesson(write(tmp_path, body, top='title = "T"\nminutes = 5\nlevel = "any age"\n')),
+                      presenter=False)
+    assert ">Ready ▶<" in view.ready.value
+    view.next_button.click()
+    assert ">Ready<" in view.ready.value

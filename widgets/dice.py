@@ -258,8 +258,9 @@ class DiceLab(widgets.VBox):
         experiment = self.experiment
         self.comparison.refresh()
         n = experiment.rolls
-        self.status.value = (f"<span class='pl-dice-status'>{n:,} rolls; the largest gap from the exact odds is "
-                             f"{experiment.max_z_score():.1f} standard errors (under 4 is ordinary luck)</span>"
+        self.status.value = (f"<span class='pl-dice-status'>{n:,} rolls. The total furthest from its exact chance "
+                             f"is off by {experiment.max_z_score():.1f} times the usual luck of {n:,} rolls "
+                             f"(up to 4 times is ordinary luck).</span>"
                              if n else "<span class='pl-dice-status'>No rolls yet: press a Roll button.</span>")
 
 

@@ -20,6 +20,7 @@ import bqplot  # noqa: F401  (imported with the lesson, not while a screen is bu
 import ipywidgets as widgets
 
 from pirates_lab.core import Dist, InvalidInput
+from pirates_lab.core.report import plural
 from pirates_lab.king_of_pirates import components, odds
 from pirates_lab.king_of_pirates.components import Cell, on_board
 from pirates_lab.king_of_pirates.why import safest_route_why
@@ -145,8 +146,10 @@ class DutchmanView(widgets.HBox):
     a click on the board moves, the route's chance and its why.  ``rule_link``: links from the why to the rules'
     screens (:func:`~pirates_lab.widgets.why.screen_links`)."""
 
-    def __init__(self, planner: DutchmanPlanner | None = None, *, rule_link: Callable | None = None):
+    def __init__(self, planner: DutchmanPlanner | None = None, *, rule_link: Callable | None = None,
+                 show_why: bool = True):
         self.model = planner or DutchmanPlanner()
+        self.show_why = show_why
         self.layout_ = COMPACT
         self.board = BoardCanvas(COMPACT.width, COMPACT.height, to_board=COMPACT.cell_at,
                                  css_class="pl-kop-dutchman-board")
@@ -168,8 +171,8 @@ class DutchmanView(widgets.HBox):
         self.scale = widgets.HTML()
         # the colour scale heads the column beside the board (under the board its one line would widen the board's
         # column past the page's half and push the controls below it)
-        side = widgets.VBox([self.scale, self.turns, self.players, self.speed, self.click_sets, self.summary, self.why,
-                             self.message], layout=widgets.Layout(**SIDE))
+        side = widgets.VBox([self.scale, self.turns, self.players, self.speed, self.click_sets, self.summary]
+                            + ([self.why] if show_why else []) + [self.message], layout=widgets.Layout(**SIDE))
         left = widgets.VBox([self.board], layout=widgets.Layout(flex="0 1 auto", max_width="100%"))
         super().__init__([left, side], layout=widgets.Layout(**ROW))
         self.add_class("pl-kop-dutchman")
@@ -198,7 +201,8 @@ class DutchmanView(widgets.HBox):
             f"(the number on a space is its percent). The red line: the safest shortest route, {spaces} "
             f"space{'s' if spaces != 1 else ''} from your ship to the gold goal. The chance the Dutchman never "
             f"catches you on it: <b>{number_html(p)}</b></div>")
-        self.why.tree = self.model.why()
+        if self.show_why:
+            self.why.tree = self.model.why()
 
 
 # ------------------------------------------------------------------ combat
@@ -443,7 +447,8 @@ class RumView(widgets.HBox):
         self.result.value = (
             f"<div class='pl-kop-rum-result' data-exact='{p}'>With {m.rum} Rum and no Pirates Lair on the way, the "
             f"chance of no mutiny in the next {upkeeps}: <b>{number_html(p)}</b>. A mutiny becomes more likely than "
-            f"not after {m.likely_within()} upkeeps: plan to reach a Pirates Lair before then.</div>")
+            f"not after {plural(m.likely_within(), 'upkeep')}: plan to reach a Pirates Lair before then. On average "
+            f"the first mutiny comes at upkeep {float(m.expected()):.1f}.</div>")
         self.why.tree = m.why()
         self.view.title = f"With {m.rum} Rum: the first mutiny"
         self.view.dist = m.first_mutiny()
@@ -459,7 +464,8 @@ def card_effects(cannonballs: int = 2) -> list[tuple[str, str, Fraction, Fractio
         ("Mercenaries", "you attack a Stronghold", p(11, 0, cannonballs), p(11, 1, cannonballs)),
         ("Soldiers", "another attacks a City", p(10, 0, cannonballs), p(12, 0, cannonballs)),
         ("Scurvy", "another attacks a City", p(10, 0, cannonballs), p(10, -1, cannonballs)),
-        ("Ambush", "a player attacks you", pvp(0, cannonballs, 0, cannonballs), pvp(0, cannonballs, 3, cannonballs)),
+        ("Ambush", "a player attacks you: your chance to win", 1 - pvp(0, cannonballs, 0, cannonballs),
+         1 - pvp(0, cannonballs, 3, cannonballs)),
         ("Assault", "you attack a player", pvp(0, cannonballs, 0, cannonballs), pvp(2, cannonballs, 0, cannonballs)),
     ]
 

@@ -9,8 +9,10 @@ from __future__ import annotations
 import functools
 import html
 import math
+import threading
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any
 
@@ -22,7 +24,7 @@ from pirates_lab.core.rules import rulebook
 from .numbers import percent_text, short_fraction
 
 __all__ = ["DistView", "RulePanel", "assumption_box", "ValidatedText", "guard", "error_html", "dist_rows",
-           "growing_chart", "probability_ticks"]
+           "growing_chart", "probability_ticks", "thinking", "THINKING_AFTER_S"]
 
 ERROR_STYLE = "color:#b22222;font-weight:600"
 
@@ -48,6 +50,49 @@ def guard(message_widget: widgets.HTML):
         return run
 
     return wrap
+
+
+#: a move answered within this many seconds shows no "thinking…" state (issue 39: answered within 0.3 s)
+THINKING_AFTER_S = 0.3
+THINKING = "<span class='pl-thinking' style='color:#6b4f2a;font-weight:600'>⏳ thinking…</span>"
+
+
+@contextmanager
+def thinking(status: widgets.HTML, *controls: widgets.Widget, after: float = THINKING_AFTER_S,
+             words: str = "thinking…") -> Iterator[None]:
+    """A slow move's state: ``controls`` (the buttons that would start it again) are disabled at once, so a
+    second click cannot be refused; if the move takes longer than ``after`` seconds, ``status`` says
+    "⏳ thinking…" until it is done.  Afterwards the controls are as they were and the words are gone.
+
+    >>> status, button = widgets.HTML(), widgets.Button(description="Roll")
+    >>> with thinking(status, button, after=0):
+    ...     import time; time.sleep(0.05); (button.disabled, "thinking" in status.value)
+    (True, True)
+    >>> button.disabled, status.value
+    (False, '')
+    """
+    before = [getattr(control, "disabled", None) for control in controls]
+    for control in controls:
+        if hasattr(control, "disabled"):
+            control.disabled = True
+    shown = THINKING.replace("thinking…", html.escape(words))
+    timer = threading.Timer(after, lambda: setattr(status, "value", shown))
+    timer.daemon = True
+    if after <= 0:
+        status.value = shown
+    else:
+        timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        if timer.is_alive():
+            timer.join()
+        if status.value == shown:
+            status.value = ""
+        for control, was in zip(controls, before):
+            if was is not None:
+                control.disabled = was
 
 
 # ---------------------------------------------------------------- DistView

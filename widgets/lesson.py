@@ -31,6 +31,7 @@ Large fonts; the page's own "Large fonts" and "Projector" switches are in the le
 """
 from __future__ import annotations
 
+import asyncio
 import html
 import os
 import re
@@ -50,7 +51,7 @@ from .questions import Feedback, Question
 from .shown import cell_html, table_html
 
 __all__ = ["LessonView", "QuestionView", "lesson_view", "page_options", "start_screen", "show_value", "shown_text",
-           "visible_text", "PAGE"]
+           "visible_text", "PAGE", "PREFETCH_AFTER_S"]
 
 #: the lesson's own look: compact headings and paragraphs, tables with room between columns
 LESSON_CSS = (".pl-lesson .widget-html-content{line-height:1.35 !important}"
@@ -64,7 +65,30 @@ LESSON_CSS = (".pl-lesson .widget-html-content{line-height:1.35 !important}"
               ".pl-lesson .pl-teacher-notes{margin-top:6px;color:#444}"
               ".pl-lesson .pl-lesson-nav{border-bottom:1px solid #ddd;padding-bottom:2px}"
               ".pl-lesson table.pl-plunder-days td,.pl-lesson table.pl-plunder-days th"
-              "{border:1px solid #c8b48a;padding:0 3px;text-align:center}")
+              "{border:1px solid #c8b48a;padding:0 3px;text-align:center}"
+              # the question, its answer box and its feedback stay in sight (issue 39): the panel sticks to the
+              # bottom edge of the page while the screen above it is taller than the window; the boxes around
+              # it let it (no box of theirs scrolls or clips)
+              ".pl-lesson,.pl-lesson>.pl-screen,.pl-lesson .pl-screen-body,.jp-OutputArea-output:has(>.pl-lesson),"
+              ".jp-OutputArea-child:has(.pl-lesson),.jp-OutputArea:has(.pl-lesson){overflow:visible !important}"
+              ".pl-lesson .pl-question{position:sticky;bottom:0;z-index:5;background:#fff;"
+              "border-top:2px solid #d8d2c4;padding:4px 0 2px 0;box-shadow:0 -6px 8px -6px rgba(0,0,0,0.25)}"
+              ".pl-lesson .pl-question .pl-feedback .widget-html-content,.pl-lesson .pl-question .pl-why "
+              ".widget-html-content{line-height:1.25 !important}"
+              ".pl-lesson .pl-why-text{font-size:0.9em;background:#f4f7fb;border-left:4px solid #1f3b63;"
+              "padding:2px 10px;margin:2px 0}"
+              ".pl-lesson .pl-why-text p{margin:0.1em 0 0.25em 0}"
+              ".pl-lesson .pl-hint{font-size:0.95em;color:#5a3d00;margin-top:2px}"
+              ".pl-lesson .pl-lesson-ready{padding:0 8px;white-space:nowrap;font-size:0.9em}")
+
+#: a rule screen's section longer than this (characters) shows its first paragraph, the rest folded
+LONG_RULE = 500
+
+#: seconds after a screen is shown before the next one is built in the background (the class reads this one)
+PREFETCH_AFTER_S = 0.4
+
+#: a screen title longer than this (characters) shares its row with "Ready ▶", not "Ready — press Next ▶"
+SHORT_TITLE = 30
 
 #: what the classroom page asked for (set by the page's first cell; else read from the address)
 PAGE: dict[str, Any] = {}
@@ -157,8 +181,12 @@ def visible_text(widget: Any) -> str:
     return " ".join(p for p in parts if p)
 
 
-def _paragraphs(text: str) -> str:
-    return "".join(f"<p>{html.escape(p.strip())}</p>" for p in text.split("\n\n") if p.strip())
+def _paragraphs(text: str, lead: str = "") -> str:
+    """Paragraphs of plain text (blank lines between them); ``lead`` in bold starts the first one."""
+    parts = [html.escape(p.strip()) for p in text.split("\n\n") if p.strip()]
+    if lead and parts:
+        parts[0] = f"<b>{html.escape(lead)}</b> {parts[0]}"
+    return "".join(f"<p>{p}</p>" for p in parts)
 
 
 # ---------------------------------------------------------------- a question
@@ -219,12 +247,13 @@ class QuestionView(widgets.VBox):
         self.reveal_button.layout.display = "none"
 
     def _show(self, feedback: Feedback) -> None:
-        colour = {"right": "#1b7f3b", "revealed": "#1f3b63", "predicted": "#1f3b63",
+        colour = {"right": "#1b7f3b", "revealed": "#1f3b63", "predicted": "#1f3b63", "close": "#8a5a00",
                   "empty": "#6b4f2a"}.get(feedback.status, "#b22222")
-        mark = {"right": "✔ ", "revealed": "", "predicted": "", "empty": ""}.get(feedback.status, "✘ ")
+        mark = {"right": "✔ ", "revealed": "", "predicted": "", "empty": "", "close": ""}.get(feedback.status, "✘ ")
+        hint = (f"<div class='pl-hint'><b>Look again:</b> {html.escape(feedback.hint)}</div>" if feedback.hint else "")
         self.feedback.value = (f"<div class='pl-feedback-{feedback.status}' style='color:{colour};font-weight:600'>"
-                               f"{mark}{html.escape(feedback.message)}</div>")
-        self.why.value = (f"<div class='pl-why-text'><b>Why:</b> {_paragraphs(feedback.explanation)}</div>"
+                               f"{mark}{html.escape(feedback.message)}</div>{hint}")
+        self.why.value = (f"<div class='pl-why-text'>{_paragraphs(feedback.explanation, lead='Why:')}</div>"
                           if feedback.explanation else "")
         self.reveal_button.layout.display = "" if feedback.can_reveal else "none"
 
@@ -236,6 +265,12 @@ def _quote_html(lesson: Lesson, screen: Screen) -> str:
     body = lesson.section(screen).body
     whole = "".join(f"<p>{html.escape(p)}</p>" for p in body.split("\n") if p.strip())
     if screen.reference or not screen.quote:
+        lines = [p for p in body.split("\n") if p.strip()]
+        if not screen.reference and len(body) > LONG_RULE and len(lines) > 1:     # long rule text folded
+            first = f"<p>{html.escape(lines[0])}</p>"
+            rest = "".join(f"<p>{html.escape(p)}</p>" for p in lines[1:])
+            return (f"<div class='pl-rule'><div class='pl-rule-cite'>{cite}</div>{first}"
+                    f"<details class='pl-full-section'><summary>The rest of the section</summary>{rest}</details></div>")
         text = whole or _introduces(lesson, screen)
         return f"<div class='pl-rule'><div class='pl-rule-cite'>{cite}</div>{text}</div>"
     quote = "".join(f"<p>{html.escape(p)}</p>" for p in screen.quote.split("\n") if p.strip())
@@ -262,15 +297,14 @@ def _introduces(lesson: Lesson, screen: Screen) -> str:
 def _teacher_html(lesson: Lesson, screen: Screen) -> str:
     notes = [html.escape(t) for t in screen.teacher]
     if screen.demo:
-        notes.append(f"The live example is <code>{html.escape(screen.demo)}()</code> in "
-                     f"<code>{html.escape(lesson._module_label())}</code>.")
-    if screen.question:
-        notes.append(f"The engine computes the answer: <code>{html.escape(screen.question.answer)}()</code>; "
-                     f"after two wrong tries the class may ask for the answer and why.")
+        notes.append("The live example is computed by the lab each time the screen is shown (Reset builds it again).")
+    if screen.question and screen.question.mode == "predict":
+        notes.append("A prediction: any answer is taken, then the exact answer and why are shown (no cross).")
+    elif screen.question:
+        notes.append("The lab computes the answer; a rounded answer is right with two significant digits, and "
+                     "after two wrong tries the class may ask for the answer and why.")
     notes.append(f"Open this screen directly: add <code>?screen={screen.number}</code> to the page address "
                  f"(<code>&amp;large=1</code> for Large fonts).")
-    notes.append(f"Lesson file: <code>{html.escape(str(lesson.path.name))}</code> "
-                 f"({html.escape(lesson.where.removeprefix('Lesson file '))}).")
     items = "".join(f"<li>{n}</li>" for n in notes)
     return (f"<details class='pl-teacher-notes'><summary>Teacher notes</summary><ul>{items}</ul></details>")
 
@@ -296,7 +330,7 @@ def build_screen(lesson: Lesson, screen: Screen) -> tuple[widgets.Widget, Questi
         children.append(question)
         children += [extra for add in QUESTION_EXTRAS if (extra := add(lesson, screen, question)) is not None]
     elif screen.why:
-        children.append(widgets.HTML(f"<div class='pl-why pl-why-text'><b>Why:</b> {_paragraphs(screen.why)}</div>"))
+        children.append(widgets.HTML(f"<div class='pl-why pl-why-text'>{_paragraphs(screen.why, lead='Why:')}</div>"))
     body = widgets.VBox(children, layout=widgets.Layout(max_width="100%"))
     body.add_class("pl-screen-body")
     body.add_class(f"pl-screen-{screen.kind}")
@@ -340,6 +374,9 @@ class LessonView(widgets.VBox):
         self.content.add_class("pl-screen")
         self.notes = widgets.HTML()
         self.notes.add_class("pl-teacher-notes-panel")
+        self.ready = widgets.HTML()
+        self.ready.add_class("pl-lesson-ready-state")
+        self.builds = 0                   # screens built so far (Next on a prefetched screen builds none)
         left = [self.back_button, self.counter, self.next_button, self.contents]
         right = []
         self.presenter = None
@@ -353,7 +390,12 @@ class LessonView(widgets.VBox):
                             widgets.HBox(right, layout=widgets.Layout(align_items="center"))],
                            layout=widgets.Layout(**between))
         nav.add_class("pl-lesson-nav")
-        heading = widgets.HBox([self.title, self.reset_button], layout=widgets.Layout(**between))
+        self.title.layout = widgets.Layout(flex="1 1 auto", min_width="0")      # a long title wraps in its place
+        heading = widgets.HBox([self.title, widgets.HBox([self.ready, self.reset_button],
+                                                         layout=widgets.Layout(align_items="center",
+                                                                               flex="0 0 auto"))],
+                               layout=widgets.Layout(justify_content="space-between", align_items="center",
+                                                     flex_flow="row nowrap", width="100%"))
         heading.add_class("pl-screen-top")
         style = widgets.HTML(f"<style>{LESSON_CSS}</style>")
         super().__init__([style, nav, self.message, heading, self.content, self.notes],
@@ -391,7 +433,35 @@ class LessonView(widgets.VBox):
     def built(self, index: int) -> tuple[widgets.Widget, QuestionView | None]:
         if index not in self._built:
             self._built[index] = build_screen(self.lesson, self.screens[index])
+            self.builds += 1
         return self._built[index]
+
+    def prefetch(self) -> None:
+        """Build the next screen now (the view calls it :data:`PREFETCH_AFTER_S` after showing a screen, while
+        the class reads it), so Next only swaps it in."""
+        following = self.index + 1
+        if following < len(self.screens) and following not in self._built:
+            self.built(following)
+
+    def _schedule_prefetch(self) -> None:
+        """Build the next screen in the kernel's event loop once this one is shown (none running: nothing)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        loop.call_later(PREFETCH_AFTER_S, self.prefetch)
+
+    def _show_ready(self, ready: bool) -> None:
+        """The visible state: "Building screen N…" while it is built, then "Ready — press Next"."""
+        short = len(self.screen.title) > SHORT_TITLE      # a long title leaves room for the short words only
+        if not ready:
+            words, colour = ("Building…" if short else f"Building screen {self.index + 1}…"), "#6b4f2a"
+        elif self.index + 1 < len(self.lesson.class_screens):
+            words, colour = ("Ready ▶" if short else "Ready — press Next ▶"), "#1b7f3b"
+        else:
+            words, colour = "Ready", "#1b7f3b"
+        self.ready.value = (f"<span class='pl-lesson-ready' data-ready='{int(ready)}' "
+                            f"style='color:{colour};font-weight:600'>{html.escape(words)}</span>")
 
     @property
     def question(self) -> QuestionView | None:
@@ -408,16 +478,22 @@ class LessonView(widgets.VBox):
         self.back_button.disabled = index == 0
         self.next_button.disabled = index == len(self.screens) - 1
         self.title.value = f"<h2 class='pl-screen-heading' style='margin:4px 0'>{html.escape(screen.title)}</h2>"
+        self._was_built = index in self._built      # built ahead while the class read the screen before
+        if not self._was_built:
+            self._show_ready(False)
         body, _ = self.built(index)
         self.content.children = (body,)
         self._show_counter()            # after the screen is built: the counter says the screen is there
         self.notes.value = _teacher_html(self.lesson, screen)
+        self._show_ready(True)
+        self._schedule_prefetch()
 
     def _show_counter(self) -> None:
         screen = self.screen
         self.counter.value = (f"<span class='pl-lesson-counter-text' data-screen='{self.index + 1}' "
                               f"data-screens='{len(self.screens)}' data-kind='{screen.kind}' "
                               f"data-build-cpu='{self.build_seconds:.3f}' "
+                              f"data-built-ahead='{int(getattr(self, '_was_built', False))}' "
                               f"style='padding:0 10px;font-weight:600;white-space:nowrap'>"
                               f"{html.escape(self.counter_text())}</span>")
 

@@ -63,7 +63,7 @@ DEVELOPER_WORDS = ("Dist", "bind(", ".bind", "pool(", ".py", "pirates_lab", "ASS
 _TOP = {"game", "title", "scenarios", "minutes", "level", "summary", "class_limit", "ideas", "screen"}
 _SCREEN = {"kind", "title", "heading", "occurrence", "quote", "text", "demo", "label", "why", "teacher", "needs",
            "question"}
-_QUESTION = {"prompt", "answer", "unit", "explain", "mode"}
+_QUESTION = {"prompt", "answer", "unit", "explain", "mode", "hint", "out_of"}
 #: how a question is answered: checked right or wrong, or a prediction (any readable answer; then the exact one)
 MODES = ("check", "predict")
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -100,6 +100,8 @@ class QuestionSpec:
     unit: str | None = None        # None: inferred from the answer (a count, a probability, a number, text)
     explain: str = ""              # NAME of a function returning more words of why (optional)
     mode: str = "check"            # "predict": any readable answer is taken, then the exact one is shown (no ✘)
+    hint: str = ""                 # shown after a wrong try: what to look at or count in the picture
+    out_of: int | None = None      # the exact fraction shown over this many outcomes (10/36), as the screen counts
 
 
 @dataclass(frozen=True)
@@ -132,8 +134,8 @@ class Screen:
 
     def student_texts(self) -> list[str]:
         """Every text of the file a student reads on this screen (not the teacher notes)."""
-        return [t for t in (self.title, self.quote, self.text, self.label, self.why,
-                            self.question.prompt if self.question else "") if t]
+        question = (self.question.prompt, self.question.hint) if self.question else ()
+        return [t for t in (self.title, self.quote, self.text, self.label, self.why, *question) if t]
 
 
 def lesson_file(name: str) -> Path:
@@ -304,7 +306,7 @@ class Lesson:
                 raise LessonError(f"{screen.name}: explain {spec.explain!r} returned {type(extra).__name__}, not text")
             words.append(extra)
         return Question(value, unit=spec.unit or unit_of(value), explanation="\n\n".join(words),
-                        predict=spec.mode == "predict")
+                        predict=spec.mode == "predict", hint=spec.hint, out_of=spec.out_of)
 
     def answers(self) -> dict[str, Any]:
         """Every question's answer as the engine computes it now, by screen name."""
@@ -433,7 +435,14 @@ class Lesson:
         if mode not in MODES:
             raise LessonError(f"{where}: question mode {mode!r} is not one of {', '.join(MODES)} (predict: the class "
                               f"predicts, then the exact answer is shown, never a ✘)")
-        return QuestionSpec(prompt.strip(), answer, unit, explain, mode)
+        hint = raw.get("hint", "")
+        if not isinstance(hint, str) or len(hint) > 200:
+            raise LessonError(f"{where}: the question's hint must be a sentence (at most 200 characters): what to "
+                              f"look at or count in the picture after a wrong try")
+        out_of = raw.get("out_of")
+        if out_of is not None and not (isinstance(out_of, int) and not isinstance(out_of, bool) and out_of > 0):
+            raise LessonError(f"{where}: out_of must be a whole number of equally likely outcomes (36 for two dice)")
+        return QuestionSpec(prompt.strip(), answer, unit, explain, mode, " ".join(hint.split()), out_of)
 
     def _position(self, screen: Screen) -> int:
         return self.book.sections.index(self.book.find(screen.heading, screen.occurrence))

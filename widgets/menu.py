@@ -1,9 +1,10 @@
 """The lesson menu of the index notebook, read from the game registry (it names no game): each lesson's
-title, description, length (screens on the class path, minutes) and level.
+title, description, the probability ideas it teaches (the lesson file's ``ideas``), length (screens on the
+class path, minutes) and level.
 
 >>> rows = menu_rows()
->>> rows[0].title, rows[0].screens > 0, rows[0].minutes > 0
-('Dice basics', True, True)
+>>> rows[0].title, rows[0].screens > 0, rows[0].minutes > 0, len(rows[0].ideas) > 0
+('Dice basics', True, True, True)
 """
 from __future__ import annotations
 
@@ -32,15 +33,23 @@ class MenuRow:
     references: int = 0         # reference screens reachable from the contents
     minutes: int = 0
     level: str = ""
+    ideas: tuple[str, ...] = ()  # the probability ideas the lesson teaches (its file's ``ideas``)
+
+
+def _lesson(name: str) -> Lesson | None:
+    """The lesson called ``name``, or None when it has no lesson file (a broken file raises)."""
+    try:
+        path = lesson_file(name)
+    except LessonError:
+        return None
+    return Lesson(path)
 
 
 def lesson_length(name: str) -> tuple[int, int, int, str]:
     """(class screens, reference screens, minutes, level) of a lesson; zeros and "" when it has no lesson file."""
-    try:
-        path = lesson_file(name)
-    except LessonError:
+    lesson = _lesson(name)
+    if lesson is None:
         return 0, 0, 0, ""
-    lesson = Lesson(path)
     return len(lesson.class_screens), len(lesson.reference_screens), lesson.minutes, lesson.level
 
 
@@ -48,11 +57,12 @@ def menu_rows(folder: Path | None = None) -> list[MenuRow]:
     """Every lesson, in course order, with its length and level."""
     folder = folder or notebooks_dir()
     rows = []
-    for lesson in lessons().values():
-        screens, references, minutes, level = lesson_length(lesson.name)
-        rows.append(MenuRow(lesson.name, lesson.title, lesson.description,
-                            lesson.file if (folder / lesson.file).is_file() else None,
-                            screens, references, minutes, level))
+    for entry in lessons().values():
+        lesson = _lesson(entry.name)
+        facts = ((len(lesson.class_screens), len(lesson.reference_screens), lesson.minutes, lesson.level,
+                  lesson.ideas) if lesson is not None else (0, 0, 0, "", ()))
+        rows.append(MenuRow(entry.name, entry.title, entry.description,
+                            entry.file if (folder / entry.file).is_file() else None, *facts))
     return rows
 
 
@@ -63,15 +73,23 @@ def _length(row: MenuRow) -> str:
     return f"{row.screens} screens{more} · {row.minutes} minutes"
 
 
+def _ideas(row: MenuRow) -> str:
+    if not row.ideas:
+        return ""
+    return (f"<div class='pl-menu-ideas' style='font-size:0.9em;color:#1f3b63'><b>Probability ideas:</b> "
+            f"{html.escape(' · '.join(row.ideas))}</div>")
+
+
 def lesson_menu(folder: Path | None = None) -> widgets.HTML:
-    """A table of every lesson: a link to its notebook, its one-line description, length and level."""
+    """A table of every lesson: a link to its notebook, its one-line description and the probability ideas it
+    teaches, length and level."""
     body = []
     for row in menu_rows(folder):
         name = (f"<a href='{html.escape(row.file)}' target='_blank' style='color:#1a56a8;text-decoration:underline'>"
                 f"{html.escape(row.title)}</a>" if row.file
                 else f"{html.escape(row.title)} <em>(not built yet)</em>")
         body.append(f"<tr><td style='padding:4px 12px 4px 0'><b>{name}</b></td>"
-                    f"<td style='padding:4px 12px 4px 0'>{html.escape(row.description)}</td>"
+                    f"<td style='padding:4px 12px 4px 0'>{html.escape(row.description)}{_ideas(row)}</td>"
                     f"<td class='pl-menu-length' style='padding:4px 12px 4px 0;white-space:nowrap'>"
                     f"{html.escape(_length(row))}</td>"
                     f"<td class='pl-menu-level' style='padding:4px 0'>{html.escape(row.level)}</td></tr>")

@@ -15,9 +15,8 @@ from fractions import Fraction
 
 from pirates_lab.core.report import percent
 
-__all__ = ["percent_text", "short_fraction", "friendly", "friendly_html", "parse_answer", "answer_matches", "show",
-           "probability_html",
-           "MAX_FRACTION_DIGITS"]
+__all__ = ["percent_text", "short_fraction", "friendly", "friendly_html", "parse_answer", "answer_verdict",
+           "answer_matches", "exact_words", "show", "probability_html", "MAX_FRACTION_DIGITS", "SIGNIFICANT"]
 
 #: a fraction with more digits than this (numerator and denominator together) is shown on demand only
 MAX_FRACTION_DIGITS = 12
@@ -50,51 +49,103 @@ def friendly_html(p: Fraction) -> str:
             f"<summary>exact</summary><span style='word-break:break-all'>{Fraction(p)}</span></details>")
 
 
-_NUMBER = re.compile(r"^[+-]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?$")
+_NUMBER = re.compile(r"^[+-]?(\d+)?(\.\d+)?$")
+#: digits grouped in threes by commas or spaces (216,000 · 216 000 · 1,234,567.5); the first group is not 0
+_GROUPED = re.compile(r"^[+-]?[1-9]\d{0,2}((,\d{3})+|( \d{3})+)(\.\d+)?$")
+#: "1 in 3", "1 out of 3", "2 of 6"
+_IN = re.compile(r"^(.+?)\s+(?:in|out\s+of|of)\s+(.+)$", re.I)
+#: how a rounded answer is judged (:func:`answer_verdict`): at least this many significant digits
+SIGNIFICANT = 2
+
+
+def _plain(raw: str, percent: bool) -> tuple[Fraction, int | None]:
+    """One number as typed (no fraction): its value and the digits after its decimal point (None: none typed).
+
+    The decimal comma rule: ``,`` groups thousands when the digits after each comma come in threes after a
+    first group of 1–3 digits that is not ``0`` (``216,000``, ``1,234,567``), and in a number that also has a
+    decimal point; a space groups thousands the same way (``216 000``).  Any other single comma is a decimal
+    comma (``0,33``, ``33,33``, ``3,5``, ``0,125``), and in a percentage a comma is always a decimal comma
+    (``33,333 %``).
+    """
+    text = raw.strip()
+    if _GROUPED.match(text) and not (percent and "," in text and "." not in text):
+        text = text.replace(",", "").replace(" ", "")
+    elif text.count(",") == 1 and "." not in text and " " not in text:
+        text = text.replace(",", ".")
+    if not _NUMBER.match(text) or text in {"", "+", "-", "."}:
+        raise ValueError(raw)
+    places = len(text.split(".")[1]) if "." in text else None
+    return Fraction(text), places
 
 
 def parse_answer(text: str) -> tuple[Fraction, int | None]:
     """A typed answer as an exact value and, for a decimal, the number of digits after the point as
-    typed (percentages counted as fractions of 1); ValueError when it is not a number.
+    typed (percentages counted as fractions of 1: ``33%`` has 2); ValueError when it is not a number.
 
-    Accepts ``5/12``, ``5 / 12``, ``0.4167``, ``41.67%``, ``216,000``, ``7``.
+    Accepts ``5/12``, ``5 / 12``, ``2/6``, ``1 in 3``, ``1 out of 3``, ``0.4167``, ``0,4167``, ``41.67%``,
+    ``41,67 %``, ``216,000``, ``216 000``, ``7`` (the comma rule: :func:`_plain`).
+
+    >>> parse_answer("33,33 %"), parse_answer("0,33"), parse_answer("216 000"), parse_answer("1 out of 3")
+    ((Fraction(3333, 10000), 4), (Fraction(33, 100), 2), (Fraction(216000, 1), None), (Fraction(1, 3), None))
     """
-    raw = str(text).strip().replace(" ", "").replace("\u2009", "")
+    raw = " ".join(str(text).replace("\u2009", " ").replace("\u00a0", " ").replace("\u202f", " ").split())
     if not raw:
         raise ValueError("empty answer")
     percent = raw.endswith("%")
-    raw = raw[:-1] if percent else raw
-    if "/" in raw:
-        top, _, bottom = raw.partition("/")
-        if not (_NUMBER.match(top) and _NUMBER.match(bottom)) or not top or not bottom:
-            raise ValueError(text)
-        value = Fraction(top.replace(",", "")) / Fraction(bottom.replace(",", ""))
+    raw = raw[:-1].strip() if percent else raw
+    shared = _IN.match(raw)
+    if shared or "/" in raw:
+        top, bottom = (shared.group(1), shared.group(2)) if shared else raw.split("/", 1)
+        (a, _), (b, _) = _plain(top, False), _plain(bottom, False)
+        value = a / b
         return (value / 100 if percent else value), None
-    if not _NUMBER.match(raw) or raw in {"", "+", "-", "."}:
-        raise ValueError(text)
-    value = Fraction(raw.replace(",", ""))
-    places = len(raw.split(".")[1]) if "." in raw else None
+    value, places = _plain(raw, percent)
     if percent:
         return value / 100, (places or 0) + 2
     return value, places
 
 
-def answer_matches(text: str, expected: Fraction) -> bool:
-    """Is a typed answer the expected value, exactly or to the precision typed?
+def answer_verdict(text: str, expected: Fraction) -> str:
+    """How a typed answer stands against the exact one: ``exact`` (the same value, in any form: ``2/6``,
+    ``1 in 3``), ``rounded`` (a decimal or percentage that is the exact value rounded at the precision typed,
+    with at least two significant digits: ``33%``, ``0.33``, ``33.3%`` for 1/3), ``close`` (rounded right but
+    with one significant digit: ``0.5%`` for 1/216 = 0.46 %: give one more digit) or ``wrong``.  ValueError
+    when it is not a number.
 
-    A decimal or percentage counts when it is the expected value rounded to the digits typed, with at
-    least three significant digits (``41.67%``, ``0.4167``, ``41.7%`` for 5/12; not ``40%``).
+    >>> [answer_verdict(t, Fraction(1, 3)) for t in ("1/3", "2/6", "1 in 3", "33%", "0.33", "33,33 %", "0.3", "30%")]
+    ['exact', 'exact', 'exact', 'rounded', 'rounded', 'rounded', 'close', 'wrong']
+    >>> answer_verdict("0.5%", Fraction(1, 216)), answer_verdict("0.46%", Fraction(1, 216))
+    ('close', 'rounded')
     """
     value, places = parse_answer(text)
     expected = Fraction(expected)
     if value == expected:
-        return True
-    if places is None:
-        return False
+        return "exact"
+    if places is None or abs(value - expected) > Fraction(1, 2 * 10 ** places):
+        return "wrong"
     digits = re.sub(r"[^0-9]", "", str(text).split("%")[0]).lstrip("0")
-    if len(digits) < 3:
-        return False
-    return abs(value - expected) <= Fraction(1, 2 * 10 ** places)
+    return "rounded" if len(digits) >= SIGNIFICANT else "close"
+
+
+def answer_matches(text: str, expected: Fraction) -> bool:
+    """Is a typed answer right: the expected value exactly, or rounded to the precision typed with at least
+    two significant digits (:func:`answer_verdict`)?  ``41.67%``, ``0.4167``, ``42%`` for 5/12; not ``40%``."""
+    return answer_verdict(text, expected) in ("exact", "rounded")
+
+
+def exact_words(value: Fraction, probability: bool = True) -> str:
+    """The exact value said after a rounded answer: ``1/3 = 33.33%`` (a long fraction: the percentage alone).
+
+    >>> exact_words(Fraction(1, 3)), exact_words(Fraction(7, 2), probability=False), exact_words(Fraction(1, 3**40))
+    ('1/3 = 33.33%', '7/2 = 3.5', '< 0.000001%')
+    """
+    value = Fraction(value)
+    short = short_fraction(value)
+    if probability and 0 <= value <= 1:
+        shown = percent_text(value)
+    else:
+        shown = f"{float(value):,.6g}"
+    return f"{short} = {shown}" if short and "/" in short else shown
 
 
 def probability_html(label: str, p: Fraction) -> str:

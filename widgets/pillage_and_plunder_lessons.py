@@ -1,132 +1,57 @@
 """The Pillage & Plunder lesson on screens: the scenarios module of ``pirates_lab/pillage_and_plunder/data/lessons.toml``.
 
-Every demo builds a live view from the engine (a position, a drawing, a chart or a calculator), sized to fit
-one screen at 1024 x 768 with Large fonts; every answer is the engine's own function
-(:mod:`pirates_lab.pillage_and_plunder.scenarios`, :mod:`~pirates_lab.pillage_and_plunder.examples` and
-:mod:`~pirates_lab.pillage_and_plunder.lessons`), re-exported here under the name the lesson uses and computed
-when a screen is checked.  :func:`lesson` reads the lesson file; :func:`lesson_view` shows it.
+The lesson's probability thread: the shuffled deck (equally likely cards, the complement "at least one",
+drawing without replacement), the dice of a sea battle (equally likely rolls when fleeing, a tie re-rolled,
+cannon dice compared in pairs, the mêlée as a chain of rounds: the chance to win from here and the rounds on
+average), a merchant's prize on average, a whole battle rolled against its exact chance, and a synthesis
+(cards and dice together).  Every demo is something a class does (roll, deal, draw, fire, fight), built by
+:mod:`.pillage_and_plunder_play`; every answer is the engine's (:mod:`pirates_lab.pillage_and_plunder.lessons`,
+:mod:`~pirates_lab.pillage_and_plunder.scenarios`, :mod:`~pirates_lab.pillage_and_plunder.examples`),
+re-exported here under the name the lesson uses.
+
+>>> first_card_is_attack(), faster_defender_escapes(), one_on_one_round()
+(Fraction(5, 94), Fraction(5, 6), Fraction(5, 12))
 
 Rules: Pillage & Plunder › Game Setup
 Rules: Pillage & Plunder › Chapter IV: Battles at Sea
 """
 from __future__ import annotations
 
-import random
-
 import ipywidgets as widgets
 
-from pirates_lab.core import Dist
-from pirates_lab.pillage_and_plunder import components as C
 from pirates_lab.pillage_and_plunder import examples as E
 from pirates_lab.pillage_and_plunder import lessons as L
-from pirates_lab.pillage_and_plunder import odds as O
-from pirates_lab.pillage_and_plunder import scenarios as S
-from pirates_lab.pillage_and_plunder.battles import Ship, spotting
 # the answers (computed by the engine): the lesson names them; the tests check each one independently
-from pirates_lab.pillage_and_plunder.examples import example_1_you_win, example_2_joe_captures
-from pirates_lab.pillage_and_plunder.lessons import (both_nests_damage, cannon_dice_with_gunner, melee_two_on_two,
-                                                     plundered_coins, stand_and_fight_win)
-from pirates_lab.pillage_and_plunder.scenarios import (
-    attack_and_cannon_in_eight, battle_cards, cards_left_after_setup, cards_to_draw, damaged_sail_sloop_speed,
-    faster_defender_escapes, fruit_sells_for_400, hits_left_on_damaged_schooner, merchant_4_prize_9000,
-    navy_melee_dice, one_on_one_round, same_speed_escape)
+from pirates_lab.pillage_and_plunder.examples import example_1_you_win
+from pirates_lab.pillage_and_plunder.lessons import (attack_in_eight_and_caught, first_card_is_attack,
+                                                     five_cards_hold_an_attack, melee_rounds_on_average,
+                                                     melee_two_on_two, merchant_prize_on_average,
+                                                     one_cannon_each_defender_hit, second_attack_after_first,
+                                                     stand_and_fight_win, two_cannons_each_two_hits)
+from pirates_lab.pillage_and_plunder.scenarios import faster_defender_escapes, one_on_one_round, same_speed_escape
 
-from .canvas import BoardCanvas
-from .drawing import Drawing, DrawOp
-from .kit import DistView
 from .lesson import LessonView
 from .lesson_model import Lesson
-from .numbers import friendly
-from .pillage_and_plunder import DeckOddsCalculator, moments_table, with_separators
-from .pillage_and_plunder_battle import BattleCalculator, battle_ops, ship_ops
-from .pillage_and_plunder_stages import StageOdds
-from .pillage_and_plunder_table import PillageTable, table_picture
-from .shown import table_html
+from .pillage_and_plunder_battle import BattleCalculator
+from .pillage_and_plunder_play import BattleRoller, DiceGrid, HandDeal, MeleeChain, VolleyRoller, ships_table
+from .pillage_and_plunder_table import table_picture
 from .why import screen_links
 
 GAME = "pillage_and_plunder"
 
 #: the answer functions the lesson names (the engine's); the demos and the lesson follow
-ANSWERS = ["attack_and_cannon_in_eight", "battle_cards", "both_nests_damage", "cannon_dice_with_gunner",
-           "cards_left_after_setup", "cards_to_draw", "damaged_sail_sloop_speed", "example_1_you_win",
-           "example_2_joe_captures",
-           "faster_defender_escapes", "fruit_sells_for_400", "hits_left_on_damaged_schooner", "melee_two_on_two",
-           "merchant_4_prize_9000", "navy_melee_dice", "one_on_one_round", "plundered_coins", "same_speed_escape",
-           "stand_and_fight_win"]
-DEMOS = ["table_picture", "starting_kit", "damaged_schooner", "turn_log", "deck_odds", "fruit_sell_chart",
-         "play_table", "battle_card_counts", "crows_nest_view", "sail_sloop", "flee_dice_grid", "same_speed_chart",
-         "gunner_view", "melee_dice_grid", "stage_odds", "battle_calculator", "plunder_log", "merchant_4_chart",
-         "navy_v_schooner", "navy_round_words", "example_1", "example_2", "dice_grid_ops", "hull_rows"]
-__all__ = [*ANSWERS, *DEMOS, "lesson", "lesson_view", "rule_links", "GAME", "PLAY_SEED"]
+ANSWERS = ["first_card_is_attack", "five_cards_hold_an_attack", "second_attack_after_first",
+           "faster_defender_escapes", "same_speed_escape", "one_cannon_each_defender_hit",
+           "two_cannons_each_two_hits", "one_on_one_round", "melee_two_on_two", "melee_rounds_on_average",
+           "merchant_prize_on_average", "example_1_you_win", "stand_and_fight_win", "attack_in_eight_and_caught"]
+DEMOS = ["game_picture", "deal_five", "five_card_chain", "draw_after_an_attack", "flee_grid", "same_speed_grid",
+         "one_cannon_grid", "volley_roller", "melee_grid", "melee_chain_win", "melee_chain_rounds",
+         "merchant_grid", "example_1_battle", "battle_calculator", "cards_and_dice"]
+__all__ = [*ANSWERS, *DEMOS, "lesson", "lesson_view", "rule_links", "GAME", "COLOURS"]
 
-#: the game against computer pirates starts from this deal (every page shows the same game)
-PLAY_SEED = 7
-
-
-# ---------------------------------------------------------------- small helpers
-def _canvas(ops: tuple[DrawOp, ...], width: int, height: int, css: str) -> BoardCanvas:
-    canvas = BoardCanvas(width, height, layers=("board",), css_class=css)
-    canvas.draw("board", ops)
-    return canvas
-
-
-def _ship_canvas(ship: Ship, title: str, hull: str = "", css: str = "pl-pp-lesson-ship") -> BoardCanvas:
-    ops = Drawing().clear().rect(0, 0, 290, 190, fill="#dbe9f4").extend(
-        ship_ops(ship, 10, 10, 270, 170, title=title, hull=hull)).ops
-    return _canvas(ops, 290, 190, css)
-
-
-def _beside(*children, gap: str = "24px") -> widgets.HBox:
-    return widgets.HBox(list(children), layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start",
-                                                              grid_gap=gap))
-
-
-def _words(text: str, css: str = "pl-pp-caption") -> widgets.HTML:
-    caption = widgets.HTML(f"<div class='{css}' style='max-width:22em'>{text}</div>")
-    return caption
-
-
-def _lines(lines) -> list[str]:
-    """The engine's log lines as a class reads them: blank ones left out, big numbers with separators (3,250)."""
-    return [with_separators(line) for line in lines if line.strip()]
-
-
-# ---------------------------------------------------------------- Game Setup, Ship Hull, the turn
-def starting_kit() -> widgets.Widget:
-    """Player 1's ship after the engine's deal of a four-player game: the starting kit, face up, and the coins."""
-    state = S.setup_state()
-    ship = state.battle_ship(0)
-    hoard = state.players[0]["hoard"]
-    hand = len(state.players[0]["hand"])
-    return _beside(_ship_canvas(ship, "Player 1's Sloop", "Sloop", css="pl-pp-lesson-kit"),
-                   widgets.HTML(table_html([("hoard", hoard), ("cards in hand", hand)], css="pl-show")))
-
-
-def hull_rows() -> list[tuple[str, int, int, int, int]]:
-    """The four hulls from the data file: name, strength, speed, cannons, crew."""
-    return [(name, h.strength, h.speed, h.cannons, h.crew) for name, h in C.load().hulls.items()]
-
-
-def damaged_schooner() -> widgets.Widget:
-    """A Schooner with two damage markers, beside the four Ship Hull cards' numbers."""
-    ship = Ship.player("Schooner", cannons=4, crew=4, damage=2)
-    table = table_html(hull_rows(), header=("hull", "strength", "speed", "cannons", "crew"), css="pl-show pl-pp-hulls")
-    return _beside(_ship_canvas(ship, "A Schooner, two damage markers", "Schooner", css="pl-pp-lesson-damaged"),
-                   widgets.HTML(table))
-
-
-def turn_log(seed: int = 3) -> list[str]:
-    """The first turn of a seeded four-player game, played by the engine for random players (the cards drawn
-    are secret: only the card taken from the discard pile is named)."""
-    state = S.setup_state()
-    start, first = len(state.log), state.current
-    rng = random.Random(seed)
-    while not state.is_terminal() and (state.current == first or state.is_chance_node()):
-        if state.is_chance_node():
-            state = state.apply(state.chance_outcomes().sample(rng))
-        else:
-            state = state.apply(rng.choice(state.legal_actions()))
-    return _lines(state.log[start:])
+#: the grids' colours: the event asked about is gold; the rest pale
+GOLD, PALE, GREY, RED = "#d4a017", "#eef3f8", "#b9c2cc", "#d98a7a"
+COLOURS = {"gold": GOLD, "pale": PALE, "grey": GREY, "red": RED}
 
 
 def rule_links():
@@ -134,119 +59,127 @@ def rule_links():
     return screen_links(screen.heading for screen in lesson().screens)
 
 
-def deck_odds() -> DeckOddsCalculator:
-    return DeckOddsCalculator(rule_link=rule_links())
+# ---------------------------------------------------------------- the deck
+def game_picture() -> widgets.Widget:
+    """The table as Game Setup lays it out, and a hand of five to deal yourself."""
+    return widgets.VBox([HandDeal(seed=11, chain=False, tally=False, count=False), table_picture()])
 
 
-def fruit_sell_chart() -> DistView:
-    return DistView(O.cargo_price("Fruit 10 Units", True), title="Selling Fruit 10 Units (two dice)", width=460,
-                    height=220, show_table=False)
+def deal_five() -> HandDeal:
+    """Five-card hands from the 282 shuffled cards; Attack cards marked, their count beside."""
+    return HandDeal(seed=2, chain=False)
 
 
-def play_table() -> widgets.Widget:
-    """A three-player game: you are Player 1, two computer pirates (they decide from their own seat's view)."""
-    return PillageTable(3, seed=PLAY_SEED)
+def five_card_chain() -> HandDeal:
+    """Five-card hands, the chance of no Attack card as a chain of fractions, a tally of hands dealt."""
+    return HandDeal(seed=3)
 
 
-# ---------------------------------------------------------------- Battles at Sea
-def battle_card_counts() -> dict[str, int]:
-    """The three kinds of card that start a sea battle, with their counts (Card Frequency)."""
-    data = C.load()
-    return {category: sum(data.categories[category].values()) for category in ("Attack", "Merchant Ship", "Navy Ship")}
+def draw_after_an_attack() -> HandDeal:
+    """Cards drawn one at a time after a first Attack card; the draw pile's counts as it shrinks."""
+    return HandDeal(seed=4, draw=True, first=True)
 
 
-def crows_nest_view() -> BoardCanvas:
-    """Two Schooners; the attacker's Crow's Nest has fired its preliminary shot (the engine's spotting stage)."""
-    attacker, defender = spotting(*L.nest_ships())
-    return _canvas(battle_ops(attacker, defender), 560, 190, "pl-pp-lesson-nest")
+# ---------------------------------------------------------------- fleeing
+def _flee(a: int, b: int) -> str:
+    return "doubles: the battle goes on" if a == b else "the defender escapes"
 
 
-def sail_sloop() -> BoardCanvas:
-    return _ship_canvas(Ship.player("Sloop", cannons=3, crew=3, addons=("Extra Sail",)), "A Sloop with an Extra Sail",
-                        "Sloop", css="pl-pp-lesson-sail")
+def flee_grid() -> DiceGrid:
+    """The attacker's two dice when the defender is faster: doubles keep the battle going."""
+    return DiceGrid(_flee, {"the defender escapes": GOLD, "doubles: the battle goes on": PALE}, seed=5,
+                    css="pl-pp-lesson-flee")
 
 
-def dice_grid_ops(highlight=lambda a, b: a == b, cell: int = 32) -> tuple[DrawOp, ...]:
-    """The 36 rolls of two dice as a grid (the first die across, the second down), ``highlight`` shaded."""
-    size = cell * 7 + 10
-    d = Drawing().clear().rect(0, 0, size, size, fill="#ffffff")
-    for i in range(1, 7):
-        d.text(str(i), 10 + cell * i + cell / 2 - 2, 10 + cell / 2, font="bold 18px sans-serif", align="center")
-        d.text(str(i), 10 + cell / 2, 10 + cell * i + cell / 2 - 2, font="bold 18px sans-serif", align="center")
-        for j in range(1, 7):
-            x, y = 10 + cell * i, 10 + cell * j
-            d.rect(x, y, cell - 4, cell - 4, fill="#d4a017" if highlight(i, j) else "#eef3f8", stroke="#6b4f2a")
-    return d.ops
+def _same_speed(attacker: int, defender: int) -> str:
+    if attacker == defender:
+        return "a tie: roll again"
+    return "the defender escapes" if defender > attacker else "the attack goes on"
 
 
-def _dice_grid(css: str, caption: str) -> widgets.Widget:
-    size = 32 * 7 + 10
-    return _beside(_canvas(dice_grid_ops(), size, size, css), _words(caption))
+def same_speed_grid() -> DiceGrid:
+    """One die each at the same speed: the defender's higher die escapes; a tie is rolled again."""
+    return DiceGrid(_same_speed, {"the defender escapes": GOLD, "the attack goes on": PALE,
+                                  "a tie: roll again": GREY},
+                    across="the attacker's die", down="the defender's die", seed=6, again="a tie: roll again",
+                    css="pl-pp-lesson-same")
 
 
-def flee_dice_grid() -> widgets.Widget:
-    """Every roll of the attacker's two dice; the shaded squares are doubles."""
-    return _dice_grid("pl-pp-lesson-dice", "The defender is faster. The attacker rolls two dice: the first "
-                                           "die across, the second down. Shaded: doubles.")
+# ---------------------------------------------------------------- cannons
+def _cannon(attacker: int, defender: int) -> str:
+    if attacker == defender:
+        return "equal dice: both ships hit"
+    return "the defender is hit" if attacker > defender else "the attacker is hit"
 
 
-def same_speed_chart() -> DistView:
-    one_each = Dist.independent(Dist.die(6), Dist.die(6)).map(
-        lambda r: "attacker's die higher" if r[0] > r[1] else "defender's die higher" if r[1] > r[0]
-        else "the same: roll again")
-    return DistView(one_each, title="One die each, one roll", width=460, height=190, show_table=False)
+def one_cannon_grid() -> DiceGrid:
+    """One cannon die each: the lower die's ship is hit, equal dice hit both."""
+    return DiceGrid(_cannon, {"the defender is hit": GOLD, "equal dice: both ships hit": RED,
+                              "the attacker is hit": PALE},
+                    across="the attacker's die", down="the defender's die", seed=7, css="pl-pp-lesson-cannon")
 
 
-def gunner_view() -> BoardCanvas:
-    """The engine's Schooner with four cannons and two cutlass crewmen: dark cannons fire, grey ones do not."""
-    state = L.gunner_position(False)
-    return _ship_canvas(state.battle_ship(0), "Four cannons, two crewmen", "Schooner", css="pl-pp-lesson-gunner")
+def volley_roller() -> VolleyRoller:
+    return VolleyRoller(2, 2, seed=8)
 
 
-def melee_dice_grid() -> widgets.Widget:
-    """One die each: the attacker across, the defender down; the shaded squares are ties."""
-    return _dice_grid("pl-pp-lesson-melee", "One crewman each. The attacker's die across, the defender's die "
-                                            "down. Shaded: both dice the same.")
+# ---------------------------------------------------------------- the mêlée
+def _melee(bonus: int):
+    def sort(attacker: int, defender: int) -> str:
+        mine = attacker + bonus
+        if mine == defender:
+            return "a tie: the attacker loses"
+        return "the attacker wins the round" if mine > defender else "the defender wins the round"
+    return sort
 
 
-def stage_odds() -> StageOdds:
-    return StageOdds(rule_link=rule_links())
+def melee_grid() -> DiceGrid:
+    """One crewman each: the higher die wins the round, a tie goes to the defender; a pistol adds one."""
+    return DiceGrid(_melee(0), {"the attacker wins the round": GOLD, "a tie: the attacker loses": GREY,
+                                "the defender wins the round": PALE},
+                    across="the attacker's die", down="the defender's die", seed=9, css="pl-pp-lesson-melee",
+                    switch=("the attacker has a pistol crewman (+1)", _melee(1)))
+
+
+def melee_chain_win() -> MeleeChain:
+    return MeleeChain(show="win", seed=10)
+
+
+def melee_chain_rounds() -> MeleeChain:
+    return MeleeChain(show="rounds", seed=12)
+
+
+# ---------------------------------------------------------------- a merchant's prize
+def _total(a: int, b: int) -> str:
+    return "a total of 7" if a + b == 7 else "a total below 7" if a + b < 7 else "a total above 7"
+
+
+def merchant_grid() -> DiceGrid:
+    """A strength-4 merchant's prize: 1,000 pieces of eight a point on two dice; the running average."""
+    return DiceGrid(_total, {"a total below 7": PALE, "a total of 7": GOLD, "a total above 7": GREY}, seed=13,
+                    css="pl-pp-lesson-merchant", value=(lambda a, b: 1000 * (a + b), "pieces of eight"))
+
+
+# ---------------------------------------------------------------- a whole battle
+def example_1_battle() -> widgets.Widget:
+    """Example 1's two Schooners side by side, and the battle sailed die by die."""
+    ships = E.example_ships()
+    rows = [(f"{name}: a Schooner", ship.effective_speed, ship.dice, ship.crew, "yes" if ship.pistol else "no")
+            for name, ship in (("you", ships["you"]), ("Stephanie", ships["Stephanie"]))]
+    return widgets.VBox([ships_table(rows),
+                         BattleRoller(ships["you"], ships["Stephanie"], names=("you", "Stephanie"), seed=14)])
 
 
 def battle_calculator() -> BattleCalculator:
     return BattleCalculator(rule_link=rule_links())
 
 
-def plunder_log() -> list[str]:
-    """The engine plays a battle: Player 1 attacks Player 2 (3,250 pieces of eight in his hoard, no crew left)."""
-    return [f"Player 2 has {L.PLUNDERED_HOARD:,} pieces of eight in his hoard; his crew have all left his Sloop.",
-            *L.plunder_battle_log()]
-
-
-def merchant_4_chart() -> DistView:
-    """The prize in thousands of pieces of eight (the axis reads 2 to 12, not 2000 to 12000)."""
-    return DistView(O.merchant_prize(4).map(lambda coins: coins // 1000),
-                    title="Prize of a strength-4 merchant, in thousands", width=460, height=220, show_table=False)
-
-
-def navy_v_schooner() -> BoardCanvas:
-    schooner = Ship.player("Schooner", cannons=4, crew=L.NAVY_TARGET_CREW, name="Defender (Schooner)")
-    return _canvas(battle_ops(Ship.navy(), schooner), 560, 190, "pl-pp-lesson-navy")
-
-
-def navy_round_words() -> str:
-    """More why for the navy screen, computed by the engine: one mêlée round against four cutlass crewmen."""
-    return (f"Against {L.NAVY_TARGET_CREW} cutlass crewmen, the navy ship's six dice and its pistol bonus win a "
-            f"mêlée round {friendly(L.navy_round_win())} of the time.")
-
-
-def example_1() -> widgets.Widget:
-    """Example 1 replayed: each stage's exact chance (the contradiction in its cannon rounds is a teacher note)."""
-    return moments_table(E.example_1(), odds=False)
-
-
-def example_2() -> widgets.Widget:
-    return moments_table(E.example_2())
+def cards_and_dice() -> widgets.Widget:
+    """The synthesis: eight-card hands (the chance of no Attack card) beside the faster ship's flee roll."""
+    return widgets.HBox([HandDeal(hand=L.FULL_HAND, seed=15, slider=True, tally=False, count=False),
+                         DiceGrid(_flee, {"the defender escapes": PALE, "doubles: the battle goes on": GOLD},
+                                  seed=16, css="pl-pp-lesson-both", cell=20)],
+                        layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="16px"))
 
 
 # ---------------------------------------------------------------- the lesson

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import random
+from fractions import Fraction
 
 import ipywidgets as widgets
 
@@ -153,7 +154,7 @@ class PlunderTable(widgets.VBox):
         self.aye_button = wide_button("Aye!", button_style="success")
         self.nay_button = wide_button("Nay!", button_style="danger")
         n = self.match.game.cards
-        self.pickers = {c: widgets.Dropdown(options=[(f"{x}. {card_name(c, x)}", x) for x in range(1, n + 1)],
+        self.pickers = {c: widgets.Dropdown(options=[(card_name(c, x), x) for x in range(1, n + 1)],
                                             description=c.title(), style={"description_width": "initial"},
                                             layout=widgets.Layout(width="auto")) for c in CATEGORIES}
         self.dig_button = wide_button("Send a crew card to dig", button_style="warning")
@@ -178,9 +179,22 @@ class PlunderTable(widgets.VBox):
         self.add_class("pl-plunder-table")
         self.refresh()
 
+    def buttons(self) -> list[widgets.Button]:
+        return [self.keep_button, *self.flip_buttons.values(), self.aye_button, self.nay_button, self.dig_button,
+                self.pass_button]
+
     def play(self, action) -> None:
-        self.match.act(action)
-        self.refresh()
+        """The person's move: "thinking…" and every button disabled at once (a second click cannot land on
+        the next phase), then the computer pirates' moves, then the table again."""
+        self.status.value = "<b class='pl-plunder-thinking'>thinking…</b> " + self.status.value
+        for b in self.buttons():
+            b.disabled = True
+        try:
+            self.match.act(action)
+        finally:
+            for b in self.buttons():
+                b.disabled = False
+            self.refresh()
 
     def refresh(self) -> None:
         state, match = self.match.state, self.match
@@ -205,8 +219,8 @@ class PlunderTable(widgets.VBox):
             self.advice.value = ""
         elif waiting == "choose":
             options = flip_advice(view, state.clue, state.public_decks(), asker=match.human)
-            self.advice.value = "<b>Flip advisor</b> (expected information, exact answer odds):<br>" + "<br>".join(
-                html.escape(str(o)) for o in options)
+            self.advice.value = "<b>Flip advisor</b> (the choice whose answers will tell you most comes first):<br>" \
+                + "<br>".join(f"{n}. {html.escape(flip_words(o))}" for n, o in enumerate(options, start=1))
             legal = state.legal_actions()
             buttons = [self.keep_button] + [b for c, b in self.flip_buttons.items() if FlipExtra(c) in legal]
             self.controls.children = (_row(buttons),)
@@ -226,12 +240,49 @@ class PlunderTable(widgets.VBox):
                                     next_asker=(state.asker + 1) % match.game.players, days_left=state.days_left(),
                                     hunters=hunters_for(obs["crew"], me, rival), copies=clue_copies(obs),
                                     crew_left=state.crew[me], rivals_left=max(1, treasures))
-                lines.append(html.escape(str(advice)))
+                lines.append(html.escape(dig_words(advice)))
             self.advice.value = "<b>Dig advisor</b>:<br>" + "<br>".join(lines)
             self.controls.children = (_row(list(self.pickers.values())),
                                       _row([self.dig_button, self.pass_button]))
         self.status.value = head
         self.journal.value = log_html(state.log)
+
+
+def flip_words(option) -> str:
+    """A flip advisor's choice in a student's words (no "bits")."""
+    return "Keep the three clues" if option.category is None else f"Flip one more {option.category} card"
+
+
+def dig_words(advice) -> str:
+    """The dig advisor's verdict in a student's words: the likeliest place, its chance, what a dig is worth
+    on average now and later (no "P =", no "?").
+
+    >>> from types import SimpleNamespace as N
+    >>> words = dig_words(N(rival=2, location=(3, 2, 3), probability=Fraction(1, 4), now=Fraction(3, 4), wait=None,
+    ...                     keep_card=False, dig_now=False, best_day=0))
+    >>> words.split(": ")[0], words.split(", ")[1].split(";")[0], words.split("; ")[1]
+    ('Barnacle Bill', 'chance 25% (1 in 4)', 'a dig now is worth 0.75 points on average → wait.')
+    """
+    best_day = getattr(advice, "best_day", 0)
+    verdict = ("keep the crew card" if advice.keep_card else "dig now" if advice.dig_now
+               else f"wait (best in {best_day} day{'s' if best_day != 1 else ''})" if advice.wait is not None
+               and best_day else "wait")
+    chance = friendly_text(advice.probability)
+    later = "" if advice.wait is None else f", waiting about {float(advice.wait):.2f}"
+    note = getattr(advice, "note", "")
+    words = (f"{pirate_name(advice.rival)}: likeliest at {location_name(advice.location)}, chance {chance}; "
+             f"a dig now is worth {float(advice.now):.2f} points on average{later} → {verdict}.")
+    return f"{words} {note}" if note else words
+
+
+def friendly_text(p) -> str:
+    """A chance as a class reads it: a whole percent and "1 in n" (25% (1 in 4); 5% (about 1 in 19))."""
+    p = Fraction(p)
+    if p == 0:
+        return "0%"
+    n = 1 / p
+    ratio = f"1 in {n.numerator}" if n.denominator == 1 else f"about 1 in {round(n)}"
+    return f"{round(100 * p)}% ({ratio})"
 
 
 def log_html(lines: list[str], newest: int = 12) -> str:

@@ -23,9 +23,18 @@ from .drawing import Drawing, DrawOp, shade
 from .numbers import friendly_html
 
 __all__ = ["GridLayout", "GridMarks", "solution_grid_ops", "cell_at", "SolutionGridView", "day_grid_html",
-           "answer_word", "MARK_CYCLE"]
+           "answer_word", "short_name", "MARK_CYCLE"]
 
 MARK_CYCLE = {"": "X", "X": "O", "O": ""}
+
+
+def short_name(category: str, card: int) -> str:
+    """A card's name as a grid box shows it (the clues use the same names; "Island" left out).
+
+    >>> short_name("island", 1), short_name("trap", 3)
+    ('Whale', 'Rolling Boulder')
+    """
+    return card_name(category, card).removesuffix(" Island")
 
 
 def answer_word(aye: bool) -> str:
@@ -42,10 +51,11 @@ class GridLayout:
     days: int = 15
     row: int = 24
     day_width: int = 40
-    clue_width: int = 54
+    clue_width: int = 70
     pirate_width: int = 40
     gap: int = 30
     cell: int = 36
+    cell_width: int = 64           # at most this wide: a box carries its card's name (narrower for many cards)
     label_width: int = 118
     top: int = 34
     show_days: bool = True         # False: the right grid only (the classroom round, beside its questions)
@@ -53,7 +63,7 @@ class GridLayout:
     @classmethod
     def compact(cls, players: int, cards: int = 6) -> "GridLayout":
         """The right grid alone, in smaller boxes: fits beside a column of text on a projector."""
-        return cls(players, cards, days=0, row=22, cell=30, label_width=114, top=6, show_days=False)
+        return cls(players, cards, days=0, row=20, cell=30, cell_width=54, label_width=64, top=6, show_days=False)
 
     @property
     def left_width(self) -> int:
@@ -66,12 +76,17 @@ class GridLayout:
         return self.left_width + (self.gap if self.show_days else 0)
 
     @property
+    def box_width(self) -> int:
+        """A right-grid box's width: room for its card's name, never narrower than tall (12 cards: square)."""
+        return max(self.cell, min(self.cell_width, 384 // self.cards))
+
+    @property
     def block_height(self) -> int:
         return self.row + 3 * self.cell + 10
 
     @property
     def width(self) -> int:
-        return self.right_x + self.label_width + self.cards * self.cell + 10
+        return self.right_x + self.label_width + self.cards * self.box_width + 10
 
     def height(self, rivals: int) -> int:
         left = self.top + (self.days + 2) * self.row + 10 if self.show_days else 0
@@ -79,7 +94,7 @@ class GridLayout:
         return max(left, right)
 
     def cell_origin(self, block: int, category: int, card: int) -> tuple[int, int]:
-        x = self.right_x + self.label_width + (card - 1) * self.cell
+        x = self.right_x + self.label_width + (card - 1) * self.box_width
         y = self.top + block * self.block_height + self.row + category * self.cell
         return x, y
 
@@ -160,7 +175,7 @@ def _day_grid(d: Drawing, deduction: Deduction, layout: GridLayout) -> None:
         record = deduction.records[day] if day < len(deduction.records) else None
         cells = [str(day + 1)]
         if record is not None:
-            cells += [str(c) for c in record.clue]
+            cells += [short_name(category, c) for category, c in zip(CATEGORIES, record.clue)]
             said = dict(record.answers)
             cells += ["-" if p == record.asker else answer_word(said[p]) if p in said else "?"
                       for p in range(deduction.players)]
@@ -170,7 +185,8 @@ def _day_grid(d: Drawing, deduction: Deduction, layout: GridLayout) -> None:
             d.rect(x, y, w, layout.row, fill="#ffffff", stroke="#c8b48a")
             if text:
                 colour = "#1b7f3b" if text == "Y" else "#b22222" if text == "N" else "#000000"
-                d.text(text, x + w / 2, y + layout.row / 2, fill=colour, font="15px sans-serif", align="center")
+                d.text(text, x + w / 2, y + layout.row / 2, fill=colour, font="15px sans-serif", align="center",
+                       max_width=w - 4)
 
 
 def _rival_grid(d: Drawing, deduction: Deduction, layout: GridLayout, mode: str, marks: GridMarks | None,
@@ -181,12 +197,11 @@ def _rival_grid(d: Drawing, deduction: Deduction, layout: GridLayout, mode: str,
     for block, player in enumerate(rivals):
         top = layout.top + block * layout.block_height
         d.text(pirate_name(player), layout.right_x, top + layout.row / 2, font="bold 15px sans-serif")
-        for card in range(1, deduction.cards + 1):
-            x, _ = layout.cell_origin(block, 0, card)
-            d.text(str(card), x + layout.cell / 2, top + layout.row / 2, font="14px sans-serif", align="center")
+        w, h = layout.box_width, layout.cell
         for c, category in enumerate(CATEGORIES):
             _, y = layout.cell_origin(block, c, 1)
-            d.text(category.title(), layout.right_x, y + layout.cell / 2, font="15px sans-serif")
+            d.text(category.title(), layout.right_x, y + h / 2, font="15px sans-serif",
+                   max_width=layout.label_width - 4)
             for card in range(1, deduction.cards + 1):
                 x, y = layout.cell_origin(block, c, card)
                 cell = cells[player][category][card] if cells is not None else None
@@ -196,19 +211,22 @@ def _rival_grid(d: Drawing, deduction: Deduction, layout: GridLayout, mode: str,
                 else:
                     mark = (marks.marks if marks else {}).get((player, category, card), "")
                     fill = "#ffffff"
-                d.rect(x, y, layout.cell, layout.cell, fill=fill, stroke="#8b5a2b")
+                d.rect(x, y, w, h, fill=fill, stroke="#8b5a2b")
+                light = cell is not None and mark == "O" and cell.probability > Fraction(1, 2)
+                ink = "#ffffff" if light else "#222222"
+                # every box names its card (the clues use names): the name on top, the mark under it
+                d.text(short_name(category, card), x + w / 2, y + h * 0.27, fill="#ffffff" if light else "#6b4f2a",
+                       font="12px sans-serif", align="center", max_width=w - 4)
                 if cell is not None and mark == "O":
                     # the printed O ("he might have it"); certainty as a ✓, the chance as a percentage
-                    ink = "#ffffff" if cell.probability > Fraction(1, 2) else "#222222"
-                    d.text("O", x + layout.cell / 2, y + layout.cell * 0.3, fill=ink, font="bold 14px sans-serif",
-                           align="center")
-                    d.text("✓" if cell.certain else cell.percent(), x + layout.cell / 2, y + layout.cell * 0.74,
-                           fill=ink, font="bold 12px sans-serif", align="center", max_width=layout.cell - 2)
+                    d.text("O", x + w * 0.2, y + h * 0.72, fill=ink, font="bold 12px sans-serif", align="center")
+                    d.text("✓" if cell.certain else cell.percent(), x + w * 0.62, y + h * 0.72, fill=ink,
+                           font="bold 12px sans-serif", align="center", max_width=w * 0.7)
                 elif mark:
-                    d.text(mark, x + layout.cell / 2, y + layout.cell / 2,
-                           fill="#444444" if mark == "X" else "#1b4f8b", font="bold 18px sans-serif", align="center")
+                    d.text(mark, x + w / 2, y + h * 0.7,
+                           fill="#444444" if mark == "X" else "#1b4f8b", font="bold 14px sans-serif", align="center")
                 if selected == (player, category, card):
-                    d.rect(x + 2, y + 2, layout.cell - 4, layout.cell - 4, stroke="#1f3b63", width=3)
+                    d.rect(x + 2, y + 2, w - 4, h - 4, stroke="#1f3b63", width=3)
 
 
 def cell_at(deduction: Deduction, x: float, y: float,
@@ -219,31 +237,36 @@ def cell_at(deduction: Deduction, x: float, y: float,
         for c, category in enumerate(CATEGORIES):
             for card in range(1, deduction.cards + 1):
                 cx, cy = layout.cell_origin(block, c, card)
-                if cx <= x < cx + layout.cell and cy <= y < cy + layout.cell:
+                if cx <= x < cx + layout.box_width and cy <= y < cy + layout.cell:
                     return (player, category, card)
     return None
 
 
 # ---------------------------------------------------------------- the grid widget
-def day_grid_html(deduction: Deduction, days: int | None = None) -> str:
+def day_grid_html(deduction: Deduction, days: int | None = None, stacked: bool = False) -> str:
     """The left grid as a table (it grows with the page's fonts): one row per day, the three clue cards,
-    then Y or N under each pirate ("-" for the pirate whose turn it was).
+    then Y or N under each pirate ("-" for the pirate whose turn it was).  ``stacked``: the three clue
+    cards in one column, one name a line (a narrow column beside the right grid: the cards are named, so the
+    printed three columns would not fit).
 
     >>> s = Deduction(players=3, me=0, my_cards=(1, 1, 1)); s.record(1, (2, 3, 4), {0: "nay", 2: "aye"})
-    >>> [cell for cell in ("<td>2</td>", "N</span>", "<td>-</td>", "Y</span>") if cell not in day_grid_html(s)]
+    >>> shown = day_grid_html(s)
+    >>> [cell for cell in ("<td>Starfish Island</td>", "N</span>", "<td>-</td>", "Y</span>") if cell not in shown]
     []
     """
     days = max(days or 0, len(deduction.records))
-    head = ["Day", "Island", "Marker", "Trap"] + [pirate_name(p).split()[-1][:5] for p in range(deduction.players)]
+    clue_heads = ["Clues"] if stacked else ["Island", "Marker", "Trap"]
+    head = ["Day"] + clue_heads + [pirate_name(p).split()[-1][:5] for p in range(deduction.players)]
     rows = []
     for day in range(days):
         record = deduction.records[day] if day < len(deduction.records) else None
         cells = [str(day + 1)]
         if record is None:
-            cells += [""] * (3 + deduction.players)
+            cells += [""] * (len(clue_heads) + deduction.players)
         else:
             said = dict(record.answers)
-            cells += [str(c) for c in record.clue]
+            names = [html.escape(card_name(category, c)) for category, c in zip(CATEGORIES, record.clue)]
+            cells += ["<br>".join(names)] if stacked else names
             for p in range(deduction.players):
                 if p == record.asker:
                     cells.append("-")
@@ -255,7 +278,8 @@ def day_grid_html(deduction: Deduction, days: int | None = None) -> str:
                     cells.append("?")
         rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     header = "".join(f"<th>{html.escape(h)}</th>" for h in head)
-    return (f"<table class='pl-plunder-days' style='border-collapse:collapse;text-align:center'>"
+    small = "font-size:85%;line-height:1.15;" if stacked else ""
+    return (f"<table class='pl-plunder-days' style='border-collapse:collapse;text-align:center;{small}'>"
             f"<thead><tr>{header}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
@@ -311,7 +335,8 @@ class SolutionGridView(widgets.VBox):
         self.board.draw("grid", self.ops())
         if not self.grid_layout.show_days:
             # the days played and the next one (15 empty rows would only push the page down)
-            self.days_table.value = day_grid_html(self.deduction, min(self.days, len(self.deduction.records) + 1))
+            self.days_table.value = day_grid_html(self.deduction, min(self.days, len(self.deduction.records) + 1),
+                                                  stacked=True)
 
     def click(self, cell) -> None:
         if cell is None:
@@ -329,6 +354,6 @@ class SolutionGridView(widgets.VBox):
     def show_why(self, player: int, category: str, card: int) -> str:
         explanation = self.deduction.why(player, category, card)
         self.why.value = (f"<b>{html.escape(pirate_name(player))} — {html.escape(card_name(category, card))}"
-                          f" ({category} {card}): {friendly_html(explanation.probability)}</b><br>"
+                          f": {friendly_html(explanation.probability)}</b><br>"
                           f"{html.escape(explanation.text)}")
         return explanation.text

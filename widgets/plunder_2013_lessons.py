@@ -14,7 +14,7 @@ import math
 
 import ipywidgets as widgets
 
-from pirates_lab.plunder_2013 import CATEGORIES, Deduction, pirate_name
+from pirates_lab.plunder_2013 import CATEGORIES, Deduction, card_name, pirate_name
 from pirates_lab.plunder_2013.lessons import *  # noqa: F401,F403  (the lesson's demos and answers)
 from pirates_lab.plunder_2013.lessons import DAYS, ME, MY_CARDS, PLAYERS, __all__ as _scenarios, deduction_after
 
@@ -23,9 +23,11 @@ from .drawing import Drawing, DrawOp
 from .lesson import LessonView
 from .lesson_model import Lesson
 from .plunder_2013 import ClassroomRound, ClassroomView, PlunderTable, SolutionGridView
+from .plunder_2013_play import AyeDealer, ChestReader, DayStepper, DealPanel, DigPicker, HandGrid, button
 
 __all__ = [*_scenarios, "table_picture", "table_picture_ops", "classroom_round", "solution_grid", "play_table",
-           "lesson", "lesson_view", "GAME"]
+           "setup_deal", "bills_hands_nay", "aye_dealer", "bills_hands_aye", "day_stepper", "dig_picker",
+           "dig_worth", "chest_reader", "lesson", "lesson_view", "GAME"]
 
 GAME = "plunder_2013"
 PICTURE_WIDTH, PICTURE_HEIGHT = 500, 290
@@ -62,10 +64,60 @@ def table_picture_ops(players: int = PLAYERS, me: int = ME) -> tuple[DrawOp, ...
 
 
 def table_picture() -> widgets.Widget:
-    """The game in one picture (see :func:`table_picture_ops`)."""
+    """The game in one picture (see :func:`table_picture_ops`), and a button that shows Sneaky Pete his
+    three secret map cards."""
     board = BoardCanvas(PICTURE_WIDTH, PICTURE_HEIGHT, layers=("table",), css_class="pl-plunder-table-picture")
     board.draw("table", table_picture_ops())
-    return board
+    look = button("Look at your map cards", "pl-plunder-look")
+    cards = widgets.HTML()
+
+    def show(_=None) -> None:
+        cards.value = "Your secret cards:<br><b>" + "<br>".join(card_name(c, x) for c, x in zip(CATEGORIES, MY_CARDS)) \
+            + "</b><br>Your treasure is there."
+
+    look.on_click(show)
+    side = widgets.VBox([look, cards], layout=widgets.Layout(flex="1 1 180px", min_width="160px", margin="0 0 0 10px"))
+    return widgets.HBox([board, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+
+
+def setup_deal() -> widgets.Widget:
+    """Setup: deal the other pirates' cards at random (seeded)."""
+    return DealPanel()
+
+
+def bills_hands_nay() -> widgets.Widget:
+    """How to Play: Bill's 125 hands, the Nay hands to shade and count (the complement)."""
+    return HandGrid(shades=("nay",))
+
+
+def aye_dealer() -> widgets.Widget:
+    """Bill's cards dealt many times (seeded) against the exact chance of an Aye."""
+    return AyeDealer()
+
+
+def bills_hands_aye() -> widgets.Widget:
+    """Bill said Aye: his Aye hands and his hands with the clue island, to shade and count."""
+    return HandGrid(shades=("aye", "island"))
+
+
+def day_stepper() -> widgets.Widget:
+    """Using the Solution Grids: the days added one by one, the fitting deals counted (day 3 predicted)."""
+    return DayStepper()
+
+
+def dig_picker() -> widgets.Widget:
+    """Digging Up Treasure: choose a place for Bill's treasure and count the deals that put it there."""
+    return DigPicker()
+
+
+def dig_worth() -> widgets.Widget:
+    """The synthesis: the place, its count, and the points a right dig earns."""
+    return DigPicker(finder=True)
+
+
+def chest_reader() -> widgets.Widget:
+    """Game End and Scoring: the chest turned over one crew card at a time."""
+    return ChestReader()
 
 
 def classroom_round() -> widgets.Widget:

@@ -7,7 +7,9 @@ On every question screen of a shared lesson (``pirates-lab classroom LESSON --sh
   its bar is marked;
 - each **student's page** shows the poll once the teacher opens it: type a prediction, Send (again
   to change it); after Reveal the page shows the answer and why (the question's own reveal).
-  A student's page reads back only that student's answer: a reload keeps it.
+  A student's page reads back only that student's answer: a reload keeps it.  While the poll is open the
+  answer stays with the teacher: the question's Check and "Show the answer and why" refuse on a student's
+  page (:meth:`PollPanel.hold_answer`; the kernel refuses, whatever the page sends).
 
 The teacher's panel also has the **Students follow my screen** switch: while it is on, every student's
 page moves to the screen the teacher's page shows, each time the teacher moves (a student may still look
@@ -156,6 +158,39 @@ class PollPanel(widgets.VBox):
             display="none", border="2px solid #1a56a8", padding="4px 10px", margin="8px 0", max_width="100%"))
         self.add_class("pl-poll")
         self.bars = None
+        self.hold_answer()
+
+    # ------------------------------------------------------------ the answer stays with the teacher
+    def answer_held(self) -> bool:
+        """True on any page but the teacher's while this poll is open (read from the class file each time)."""
+        seat = self.seat
+        if seat is not None and seat.teacher:
+            return False
+        db = seat.db if seat is not None else _class_db()
+        return db is not None and db.poll_state(self.name) == "open"
+
+    def hold_answer(self) -> None:
+        """The question's Check and reveal, as the page's buttons call them, refuse while :meth:`answer_held`:
+        a student cannot learn the answer (or whether a guess is right) before the teacher's Reveal."""
+        question, check, reveal = self.question, self.question.check, self.question.reveal
+        if getattr(question, "_pl_held", False):
+            return
+
+        def held_check(text):
+            if self.answer_held():
+                question.feedback.value = ("<div class='pl-answer-held'>The class poll is open: send your "
+                                           "prediction there; the teacher reveals the answer.</div>")
+                question.why.value = ""
+                return None
+            return check(text)
+
+        def held_reveal():
+            if self.answer_held():
+                question.reveal_button.layout.display = "none"
+                return None
+            return reveal()
+
+        question.check, question.reveal, question._pl_held = held_check, held_reveal, True
 
     # ------------------------------------------------------------ whose page
     def bind(self, seat) -> None:
@@ -226,12 +261,14 @@ class PollPanel(widgets.VBox):
         if self.bars is None:
             x, y = bq.OrdinalScale(), bq.LinearScale(min=0, max=top)
             self.bars = bq.Bars(x=labels, y=counts, scales={"x": x, "y": y}, colors=["#1a56a8"])
-            self.y_axis = bq.Axis(scale=y, orientation="vertical", label="students", tick_format="d",
+            self.y_axis = bq.Axis(scale=y, side="left", label="students", tick_format="d",
                                   tick_values=ticks)
-            axes = [bq.Axis(scale=x, label="prediction"), self.y_axis]
+            # slanted labels: ten of "90–100%" overlap when upright (Large fonts)
+            axes = [bq.Axis(scale=x, label="prediction", tick_rotate=-35, label_offset="62px",
+                            tick_style={"text-anchor": "end"}), self.y_axis]
             figure = bq.Figure(marks=[self.bars], axes=axes, title="The class's predictions",
-                               layout=widgets.Layout(width="560px", height="300px"),
-                               fig_margin=dict(top=40, bottom=50, left=50, right=10))
+                               layout=widgets.Layout(width="560px", height="330px"),
+                               fig_margin=dict(top=40, bottom=80, left=70, right=20))
             figure.add_class("pl-poll-chart")
             self.chart_box.children = (figure,)
         else:
@@ -389,6 +426,16 @@ def student_badge(seat) -> widgets.HTML:
                          f"You are student {seat.number} in this class.</span>")
     badge.add_class("pl-class-student")
     return badge
+
+
+def _class_db():
+    """The class file of a shared lesson's kernel (None elsewhere)."""
+    import os
+
+    from pirates_lab.classroom.share import DB_ENV
+    from pirates_lab.classroom.store import ClassDB
+
+    return ClassDB(os.environ[DB_ENV]) if os.environ.get(DB_ENV) else None
 
 
 # ---------------------------------------------------------------- the kit's hook

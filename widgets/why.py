@@ -61,7 +61,7 @@ def _fraction(p: Fraction) -> str:
     text = f"{p.numerator}/{p.denominator}"
     if len(text) <= MAX_SHORT:
         return f"<span class='pl-why-exact'>({text})</span>"
-    return f"<span class='pl-why-exact' title='exact: {text}'>(exact fraction: hover)</span>"
+    return f"<span class='pl-why-exact' title='exact: {text}'>(the exact fraction is too long to show)</span>"
 
 
 def _rule(rule: str | None, rule_link: Callable[[str], str | None] | None) -> str:

@@ -29,7 +29,7 @@ from .share import COOKIE, DB_ENV, TEACHER_SEAT
 from .store import ClassDB, verify_seat
 
 __all__ = ["CLASS", "ClassSeat", "class_setup", "class_page", "seat_from_cookie", "Refresher", "guard_script",
-           "shown_widgets", "mark_parts", "RELOADS"]
+           "shown_widgets", "mark_parts", "RELOADS", "hold_teacher_notes", "show_teacher_notes"]
 
 #: how often a page looks at the class file (seconds), and how often it says it is open
 REFRESH_SECONDS, HEARTBEAT_SECONDS = 1.0, 5.0
@@ -82,12 +82,40 @@ def seat_from_cookie(db: ClassDB, cookie_header: str | None) -> ClassSeat:
     return ClassSeat(db, "student", seat, number) if number is not None else ClassSeat(db, "visitor", None)
 
 
+#: the lesson view's teacher notes, held back until the page is known to be the teacher's
+_NOTES: dict = {}
+
+
+def hold_teacher_notes() -> None:
+    """Lesson views built from now on show no Teacher notes (a shared page is a student's until the request
+    says otherwise: the pool runs the lesson before anyone asks; see :func:`show_teacher_notes`)."""
+    from pirates_lab.widgets import lesson
+
+    if "notes" not in _NOTES and hasattr(lesson, "_teacher_html"):
+        _NOTES["notes"] = lesson._teacher_html
+        lesson._teacher_html = lambda *args, **kwargs: ""
+
+
+def show_teacher_notes(views) -> None:
+    """The teacher's page: its lesson views show their Teacher notes again."""
+    from pirates_lab.widgets import lesson
+
+    notes = _NOTES.pop("notes", None)
+    if notes is None:
+        return
+    lesson._teacher_html = notes
+    for view in views:
+        view.notes.value = notes(view.lesson, view.screen)
+
+
 def class_setup() -> None:
-    """The hidden first cell: every question screen built from now on gets a class poll."""
+    """The hidden first cell: every question screen built from now on gets a class poll; no Teacher notes
+    until the page is the teacher's."""
     if not os.environ.get(DB_ENV):
         return
     from pirates_lab.widgets import poll
 
+    hold_teacher_notes()
     poll.install()
 
 
@@ -289,13 +317,14 @@ def _when_requested(box) -> None:
     kernel's own stderr; this thread's output would go to a page nobody reads) and to the page's class box."""
     try:
         wait_for_request()
-        bind_page(box, os.environ.get("HTTP_COOKIE"), _query().get("screen"))
+        query = _query()
+        bind_page(box, os.environ.get("HTTP_COOKIE"), query.get("screen"), query.get("large"))
     except Exception:
         import sys
         import traceback
 
-        print(f"pirates-lab: kernel {os.environ.get('VOILA_KERNEL_ID', '?')} could not tell whose page it is:\n"
-              f"{traceback.format_exc()}", file=sys.__stderr__, flush=True)
+        print(f"pirates-lab: a page's kernel could not tell whose page it is:\n{traceback.format_exc()}",
+              file=sys.__stderr__, flush=True)
         try:
             import ipywidgets as widgets
 
@@ -306,8 +335,21 @@ def _when_requested(box) -> None:
             pass
 
 
-def bind_page(box, cookie: str | None, screen: str | None = None) -> ClassSeat:
-    """Whose page this is (the cookie): bind the polls, fill the class box, start the refresher."""
+def large_fonts() -> None:
+    """``?large=1``: every presenter bar of the page turns Large fonts on (the pool built the page before the
+    address was known)."""
+    from ipywidgets.widgets.widget import _instances
+
+    from pirates_lab.widgets.presenter import PresenterBar
+
+    for widget in list(_instances.values()):
+        if isinstance(widget, PresenterBar):
+            widget.large = True
+
+
+def bind_page(box, cookie: str | None, screen: str | None = None, large: str | None = None) -> ClassSeat:
+    """Whose page this is (the cookie): bind the polls, fill the class box, start the refresher; ``screen`` and
+    ``large`` come from the page's address (``?screen=5&large=1``)."""
     from pirates_lab.widgets import poll
 
     db = ClassDB(os.environ[DB_ENV])
@@ -316,10 +358,18 @@ def bind_page(box, cookie: str | None, screen: str | None = None) -> ClassSeat:
     CLASS["seat"] = seat
     panels = poll.bind(seat)
     CLASS["panels"] = panels
-    poll.open_screen(screen)
-    extra = None
     views = poll.lesson_views()
+    if seat.teacher and not screen:
+        stored = db.teacher_screen()        # a teacher's reload keeps the class where it is
+        if stored:
+            for view in views:
+                view.go(stored - 1)
+    poll.open_screen(screen)
+    if large in ("1", "true", "yes"):
+        large_fonts()
+    extra = None
     if seat.teacher:
+        show_teacher_notes(views)
         panel = poll.TeacherPanel(seat, views)
         box.children = (panel,)
         extra = panel.refresh

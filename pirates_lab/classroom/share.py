@@ -10,8 +10,12 @@ Voila serves the lesson on the machine's network address; this module adds what 
 - **The teacher** has a token of their own (``/teacher?t=...``), printed in the terminal only.
 - **The class is full** past ``--students N``: a clear page, and the kernel pool stops refilling.
 - **Safety.** The page's websocket passes comm messages only (widgets), so an ``execute_request``
-  sent by a client is dropped; each websocket has a message-rate limit; join attempts are rate-
-  limited by address (the six-character code cannot be guessed by trying).
+  sent by a client is dropped; each websocket has a message-rate limit.  A seat owns the kernels its pages
+  were rendered with (:class:`guard.KernelOwners`): another seat's websocket, shutdown or kernel question is
+  refused (403), a seat keeps at most two kernels, a kernel at most two websockets.  Wrong join codes are
+  limited per browser (and, more loosely, per address: a school's NAT), wrong teacher keys apart: a
+  student's typos never lock the teacher out; the right token always gets in.  Every log line is scrubbed
+  of tokens, codes, cookies and kernel ids (:func:`guard.install_log_scrubber`).
 
 Voila loads :func:`configure` from the config file ``voila.py`` that :func:`write_share_config`
 writes; the settings travel in environment variables (``PIRATES_LAB_CLASS_*``), which the lesson
@@ -30,6 +34,7 @@ import time
 from collections import deque
 from pathlib import Path
 
+from .guard import OWNERS, Throttled, guard_kernels, install_log_scrubber
 from .store import ClassDB, Session, kernel_key, sign_seat, verify_seat
 
 __all__ = ["network_address", "qr_svg", "qr_text", "configure", "write_share_config", "prepare_folder",
@@ -47,8 +52,14 @@ TEACHER_SEAT = "teacher"
 MAX_WS_MESSAGE = 64 * 1024
 #: messages a page may send on its websocket: a burst, then this many a second
 WS_BURST, WS_PER_SECOND = 500, 50
-#: wrong join codes (or teacher keys) an address may send a minute before it must wait
+#: wrong join codes one browser may send a minute before it must wait (wrong teacher keys: counted apart)
 JOIN_TRIES_A_MINUTE = 10
+#: wrong join codes one network address may send a minute, all its browsers together (a school's NAT)
+ADDRESS_TRIES_A_MINUTE = 120
+#: pages one seat may load a minute (each load is a kernel; :class:`guard.KernelOwners` keeps two)
+PAGES_A_MINUTE = 20
+#: a browser's own name for the join limit (set by the how-to-join page; no secret)
+VISITOR_COOKIE = "pirates_lab_visitor"
 #: warm kernels kept for reloads once every place is taken (a reload is a new page: a new kernel)
 RELOAD_RESERVE = 2
 #: the header a lesson kernel sends to Voila's /voila/query/<kernel_id> (see :func:`store.kernel_key`)
@@ -224,6 +235,7 @@ def well_formed_v1(message) -> bool:
 # ---------------------------------------------------------------- the Voila side (imported by Voila only)
 def _server_classes():
     """The identity provider, its handlers and the websocket connection (they import Jupyter)."""
+    from jupyter_server.auth.authorizer import Authorizer
     from jupyter_server.auth.identity import IdentityProvider, User
     try:
         from jupyter_server.auth.decorator import allow_unauthenticated
@@ -238,7 +250,10 @@ def _server_classes():
     limit = int(os.environ.get(STUDENTS_ENV, "30"))
     pool = int(os.environ.get(POOL_ENV, str(limit)))
     page = os.environ.get(PAGE_ENV, "")
-    tries = RateLimit(JOIN_TRIES_A_MINUTE, 60)
+    code_tries = RateLimit(JOIN_TRIES_A_MINUTE, 60)                  # per browser
+    address_tries = RateLimit(ADDRESS_TRIES_A_MINUTE, 60)            # per address, every browser behind it
+    teacher_tries = RateLimit(JOIN_TRIES_A_MINUTE, 60)               # wrong teacher keys, apart
+    owners = OWNERS
 
     def seat_of(handler) -> tuple[str, str] | None:
         seated = verify_seat(session.key, handler.get_cookie(COOKIE))
@@ -292,6 +307,22 @@ def _server_classes():
         def check_xsrf_cookie(self):
             return None
 
+        def prepare(self):
+            from .guard import compress
+
+            compress(self.application)             # every class starts here (/join, /teacher, /login)
+            return super().prepare()
+
+        def visitor(self) -> str:
+            """This browser's name for the join limit (a cookie; made here when it has none)."""
+            name = (self.get_cookie(VISITOR_COOKIE) or "")[:40]
+            if len(name) < 16:
+                import secrets
+
+                name = secrets.token_urlsafe(16)
+                self.set_cookie(VISITOR_COOKIE, name, httponly=True, samesite="Strict", expires_days=1, path="/")
+            return name
+
         def show(self, status: int, page_html: str) -> None:
             self.set_status(status)
             self.set_header("Content-Type", "text/html; charset=utf-8")
@@ -306,6 +337,7 @@ def _server_classes():
 
         @allow_unauthenticated
         def get(self):
+            self.visitor()
             self.show(200, how_to_join_html())
 
     class JoinHandler(PlainHandler):
@@ -316,14 +348,18 @@ def _server_classes():
             token = self.get_argument("t", "")[:100]
             code = self.get_argument("code", "")[:20]
             address = self.request.remote_ip or "?"
+            visitor = self.visitor()
             if not (token or code):
                 return self.show(200, how_to_join_html())
-            if tries.full(address):              # wrong codes from this address: stop guessing
-                return self.show(429, how_to_join_html("Too many tries: wait a minute, then type the code again."))
-            if not session.join_ok(token=token or None, code=None if token else code):
-                tries.allow(address)
-                return self.show(403, how_to_join_html("That is not this class's join code: look at the teacher's "
-                                                       "screen and try again."))
+            if not (token and session.join_ok(token=token)):      # the QR's long token always gets in
+                if code_tries.full(visitor) or address_tries.full(address):   # wrong codes: stop guessing
+                    return self.show(429, how_to_join_html("Too many tries: wait a minute, then type the code "
+                                                           "again."))
+                if token or not session.join_ok(code=code):
+                    code_tries.allow(visitor)
+                    address_tries.allow(address)
+                    return self.show(403, how_to_join_html("That is not this class's join code: look at the "
+                                                           "teacher's screen and try again."))
             seat = db.add_student(limit)
             if seat is None:
                 return self.show(403, class_full_html(limit))
@@ -335,17 +371,33 @@ def _server_classes():
         @allow_unauthenticated
         def get(self):
             address = self.request.remote_ip or "?"
-            if tries.full(address):
-                return self.show(429, how_to_join_html("Too many tries: wait a minute."))
-            if not session.teacher_ok(self.get_argument("t", "")[:100]):
-                tries.allow(address)
+            if not session.teacher_ok(self.get_argument("t", "")[:100]):   # the right key always gets in
+                if not teacher_tries.allow(address):
+                    return self.show(429, how_to_join_html("Too many tries: wait a minute."))
                 return self.show(403, how_to_join_html("That is not the teacher's address."))
             set_seat(self, "t", TEACHER_SEAT)
             self.lesson()
 
+    class ClassAuthorizer(Authorizer):
+        """A seat may reach only its own kernels (``/api/kernels/<id>``, its websocket, restart, interrupt):
+        the kernels its pages were rendered with (:class:`guard.KernelOwners`)."""
+
+        def is_authorized(self, handler, user, action, resource) -> bool:
+            if user is None:
+                return False
+            if resource != "kernels":
+                return True
+            kernel = getattr(handler, "kernel_id", None) or handler.path_kwargs.get("kernel_id") or \
+                (handler.path_args[0] if handler.path_args else None)
+            if owners.owns(user.username, kernel):
+                return True
+            logging.getLogger("pirates_lab.classroom").warning(
+                "a page asked for a kernel that is not its seat's (%s): refused", user.username)
+            return False
+
     class ClassWebsocketConnection(ZMQChannelsWebsocketConnection):
         """A page's kernel websocket: the v1 protocol only, well-formed, comm messages only (Voila's allowed
-        types), bounded in size and rate."""
+        types), bounded in size and rate, at most :data:`guard.SOCKETS_PER_KERNEL` to one kernel."""
 
         def connect(self):
             if self.subprotocol != V1_PROTOCOL:
@@ -354,18 +406,34 @@ def _server_classes():
                 self.log.warning("pirates-lab: a websocket without the v1 kernel protocol refused")
                 self.websocket_handler.close(1002, "the v1 kernel websocket protocol is required")
                 return None
+            if not owners.socket_opened(self.kernel_id):
+                self.log.warning("pirates-lab: a kernel's websocket refused (it has %d open already)",
+                                 owners.sockets)
+                self.websocket_handler.close(1008, "too many connections to this page's kernel")
+                return None
+            self._pl_counted = True
             return super().connect()
+
+        def disconnect(self):
+            if getattr(self, "_pl_counted", False):
+                self._pl_counted = False
+                owners.socket_closed(self.kernel_id)
+            return super().disconnect()
 
         def handle_incoming_message(self, incoming_msg) -> None:
             bucket = getattr(self, "_pl_bucket", None)
             if bucket is None:
                 bucket = self._pl_bucket = TokenBucket(WS_BURST, WS_PER_SECOND)
+                self._pl_dropped = Throttled(60)
             if not (well_formed_v1(incoming_msg) and bucket.allow()):
-                self.log.warning("pirates-lab: a page's message dropped (malformed, too large or too many)")
+                count = self._pl_dropped.due()            # one line a minute per connection, not one a message
+                if count:
+                    self.log.warning("pirates-lab: %d message(s) of a page dropped (malformed, too large or too "
+                                     "many); more are counted, not logged, for a minute", count)
                 return
             return super().handle_incoming_message(incoming_msg)
 
-    return ClassIdentityProvider, ClassWebsocketConnection, session
+    return ClassIdentityProvider, ClassWebsocketConnection, session, ClassAuthorizer
 
 
 def guard_request_info(session: Session) -> None:
@@ -396,7 +464,8 @@ def let_pages_shut_their_kernels_down() -> None:
     """A page that closes (or reloads) asks Voila to shut its kernel down (``POST /voila/api/shutdown/<id>``,
     sent by the page's script with no XSRF token): Jupyter's XSRF check refused it (403), so every real page's
     kernel outlived it. The check is dropped for that one request, which still needs the seat cookie (the
-    handler is ``@authenticated``); the cookie is ``SameSite=Strict``, so another site cannot send it there."""
+    handler is ``@authenticated``) and the kernel must be the seat's own (:func:`guard.guard_kernels`); the cookie is
+    ``SameSite=Strict``, so another site cannot send it there."""
     from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 
     VoilaShutdownKernelHandler.check_xsrf_cookie = lambda self: None
@@ -404,13 +473,17 @@ def let_pages_shut_their_kernels_down() -> None:
 
 def configure(c) -> None:
     """Called from the ``voila.py`` config file: sharing's identity provider, websocket, kernel pool."""
-    identity, connection, session = _server_classes()
+    identity, connection, session, authorizer = _server_classes()
+    install_log_scrubber([session.join_token, session.teacher_token, session.join_code, session.key,
+                          session.cookie_secret])
     guard_request_info(session)
     let_pages_shut_their_kernels_down()
+    guard_kernels()
     c.Voila.identity_provider_class = identity
+    c.Voila.authorizer_class = authorizer
     c.Voila.kernel_websocket_connection_class = connection
     c.Voila.cookie_secret = bytes.fromhex(session.cookie_secret)   # kept: a restart keeps the seats
-    c.Voila.tornado_settings = {"websocket_max_message_size": MAX_WS_MESSAGE}
+    c.Voila.tornado_settings = {"websocket_max_message_size": MAX_WS_MESSAGE, "compress_response": True}
     c.VoilaConfiguration.http_header_envs = ["Cookie"]               # the kernel reads the seat from it
     pools = json.loads(os.environ.get("PIRATES_LAB_CLASS_POOLS", "{}"))
     if pools:

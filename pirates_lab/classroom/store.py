@@ -241,6 +241,11 @@ class ClassDB:
         """The screen (numbered from 1) the teacher's page shows now."""
         self._set("teacher_screen", str(int(screen)))
 
+    def teacher_screen(self) -> int | None:
+        """The screen the teacher's page showed last (whether or not students follow it)."""
+        rows = self._read("SELECT value FROM class_state WHERE key = 'teacher_screen'")
+        return int(rows[0][0]) if rows else None
+
     def followed_screen(self) -> int | None:
         """The screen students' pages go to: the teacher's, while the switch is on; else None."""
         state = dict(self._read("SELECT key, value FROM class_state"))

@@ -34,7 +34,11 @@ __all__ = ["movement_start", "setup_done", "setup_keep_position", "sail_targets"
            "small_island", "crew", "face_down_tiles", "keep_choices_answer", "dutchman_one_roll_answer",
            "dutchman_back_in_two_answer", "compass_rolls_in_a_round", "upkeep_safe_answer", "stronghold_answer",
            "sail_targets_answer", "tile_merchant_answer", "dig_maps_answer", "combat_cards", "combat_cards_answer",
-           "MAP_CREW", "CAPTAIN_CREW", "map_crew_answer", "captain_crew_answer", "skills_in_effect", "ROUND_PLAYERS"]
+           "MAP_CREW", "CAPTAIN_CREW", "map_crew_answer", "captain_crew_answer", "skills_in_effect", "ROUND_PLAYERS",
+           "ARROWS", "RUM_FULL", "RUM_UPKEEPS", "RETRY_TARGET", "RETRY_CANNONBALLS", "KEEP_ROLL", "KEEP_DIE",
+           "WALKS_ASKED", "LOOT_TARGET", "dice_pairs", "defence", "compass_step", "compass_end", "walks_expected_answer",
+           "upkeep_losses", "upkeep_mean_answer", "rum_lasts_answer", "city_one_roll_answer", "tries_chance",
+           "retry_answer", "keep_die_chance", "keep_six_answer", "loot_per_roll", "loot_per_roll_answer"]
 
 #: the Pirate Skills screen's crew: two pirates with the pirate skill "Count as 1 Treasure Map"
 MAP_CREW = ("Mary Read", "Samuel Bellamy")
@@ -234,3 +238,127 @@ def captain_crew_answer() -> int:
 def skills_in_effect(*pirates: str) -> list[str]:
     """The skills in effect on a ship with this crew (captain first): the engine's list."""
     return skills(crew(*pirates))
+
+
+# ---------------------------------------------------------------- the probability thread (issue 39)
+#: the compass die's faces as arrows (the order of components' compass: east, north-east, …)
+ARROWS = ("→", "↗", "↖", "←", "↙", "↘")
+#: the Rum on a full ship at the start (the rum question), and the upkeeps it asks about
+RUM_FULL, RUM_UPKEEPS = 4, 3
+#: the re-roll screen: the target, and the Cannonballs spent re-rolling both dice after each failed roll
+RETRY_TARGET, RETRY_CANNONBALLS = "stronghold", 2
+#: the keep-a-die screen: the failed roll against the Stronghold, and the die kept
+KEEP_ROLL, KEEP_DIE = (6, 1), 6
+#: the simulation screen: walks of two compass rolls, and how many the question asks about
+WALKS_ASKED = 360
+#: the synthesis: the target whose Loot Cards per roll the class works out
+LOOT_TARGET = "Merchant Ship (Spanish)"
+
+
+def dice_pairs() -> list[tuple[int, int]]:
+    """The 36 equally likely rolls of two dice, first die first.
+
+    >>> len(dice_pairs()), dice_pairs()[:2]
+    (36, [(1, 1), (1, 2)])
+    """
+    return [(a, b) for a in range(1, 7) for b in range(1, 7)]
+
+
+def defence(target: str) -> int:
+    """A target's Defense Value as printed (Rules: King of Pirates › Phase 3: Combat Phase).
+
+    >>> defence("city"), defence("stronghold")
+    (10, 11)
+    """
+    return components().targets[target]["defence"]
+
+
+def compass_step(cell, face: int):
+    """Where one compass roll (face counted from 0: east, north-east, north-west, west, south-west, south-east)
+    moves the Dutchman from ``cell``: one space that way, and off the map back to the centre (1B).
+
+    >>> compass_step((0, 0), 0), compass_step((4, 0), 0)
+    ((1, 0), (0, 0))
+    """
+    from pirates_lab.core.geometry import HEX_DIRECTIONS, hex_ring
+
+    comp = components()
+    dq, dr = HEX_DIRECTIONS[face]
+    nxt = (cell[0] + dq, cell[1] + dr)
+    return nxt if hex_ring(nxt) <= comp.radius else comp.centre
+
+
+def compass_end(first: int, second: int):
+    """Where two compass rolls (faces counted from 0) take the Dutchman from the centre."""
+    return compass_step(compass_step(components().centre, first), second)
+
+
+def walks_expected_answer() -> int:
+    """Of :data:`WALKS_ASKED` walks of two compass rolls from the centre, how many the exact odds expect back."""
+    return int(WALKS_ASKED * dutchman_back_in_two_answer())
+
+
+def upkeep_losses() -> dict[int, int]:
+    """Rum the Upkeep Die takes: {Rum lost: faces} (a Scurvy face takes none; house rule: the faces' counts)."""
+    from .components import RUM_LOST
+
+    losses: dict[int, int] = {}
+    for face, count in components().upkeep_die.items():
+        losses[RUM_LOST[face]] = losses.get(RUM_LOST[face], 0) + count
+    return losses
+
+
+def upkeep_mean_answer() -> Fraction:
+    """On average, how much Rum one roll of the Upkeep Die takes (the engine's die: faces from components)."""
+    from .components import RUM_LOST
+    from .upkeep_odds import upkeep_die
+
+    return upkeep_die().map(lambda face: RUM_LOST[face]).mean()
+
+
+def rum_lasts_answer() -> Fraction:
+    """P(no mutiny in :data:`RUM_UPKEEPS` upkeeps with :data:`RUM_FULL` Rum): the engine's chain."""
+    return p_no_mutiny_within(RUM_FULL, RUM_UPKEEPS)
+
+
+def city_one_roll_answer() -> Fraction:
+    """P(conquering a City with one roll of the two Combat dice, no bonus, no Cannonballs)."""
+    return combat_success_probability(defence("city"), 0, 0)
+
+
+def tries_chance(target: str, tries: int) -> Fraction:
+    """P(at least one of ``tries`` rolls of both dice reaches the target): 1 − P(every roll fails), the rolls
+    being independent.  (Re-rolling both dice every time; keeping a good die does better: the calculator.)
+
+    >>> tries_chance("stronghold", 1)
+    Fraction(1, 12)
+    """
+    fail = 1 - combat_success_probability(defence(target), 0, 0)
+    return 1 - fail ** tries
+
+
+def retry_answer() -> Fraction:
+    """P(conquering the Stronghold with 2 Cannonballs, each spent re-rolling both dice after a failed roll)."""
+    return tries_chance(RETRY_TARGET, RETRY_CANNONBALLS + 1)
+
+
+def keep_die_chance(kept: int, target: str = RETRY_TARGET) -> Fraction:
+    """P(the kept die and one re-rolled die reach the target's Defense Value)."""
+    from pirates_lab.core import Dist
+
+    return Dist.die(6).probability(lambda other: kept + other >= defence(target))
+
+
+def keep_six_answer() -> Fraction:
+    """After a failed 6 and 1 against the Stronghold: keep the 6, re-roll the other die."""
+    return keep_die_chance(KEEP_DIE)
+
+
+def loot_per_roll(target: str) -> Fraction:
+    """Loot Cards one roll brings on average: the Loot Value times the chance of conquering (else nothing)."""
+    return components().targets[target]["loot"] * combat_success_probability(defence(target), 0, 0)
+
+
+def loot_per_roll_answer() -> Fraction:
+    """Loot Cards one roll against :data:`LOOT_TARGET` brings on average."""
+    return loot_per_roll(LOOT_TARGET)

@@ -27,7 +27,11 @@ __all__ = ["gunner_position", "cannon_dice_without_gunner", "cannon_dice_with_gu
            "nest_ships", "speed_before_and_after_the_shot", "both_nests_damage", "plunder_position",
            "plunder_battle_log", "plundered_coins", "PLUNDERED_HOARD", "melee_two_on_two",
            "CALCULATOR_ATTACKER", "CALCULATOR_DEFENDER", "calculator_ships", "stand_and_fight_win",
-           "NAVY_TARGET_CREW", "navy_round_win"]
+           "NAVY_TARGET_CREW", "navy_round_win", "LESSON_PLAYERS", "DECK_KIND", "FIRST_HAND", "FULL_HAND",
+           "lesson_deck", "kind_count", "first_card_is_attack", "second_attack_after_first", "hand_has_kind",
+           "five_cards_hold_an_attack", "one_cannon_each_defender_hit", "two_cannons_each_two_hits", "MELEE_START",
+           "round_chance", "win_from", "expected_rounds", "melee_rounds_on_average", "MERCHANT_STRENGTH",
+           "merchant_prize_on_average", "attack_in_eight_and_caught"]
 
 
 # ---------------------------------------------------------------- Stage 3: the cannons and the Master Gunner
@@ -176,3 +180,126 @@ def stand_and_fight_win() -> Fraction:
     """
     attacker, defender = calculator_ships()
     return battle(attacker, defender, "player", defender_flees=False).probability(lambda r: r.winner == "attacker")
+
+
+# ---------------------------------------------------------------- the probability thread (issue 39)
+#: the lesson's deck: four players, every starting kit out (282 cards shuffled); the card kind it follows
+LESSON_PLAYERS = 4
+DECK_KIND = "Attack"
+#: cards in a hand at the start (Game Setup) and after drawing (Stage 2: The draw and play stage)
+FIRST_HAND, FULL_HAND = 5, 8
+#: the cannon questions: ships strong enough that no volley sinks one (the damage is all that is asked)
+_STRONG = 10
+
+
+def lesson_deck():
+    """The 282 cards shuffled once four starting kits are out.  Rules: Pillage & Plunder › Game Setup"""
+    from . import components
+    return components.load().deck_after_setup(LESSON_PLAYERS)
+
+
+def kind_count(kind: str = DECK_KIND) -> int:
+    """How many of the lesson deck's cards are of ``kind`` (a card or a category of the Card Frequency table).
+
+    >>> kind_count(), lesson_deck().size
+    (15, 282)
+    """
+    from .odds import expand_card_names
+    counts = lesson_deck().counts()
+    return sum(counts.get(card, 0) for card in expand_card_names(kind))
+
+
+def first_card_is_attack() -> Fraction:
+    """The first card dealt is an Attack card: every one of the 282 cards is equally likely.
+
+    Rules: Pillage & Plunder › Game Setup
+    """
+    return Fraction(kind_count(), lesson_deck().size)
+
+
+def second_attack_after_first() -> Fraction:
+    """The first card drawn was an Attack card: the chance that the next one is too (drawing without
+    replacement: one Attack card fewer, one card fewer).  Rules: Pillage & Plunder › Stage 2: The draw and play stage"""
+    return Fraction(kind_count() - 1, lesson_deck().size - 1)
+
+
+def hand_has_kind(hand_size: int, kind: str = DECK_KIND) -> Fraction:
+    """P(a hand of ``hand_size`` cards holds at least one card of ``kind``), from the engine's hand odds."""
+    from .odds import hand_probability
+    return hand_probability({kind: 1}, hand_size=hand_size, players=LESSON_PLAYERS)
+
+
+def five_cards_hold_an_attack() -> Fraction:
+    """Rules: Pillage & Plunder › Card Frequency"""
+    return hand_has_kind(FIRST_HAND)
+
+
+def one_cannon_each_defender_hit() -> Fraction:
+    """One cannon die each: P(the defender's ship takes damage); a tie damages both ships (Example 1).
+
+    Rules: Pillage & Plunder › Stage 3: The Cannon Battle
+    """
+    from .battles import cannon_volley
+    return cannon_volley(1, 1, attacker_strength=_STRONG, defender_strength=_STRONG).probability(
+        lambda v: v.defender_damage >= 1)
+
+
+def two_cannons_each_two_hits() -> Fraction:
+    """Two cannon dice each, sorted and compared in pairs: P(the defender's ship takes two damage).
+
+    Rules: Pillage & Plunder › Stage 3: The Cannon Battle
+    """
+    from .battles import cannon_volley
+    return cannon_volley(2, 2, attacker_strength=_STRONG, defender_strength=_STRONG).probability(
+        lambda v: v.defender_damage == 2)
+
+
+#: the mêlée screens start from two crewmen each, no pistols
+MELEE_START = (2, 2)
+
+
+def round_chance(attackers: int, defenders: int) -> Fraction:
+    """P(the attacker wins one mêlée round) with these crews (no pistols).  Rules: Pillage & Plunder › Stage 4: The Mêlée"""
+    return melee_round_win_probability(attackers, defenders)
+
+
+def win_from(attackers: int, defenders: int) -> Fraction:
+    """The attacker's chance to win the mêlée from here: the engine's whole mêlée from this position."""
+    return melee(attackers, defenders).probability(lambda r: r.winner == "attacker")
+
+
+def expected_rounds(attackers: int, defenders: int) -> Fraction:
+    """The mêlée's rounds on average from here: one round, then the rounds expected from where it leads.
+
+    >>> expected_rounds(1, 1), expected_rounds(2, 1) == 2 - round_chance(2, 1)
+    (Fraction(1, 1), True)
+    """
+    if attackers == 0 or defenders == 0:
+        return Fraction(0)
+    p = round_chance(attackers, defenders)
+    return 1 + p * expected_rounds(attackers, defenders - 1) + (1 - p) * expected_rounds(attackers - 1, defenders)
+
+
+def melee_rounds_on_average() -> Fraction:
+    """Two crewmen each: the rounds a whole mêlée lasts, on average.  Rules: Pillage & Plunder › Stage 4: The Mêlée"""
+    return expected_rounds(*MELEE_START)
+
+
+#: the merchant screen's card: strength 4 (two dice × 1,000 pieces of eight, a house rule)
+MERCHANT_STRENGTH = 4
+
+
+def merchant_prize_on_average() -> Fraction:
+    """The strength-4 merchant's prize on average.  Rules: Pillage & Plunder › Player Attacking Merchant Ship"""
+    from .odds import merchant_prize
+    return merchant_prize(MERCHANT_STRENGTH).mean()
+
+
+def attack_in_eight_and_caught() -> Fraction:
+    """The synthesis: an eight-card hand holds an Attack card AND, attacking a faster ship, you roll doubles so
+    it cannot escape.  The cards and the dice do not affect each other: the two chances multiply.
+
+    Rules: Pillage & Plunder › If the defending ship is faster
+    """
+    from .battles import flee_escape_probability
+    return hand_has_kind(FULL_HAND) * (1 - flee_escape_probability(5, 6))

@@ -78,7 +78,7 @@ def test_the_strategy_lab_lesson(open_page, voila, screenshot, record_property):
             answer = page.locator(".pl-screen .pl-question input[type='text']").first
             answer.fill(f"{float(lessons.tip_win_share()):.2%}")
             answer.press("Enter")
-            page.locator(".pl-screen .pl-feedback").filter(has_text="✔").wait_for(timeout=WAIT_MS)
+            page.locator(".pl-screen .pl-feedback").filter(has_text="You predicted").wait_for(timeout=WAIT_MS)
             page.locator(".pl-screen .pl-why", has_text="backfires").first.wait_for(timeout=WAIT_MS)
         elif screen.title == "The rulebooks' tips":
             page.locator(".pl-lab-predict").first.click()

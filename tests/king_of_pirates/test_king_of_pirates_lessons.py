@@ -1,31 +1,37 @@
-"""The King of Pirates lesson on screens (data/lessons.toml, shown by the kit's LessonView): the class path,
-every demo and answer builds, every answer equals an independent count, and every rule statement a student
-reads agrees with the printed rulebook and with what the engine applies (issue 19, issue 21 item 4)."""
+"""The King of Pirates lesson on screens (data/lessons.toml, shown by the kit's LessonView): a probability thread
+(issue 39).  The class path, every demo and answer builds, every answer equals an independent count (enumerated
+here, never the lesson's own function), a changed answer changes the verdict, every class screen has something
+to touch besides the answer box, and the toys' pictures count what the questions ask about."""
 from __future__ import annotations
 
 import inspect
 import itertools
-import math
 import random
 import re
 from fractions import Fraction
 
+import ipywidgets as widgets
 import pytest
 
 from pirates_lab.core import CHANCE, rulebook
-from pirates_lab.core.geometry import HEX_DIRECTIONS, hex_cells
+from pirates_lab.core.geometry import HEX_DIRECTIONS
 from pirates_lab.king_of_pirates import components, lessons, odds, upkeep_odds, why
 from pirates_lab.king_of_pirates.actions import Sail
 from pirates_lab.king_of_pirates.components import RULE_BOARD, RULE_CONTENTS
 from pirates_lab.king_of_pirates.game import Game
 from pirates_lab.king_of_pirates.rules import pirate_skills
-from pirates_lab.widgets import king_of_pirates as kop
+from pirates_lab.widgets import king_of_pirates_calculators as calc
+from pirates_lab.widgets import king_of_pirates_grids as grids
 from pirates_lab.widgets import king_of_pirates_lessons as demos
+from pirates_lab.widgets.canvas import BoardCanvas
 from pirates_lab.widgets.king_of_pirates_replay import TurnReplay, TurnReplayView, dice_ops, roll_of
 from pirates_lab.widgets.lesson import LessonView, shown_text
 from pirates_lab.widgets.lesson_model import CLASS_LIMIT, Lesson
 
 GAME = "king_of_pirates"
+PAIRS = list(itertools.product(range(1, 7), repeat=2))
+#: what each Upkeep Die face takes, read off the printed results' words ("You lose 2 Rum")
+LOST = {"scurvy": 0, "lose 1 rum": 1, "lose 2 rum": 2}
 
 
 @pytest.fixture(scope="module")
@@ -33,12 +39,8 @@ def lesson() -> Lesson:
     return Lesson.for_game(GAME)
 
 
-def screen(lesson: Lesson, heading: str):
-    return lesson.find(heading)
-
-
 # ---------------------------------------------------------------- the class path
-def test_every_heading_has_a_screen_and_the_rules_come_in_printed_order(lesson):
+def test_the_class_path_is_a_probability_thread_ending_on_a_synthesis(lesson):
     assert lesson.coverage() == []
     assert len(lesson.class_screens) <= CLASS_LIMIT
     assert lesson.class_screens[0].kind == "game"
@@ -46,10 +48,15 @@ def test_every_heading_has_a_screen_and_the_rules_come_in_printed_order(lesson):
     headings = rulebook(GAME).headings
     assert rules == [h for h in headings if h in rules]
     assert [s.heading for s in lesson.reference_screens] == [h for h in headings if h not in rules]
-    # a question on every rule screen; the calculators and the game after the rules they need
+    # the rule-arithmetic headings of issue 39 left the class path (reference screens now)
+    for heading in ("The Game Board", "Phases of a Turn", "Action Cards", "Pirate Skills", "Captain's Skills"):
+        assert lesson.find(heading).kind == "reference"
     assert all(s.question for s in lesson.class_screens if s.kind == "rule")
-    kinds = [s.kind for s in lesson.class_screens]
-    assert kinds.count("calculator") == 3 and kinds.count("play") == 1
+    assert set(lesson.ideas) >= {"equally likely outcomes", "the complement", "independence", "conditional chance",
+                                 "expected value", "simulation against the exact answer"}
+    last = lesson.class_screens[-1]
+    assert last.title == "Which ship to plunder?" and last.question is not None       # the synthesis ends it
+    assert "of the 36 rolls" in last.why and "15/36 × 4" in last.why                  # a count, then an average
 
 
 def test_every_demo_and_answer_builds_and_shows_no_answer_early(lesson):
@@ -57,57 +64,141 @@ def test_every_demo_and_answer_builds_and_shows_no_answer_early(lesson):
 
 
 def test_every_answer_equals_an_independent_computation(lesson):
-    answers = {s.heading: lesson.answer(s) for s in lesson.screens if s.question}
     comp = components()
-    # the board: the spaces the drawing shows face down, counted cell by cell
-    assert answers["The Game Board"] == sum(kop.tile_kind(c) in ("shark", "ocean") for c in hex_cells(comp.radius))
-    # setup: an ordered pick of 2 of the 3 pirates drawn (the captain first)
-    assert answers["Game Setup"] == math.perm(comp.rules["starting_pirate_draw"], 2) == 6
-    # two compass rolls from the centre: the 36 pairs of directions, those that come straight back
+    answers = {s.title: lesson.answer(s) for s in lesson.screens if s.question}
+    # two compass rolls: the 36 pairs of directions, those that come straight back
     back = sum((a[0] + b[0], a[1] + b[1]) == (0, 0) for a, b in itertools.product(HEX_DIRECTIONS, repeat=2))
-    assert answers["Important Game Concepts"] == Fraction(back, 36)
-    # one compass roll at each player's upkeep: a round of 4 players moves the Dutchman 4 times
-    assert answers["Phases of a Turn"] == lessons.ROUND_PLAYERS
-    # no rum: only the faces losing no rum are safe
-    die = comp.upkeep_die
-    assert answers["Phase 1: Upkeep Phase"] == Fraction(die["scurvy"], sum(die.values()))
-    # the tile beside the lair is an ocean tile; merchant ships among the 24, none turned over yet
-    cell, _ = lessons.reveal_odds()
+    assert answers["Important Game Concepts"] == Fraction(back, 36) == Fraction(6, 36)
+    assert answers["Rolling the Dutchman many times"] == 360 * back // 36 == 60
+    # the Upkeep Die: the average of what its faces take, face by face
+    faces = [LOST[face] for face, count in comp.upkeep_die.items() for _ in range(count)]
+    assert answers["Phase 1: Upkeep Phase"] == Fraction(sum(faces), len(faces)) == 1
+    # the Rum: every sequence of 3 faces, kept when it never takes more Rum than is left
+    def lasts(seq, rum=lessons.RUM_FULL):
+        for lost in seq:
+            if lost > rum:
+                return False
+            rum -= lost
+        return True
+    seqs = list(itertools.product(faces, repeat=lessons.RUM_UPKEEPS))
+    assert answers["How long does the Rum last?"] == Fraction(sum(map(lasts, seqs)), len(seqs)) == Fraction(23, 27)
+    # the tile: merchant ships among the 24 ocean tiles, and the engine's own reveal beside player 1's lair
     ocean = comp.tiles["ocean"]
+    merchants = ocean["Merchant Ship (British)"] + ocean["Merchant Ship (Spanish)"]
+    assert answers["Phase 2: Movement Phase"] == Fraction(merchants, sum(ocean.values())) == Fraction(10, 24)
+    cell, _ = lessons.reveal_odds()
     assert cell in comp.ocean_cells
-    assert answers["Phase 2: Movement Phase"] == Fraction(ocean["Merchant Ship (British)"] + ocean["Merchant Ship (Spanish)"],
-                                                          sum(ocean.values()))
-    # a stronghold: 2d6 >= defence 11, counted over the 36 rolls
-    need = comp.targets["stronghold"]["defence"]
-    assert answers["Phase 3: Combat Phase"] == Fraction(sum(a + b >= need for a in range(1, 7) for b in range(1, 7)), 36)
-    # the printed letters: cards marked (C) or (A) in the rulebook's list
-    printed = re.findall(r"^(.+?) \(([ACMU]\*?)\) - ", rulebook(GAME).section("Action Cards"), re.M)
-    assert answers["Action Cards"] == sum(letter in ("C", "C*", "A") for _, letter in printed) == 8
-    # Treasure Maps: each crewmember's "Count as 1 Treasure Map", from the data, by hand
-    pirates = comp.pirates
-    maps = sum(pirates[p]["skill"] == "Count as 1 Treasure Map" for p in lessons.MAP_CREW)
-    assert answers["Pirate Skills"] == comp.islands["large island"]["rating"] - maps == 2
-    captain, mate = reversed(lessons.CAPTAIN_CREW)                 # Mary Read captain, Black Bart the other
-    in_effect = [pirates[captain]["skill"], pirates[mate]["skill"], pirates[captain]["captain"]]
-    off = in_effect.count("Count as 1 Treasure Map") + 2 * in_effect.count("Count as 2 Treasure Maps")
-    assert answers["Captain's Skills"] == comp.islands["small island"]["rating"] - off == 2
+    # combat: the 36 rolls, counted
+    city, stronghold = comp.targets["city"]["defence"], comp.targets["stronghold"]["defence"]
+    assert answers["Phase 3: Combat Phase"] == Fraction(sum(a + b >= city for a, b in PAIRS), 36) == Fraction(6, 36)
+    # 3 rolls of both dice (2 Cannonballs): every triple of rolls, at least one making 11
+    triples = itertools.product(PAIRS, repeat=lessons.RETRY_CANNONBALLS + 1)
+    wins = sum(any(a + b >= stronghold for a, b in t) for t in triples)
+    assert answers["Cannonballs: try again"] == Fraction(wins, 36 ** 3) == 1 - Fraction(33, 36) ** 3
+    # keep the 6: the six re-rolls of the other die
+    assert answers["Keep the 6: a re-roll after a failed roll"] == Fraction(sum(6 + d >= stronghold for d in range(1, 7)), 6)
+    # the engine's best single re-roll after 6 and 1 keeps the 6, and is worth the same
+    assert odds.reroll_policy(stronghold, 0, 1).decision((6, 1), 1) == "keep high"
+    # the synthesis: Loot Value times the winning rolls
+    spanish = comp.targets["Merchant Ship (Spanish)"]
+    wins = sum(a + b >= spanish["defence"] for a, b in PAIRS)
+    assert answers["Which ship to plunder?"] == Fraction(spanish["loot"] * wins, 36) == Fraction(60, 36)
 
 
 def test_a_changed_answer_changes_the_verdict(monkeypatch):
-    monkeypatch.setattr(demos, "face_down_tiles", lambda: 7)
-    view = LessonView(Lesson.for_game(GAME), start="The Game Board", presenter=False)
-    assert view.question.check("7") is True
-    assert view.question.check("42") is False
+    monkeypatch.setattr(demos, "city_one_roll_answer", lambda: Fraction(7, 36))
+    view = LessonView(Lesson.for_game(GAME), start="Phase 3: Combat Phase", presenter=False)
+    assert view.question.check("7/36") is True
+    view = LessonView(Lesson.for_game(GAME), start="Phase 3: Combat Phase", presenter=False)
+    assert view.question.check("1/6") is False
 
 
-def test_the_lesson_view_walks_every_screen_without_an_error():
-    view = LessonView(Lesson.for_game(GAME), presenter=False)
+def test_the_answers_in_the_whys_are_the_engines(lesson):
+    """Each why counts, with the counted fraction unreduced, and reaches the engine's answer."""
+    for title, shown in (("Important Game Concepts", ["6 of the 36", "6/36 = 1/6"]),
+                         ("Phase 1: Upkeep Phase", ["0 + 0 + 1 + 1 + 2 + 2 = 6", "6/6 = 1"]),
+                         ("Phase 2: Movement Phase", ["10 of the 24", "10/24 = 5/12"]),
+                         ("Phase 3: Combat Phase", ["6 of the 36 rolls: 6/36 = 1/6"]),
+                         ("Cannonballs: try again", ["10,719/46,656"]),
+                         ("Keep the 6: a re-roll after a failed roll", ["2 of those 6 cells", "2/6 = 1/3"]),
+                         ("Which ship to plunder?", ["15 of the 36 rolls", "60/36 = 5/3"])):
+        screen = lesson.find(title)
+        assert all(words in screen.why for words in shown), title
+    assert Fraction(10719, 46656) == lesson.answer(lesson.find("Cannonballs: try again"))
+    # the Combat why lists exactly the rolls making 10 or more
+    listed = re.findall(r"(\d) and (\d)", lesson.find("Phase 3: Combat Phase").why)
+    assert sorted((int(a), int(b)) for a, b in listed) == sorted(
+        (a, b) for a, b in PAIRS if a + b >= components().targets["city"]["defence"])
+
+
+def test_the_house_rules_are_shown_as_house_rules(lesson):
+    """Issue 36: the Upkeep Die's faces and what the tiles hide are ours: the screens say so in their words."""
+    upkeep = shown_text(demos.upkeep_die())
+    assert "House rule" in upkeep and "Scurvy (no Rum)" in upkeep
+    tiles = shown_text(demos.ocean_tiles())
+    assert "House rule: what the 24 ocean tiles hide" in tiles and "6 British merchant ships (B)" in tiles
+    assert "2 of the 6 faces show Scurvy" not in " ".join(s.why for s in lesson.screens)
+    assert any("House rule" in note for note in lesson.find("Phase 1: Upkeep Phase").teacher)
+    assert any("House rule" in note for note in lesson.find("Phase 2: Movement Phase").teacher)
+
+
+def _controls(widget) -> list:
+    """Things a student can touch inside ``widget``: buttons, sliders, dropdowns, toggles, canvases."""
+    found, todo = [], [widget]
+    while todo:
+        w = todo.pop()
+        if isinstance(w, (widgets.Button, widgets.IntSlider, widgets.Dropdown, widgets.ToggleButtons,
+                          widgets.RadioButtons, BoardCanvas)):
+            found.append(w)
+        todo.extend(getattr(w, "children", ()) or ())
+    return found
+
+
+def test_every_class_screen_has_something_to_touch_besides_the_answer_box(lesson):
+    view = LessonView(lesson, presenter=False)
+    for index, screen in enumerate(lesson.class_screens):
+        view.go(index)
+        content = view.content.children[0]
+        touch = [w for w in _controls(content) if not (isinstance(w, widgets.Button) and w.description in
+                                                       ("Check", "Show the answer and why", "Next ▶", "◀ Back"))]
+        assert touch, screen.name
+
+
+def test_the_lesson_view_walks_every_screen_without_an_error(lesson):
+    view = LessonView(lesson, presenter=False)
     for index in range(len(view.screens)):
         view.go(index)
-        text = shown_text(view.content.children[0])
+        shown = shown_text(view.content.children[0])
         assert "pl-error" not in str([getattr(c, "value", "") for c in view.content.children[0].children])
-        assert "Player 0" not in text and "player 0" not in text
-    assert view.counter_text() == "Reference 1 / 1"
+        assert "Player 0" not in shown and "player 0" not in shown
+    assert view.counter_text() == f"Reference {len(lesson.reference_screens)} / {len(lesson.reference_screens)}"
+
+
+def test_the_rule_words_on_the_toys_are_the_engines():
+    """What the screens say a rule does is what the engine does."""
+    from pirates_lab.king_of_pirates.components import RUM_LOST
+
+    assert RUM_LOST == LOST                                   # Scurvy takes no Rum; the others 1 and 2, as printed
+    for cell in odds.dutchman_chain().states:                 # one compass roll: the engine's six moves
+        assert sorted(lessons.compass_step(cell, face) for face in range(6)) == sorted(odds._compass(cell))
+    # keeping a die: the engine's best single re-roll after each failed roll is worth what the kept row counts
+    stronghold = components().targets["stronghold"]["defence"]
+    policy = odds.reroll_policy(stronghold, 0, 1)
+    for roll in ((6, 1), (6, 4), (5, 3)):
+        assert policy.decision(roll, 1) == "keep high"
+    assert lessons.keep_die_chance(5) == Fraction(1, 6) and lessons.keep_die_chance(4) == 0
+
+
+def test_no_expert_words_on_a_class_screen(lesson):
+    view = LessonView(lesson, presenter=False)
+    for index, screen in enumerate(lesson.class_screens):
+        if screen.kind == "play":                                   # the GameTable's own move list
+            continue
+        view.go(index)
+        text = shown_text(view.content.children[0])
+        assert not re.search(r"\(-?\d+, -?\d+\)", text), screen.name                  # no hex coordinates
+        assert not re.search(r"\b1 (cards|upkeeps|rolls|spaces)\b", text), screen.name
+        assert "P = " not in text and "Player 0" not in text and "player 0" not in text, screen.name
 
 
 # ---------------------------------------------------------------- issue 21 item 4: the lesson agrees with the engine
@@ -129,91 +220,8 @@ def _engine_rules() -> set[str]:
     return {r.strip() for r in rules}
 
 
-def test_every_rule_a_screen_teaches_or_a_why_names_is_one_the_engine_applies(lesson):
-    applied = _engine_rules()
-    headings = rulebook(GAME).headings
-    for s in lesson.class_screens:
-        named = {h for h in headings if h in " ".join(t for t in (s.why, s.text) if t)}
-        taught = {s.heading} if s.heading else set()
-        assert (named | taught) <= applied, (s.name, (named | taught) - applied)
 
 
-NUMBER = re.compile(r"(?<![\w./])(\d+(?:,\d{3})*(?:/\d+)?)(?![\w/])")
-
-
-def _numbers(text: str) -> set[Fraction]:
-    return {Fraction(n.replace(",", "")) for n in NUMBER.findall(text)}
-
-
-def _claims() -> dict[str, set]:
-    """Every number each screen's why (and text) may state, recomputed by the engine."""
-    comp = components()
-    kinds = [kind for kind, _ in comp.places.values()]
-    one = odds.dutchman_distribution(1)[(1, 0)]
-    ocean = comp.tiles["ocean"]
-    merchants = ocean["Merchant Ship (British)"] + ocean["Merchant Ship (Spanish)"]
-    need = comp.targets["stronghold"]["defence"]
-    small, large = comp.islands["small island"]["rating"], comp.islands["large island"]["rating"]
-    mover = lessons.movement_start().current_player() + 1          # "Player 1 sails west" (players from 1)
-    return {
-        "King of Pirates in one screen": {len(comp.cells)},
-        "The Game Board": {len(comp.cells), len(comp.lairs), kinds.count("stronghold"), kinds.count("city"),
-                           kinds.count("small island") + kinds.count("large island"), demos.face_down_tiles(),
-                           len(comp.shark_cells), len(comp.ocean_cells)},
-        "Game Setup": {comp.rules["starting_pirate_draw"], comp.ship["crew_positions"], demos.keep_choices_answer()},
-        "Important Game Concepts": {len(HEX_DIRECTIONS), 1, round(100 * one), one, demos.dutchman_back_in_two_answer()},
-        "Phases of a Turn": {demos.compass_rolls_in_a_round(), lessons.ROUND_PLAYERS},
-        "Phase 1: Upkeep Phase": {comp.upkeep_die["scurvy"], sum(comp.upkeep_die.values()), demos.upkeep_safe_answer()},
-        "Phase 2: Movement Phase": {ocean["Merchant Ship (British)"], ocean["Merchant Ship (Spanish)"], merchants,
-                                    sum(ocean.values()), demos.tile_merchant_answer(), mover},
-        "Phase 3: Combat Phase": {need, 36, 36 * demos.stronghold_answer(), 5, 6, demos.stronghold_answer()},
-        "Action Cards": {demos.combat_cards_answer(), len(comp.action_cards)},
-        "Pirate Skills": {1, large, demos.map_crew_answer()},
-        "Captain's Skills": {1, 2, small, demos.captain_crew_answer()},
-    }
-
-
-def test_every_number_a_why_states_is_recomputed_by_the_engine(lesson):
-    claims = _claims()
-    for s in lesson.class_screens:
-        said = _numbers(" ".join(t for t in (s.why, s.text, s.label, s.question.prompt if s.question else "") if t))
-        if s.kind in ("calculator", "play"):
-            assert said <= {Fraction(1)}, (s.name, said)     # their numbers are the live calculators' ("Player 1")
-            continue
-        allowed = {Fraction(v) for v in claims.get(s.title, set())}
-        assert said <= allowed, (s.name, said - allowed)
-        if s.question:
-            assert not s.why or Fraction(lesson.answer(s)) in said | {Fraction(0)}, s.name   # the why reaches the answer
-
-
-def test_the_statements_in_words_agree_with_the_engine(lesson):
-    comp = components()
-    # Captain's Skills (signals/lesson-fixes, 1 and 2): nothing counts twice; a captain adds its own captain skill
-    captain = lesson.find("Captain's Skills").why + lesson.find("Game Setup").why
-    assert "twice" not in captain.replace("nothing counts twice", "") and "double" not in captain
-    black_bart, mary_read = lessons.CAPTAIN_CREW
-    assert lessons.skills_in_effect(black_bart, mary_read) == [
-        comp.pirates[black_bart]["skill"], comp.pirates[mary_read]["skill"], comp.pirates[black_bart]["captain"]]
-    assert pirate_skills.treasure_maps_needed(lessons.crew(black_bart, mary_read), comp.islands["small island"]["rating"]) == 0
-    assert "hers finds no treasure" in lesson.find("Captain's Skills").why
-    assert comp.pirates[mary_read]["captain"] not in ("Count as 1 Treasure Map", "Count as 2 Treasure Maps")
-    # Action Cards: the cards the why names are the engine's combat-window cards, with their letters
-    named = lesson.find("Action Cards").why
-    assert {c for c in comp.action_cards if c in named} == set(lessons.combat_cards())
-    # Phase 2: the tile of the question lies west of player 1's lair
-    cell, _ = lessons.reveal_odds()
-    lair = lessons.movement_start().players[0].position
-    assert comp.compass[HEX_DIRECTIONS.index((cell[0] - lair[0], cell[1] - lair[1]))] == "west"
-    assert "west" in lesson.find("Phase 2: Movement Phase").question.prompt
-    # Phase 3: the rolls the why lists are exactly those making 11 or more
-    listed = re.findall(r"(\d) and (\d)", lesson.find("Phase 3: Combat Phase").why)
-    assert sorted((int(a), int(b)) for a, b in listed) == sorted(
-        (a, b) for a in range(1, 7) for b in range(1, 7) if a + b >= comp.targets["stronghold"]["defence"])
-    # Phases of a Turn: the compass roll is step 1B of the upkeep, printed so
-    assert "1B. Roll the Compass Die" in rulebook(GAME).section("Phase 1: Upkeep Phase")
-
-
-# ---------------------------------------------------------------- the demos
 def test_the_movement_screen_sails_reveals_and_digs():
     start = lessons.movement_start()
     assert all(Sail(c) in start.legal_actions() for c in lessons.sail_targets(start))
@@ -227,25 +235,6 @@ def test_the_movement_screen_sails_reveals_and_digs():
     assert after.doubloons - before.doubloons == island["value"]
     assert lessons.dig_maps_answer() == island["rating"]     # no map-counting skill in this crew
     assert "digs up" in story[-1][0]
-    tabs = demos.movement()
-    assert tabs.titles == ["The first step", "Digging for treasure"]
-    tabs.pick.value = "Digging for treasure"
-    assert "pl-kop-dig-board" in repr(tabs.box.children[0].children[0])      # the dig board shows
-    controls = tabs.box.children[0].children[1].children[0]
-    nxt, step = controls.children
-    caption = tabs.box.children[0].children[1].children[1]
-    assert (step.min, step.value, step.max) == (1, 1, len(story)) and f"1 of {len(story)}:" in caption.value
-    for _ in range(len(story) - 1):
-        nxt.click()
-    assert step.value == len(story) and "digs up" in caption.value
-    nxt.click()
-    assert step.value == 1                                                    # after the last step: the first
-
-
-def test_the_setup_table_names_players_from_1_with_their_colour():
-    text = shown_text(demos.setup_table())
-    assert all(kop.seat_name(p) in text for p in range(4)) and "Player 0" not in text
-    assert "east Pirates Lair" in text and "(" not in text.split("Pirates Lair")[0].split("Player 1 (red)")[1]
 
 
 def test_dice_are_drawn_with_pips():
@@ -276,7 +265,230 @@ def test_replay_buttons_step_and_play_and_name_players_from_1():
     assert "Player 1 (red): pass" in titles and "Fraction(" not in view.text.value
 
 
-def test_the_one_roll_heat_map_has_a_scale():
-    text = shown_text(demos.dutchman_one_roll())
-    assert "Chance the Dutchman is on a space: 0%" in text
-    assert "17% (the busiest space)" in text     # one roll from the centre: 1/6 on each neighbour
+def test_every_rule_a_screen_teaches_or_a_why_names_is_one_the_engine_applies(lesson):
+    applied = _engine_rules()
+    headings = rulebook(GAME).headings
+    for s in lesson.class_screens:
+        named = {h for h in headings if h in " ".join(t for t in (s.why, s.text) if t)}
+        taught = {s.heading} if s.heading else set()
+        assert (named | taught) <= applied, (s.name, (named | taught) - applied)
+
+
+
+# ---------------------------------------------------------------- the toys: the picture counts what is asked
+def test_the_combat_grid_paints_the_winning_rolls_and_counts_them():
+    grid = demos.combat_grid()
+    comp = components()
+    for target, t in comp.targets.items():
+        grid.target.value = target
+        green = [(a, b) for (a, b), button in grid.grid.cells.items() if button.style.button_color == grids.HIT]
+        assert sorted(green) == [(a, b) for a, b in PAIRS if a + b >= t["defence"]], target
+        assert f"{len(green)} of the 36 rolls make {t['defence']} or more" in grid.grid.count.value
+    grid.target.value = "city"
+    grid.grid.cells[(4, 6)].click()
+    assert "4 and 6 make 10: conquered." in grid.grid.caption.value
+    grid.grid.cells[(3, 6)].click()
+    assert "short of 10" in grid.grid.caption.value
+
+
+def test_rolls_are_seeded_per_screen_so_reset_brings_them_back():
+    first, again = demos.combat_grid(), demos.combat_grid()
+    rolled = [first.grid.roll() for _ in range(10)]
+    assert rolled == [again.grid.roll() for _ in range(10)]
+    assert first.rolls == 10 and "Rolled 10 times" in first.grid.tally.value
+    assert len(set(rolled)) > 1
+    walks = demos.dutchman_walks(), demos.dutchman_walks()
+    for w in walks:
+        w.buttons[1].click()
+    assert walks[0].back == walks[1].back and walks[0].walks == 60
+
+
+def test_the_compass_grid_shows_where_two_rolls_end():
+    grid = demos.dutchman_grid()
+    green = [cell for cell, button in grid.cells.items() if button.style.button_color == grids.HIT]
+    assert len(green) == 6 == grid.hits
+    for a, b in green:                                        # straight back: opposite directions
+        da, db = HEX_DIRECTIONS[a - 1], HEX_DIRECTIONS[b - 1]
+        assert (da[0] + db[0], da[1] + db[1]) == (0, 0)
+    assert {button.description for button in grid.cells.values()} == {"0", "1", "2"}
+    # the picture agrees with the engine's own chain, cell by cell
+    two = odds.dutchman_distribution(2)
+    for cell, p in two.items():
+        assert p == Fraction(sum(lessons.compass_end(a - 1, b - 1) == cell for a, b in PAIRS), 36)
+    assert "6 of the 36 pairs" in grid.count.value
+    grid.cells[(1, 4)].click()
+    assert "back on the centre" in grid.caption.value
+
+
+def test_the_simulation_comes_near_the_exact_answer():
+    walks = demos.dutchman_walks()
+    walks.buttons[2].click()
+    walks.buttons[2].click()                                  # 1,200 walks
+    assert walks.walks == 1200
+    share = Fraction(walks.back, walks.walks)
+    assert abs(share - Fraction(1, 6)) < Fraction(4, 100)     # about 4 standard errors (1.1 points each)
+    assert f"Back on the centre: <b>{walks.back:,}</b>" in walks.result.value
+
+
+def test_the_upkeep_roller_rolls_the_six_faces():
+    roller = demos.upkeep_die()
+    assert sorted(roller.faces) == sorted(LOST[f] for f, n in components().upkeep_die.items() for _ in range(n))
+    lost = [roller.roll() for _ in range(30)]
+    assert set(lost) == {0, 1, 2} and roller.lost == sum(lost)
+    assert f"{sum(lost) / 30:.2f} Rum a roll on average so far" in roller.result.value
+    assert sum("background:#ffd54f" in tile.value for tile in roller.tiles) == 1     # the face rolled
+
+
+def test_the_tiles_turn_over_and_the_count_follows():
+    deck = demos.ocean_tiles()
+    ocean = components().tiles["ocean"]
+    assert sorted(deck.hidden) == sorted(name for name, n in ocean.items() for _ in range(n))
+    assert "Face down: 24 tiles, 10 of them merchant ships." in deck.count.value
+    merchant = next(i for i in range(24) if deck.merchant(i))
+    deck.buttons[merchant].click()
+    deck.buttons[merchant].click()                             # a second click on an open tile: nothing
+    assert "Face down: 23 tiles, 9 of them merchant ships." in deck.count.value
+    assert deck.buttons[merchant].description in ("B", "S")
+
+
+def test_the_retry_view_counts_failures_and_plays_attacks():
+    view = demos.retry()
+    assert view.fails == 33 and "roll 1: fails in 33 of 36" in view.picture.value
+    view.slider.value = lessons.RETRY_CANNONBALLS
+    assert view.picture.value.count("fails in 33 of 36") == 3
+    for _ in range(20):
+        view.button.click()
+    assert view.attacks == 20 and 0 <= view.won <= 20
+    assert f"Attacks conquered: {view.won} of 20" in view.result.value
+    for _ in range(10):
+        view.many.click()                                     # 1,020 attacks of up to 3 rolls
+    assert view.attacks == 1020 and view.rolls <= 3 * 1020
+    # the complement, simulated: near 1 - (33/36)^3; independence: re-rolls after a failure win as often as any roll
+    assert abs(Fraction(view.won, view.attacks) - lessons.retry_answer()) < Fraction(6, 100)
+    assert abs(Fraction(view.after_fail_won, view.after_fail) - Fraction(3, 36)) < Fraction(3, 100)
+    assert abs(Fraction(view.rolls_won, view.rolls) - Fraction(3, 36)) < Fraction(3, 100)
+    assert "of the re-rolls right after a failed roll" in view.result.value
+    view.slider.value = 0                                     # a new setting starts the count again
+    assert view.attacks == 0 and "Press a button" in view.result.value
+
+
+def test_keeping_a_die_leaves_its_row():
+    box = demos.keep_six()
+    grid = box.grid
+    assert (grid.live_cells, grid.hits) == (6, 2)
+    assert "can land on 6 cells: 2 of them" in grid.count.value
+    box.pick.value = "both"
+    assert (grid.live_cells, grid.hits) == (36, 3)
+    box.pick.value = "second"                                  # keep the 1: no cell wins
+    assert (grid.live_cells, grid.hits) == (6, 0)
+    grid.cells[(1, 2)].click()
+    assert "cannot happen" in grid.caption.value
+    for _ in range(5):
+        assert grid.roll()[1] == 1                             # every re-roll keeps the 1
+
+
+def test_the_loot_grid_names_loot_values():
+    grid = demos.loot_grid()
+    grid.target.value = lessons.LOOT_TARGET
+    assert "15 of the 36 rolls make 8 or more" in grid.grid.count.value
+    assert "A conquest brings 4 Loot Cards." in grid.grid.count.value
+    assert [lessons.loot_per_roll(t) for t in components().targets] == [
+        Fraction(t["loot"] * sum(a + b >= t["defence"] for a, b in PAIRS), 36) for t in components().targets.values()]
+
+
+def test_the_compass_roller_moves_the_dutchman_one_space_at_a_time():
+    roller = demos.table_picture()
+    centre = components().centre
+    for _ in range(12):
+        before = roller.dutchman
+        roller.button.click()
+        assert roller.dutchman in odds.dutchman_step(before)
+    assert roller.rolls == 12 and "Roll 12:" in roller.caption.value
+    assert lessons.compass_step((4, 0), 0) == centre                          # off the map: back to the centre
+
+
+def test_the_rum_planner_opens_away_from_the_asked_setting():
+    view = demos.rum_planner()
+    assert (view.rum.value, view.upkeeps.value) != (lessons.RUM_FULL, lessons.RUM_UPKEEPS)
+    view.rum.value, view.upkeeps.value = lessons.RUM_FULL, lessons.RUM_UPKEEPS
+    assert view.result.value.count("data-exact='23/27'") == 1
+    view.rum.value = 0
+    assert "after 1 upkeep:" in view.result.value                              # "1 upkeeps" no more
+    # the average: with no Rum, a mutiny at the first upkeep with chance 2/3, else one more upkeep on average later:
+    # E = 1 + (1/3) E, so E = 3/2
+    assert "the first mutiny comes at upkeep 1.5." in view.result.value
+
+
+def test_the_last_roll_is_marked_and_the_event_stays_green():
+    grid = demos.combat_grid().grid
+    for _ in range(12):
+        a, b = grid.roll()
+        colours = {cell: button.style.button_color for cell, button in grid.cells.items()}
+        assert colours.pop((a, b)) == (grids.ROLLED_HIT if a + b >= 10 else grids.ROLLED)
+        assert sorted(c for c, colour in colours.items() if colour == grids.HIT) == sorted(
+            c for c in PAIRS if sum(c) >= 10 and c != (a, b))
+
+
+NUMBER = re.compile(r"(?<![\w./])(\d+(?:,\d{3})*(?:/\d+(?:,\d{3})*)?)(?![\w/])")
+
+
+def _numbers(text: str) -> set[Fraction]:
+    return {Fraction(n.replace(",", "")) for n in NUMBER.findall(text)}
+
+
+def test_every_number_a_screen_states_is_recomputed_from_the_rules(lesson):
+    """The numbers in each class screen's text, why and question come from the rules data or a count made here."""
+    comp = components()
+    ocean, faces, targets = comp.tiles["ocean"], comp.upkeep_die, comp.targets
+    city, stronghold, spanish = (targets[t] for t in ("city", "stronghold", lessons.LOOT_TARGET))
+    die = set(range(1, 7))
+    back = sum((a[0] + b[0], a[1] + b[1]) == (0, 0) for a, b in itertools.product(HEX_DIRECTIONS, repeat=2))
+    fails = sum(a + b < stronghold["defence"] for a, b in PAIRS)
+    claims = {
+        "Important Game Concepts": {len(HEX_DIRECTIONS), 36, back, Fraction(back, 36)},
+        "Rolling the Dutchman many times": {1, 6, Fraction(1, 6), lessons.WALKS_ASKED, lessons.WALKS_ASKED // 6},
+        "Phase 1: Upkeep Phase": set(LOST.values()) | {sum(faces.values()), Fraction(sum(LOST[f] * n for f, n in faces.items()), sum(faces.values()))},
+        "How long does the Rum last?": {lessons.RUM_FULL, lessons.RUM_UPKEEPS},
+        "Phase 2: Movement Phase": {ocean["Merchant Ship (British)"], ocean["Merchant Ship (Spanish)"],
+                                    ocean["Merchant Ship (British)"] + ocean["Merchant Ship (Spanish)"],
+                                    sum(ocean.values()), Fraction(10, 24)},
+        "Phase 3: Combat Phase": die | set(range(city["defence"], 13)) | {36, Fraction(6, 36)},
+        "Cannonballs: try again": {1, lessons.RETRY_CANNONBALLS, lessons.RETRY_CANNONBALLS + 1, fails, 36, 100,
+                                   Fraction(fails, 36), Fraction(fails, 36) ** 3, 1 - Fraction(fails, 36) ** 3,
+                                   round(100 * (1 - Fraction(fails, 36) ** 3))},
+        "Keep the 6: a re-roll after a failed roll": die | {36, 36 - fails, Fraction(2, 6)},
+        "Which ship to plunder?": {1, spanish["defence"], spanish["loot"], 36, stronghold["loot"],
+                                   sum(a + b >= spanish["defence"] for a, b in PAIRS),
+                                   Fraction(sum(a + b >= spanish["defence"] for a, b in PAIRS), 36),
+                                   Fraction(36 - fails, 36), Fraction((36 - fails) * stronghold["loot"], 36),
+                                   lessons.loot_per_roll(lessons.LOOT_TARGET)},
+    }
+    for s in lesson.class_screens:
+        said = _numbers(" ".join(t for t in (s.why, s.text, s.label, s.question.prompt if s.question else "") if t))
+        if s.title not in claims:
+            assert said <= {Fraction(1)}, (s.name, said)        # their numbers are the live widgets' ("Player 1")
+            continue
+        allowed = {Fraction(v) for v in claims[s.title]}
+        assert said <= allowed, (s.name, said - allowed)
+        if s.question and s.why:
+            assert Fraction(lesson.answer(s)) in said, s.name      # the why reaches the engine's answer
+
+
+def _find(widget, kind):
+    todo = [widget]
+    while todo:
+        w = todo.pop(0)
+        if isinstance(w, kind):
+            return w
+        todo.extend(getattr(w, "children", ()) or ())
+    raise AssertionError(f"no {kind.__name__} on the screen")
+
+
+def test_reset_brings_the_same_rolls_back(lesson):
+    view = LessonView(lesson, start="Phase 3: Combat Phase", presenter=False)
+    first = _find(view.content.children[0], grids.DiceGrid)
+    rolled = [first.roll() for _ in range(5)]
+    view.reset()
+    again = _find(view.content.children[0], grids.DiceGrid)
+    assert again is not first and again.rolls == 0 and "Rolled" not in again.tally.value
+    assert [again.roll() for _ in range(5)] == rolled

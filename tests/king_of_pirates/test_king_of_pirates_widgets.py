@@ -193,6 +193,10 @@ def test_effect_tables():
     assert cards[("Assault", "you attack a Stronghold")] == (p(stronghold, 0, 2), p(stronghold, 2, 2))
     assert cards[("Soldiers", "another attacks a City")] == (p(city, 0, 2), p(city + 2, 0, 2))
     assert cards[("Scurvy", "another attacks a City")][1] < cards[("Scurvy", "another attacks a City")][0]
+    # issue 36: Ambush is the defender's card, so its row shows the defender's chance to win (ties go to the attacker)
+    pvp = odds.pvp_win_probability
+    assert cards[("Ambush", "a player attacks you: your chance to win")] == (1 - pvp(0, 2, 0, 2), 1 - pvp(0, 2, 3, 2))
+    assert f"{float(1 - pvp(0, 2, 3, 2)):.2%}" == "85.90%"
     page = calc.effects_html(calc.card_effects(), first="card")
     assert "<th>card</th>" in page and "2 Cannonballs on each side" in page
     assert page.count("<tr>") == len(calc.card_effects()) + 1          # one row a card, under one header row

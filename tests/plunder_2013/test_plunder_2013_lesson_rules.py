@@ -1,7 +1,7 @@
 """Every rule a student reads in the Plunder (2013) lesson is a rule the engine applies (issue 21 item 4,
-audit round 4).
+audit round 4), and every count a why states is a count the engine makes (issue 39).
 
-Each sentence of each rule screen's "why" (and of the opening screen) is listed here with the engine
+Each sentence of every screen's "why" (and of the opening screen) is listed here with the engine
 behaviour that makes it true, checked on the engine: a sentence added or changed in
 ``pirates_lab/plunder_2013/data/lessons.toml`` without a check here fails the first test, and a rule
 the engine stops applying fails its check.  (The lesson once said an Aye "alone rules nothing out",
@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import tomllib
 from fractions import Fraction
+import random
 from itertools import product
 from pathlib import Path
 
@@ -39,14 +40,14 @@ def sentences(text: str) -> list[str]:
 
 
 def read_lesson() -> dict[str, list[str]]:
-    """{screen: its sentences} for the opening screen's text and each rule screen's why."""
+    """{screen: its sentences} for the opening screen's text and every screen's why."""
     screens = tomllib.loads(LESSON.read_text(encoding="utf-8"))["screen"]
     out = {}
     for screen in screens:
         if screen["kind"] == "game":
             out["opening"] = sentences(screen["text"])
-        elif screen["kind"] == "rule":
-            out[screen["heading"]] = sentences(screen["why"])
+        elif screen.get("why"):
+            out[screen.get("heading") or screen["title"]] = sentences(screen["why"])
     return out
 
 
@@ -91,6 +92,76 @@ def nay_only_if_every_category_misses():
 def bills_aye_is_one_less_four_fifths_cubed():
     assert not any(m == c for m, c in zip(lessons.MY_CARDS, lessons.DAYS[0][1]))
     assert lessons.chance_bill_says_aye() == 1 - Fraction(4, 5) ** 3
+
+
+def nay_hands_are_four_of_five_cubed():
+    """Of Bill's 125 equally likely hands (five cards a category), 4 × 4 × 4 = 64 miss Meg's clue everywhere."""
+    hands = lessons.bills_hands()
+    assert len(hands) == 5 ** 3 == len(set(h for h, _ in hands))
+    assert all(sum(x == c for x, c in zip(h, lessons.DAYS[0][1])) == 0 for h, aye in hands if not aye)
+    assert sum(1 for _, aye in hands if not aye) == 4 * 4 * 4 == 64
+    assert all(sum(1 for x in {h[k] for h, _ in hands} if x == lessons.DAYS[0][1][k]) == 1 for k in range(3))
+
+
+def the_ayes_expected_in_1000_deals():
+    assert lessons.ayes_expected_in_1000() == 1000 * Fraction(61, 125) == 488
+
+
+def dealt_ayes_are_near_488_rarely_on_it():
+    """1,000 seeded deals land within 4 standard deviations of 488; exactly 488 has a chance under 3 %."""
+    dealt = sum(lessons.deal_bills_hands(random.Random(2024), 1000))
+    p = Fraction(61, 125)
+    assert abs(dealt - 488) < 4 * float(1000 * p * (1 - p)) ** 0.5
+    from math import comb
+    assert comb(1000, 488) * float(p) ** 488 * float(1 - p) ** 512 < 0.03
+
+
+def after_an_aye_the_aye_hands_are_left_equally_likely():
+    asker, clue, _ = lessons.DAYS[0]
+    d = lessons.deduction_after(0)
+    d.record(asker, clue, {lessons.BILL: "aye"}, partial=True)
+    places = d.location_distribution(lessons.BILL)
+    left = [h for h in places.outcomes() if places[h] > 0]
+    assert len(left) == 61 and {places[h] for h in left} == {Fraction(1, 61)}
+
+
+def every_parrot_hand_says_aye():
+    clue = lessons.DAYS[0][1]
+    parrot = [(h, aye) for h, aye in lessons.bills_hands() if h[0] == clue[0]]
+    assert len(parrot) == 5 * 5 == 25 and all(aye for _, aye in parrot)
+
+
+def parrot_given_aye_is_25_of_61():
+    assert lessons.chance_parrot_given_aye() == Fraction(25, 61)
+
+
+def two_places_tie_at_312_of_5946():
+    counts = lessons.location_counts(lessons.BILL)
+    assert counts[0][1] == counts[1][1] == 312 > counts[2][1] and sum(n for _, n in counts) == 5946
+    assert lessons.chance_bills_likeliest() == Fraction(312, 5946) == Fraction(52, 991)
+
+
+def only_found_treasures_are_revealed():
+    """The chest's finds: only owners whose location a crew card matched reveal; Meg's is never found."""
+    _, _, finders = score_chest(list(lessons.HANDS), list(lessons.CHEST))
+    revealed = lessons.chest_after(len(lessons.CHEST))["revealed"]
+    assert set(revealed) == {package.pirate_name(p) for p in range(lessons.PLAYERS) if finders[p]}
+    assert finders[1] == [] and package.pirate_name(1) not in revealed
+
+
+def the_chance_a_place_is_right_is_312_of_5946():
+    best, n = lessons.location_counts(lessons.BILL)[0]
+    assert n == 312 and lessons.deduction_after(3).count() == 5946
+    assert lessons.deduction_after(3).location_distribution(lessons.BILL)[best] == Fraction(312, 5946)
+
+
+def a_second_finder_earns_two_on_average_chance_times_two():
+    hands = [(1, 1, 1), (2, 2, 2), (3, 3, 3)]
+    second = score_chest(hands, [ChestCard(1, (3, 3, 3), 1), ChestCard(0, (3, 3, 3), 2)])[0][0]
+    wrong = score_chest(hands, [ChestCard(1, (3, 3, 3), 1), ChestCard(0, (3, 3, 2), 2)])[0][0]
+    assert (second - 6, wrong - 6) == (2, 0)
+    assert lessons.dig_worth_as_second_finder() == 2 * Fraction(312, 5946) == Fraction(624, 5946)
+    assert round(float(Fraction(624, 5946)), 3) == 0.105
 
 
 def rows_are_facts_counted_together():
@@ -193,21 +264,34 @@ CLAIMS = {
             no_card_is_dealt_twice,
         'Each day one pirate flips three Clue cards and every other pirate says "Aye!" (one or more of my cards '
         'match) or "Nay!" (none match).': (aye_is_one_or_more_match, everyone_but_the_asker_answers),
-        "Work out where the others hid their treasure and send a crew card to dig it up before anyone else does.":
-            (a_crew_card_digs_for_another_pirates_treasure, read_the_chest_from_the_top),
+        "Work out where the others hid their treasure and send a crew card to dig it up.":
+            a_crew_card_digs_for_another_pirates_treasure,
+        "The first pirate to find a treasure steals 3 points, the second 2 and the third 1.":
+            (read_the_chest_from_the_top, six_then_three_two_one),
     },
     "Setup": {
-        "Each other pirate holds one island, one marker and one trap, and no card is dealt twice: the three other "
-        "pirates share the five islands you do not hold, one each, and the same for markers and for traps.":
-            no_card_is_dealt_twice,
-        "In one category that is 5 choices for the first pirate, 4 for the second and 3 for the third; the three "
-        "categories multiply.": deals_multiply_over_categories,
+        "No card is dealt twice: the three other pirates share the five islands you do not hold, one each, and the "
+        "same for markers and for traps.": no_card_is_dealt_twice,
+        "In one category that is 5 × 4 × 3 = 60 ways; the three categories multiply: 60 × 60 × 60 deals.":
+            deals_multiply_over_categories,
     },
     "How to Play": {
         "Barnacle Bill says Nay only if he misses the clue in every category.": nay_only_if_every_category_misses,
-        "None of the clues is yours, and each of his cards is one of the five you do not hold, so in each category "
-        "he misses the clue in 4 of 5 equally likely ways: Nay is (4/5) × (4/5) × (4/5), and Aye is everything "
-        "else.": bills_aye_is_one_less_four_fifths_cubed,
+        "In each category he misses it with 4 of his 5 equally likely cards, so 4 × 4 × 4 = 64 of his 125 hands "
+        "say Nay.": (no_card_is_dealt_twice, nay_hands_are_four_of_five_cubed),
+        "Aye is the complement: 125 − 64 = 61 of the 125 hands, so 61/125.": bills_aye_is_one_less_four_fifths_cubed,
+    },
+    "Checking by dealing": {
+        "The exact chance is 61 of the 125 hands, so 1,000 deals are expected to give 1,000 × 61/125 = 488 Ayes.":
+            the_ayes_expected_in_1000_deals,
+        "Your deals give a number near it, rarely exactly on it: that is luck.": dealt_ayes_are_near_488_rarely_on_it,
+    },
+    "An Aye, counted": {
+        "After an Aye only the 61 Aye hands are left, each as likely as the others.":
+            after_an_aye_the_aye_hands_are_left_equally_likely,
+        "Every hand with Parrot Island says Aye: all 25 of them (5 markers × 5 traps) are among the 61.":
+            every_parrot_hand_says_aye,
+        "So 25 of the 61: 25/61.": parrot_given_aye_is_25_of_61,
     },
     "Using the Solution Grids": {
         "Every row of the left grid is a fact about the deal.": rows_are_facts_counted_together,
@@ -222,6 +306,8 @@ CLAIMS = {
         "A crew card never comes back, so each dig is a bet.": a_crew_card_never_comes_back,
         "The chance of a location is the deals with that pirate at that island, marker and trap together, divided "
         "by the deals that fit.": chance_of_a_location_is_deals_with_it_over_deals,
+        "Two places tie for the likeliest, each with 312 of the 5,946 deals: 312/5,946 = 52/991.":
+            two_places_tie_at_312_of_5946,
         "With dozens of places still possible it pays to wait: the coming days' answers narrow them down.":
             dozens_of_places_so_wait,
     },
@@ -231,6 +317,11 @@ CLAIMS = {
         "the owner crosses out 6, then 3, then 1 on the My Treasure row.": six_then_three_two_one,
         "Only a pirate's first correct card for a treasure counts: sending the same location again scores nothing.":
             the_same_location_again_scores_nothing,
+    },
+    "What is a dig worth?": {
+        "The chance it is right is 312 of the 5,946 deals that fit.": the_chance_a_place_is_right_is_312_of_5946,
+        "A right dig earns 2 and a wrong one 0: on average 2 × 312/5,946 + 0 = 624/5,946, about 0.105 points.":
+            a_second_finder_earns_two_on_average_chance_times_two,
     },
 }
 
@@ -249,3 +340,9 @@ def test_the_engine_applies_the_rule_the_lesson_states(screen, sentence):
     checks = CLAIMS[screen][sentence]
     for check in checks if isinstance(checks, tuple) else (checks,):
         check()
+
+
+def test_the_chest_screen_reveals_only_the_treasures_found():
+    """Issue 36: the chest screen called an unfound pirate's hand "revealed". Only an owner whose location a
+    crew card matched reveals his map cards (Game End and Scoring); nobody finds Meg's."""
+    only_found_treasures_are_revealed()

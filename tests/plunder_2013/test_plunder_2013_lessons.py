@@ -1,30 +1,35 @@
 """The Plunder (2013) lesson (pirates_lab/plunder_2013/data/lessons.toml): a class path of screens with a
-screen for every rulebook heading, every demo builds, and every answer the engine computes equals an
-independent computation — a plain enumeration of every deal written here, the reference brute force, or
-the rule done by hand.
+screen for every rulebook heading and a probability idea on each, something to touch on every class screen,
+and every answer the engine computes equal to an independent computation — a plain enumeration of every
+deal or hand written here, the reference brute force, or the rule done by hand (issue 39).
 
 Rules: Plunder (2013) › Setup
+Rules: Plunder (2013) › How to Play
 """
 from __future__ import annotations
 
 import functools
+import random
 from collections import Counter
 from fractions import Fraction
-from itertools import permutations
+from itertools import permutations, product
 
+import ipywidgets as widgets
 import pytest
 
 import pirates_lab.widgets.plunder_2013_lessons as scenarios
 from pirates_lab.core.rules import rulebook
 from pirates_lab.plunder_2013 import lessons
 from pirates_lab.plunder_2013.reference import brute_force
-from pirates_lab.widgets.lesson import LessonView, shown_text
+from pirates_lab.widgets.canvas import BoardCanvas
+from pirates_lab.widgets.lesson import LessonView, QuestionView, shown_text, visible_text
 from pirates_lab.widgets.lesson_model import Lesson, LessonError
 
 GAME = "plunder_2013"
+NAV = {"◀ Back", "Next ▶", "Reset"}
 
 
-def answers_by_heading() -> dict:
+def answers_by_title() -> dict:
     return {name.split("'")[1]: value for name, value in Lesson.for_game(GAME).answers().items()}
 
 
@@ -34,73 +39,213 @@ def view_at(title: str) -> LessonView:
     return view
 
 
-@functools.lru_cache(maxsize=1)
-def fitting_deals() -> list[list[tuple[int, int, int]]]:
-    """Every deal of the other pirates' cards that fits the lesson's three days, by plain enumeration
-    (no engine code): a pirate says Aye exactly when one of his cards equals that category's clue."""
+def aye(hand, clue) -> bool:
+    """The printed rule, written here: Aye when one or more map cards equal that category's clue."""
+    return hand[0] == clue[0] or hand[1] == clue[1] or hand[2] == clue[2]
+
+
+@functools.lru_cache(maxsize=None)
+def fitting_deals(days: int = 3, partial: tuple = ()) -> list[list[tuple[int, int, int]]]:
+    """Every deal of the other pirates' cards that fits the first ``days`` days of the lesson (and the
+    ``partial`` answers (asker, clue, pirate, said) of a day under way), by plain enumeration (no engine code)."""
     mine = lessons.MY_CARDS
     pools = [[x for x in range(1, 7) if x != mine[c]] for c in range(3)]
+    facts = [(clue, p, said) for _, clue, answers in lessons.DAYS[:days] for p, said in answers.items()]
+    facts += [(clue, p, said) for _, clue, p, said in partial]
     deals = []
     for islands in permutations(pools[0], 3):
         for markers in permutations(pools[1], 3):
             for traps in permutations(pools[2], 3):
                 hands = [mine] + [(islands[k], markers[k], traps[k]) for k in range(3)]
-                if all((hands[p][0] == clue[0] or hands[p][1] == clue[1] or hands[p][2] == clue[2]) == (said == "aye")
-                       for _, clue, answers in lessons.DAYS for p, said in answers.items()):
+                if all(aye(hands[p], clue) == (said == "aye") for clue, p, said in facts):
                     deals.append(hands)
     return deals
 
 
+def bills_hands() -> list[tuple[int, int, int]]:
+    """The 125 hands Bill may hold from Pete's seat: in each category one of the five cards Pete lacks."""
+    return [h for h in product(range(1, 7), repeat=3) if all(x != m for x, m in zip(h, lessons.MY_CARDS))]
+
+
+def controls(widget) -> list:
+    """What a student can touch on a screen besides the answer box and the navigation: buttons, toggles,
+    dropdowns, sliders, boards that answer a click."""
+    found = []
+    if isinstance(widget, QuestionView):
+        return found
+    if isinstance(widget, widgets.Button) and widget.description not in NAV:
+        found.append(widget)
+    elif isinstance(widget, (widgets.ToggleButtons, widgets.Dropdown, widgets.IntSlider, widgets.FloatSlider,
+                             widgets.Tab)):
+        found.append(widget)
+    elif isinstance(widget, BoardCanvas) and widget._click_callbacks:
+        found.append(widget)
+    for child in getattr(widget, "children", ()) or ():
+        found += controls(child)
+    return found
+
+
 # ---------------------------------------------------------------- the lesson file
-def test_every_heading_has_a_rule_screen_in_printed_order_on_a_short_class_path():
+def test_every_heading_has_a_rule_screen_and_the_class_path_is_a_probability_thread():
     lesson = Lesson.for_game(GAME)
     assert lesson.coverage() == []
     rules = [s for s in lesson.class_screens if s.kind == "rule"]
     assert [s.title for s in rules] == rulebook(GAME).headings          # titled exactly as printed
     assert all(s.quote and s.demo and s.why and s.question for s in rules)
-    assert lesson.screens[0].kind == "game" and len(lesson.class_screens) <= 15
-    kinds = [s.kind for s in lesson.class_screens]
-    # the classroom round and a game to play come early: before the last two rules
-    assert kinds.index("play") < kinds.index("rule") + 3 and max(i for i, k in enumerate(kinds) if k == "play") < 7
-    assert lesson.minutes == 30 and lesson.level
+    assert lesson.screens[0].kind == "game" and 12 <= len(lesson.class_screens) <= 15
+    assert lesson.minutes == 45 and lesson.level
+    assert set(lesson.ideas) == {"equally likely outcomes", "counting by multiplying choices", "the complement",
+                                 "simulation against the exact answer", "conditional chance", "expected value"}
+    # the class path ends on the synthesis: a checked question (not a prediction) on chance × points
+    last = lesson.class_screens[-1]
+    assert last.title == "What is a dig worth?" and last.question and last.question.mode == "check"
 
 
 def test_every_demo_builds_and_no_screen_shows_its_answer_before_the_question():
     assert Lesson.for_game(GAME).check_all(shown_text) == []
 
 
+def test_every_class_screen_has_something_to_touch_besides_the_answer_box():
+    view = LessonView(Lesson.for_game(GAME), presenter=False)
+    for screen in view.lesson.class_screens:
+        view.go(screen.number - 1)
+        assert controls(view.content), screen.title
+
+
+def test_no_screen_shows_expert_words_or_numbered_cards():
+    view = LessonView(Lesson.for_game(GAME), presenter=False)
+    for screen in view.lesson.class_screens:
+        view.go(screen.number - 1)
+        text = visible_text(view.content)
+        for word in ("bits", "information expected", "P =", "standard error", "exact fraction: hover",
+                     "player 0", "1 cards", "before anyone else"):
+            assert word not in text, (screen.title, word)
+
+
 # ---------------------------------------------------------------- answers, computed another way
 def test_setup_answer_counts_every_deal():
-    # Given Sneaky Pete's cards and no clue, When every deal is counted by the reference brute force
     total, _ = brute_force(lessons.PLAYERS, lessons.ME, lessons.MY_CARDS, 6)
-    # Then the lesson's answer is that count: 5 x 4 x 3 ways in each of the three categories
-    assert answers_by_heading()["Setup"] == total == (5 * 4 * 3) ** 3
+    assert answers_by_title()["Setup"] == total == (5 * 4 * 3) ** 3
 
 
-def test_how_to_play_answer_is_the_chance_of_an_aye():
-    # Bill's card in each category is one of the five Pete does not hold; none of Meg's clues is Pete's
-    assert not any(mine == clue for mine, clue in zip(lessons.MY_CARDS, lessons.DAYS[0][1]))
-    assert answers_by_heading()["How to Play"] == 1 - Fraction(4, 5) ** 3 == Fraction(61, 125)
+def test_how_to_play_answer_is_the_share_of_aye_hands():
+    clue = lessons.DAYS[0][1]
+    hands = bills_hands()
+    assert len(hands) == 125 and not any(m == c for m, c in zip(lessons.MY_CARDS, clue))
+    ayes = sum(aye(h, clue) for h in hands)
+    assert answers_by_title()["How to Play"] == Fraction(ayes, 125) == 1 - Fraction(4, 5) ** 3 == Fraction(61, 125)
 
 
-def test_grid_answer_is_the_number_of_deals_that_fit_three_days():
-    assert answers_by_heading()["Using the Solution Grids"] == len(fitting_deals()) == 5946
+def test_dealing_answer_is_a_thousand_times_the_counted_chance():
+    clue = lessons.DAYS[0][1]
+    assert answers_by_title()["Checking by dealing"] == 1000 * sum(aye(h, clue) for h in bills_hands()) / 125 == 488
+
+
+def test_an_aye_answer_counts_the_deals_where_bill_said_aye():
+    asker, clue, _ = lessons.DAYS[0]
+    deals = fitting_deals(0, ((asker, clue, lessons.BILL, "aye"),))
+    parrot = sum(1 for hands in deals if hands[lessons.BILL][0] == clue[0])
+    assert answers_by_title()["An Aye, counted"] == Fraction(parrot, len(deals)) == Fraction(25, 61)
+    # the same as counting Bill's hands alone: the other pirates' cards divide evenly
+    hands = [h for h in bills_hands() if aye(h, clue)]
+    assert Fraction(sum(h[0] == clue[0] for h in hands), len(hands)) == Fraction(25, 61)
+
+
+def test_grid_answer_is_the_number_of_deals_that_fit_three_days_and_is_a_prediction():
+    assert answers_by_title()["Using the Solution Grids"] == len(fitting_deals()) == 5946
+    view = view_at("Using the Solution Grids")
+    assert view.question.model.predict
+    assert view.question.check("1000") is not False and "✘" not in view.question.feedback.value
+    assert "5,946" in view.question.feedback.value
 
 
 def test_digging_answer_is_the_likeliest_location_of_bills_treasure():
     deals = fitting_deals()
-    places = Counter(hands[2] for hands in deals)          # Barnacle Bill is player 2
-    assert answers_by_heading()["Digging Up Treasure"] == Fraction(max(places.values()), len(deals))
+    places = Counter(hands[lessons.BILL] for hands in deals)
+    assert answers_by_title()["Digging Up Treasure"] == Fraction(max(places.values()), len(deals))
 
 
 def test_scoring_answer_follows_the_printed_points():
-    # Given the chest: Jack finds Pete's treasure (Pete keeps 3 of 6); Pete is the first to find Bill's (+3)
-    # and the second to find Jack's (+2); his second card for Jack's treasure counts for nothing
-    assert answers_by_heading()["Game End and Scoring"] == 3 + 3 + 2
+    # Jack finds Pete's treasure (Pete keeps 3 of 6); Pete is the first to find Bill's (+3) and the second to
+    # find Jack's (+2); his second card for Jack's treasure counts for nothing
+    assert answers_by_title()["Game End and Scoring"] == 3 + 3 + 2
+
+
+def test_synthesis_answer_is_two_points_times_the_chance_of_the_likeliest_place():
+    deals = fitting_deals()
+    best = max(Counter(hands[lessons.BILL] for hands in deals).values())
+    assert answers_by_title()["What is a dig worth?"] == 2 * Fraction(best, len(deals)) == Fraction(624, 5946)
 
 
 def test_the_hands_at_the_end_fit_every_answer_of_the_three_days():
     assert list(lessons.HANDS) in fitting_deals()
+
+
+# ---------------------------------------------------------------- the pictures answer: counts beside them
+def test_the_hand_grid_shades_and_counts_the_hands_asked_about():
+    grid = scenarios.bills_hands_nay()
+    grid.toggles.value = "nay"
+    clue = lessons.DAYS[0][1]
+    nay = sum(not aye(h, clue) for h in bills_hands())
+    assert f"{nay} of the 125" in grid.count.value and nay == 64
+    shaded = [op for op in grid.board.ops["hands"] if op.kind == "rect" and op.fill == "#9fb8d9"]
+    assert len(shaded) == 64
+    grid.board.click(120 + 3, 24 + 3)                 # the first box: Whale Island, Palm Tree, Snake Pit
+    assert "Whale Island / Palm Tree / Snake Pit" in grid.said.value and "Nay!" in grid.said.value
+    both = scenarios.bills_hands_aye()
+    both.toggles.value = "island"
+    assert "25 of the 125" in both.count.value
+    both.toggles.value = "aye"
+    assert "61 of the 125" in both.count.value
+
+
+def test_dealing_is_seeded_and_reset_brings_the_same_deals_back():
+    view = view_at("Checking by dealing")
+    dealer = [w for w in controls(view.content) if isinstance(w, widgets.Button)][0]
+    dealer.click()
+    first = visible_text(view.content)
+    assert "of 10 deals" in first
+    view.reset()
+    assert "No deals yet" in visible_text(view.content)
+    [w for w in controls(view.content) if isinstance(w, widgets.Button)][0].click()
+    assert visible_text(view.content) == first
+    # the share settles near the exact chance: 1,000 seeded deals within 4 standard deviations of 488
+    dealt = lessons.deal_bills_hands(random.Random(2024), 1000)
+    assert abs(sum(dealt) - 488) < 4 * (1000 * Fraction(61, 125) * Fraction(64, 125)) ** 0.5
+
+
+def test_the_day_stepper_counts_as_plain_enumeration_and_hides_day_three():
+    stepper = scenarios.day_stepper()
+    for _ in range(3):
+        stepper.next_button.click()
+    text = visible_text(stepper)
+    assert f"{len(fitting_deals(1)):,}" in text and f"{len(fitting_deals(2)):,}" in text
+    assert "5,946" not in text and "5946" not in text and stepper.next_button.disabled
+    assert "Turtle Island" in stepper.grid.value                   # the clue cards by name
+
+
+def test_the_dig_picker_counts_the_deals_that_put_bills_treasure_there():
+    picker = scenarios.dig_picker()
+    places = Counter(hands[lessons.BILL] for hands in fitting_deals())
+    for place in [(3, 2, 3), (3, 6, 6), (1, 1, 2)]:
+        for category, card in zip(("island", "marker", "trap"), place):
+            picker.pickers[category].value = card
+        assert f"{places.get(place, 0):,} of the 5,946" in picker.shown.value
+    picker.top_button.click()
+    assert "312" in picker.top.value and "Parrot Island / Shipwreck / Rolling Boulder" in picker.top.value
+
+
+def test_the_chest_reveals_only_the_treasures_found():
+    reader = scenarios.chest_reader()
+    newest = []
+    while not reader.next_button.disabled:
+        reader.next_button.click()
+        newest.append(visible_text(reader.newest).split(":", 1)[1])
+    assert "found second: +2" in newest[3] and "the same place again" in newest[5]
+    text = visible_text(reader)
+    assert "still secret" in text and lessons.location_name(lessons.HANDS[1]) not in text   # nobody found Meg's
+    assert lessons.location_name(lessons.HANDS[2]) in text                                   # Pete found Bill's
+    assert "found second: +2" in reader.earlier.value          # the cards before, folded
 
 
 # ---------------------------------------------------------------- broken demos and answers are noticed
@@ -109,26 +254,26 @@ def test_a_demo_that_raises_fails_check_all_naming_the_screen(monkeypatch):
         raise ValueError("the grid fell overboard")
 
     monkeypatch.setattr(scenarios, "solution_grid", broken)
-    with pytest.raises(LessonError, match=r"screen 6 'The Solution Grid after three days'.*the grid fell overboard"):
+    with pytest.raises(LessonError, match=r"screen 8 'The Solution Grid after three days'.*the grid fell overboard"):
         Lesson.for_game(GAME).check_all(shown_text)
 
 
 def test_a_broken_demo_shows_its_error_in_place_and_the_question_still_works(monkeypatch):
-    from pirates_lab.widgets.lesson import visible_text
-
-    monkeypatch.setattr(scenarios, "three_days", lambda: 1 / 0)
-    view = view_at("Using the Solution Grids")
-    assert "division by zero" in visible_text(view.content) and view.question.check("5,946") is True
+    monkeypatch.setattr(scenarios, "dig_picker", lambda: 1 / 0)
+    view = view_at("Digging Up Treasure")
+    assert "division by zero" in visible_text(view.content) and view.question.check("52/991") is True
 
 
 def test_a_changed_answer_changes_the_verdict(monkeypatch):
     monkeypatch.setattr(scenarios, "deals_at_start", lambda: 7)
     view = view_at("Setup")
     assert view.question.check("216,000") is False and view.question.check("7") is True
+    monkeypatch.setattr(scenarios, "chance_parrot_given_aye", lambda: Fraction(1, 5))
+    assert view_at("An Aye, counted").question.check("25/61") is False
 
 
 def test_a_demo_that_shows_its_answer_fails_check_all(monkeypatch):
-    monkeypatch.setattr(scenarios, "setup_table", lambda: {"deals that fit": lessons.deals_at_start()})
+    monkeypatch.setattr(scenarios, "setup_deal", lambda: {"deals that fit": lessons.deals_at_start()})
     with pytest.raises(LessonError, match=r"screen 2 'Setup'.*shows the answer \(216,000\)"):
         Lesson.for_game(GAME).check_all(shown_text)
 
@@ -145,17 +290,25 @@ def test_the_answer_checker_takes_what_people_type_and_teaches():
     question.reveal_button.click()
     assert "216,000" in question.feedback.value and "multiply" in question.why.value
     view = view_at("How to Play")
-    assert [view.question.check(t) for t in ("50%", "48.8%")] == [False, True] and "61/125" in \
+    assert [view.question.check(t) for t in ("3/5", "48.8%")] == [False, True] and "61/125" in \
         view.question.feedback.value
     assert view_at("How to Play").question.check("150%") is False
+    # the why of a wrong answer points back at the picture: the counted fraction, unreduced
+    wrong = view_at("How to Play").question
+    wrong.check("3/5")
+    wrong.check("60%")
+    wrong.reveal_button.click()
+    assert "64 of his 125 hands" in wrong.why.value and "61 of the 125" in wrong.why.value
 
 
-def test_every_screen_has_a_reset_and_folded_teacher_notes():
+def test_every_screen_has_a_reset_and_folded_teacher_notes_with_minutes():
     view = LessonView(Lesson.for_game(GAME), presenter=False)
     for index in range(len(view.screens)):
         view.go(index)
         assert "<summary>Teacher notes</summary>" in view.notes.value and "?screen=" in view.notes.value
         assert view.reset_button.description == "Reset"
+    for screen in view.lesson.class_screens:
+        assert "minute" in screen.teacher[0], screen.title
     view.go(1)
     view.question.check("12")
     view.reset()

@@ -9,6 +9,7 @@ from pirates_lab.plunder_2013.game import score_chest
 from pirates_lab.widgets.drawing import rasterize, shade
 from pirates_lab.widgets.plunder_2013 import (ClassroomRound, ClassroomView, GridLayout, PlunderMatch,
                                               PlunderTable, SolutionGridView, cell_at, solution_grid_ops)
+from pirates_lab.widgets.plunder_2013_grid import short_name
 
 
 def small_deduction():
@@ -39,7 +40,11 @@ def test_grid_ops_are_pure_and_show_the_solver_marks():
     layout = GridLayout(3)
     row_y = layout.top + 3 * layout.row + layout.row / 2
     day3 = [op.args[0] for op in ops if op.kind == "text" and op.args[2] == row_y and op.args[1] < layout.left_width]
-    assert day3 == ["3", "4", "3", "3", "N", "-", "Y"]
+    # the clue cards by name, as the clues are read out (issue 39: no grid numbers the cards)
+    assert day3 == ["3", "Turtle", "Waterfall", "Rolling Boulder", "N", "-", "Y"]
+    # every right-grid box names its card
+    names = texts(ops)
+    assert all(names.count(short_name(c, x)) >= 2 for c in CATEGORIES for x in range(1, 7))
     # an open cell is shaded by its probability
     x, y = layout.cell_origin(0, 0, 5)            # pirate 1, island 5: probability 1/2
     cell = [op for op in ops if op.kind == "rect" and op.args[:2] == (x, y)]
@@ -174,10 +179,14 @@ def test_a_compact_grid_puts_the_days_in_a_table_beside_the_right_grid():
     s = small_deduction()
     view = SolutionGridView(s, compact=True)
     compact = GridLayout.compact(3)
-    assert (view.board.width, view.board.height) == (compact.width, compact.height(2)) and compact.width < 320
+    # boxes wide enough for the card names, still beside a column of questions on a projector
+    assert (view.board.width, view.board.height) == (compact.width, compact.height(2)) and compact.width < 430
     texts = [op.args[0] for op in view.ops() if op.kind == "text"]
     assert "Solution Grid of Sneaky Pete" not in texts and "Day" not in texts       # the days are the table
     assert "<th>Day</th>" in view.days_table.value and view.days_table.value.count("<tr>") == 1 + 3 + 1
+    # beside the right grid the clue cards are named one a line (three named columns would not fit)
+    assert "<th>Clues</th>" in view.days_table.value
+    assert "Turtle Island<br>Waterfall<br>Rolling Boulder" in view.days_table.value
     x, y = compact.cell_origin(1, 0, 4)
     view.board.click(x + 3, y + 3)
     assert view.selected == (2, "island", 4) and "must hold" in view.why.value
@@ -186,7 +195,9 @@ def test_a_compact_grid_puts_the_days_in_a_table_beside_the_right_grid():
 def test_grid_text_is_large_enough_to_read_on_a_projector():
     sizes = [int(op.font.split("px")[0].split()[-1]) for op in solution_grid_ops(small_deduction())
              if op.kind == "text"]
-    assert min(sizes) >= 12 and sum(s >= 14 for s in sizes) > 0.8 * len(sizes)
+    marks = [int(op.font.split("px")[0].split()[-1]) for op in solution_grid_ops(small_deduction())
+             if op.kind == "text" and op.args[0] in ("X", "O", "✓")]
+    assert min(sizes) >= 12 and min(marks) >= 12 and sum(s >= 14 for s in marks) > 0.5 * len(marks)
 
 
 def test_buttons_are_as_wide_as_their_labels():
@@ -212,3 +223,32 @@ def test_classroom_feedback_does_not_go_stale_after_a_reveal():
     assert view.feedback.value == "" and view.prediction.value == ""
     assert f"Deals that fit everything said: <b class='pl-plunder-deals'>{round_.current.count():,}</b>" in \
         view.header.value
+
+
+def test_a_move_says_thinking_and_disables_every_button_before_the_computer_pirates_move(monkeypatch):
+    """Issue 39: a move showed nothing for over 2 s, so a second click got a refusal. Now the status says
+    "thinking…" and every button is disabled before the slow part starts, and both come back after."""
+    table = PlunderTable(players=4, seed=2013)
+    seen = []
+    act = table.match.act
+
+    def slow_act(action):
+        seen.append(("thinking…" in table.status.value, all(b.disabled for b in table.buttons())))
+        act(action)
+
+    monkeypatch.setattr(table.match, "act", slow_act)
+    table.keep_button.click()
+    assert seen == [(True, True)]
+    assert "thinking…" not in table.status.value and not any(b.disabled for b in table.buttons())
+
+
+def test_the_advisors_speak_in_chances_and_points_not_bits():
+    from pirates_lab.plunder_2013 import Keep
+
+    table = PlunderTable(players=4, seed=2013)
+    assert "bits" not in table.advice.value and "Keep the three clues" in table.advice.value
+    table.play(Keep())
+    assert table.match.waiting_for() == "dig"
+    assert "P =" not in table.advice.value and "?" not in table.advice.value and "on average" in table.advice.value
+    assert all(picker.options[0][0] == "Whale Island" or not picker.options[0][0][0].isdigit()
+               for picker in table.pickers.values())
