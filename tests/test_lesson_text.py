@@ -32,11 +32,7 @@ LONG_DIGITS = re.compile(r"\d{16,}")
 
 #: (lesson, check) -> what fails today (strict xfail: a fix shows as XPASS).  Delete a row when its lesson is fixed.
 KNOWN_FAILURES: dict[tuple[str, str], str] = {
-    ("dice_basics", "teacher_notes"): "5 screens name code: pirates_lab, keep_highest, sorted_pair_counts …",
-    ("pillage_and_plunder", "teacher_notes"): "screen 1 names pirates_lab.pillage_and_plunder",
-    ("king_of_pirates", "teacher_notes"): "3 screens name code: win_doubloons, upkeep_die, action_cards",
     ("pirates_and_plunder", "teacher_notes"): "screen 15 names first_player",
-    ("strategy_lab", "teacher_notes"): "3 screens name code: redeal_hidden, strategy_lab, strategy_lab_results",
 }
 
 
