@@ -58,21 +58,19 @@ pytestmark = pytest.mark.browser
 
 #: (lesson stem, check) -> what exactly fails today (strict xfail).  Delete a row when its lesson is fixed.
 KNOWN_FAILURES: dict[tuple[str, str], str] = {
-    # issue 39, measured 2026-12-07 (the game and kit helpers' fixes turn these into XPASS: then delete the row)
+    # measured 2026-12-07 on main 0bb2355 (a fix turns a row into XPASS: then delete the row)
     ("01_dice_basics", "touch"): "something to touch on 2 of 10 class screens (20%): only 7 and 9",
-    ("pillage_and_plunder", "touch"): "something to touch on 4 of 20 class screens (20%): only 6, 13, 14 and 20",
-    ("pillage_and_plunder", "fits"): "feedback below the 768 px fold after a wrong answer and after the why on 5 of 18 "
-                                     "question screens: 2, 11, 12, 14, 18 (bottom at 773-801 px)",
-    ("king_of_pirates", "touch"): "something to touch on 7 of 15 class screens (47%): none on 1-4, 6, 10, 14, 15",
-    ("king_of_pirates", "fits"): "feedback below the fold after a wrong answer and after the why on 7 of 10 question "
-                                 "screens: 3, 4, 5, 8, 13, 14, 15 (bottom at 782-801 px)",
-    ("plunder_2013", "touch"): "something to touch on 3 of 9 class screens (33%): none on 1, 2, 3, 5, 8, 9",
-    # since main's merge of the new Pirates & Plunder and Plunder lessons (18:55): their reference screens and a game
     ("pirates_and_plunder", "height"): "reference screens 17, 18, 19 are 1071, 1179 and 1647 px tall (883 at most)",
     ("plunder", "height"): "screen 6 'Play a game against two computer traders' is 893 px tall (883 at most)",
     ("strategy_lab", "touch"): "something to touch on 3 of 6 class screens (50%): none on 1, 4, 6",
-    ("strategy_lab", "fits"): "feedback below the fold after a wrong answer and after the why on 1 of 2 question "
-                              "screens: 1 (bottom at 800 px)",
+    ("pillage_and_plunder", "overflow"): "screen 14 'The battle calculator': the why's lines ('41.68% (the exact "
+                                         "fraction is too long to show)') reach 1036-1126 px of a 1024 px page",
+    ("pillage_and_plunder", "height"): "reference screens 77, 80, 95 are 1326, 894 and 981 px tall (883 at most)",
+    ("plunder_2013", "overflow"): "screen 1: the box 'Look at your map cards' clips what it holds (243 > 234 px)",
+    ("king_of_pirates", "labels"): "the dice grids' corner label ('second die → first die ↓') at 15 px on screens 2, 8, "
+                                   "10, 13",
+    ("king_of_pirates", "height"): "reference screens 15, 17, 19 are 1097, 1772 and 903 px tall (883 at most)",
+    ("king_of_pirates", "feedback"): "screen 5 'How long does the Rum last?': 'Show the answer and why' gives no why",
 }
 
 #: Failures that depend on how busy the machine is (xfail, not strict): a row here is a to-do too.
