@@ -34,8 +34,9 @@ def _canvas_text_back_to_normal():
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
     """Two workers share the suite (``-n 2`` in pyproject.toml), each test file whole on one worker (its module
-    fixtures are built once), except the projector walks: each lesson's walk is a scope of its own, so the two
-    workers walk lessons side by side (each worker starts its own Voila server the first time it needs one).
+    fixtures are built once), except the projector tests: each lesson's (its one walk and every check that reads
+    it) are a scope of their own, so the two workers walk lessons side by side and a lesson is never walked on both
+    (each worker starts its own Voila server the first time it needs one).
     (pytest-xdist's ``loadgroup`` marks do not take on pytest 9, whose node ids cannot be renamed; a scheduler
     that chooses the scope works on both.)"""
     from xdist.scheduler import LoadScopeScheduling

@@ -46,10 +46,14 @@ def lesson_notebooks() -> list[Path]:
 
 
 def pytest_generate_tests(metafunc):
-    """A test that takes ``lesson`` runs once per lesson notebook present at collection time."""
+    """A test that takes ``lesson`` runs once per lesson notebook present at collection time.  In a module with a
+    ``walk_timeout(stem)`` (the projector walk), each lesson's tests get that time limit (pytest-timeout): any of
+    them may be the one that walks the lesson, and the walk stops itself before that limit."""
     if "lesson" in metafunc.fixturenames:
-        lessons = lesson_notebooks()
-        metafunc.parametrize("lesson", lessons, ids=[path.stem for path in lessons])
+        limit = getattr(metafunc.module, "walk_timeout", None)
+        params = [pytest.param(path, id=path.stem, marks=[pytest.mark.timeout(limit(path.stem))] if limit else [])
+                  for path in lesson_notebooks()]
+        metafunc.parametrize("lesson", params)
 
 
 # ---------------------------------------------------------------- the browser

@@ -5,23 +5,20 @@ each screen the page is measured (its height against the viewport, scroll boxes 
 developer words, players numbered from 0, button and slider-handle sizes), Large fonts are switched off and
 on again to see canvases and charts grow, and a question is answered the ways a class would (nothing, out of
 range, wrong twice, then "Show the answer and why").  Every function waits for conditions (the screen
-counter, the page going quiet), never for a fixed time.
+counter, the kernel's answer to a click, the page going quiet), never for a fixed time, and no wait lasts past the
+walk's :class:`Deadline` (a walk that runs out of time stops at once with :class:`WalkTimeout`, naming where).
 """
 from __future__ import annotations
 
-import re
 import time
 
-from pirates_lab.widgets.lesson_model import DEVELOPER_WORDS
+from page_probes import FITS_JS, TOUCH_JS
 
 #: a screen may be this many viewports tall ("at most about one viewport")
 MOST_VIEWPORTS = 1.15
 BUTTON_PX, HANDLE_PX = 40, 24
 #: a canvas or chart "grows" with Large fonts when shown this much larger (or when it already fills its box)
 GROWTH = 1.2
-#: player numbering for code, not people
-ZERO_SEAT = re.compile(r"\b(?:[Pp]layer|[Ss]eat|[Cc]aptain|[Pp]irate) 0\b")
-
 #: resolves once the page has not changed for 0.8 s (at most 15 s): the kernel's answer has arrived
 QUIET_JS = """() => new Promise(resolve => {
     let timer = setTimeout(done, 800);
@@ -111,7 +108,60 @@ LOOKED_AT_JS = """() => {
 }"""
 
 
+class WalkTimeout(Exception):
+    """The walk of a lesson ran out of its time (:class:`Deadline`)."""
+
+
+class Deadline:
+    """The time a walk has left: every wait of this module lasts at most ``left_ms(most)``, and raises
+    :class:`WalkTimeout` once the time is up (so a slow walk stops where it is, once, with a clear message).
+
+    >>> Deadline(60).left_ms(1000) == 1000, Deadline(0.001, "a lesson").seconds
+    (True, 0.001)
+    """
+
+    def __init__(self, seconds: float, what: str = "the walk"):
+        self.seconds, self.what = seconds, what
+        self.end = time.monotonic() + seconds
+
+    def left_ms(self, most_ms: float) -> int:
+        left = (self.end - time.monotonic()) * 1000
+        if left <= 0:
+            raise WalkTimeout(f"{self.what} ran out of its {self.seconds:.0f} s")
+        return max(1, int(min(most_ms, left)))
+
+
+#: the deadline of the walk under way (none: waits have only their own limits)
+deadline: Deadline | None = None
+
+
+def _ms(most_ms: float) -> int:
+    return deadline.left_ms(most_ms) if deadline is not None else int(most_ms)
+
+
+def answered(page, most_ms: float = 60_000) -> bool:
+    """Wait until the kernel has answered every request the page sent it (``page_probes.KERNEL_INIT``: each one's
+    "idle" status is back), then until the page stops changing.  False if an answer did not come in time."""
+    ok = True
+    try:
+        page.wait_for_function("() => !window.__plKernel || window.__plKernel.pending.size === 0", timeout=_ms(most_ms))
+    except WalkTimeout:
+        raise
+    except Exception:
+        ok = False
+        _ms(1)        # the walk's own time is up: say so rather than go on
+    wait_quiet(page)
+    return ok
+
+
+def click_and_wait(page, locator, most_ms: float = 60_000) -> bool:
+    """Click, then wait for the kernel's answer and a quiet page (see :func:`answered`)."""
+    locator.click(timeout=_ms(most_ms))
+    return answered(page, most_ms)
+
+
 def wait_quiet(page) -> None:
+    _ms(1)
     page.evaluate(QUIET_JS)
 
 
@@ -123,32 +173,38 @@ def is_screen_lesson(page) -> bool:
     return page.locator(".pl-lesson .pl-lesson-next").count() > 0
 
 
-def go_next(page, number: int, timeout_ms: int = 60_000) -> None:
-    """Press Next and wait until the counter says screen ``number`` and the screen shown before has left the page
-    (the first chart of a lesson renders after the counter moves: checks must not read the old screen)."""
+def go_next(page, number: int, timeout_ms: int = 120_000) -> None:
+    """Press Next and wait until the counter says screen ``number``, the screen shown before has left the page
+    (the first chart of a lesson renders after the counter moves: checks must not read the old screen) and the
+    kernel has answered."""
     bodies = page.locator(".pl-screen .pl-screen-body")
     old = bodies.first.element_handle() if bodies.count() else None
-    page.locator(".pl-lesson-next").first.click()
+    page.locator(".pl-lesson-next").first.click(timeout=_ms(timeout_ms))
     page.wait_for_function(f"() => document.querySelector('.pl-lesson-counter-text')?.dataset.screen === '{number}'",
-                           timeout=timeout_ms)
+                           timeout=_ms(timeout_ms))
     if old is not None:
-        page.wait_for_function("el => !el.isConnected", arg=old, timeout=timeout_ms)
-    wait_quiet(page)
+        page.wait_for_function("el => !el.isConnected", arg=old, timeout=_ms(timeout_ms))
+    answered(page, timeout_ms)
 
 
-def developer_words(text: str) -> list[str]:
-    """Developer words (the kit's list, snake_case names) in text a student sees."""
-    from pirates_lab.widgets.lesson_model import developer_words as words
-
-    return words(text)
+def touchable(page) -> list[str]:
+    """Issue 39: what a student can touch on the screen shown besides the answer box (empty: nothing)."""
+    return page.evaluate(TOUCH_JS)
 
 
-def text_problems(text: str) -> dict[str, list[str]]:
-    """Developer words and players numbered from 0 in a screen's visible text."""
-    words = developer_words(text)
-    zero = sorted(set(ZERO_SEAT.findall(text)))
-    return {"developer_words": [f"{w!r} is on the screen" for w in words][:8],
-            "players": [f"{z!r} is on the screen: players are numbered from 1" for z in zero]}
+def out_of_view(page, question, when: str) -> list[str]:
+    """Issue 39: the question's prompt, answer box and feedback not wholly inside the viewport (``when``: after what)."""
+    found = page.evaluate(FITS_JS, question.element_handle())
+    height, width = found["viewport"]["height"], found["viewport"]["width"]
+    problems = []
+    for part in ("question", "answer", "feedback"):
+        box = found[part]
+        if box is None:
+            problems.append(f"{when}, the {part} is not shown")
+        elif box["top"] < -1 or box["bottom"] > height + 1 or box["left"] < -1 or box["right"] > width + 1:
+            problems.append(f"{when}, the {part} is out of view (top {box['top']:.0f}, bottom {box['bottom']:.0f} px; "
+                            f"the viewport is {height} px tall)")
+    return problems
 
 
 def measure(page) -> dict[str, list[str]]:
@@ -166,18 +222,21 @@ def _toggle_large(page, on: bool) -> None:
     toggle = page.locator(".pl-presenter-toggle").first
     active = "mod-active" in (toggle.get_attribute("class") or "")
     if active != on:
-        toggle.click()
-    page.wait_for_function(f"() => document.querySelector('.pl-presenter-toggle').classList.contains('mod-active') === {str(on).lower()}")
-    wait_quiet(page)
+        toggle.click(timeout=_ms(60_000))
+    page.wait_for_function(f"() => document.querySelector('.pl-presenter-toggle').classList.contains('mod-active') === {str(on).lower()}",
+                           timeout=_ms(60_000))
+    if active != on:
+        answered(page)
     _settled(page)
 
 
 def _settled(page, limit_s: float = 30.0) -> None:
     """Wait until the canvases' and charts' sizes read the same twice, a second apart (a chart's resize goes
     through the kernel and, on a busy machine, can arrive after the page has been quiet for a while)."""
-    deadline, before = time.monotonic() + limit_s, page.evaluate(LOOKED_AT_JS)
-    while time.monotonic() < deadline:
-        page.wait_for_timeout(1000)
+    until, before = time.monotonic() + limit_s, page.evaluate(LOOKED_AT_JS)
+    while time.monotonic() < until:
+        _ms(1)
+        page.wait_for_timeout(1000)     # a polling interval: the loop ends as soon as two reads agree
         now = page.evaluate(LOOKED_AT_JS)
         if now == before:
             return
@@ -218,52 +277,79 @@ def _feedback_text(question) -> str:
 
 def _answer(page, question, text: str, expect: str) -> str:
     box = question.locator(".pl-answer input").first
-    box.fill(text)
+    box.fill(text, timeout=_ms(60_000))
     box.press("Enter")
-    question.locator(".pl-check").first.click()
+    answered(page)                    # the text has reached the kernel before Check is pressed
+    click_and_wait(page, question.locator(".pl-check").first, 90_000)
     try:
         page.wait_for_function("([el, expect]) => el.querySelector('.pl-feedback').innerText.includes(expect)",
-                               arg=[question.element_handle(), expect], timeout=90_000)
+                               arg=[question.element_handle(), expect], timeout=_ms(30_000))
+    except WalkTimeout:
+        raise
     except Exception:
-        pass
-    wait_quiet(page)
+        pass        # the caller says what the feedback shows instead
     return _feedback_text(question)
 
 
-def question_feedback(page) -> list[str]:
-    """Answer the screen's question as a class might; what fails to teach."""
+def question_feedback(page, fits: list[str] | None = None, prediction: str | None = None) -> list[str]:
+    """Answer the screen's question as a class might; what fails to teach.  ``fits`` (a class screen) collects
+    issue 39's view check: after a wrong answer and after "Show the answer and why", the prompt, the answer box
+    and the feedback are all in the viewport.  ``prediction``: the question is a prediction (the lesson file's
+    ``mode = "predict"``), answered with this text: it must be taken (no ✘) and show the exact answer and why."""
     question = page.locator(".pl-screen .pl-question").first
     problems = []
     shown = _answer(page, question, "", "Type an answer first")
     if "Type an answer first" not in shown:
         problems.append(f"an empty answer shows {shown!r}, not 'Type an answer first'")
+    if prediction is not None:
+        return problems + _predicted(page, question, prediction, fits)
     shown = _answer(page, question, "-5", " ")
     if not any(words in shown for words in ("between 0 and 100", "whole number, 0 or more", "higher", "lower",
                                               "Not quite")):
         problems.append(f"an out-of-range answer (-5) shows {shown!r}")
     shown = _answer(page, question, "98765431", " ")
+    if fits is not None:
+        fits += out_of_view(page, question, "after a wrong answer")
     reveal = question.locator(".pl-show-answer").first
     try:
-        reveal.wait_for(state="visible", timeout=90_000)
+        reveal.wait_for(state="visible", timeout=_ms(30_000))
+    except WalkTimeout:
+        raise
     except Exception:
         problems.append(f"after two wrong answers there is no 'Show the answer and why' (feedback {shown!r})")
         return problems
-    reveal.click()
+    click_and_wait(page, reveal)
     try:
         page.wait_for_function("el => el.querySelector('.pl-feedback').innerText.includes('The answer')",
-                               arg=question.element_handle(), timeout=90_000)
+                               arg=question.element_handle(), timeout=_ms(30_000))
+    except WalkTimeout:
+        raise
     except Exception:
         problems.append(f"'Show the answer and why' shows {_feedback_text(question)!r}")
-    wait_quiet(page)
+    if fits is not None:
+        fits += out_of_view(page, question, "after 'Show the answer and why'")
     if not question.locator(".pl-why").first.inner_text().strip():
         problems.append("'Show the answer and why' gives no why")
     return problems
 
 
+def _predicted(page, question, prediction: str, fits: list[str] | None) -> list[str]:
+    """A prediction is taken, never marked wrong, and shows the exact answer and why (all in view)."""
+    shown = _answer(page, question, prediction, "You predicted")
+    problems = []
+    if "✘" in shown or not question.locator(".pl-feedback-predicted").count():
+        problems.append(f"a prediction ({prediction!r}) shows {shown!r}, not 'You predicted …, then the answer'")
+    if fits is not None:
+        fits += out_of_view(page, question, "after a prediction")
+    if not question.locator(".pl-why").first.inner_text().strip():
+        problems.append("a prediction's answer comes with no why")
+    return problems
+
+
 def reset_screen(page) -> None:
-    page.locator(".pl-screen-reset").first.click()
-    wait_quiet(page)
+    click_and_wait(page, page.locator(".pl-screen-reset").first)
 
 
-__all__ = ["DEVELOPER_WORDS", "MOST_VIEWPORTS", "counter", "is_screen_lesson", "go_next", "measure", "growth",
-           "question_feedback", "reset_screen", "text_problems", "wait_quiet", "developer_words"]
+__all__ = ["MOST_VIEWPORTS", "Deadline", "WalkTimeout", "counter", "is_screen_lesson", "go_next", "measure", "growth",
+           "question_feedback", "reset_screen", "wait_quiet", "answered", "click_and_wait",
+           "touchable", "out_of_view"]
