@@ -74,7 +74,7 @@ class DiceGrid(widgets.VBox):
         self.roll_button.on_click(lambda _: self.roll())
         self.grid = widgets.GridBox(layout=widgets.Layout(grid_template_columns="repeat(7, auto)", grid_gap="2px",
                                                           width="max-content", max_width="100%"))
-        cells = [_html(f"<div style='font-size:70%;line-height:1.15'>{html.escape(heads[1])} →<br>"
+        cells = [_html(f"<div style='font-size:0.8em;line-height:1.15'>{html.escape(heads[1])} →<br>"
                        f"{html.escape(heads[0])} ↓</div>")]
         cells += [_html(f"<div style='text-align:center'><b>{html.escape(n)}</b></div>") for n in names]
         for a in range(1, 7):

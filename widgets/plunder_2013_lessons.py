@@ -31,6 +31,8 @@ __all__ = [*_scenarios, "table_picture", "table_picture_ops", "classroom_round",
 
 GAME = "plunder_2013"
 PICTURE_WIDTH, PICTURE_HEIGHT = 500, 290
+#: the button beside the table picture: short enough to fit beside it at 1024 px with Large fonts
+LOOK = "See your map cards"
 _COLOURS = {"island": "#2e7d32", "marker": "#1f5fa8", "trap": "#b22222"}
 
 
@@ -68,7 +70,7 @@ def table_picture() -> widgets.Widget:
     three secret map cards."""
     board = BoardCanvas(PICTURE_WIDTH, PICTURE_HEIGHT, layers=("table",), css_class="pl-plunder-table-picture")
     board.draw("table", table_picture_ops())
-    look = button("Look at your map cards", "pl-plunder-look")
+    look = button(LOOK, "pl-plunder-look")
     cards = widgets.HTML()
 
     def show(_=None) -> None:
@@ -76,7 +78,9 @@ def table_picture() -> widgets.Widget:
             + "</b><br>Your treasure is there."
 
     look.on_click(show)
-    side = widgets.VBox([look, cards], layout=widgets.Layout(flex="1 1 180px", min_width="160px", margin="0 0 0 10px"))
+    # min-content: a box squeezed below its button would clip it (a widget box scrolls); it goes under the picture
+    side = widgets.VBox([look, cards], layout=widgets.Layout(flex="1 1 180px", min_width="min-content",
+                                                             margin="0 0 0 10px"))
     return widgets.HBox([board, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
 
 

@@ -444,11 +444,18 @@ def test_every_number_a_screen_states_is_recomputed_from_the_rules(lesson):
     die = set(range(1, 7))
     back = sum((a[0] + b[0], a[1] + b[1]) == (0, 0) for a, b in itertools.product(HEX_DIRECTIONS, repeat=2))
     fails = sum(a + b < stronghold["defence"] for a, b in PAIRS)
+    losses = sorted(set(LOST[f] for f in faces))       # the Rum why: rows of losses, those that take more than the Rum
+    rows = list(itertools.product(losses, repeat=lessons.RUM_UPKEEPS))
+    over = [r for r in rows if sum(r) > lessons.RUM_FULL]
+    kept = Fraction(len(rows) - len(over), len(rows))
+    rum_rows = {*losses, *faces.values(), sum(faces.values()), len(losses), len(rows), len(over),
+                *(sum(tuple(sorted(r)) == o for r in over) for o in {tuple(sorted(r)) for r in over}),  # 2+2+2: 1, 2+2+1: 3
+                len(rows) - len(over), kept, round(100 * kept)}
     claims = {
         "Important Game Concepts": {len(HEX_DIRECTIONS), 36, back, Fraction(back, 36)},
         "Rolling the Dutchman many times": {1, 6, Fraction(1, 6), lessons.WALKS_ASKED, lessons.WALKS_ASKED // 6},
         "Phase 1: Upkeep Phase": set(LOST.values()) | {sum(faces.values()), Fraction(sum(LOST[f] * n for f, n in faces.items()), sum(faces.values()))},
-        "How long does the Rum last?": {lessons.RUM_FULL, lessons.RUM_UPKEEPS},
+        "How long does the Rum last?": {lessons.RUM_FULL, lessons.RUM_UPKEEPS, *rum_rows},
         "Phase 2: Movement Phase": {ocean["Merchant Ship (British)"], ocean["Merchant Ship (Spanish)"],
                                     ocean["Merchant Ship (British)"] + ocean["Merchant Ship (Spanish)"],
                                     sum(ocean.values()), Fraction(10, 24)},
@@ -492,3 +499,64 @@ def test_reset_brings_the_same_rolls_back(lesson):
     again = _find(view.content.children[0], grids.DiceGrid)
     assert again is not first and again.rolls == 0 and "Rolled" not in again.tally.value
     assert [again.roll() for _ in range(5)] == rolled
+
+
+# ---------------------------------------------------------------- the projector walk's findings (polish-games)
+def _dice_grids(widget) -> list:
+    found, todo = [], [widget]
+    while todo:
+        w = todo.pop(0)
+        if isinstance(w, grids.DiceGrid):
+            found.append(w)
+        todo.extend(getattr(w, "children", ()) or ())
+    return found
+
+
+def test_every_dice_grid_label_is_at_least_16_px_with_large_fonts(lesson):
+    """The corner label ('second die → first die ↓') was 70 % of the Large 21 px: 15 px on a projector.
+    Every font size the grids' own text sets, times the Large text size, is at least 16 px."""
+    from pirates_lab.widgets.presenter import presenter_css
+
+    base = float(re.search(r"\.widget-html-content[^{]*\{font-size:(\d+)px", presenter_css()).group(1))
+    grids_seen = 0
+    for screen in lesson.class_screens:
+        if not screen.demo:
+            continue
+        for grid in _dice_grids(lesson.demo(screen)):
+            grids_seen += 1
+            texts = [c.value for c in grid.grid.children if isinstance(c, widgets.HTML)]
+            assert any("second die" in t or "→" in t for t in texts), screen.name      # the corner label is there
+            for text in texts:
+                for size, unit in re.findall(r"font-size:\s*([\d.]+)(em|%|px)", text):
+                    px = float(size) if unit == "px" else base * float(size) / (100 if unit == "%" else 1)
+                    assert px >= 16 - 0.5, (screen.name, text[:60], px)
+    assert grids_seen >= 4                      # the compass, combat, keep-the-6 and loot screens
+
+
+def test_every_question_screen_explains_its_answer(lesson):
+    """'Show the answer and why' shows a why on every class screen that asks a question (the Rum screen had none)."""
+    for screen in lesson.class_screens:
+        if screen.question:
+            assert screen.why and screen.why.strip(), screen.name
+            assert Fraction(lesson.answer(screen)) in _numbers(screen.why), screen.name
+
+
+def test_the_rum_why_counts_the_rows_of_losses_as_the_die_plays_them(lesson):
+    """The Rum why's count, made here by playing every row of Upkeep Die faces (6 × 6 × 6) against the Rum held."""
+    faces = [face for face, n in components().upkeep_die.items() for _ in range(n)]
+    kept = 0
+    for row in itertools.product(faces, repeat=lessons.RUM_UPKEEPS):
+        rum = lessons.RUM_FULL
+        for face in row:
+            if LOST[face] > rum:
+                break
+            rum -= LOST[face]
+        else:
+            kept += 1
+    exact = Fraction(kept, len(faces) ** lessons.RUM_UPKEEPS)
+    assert exact == lesson.answer(lesson.find("How long does the Rum last?")) == Fraction(23, 27)
+    rows = list(itertools.product(sorted(set(LOST.values())), repeat=lessons.RUM_UPKEEPS))
+    over = [r for r in rows if sum(r) > lessons.RUM_FULL]
+    why_text = lesson.find("How long does the Rum last?").why
+    assert f"{len(over)} of the {len(rows)} rows" in why_text and f"other {len(rows) - len(over)}: " in why_text
+    assert f"{len(rows) - len(over)}/{len(rows)}" in why_text and Fraction(len(rows) - len(over), len(rows)) == exact

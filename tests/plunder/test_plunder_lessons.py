@@ -624,3 +624,16 @@ def test_the_pictures_have_no_colliding_or_cut_text_with_large_fonts():
         drawn = sea_ops(observation, width=width, height=height, header=False)
         assert text_collisions(drawn, width=width, height=height) == []
         assert sum(op.kind == "circle" for op in drawn) == len(state.captains)
+
+
+def test_the_play_screen_text_is_one_line_with_large_fonts(lesson):
+    """The projector walk measured the game screen 893 px tall with Large fonts (at most 883): its text took two
+    lines.  One line of 21 px text (the width estimated, plus the 9 % the estimate runs under Chromium's sans-serif
+    at this size) fits the 990 px the page gives it, and it still says who you are and what to watch."""
+    from pirates_lab.widgets.drawing import Drawing, text_box
+    from pirates_lab.widgets.presenter import LARGE_SCALE
+
+    screen = lesson.find("Play a game against two computer traders")
+    left, _, right, _ = text_box(Drawing().text(screen.text, 0, 0, font=f"{round(14 * LARGE_SCALE)}px sans-serif").ops[0])
+    assert (right - left) * 1.09 <= 990, (right - left) * 1.09
+    assert "Captain 1 (red)" in screen.text and "Storm" in screen.text and "cards you draw" in screen.text

@@ -313,3 +313,22 @@ def test_every_screen_has_a_reset_and_folded_teacher_notes_with_minutes():
     view.question.check("12")
     view.reset()
     assert view.question.feedback.value == "" and view.question.model.wrong_tries == 0
+
+
+def test_the_map_cards_button_fits_beside_the_table_picture_with_large_fonts():
+    """The projector walk (1024 × 768, Large fonts) measured 234 px beside the table picture, and the box there
+    clipped 'Look at your map cards' (243 px).  The label, estimated at the Large text size plus the button's
+    padding, fits that room; and the box never shrinks below what it holds (it would clip, not wrap)."""
+    from pirates_lab.widgets.drawing import Drawing, text_box
+    from pirates_lab.widgets.presenter import LARGE_SCALE
+
+    room, padding = 234, 2 * 12
+    row = scenarios.table_picture()
+    board, side = row.children
+    look = side.children[0]
+    assert look.description == scenarios.LOOK
+    left, _, right, _ = text_box(Drawing().text(look.description, 0, 0, font=f"{round(14 * LARGE_SCALE)}px sans-serif").ops[0])
+    assert right - left + padding <= room, (look.description, right - left + padding)
+    assert side.layout.min_width in ("min-content", "max-content", "fit-content")
+    look.click()
+    assert "Your secret cards" in side.children[1].value
