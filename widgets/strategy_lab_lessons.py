@@ -180,7 +180,7 @@ class Redeal(widgets.VBox):
         same = redealt.observation(SEAT) == self.state.observation(SEAT)
         self.said.value = (f"<p>Deal {self.presses}: what {html.escape(_captain(SEAT))} is shown "
                            + ("did not change" if same else "<b>changed</b>")
-                           + f". {html.escape(_captain(other))} now holds "
+                           + f"; in this deal {html.escape(_captain(other))} would hold "
                            f"{html.escape(_cards(redealt.observation(other)['hand']))}.</p>")
 
 
