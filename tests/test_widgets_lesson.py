@@ -753,17 +753,17 @@ def test_the_dice_rollers_are_seeded_count_the_question_s_event_and_draw_the_exa
     from pirates_lab.core import Dist
     from pirates_lab.widgets import dice_lessons as dice
 
-    one, again = dice.one_die().children[1], dice.one_die().children[1]        # Reset builds the demo again
+    one, again = dice.one_die().children[0], dice.one_die().children[0]        # Reset builds the demo again
     one.roll_times(25), again.roll_times(25)
     assert (one.hits, one.last, one.rolls) == (again.hits, again.last, 25)     # the same rolls on every page
-    many = dice.one_die().children[1]
+    many = dice.one_die().children[0]
     many.roll_times(6000)                                                      # 1/3 of them, within ordinary luck
     assert abs(many.hits - 2000) < 4 * (6000 * Fraction(1, 3) * Fraction(2, 3)) ** 0.5
     # the RISK roller's rule, over all 7,776 rolls, is exactly the exact calculation the question checks
     rolls = itertools.product(range(1, 7), repeat=5)
     assert sum(dice._defender_losses(r[:3], r[3:]) == 2 for r in rolls) == dice.defender_loses_both_count() == 2890
     assert dice.two_dice() == Dist.die(6) + Dist.die(6) and dice.nine_or_more() == Fraction(5, 18)
-    shown = dice.risk().children[1]
+    shown = dice.risk().children[0]
     shown.roll_times(1)
     assert "Attacker" in shown.shown.value and "of 1 rolls so far" in shown.shown.value
 

@@ -296,7 +296,7 @@ class Roller(widgets.VBox):
         self.more.on_click(lambda _: self.roll_times(many))
         self.shown = widgets.HTML()
         row = widgets.Layout(flex_flow="row wrap", align_items="center", max_width="100%")
-        super().__init__([widgets.HBox([self.one, self.more], layout=row), self.shown])
+        super().__init__([widgets.HBox([self.one, self.more, self.shown], layout=row)])
         self.add_class("pl-roller")
         self._show()
 
@@ -309,8 +309,8 @@ class Roller(widgets.VBox):
 
     def _show(self) -> None:
         if not self.rolls:
-            self.shown.value = "<div class='pl-roller-status'>Press the button: see what comes up.</div>"
+            self.shown.value = "<div class='pl-roller-status' style='margin-left:8px'>Press it: see what comes up.</div>"
             return
-        self.shown.value = (f"<div class='pl-roller-status'><b>{html.escape(self.last)}</b><br>"
+        self.shown.value = (f"<div class='pl-roller-status' style='margin-left:8px'><b>{html.escape(self.last)}</b> "
                             f"{html.escape(self.event[:1].upper() + self.event[1:])}: {self.hits:,} of "
                             f"{self.rolls:,} {html.escape(self.what)} so far.</div>")

@@ -38,7 +38,7 @@ def _faces(rng, n: int) -> list[int]:
 
 
 def _with_roller(view: widgets.Widget, roller: Roller) -> widgets.Widget:
-    box = widgets.VBox([view, roller], layout=widgets.Layout(max_width="100%"))
+    box = widgets.VBox([roller, view], layout=widgets.Layout(max_width="100%"))     # in sight above the chart
     box.add_class("pl-demo-with-roller")
     return box
 
