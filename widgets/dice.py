@@ -283,13 +283,13 @@ class Roller(widgets.VBox):
     """
 
     def __init__(self, roll: Callable[[random.Random], tuple[str, bool]], event: str, *, seed: int = 0,
-                 button: str = "Roll", many: int = 10, what: str = "rolls"):
+                 button: str = "Roll", many: int = 10, what: str = "rolls", many_button: str = ""):
         self._roll, self.event, self.what = roll, event, what
         self.rng = random.Random(seed)
         self.rolls = self.hits = 0
         self.last = ""
         self.one = widgets.Button(description=button, tooltip=f"{button} once", layout=widgets.Layout(width="auto"))
-        self.more = widgets.Button(description=f"{button} {many} times", layout=widgets.Layout(width="auto"))
+        self.more = widgets.Button(description=many_button or f"{button} {many} times", layout=widgets.Layout(width="auto"))
         for b in (self.one, self.more):
             b.add_class("pl-roll-button")
         self.one.on_click(lambda _: self.roll_times(1))

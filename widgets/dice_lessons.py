@@ -215,7 +215,8 @@ def ruin_chain() -> widgets.Widget:
             path.append(money)
         return f"{' → '.join(map(str, path))}: {len(path) - 1} bets, she ends with {money}.", money == 5
     return _with_roller(show_value(rules, "The bets"),
-                        Roller(play, "she reached 5 doubloons", seed=SEEDS[10], button="Play one game", what="games"))
+                        Roller(play, "she reached 5 doubloons", seed=SEEDS[10], button="Play one game", what="games",
+                                                 many_button="Play 10 games"))
 
 
 def ruin_rich() -> Fraction:

@@ -167,7 +167,7 @@ class Redeal(widgets.VBox):
     def __init__(self, state):
         self.state, self.presses = state, 0
         self.button = widgets.Button(description="Deal the hidden cards again", icon="random",
-                                     layout=widgets.Layout(width="auto"))
+                                     layout=widgets.Layout(width="auto", align_self="flex-start"))
         self.button.add_class("pl-lab-redeal")
         self.button.on_click(lambda _: self.press())
         self.said = widgets.HTML("<p>Press it: the cards Captain 1 cannot see are dealt again at random.</p>")
@@ -416,7 +416,7 @@ class OneGame(widgets.VBox):
     def __init__(self, one: StoredTournament):
         self.plan = one.plan
         self.played, self.wins = 0, {label: 0.0 for label in one.plan.labels}
-        self.button = widgets.Button(description="Play one game", icon="play", layout=widgets.Layout(width="auto"))
+        self.button = widgets.Button(description="Play one game", icon="play", layout=widgets.Layout(width="auto", align_self="flex-start"))
         self.button.add_class("pl-lab-one-game")
         self.button.on_click(lambda _: self.play())
         self.said = widgets.HTML("<p>Play a game or two before you predict: does one game tell?</p>")
