@@ -340,3 +340,19 @@ def test_a_rule_slider_refuses_limits_that_make_no_sense(value, low, high):
     from pirates_lab.widgets.controls import rule_slider
     with pytest.raises(InvalidInput):
         rule_slider("crew", value, low, high)
+
+
+def test_a_why_line_s_words_wrap_and_its_number_does_not():
+    """Issue 19: '41.68% (the exact fraction is too long to show)' fits a 1024 px page: only the number is kept
+    on one line; a short exact fraction is kept whole too."""
+    import re as _re
+    from pirates_lab.core.why import Why
+    from pirates_lab.widgets.why import WHY_CSS, why_html
+
+    rules = dict(_re.findall(r"([^{}]+)\{([^}]*)\}", WHY_CSS))
+    assert "nowrap" not in rules[".pl-why .pl-why-p"]
+    assert "white-space:nowrap" in rules[".pl-why .pl-why-p b"] and "white-space:nowrap" in rules[".pl-why .pl-why-short"]
+    long_one = why_html(Why("a long one", Fraction(416_800_001, 1_000_000_007)))
+    words = _re.search(r"<span class='pl-why-exact'[^>]*>\(the exact fraction is too long to show\)</span>", long_one)
+    assert words and "white-space" not in words.group()
+    assert "<span class='pl-why-exact pl-why-short'>(1/3)</span>" in why_html(Why("short", Fraction(1, 3)))

@@ -723,3 +723,62 @@ def test_a_long_title_keeps_the_ready_state_short_so_the_heading_stays_one_row(t
     assert ">Ready ▶<" in view.ready.value
     view.next_button.click()
     assert ">Ready<" in view.ready.value
+
+
+# ---------------------------------------------------------------- something to touch, long references (issue 39, 19)
+def _touchable(widget) -> list:
+    """What a student can touch in a screen's widgets besides the question (buttons, menus, sliders, toggles, text
+    boxes outside the answer box): the widgets the browser walk counts (tests/browser/page_probes.TOUCH_JS)."""
+    if isinstance(widget, QuestionView):
+        return []
+    found = [widget] if isinstance(widget, (widgets.Button, widgets.Dropdown, widgets.ToggleButtons, widgets.Text,
+                                            widgets.IntSlider, widgets.FloatSlider, widgets.Checkbox)) else []
+    for child in getattr(widget, "children", ()) or ():
+        found += _touchable(child)
+    return found
+
+
+@pytest.mark.parametrize("name, bare", [("dice_basics", {8}), ("strategy_lab", set())])
+def test_class_screens_have_something_to_touch_besides_the_answer_box(name, bare):
+    """Issue 39: at least 80 % of the class screens (here: all but the ones named) offer a control of their own."""
+    from pirates_lab.widgets.lesson import build_screen
+
+    lesson = Lesson.named(name)
+    found = {s.number: _touchable(build_screen(lesson, s)[0]) for s in lesson.class_screens}
+    assert {n for n, controls in found.items() if not controls} == bare
+    assert len(bare) <= 0.2 * len(lesson.class_screens)
+
+
+def test_the_dice_rollers_are_seeded_count_the_question_s_event_and_draw_the_exact_dice():
+    from pirates_lab.core import Dist
+    from pirates_lab.widgets import dice_lessons as dice
+
+    one, again = dice.one_die().children[0], dice.one_die().children[0]        # Reset builds the demo again
+    one.roll_times(25), again.roll_times(25)
+    assert (one.hits, one.last, one.rolls) == (again.hits, again.last, 25)     # the same rolls on every page
+    many = dice.one_die().children[0]
+    many.roll_times(6000)                                                      # 1/3 of them, within ordinary luck
+    assert abs(many.hits - 2000) < 4 * (6000 * Fraction(1, 3) * Fraction(2, 3)) ** 0.5
+    # the RISK roller's rule, over all 7,776 rolls, is exactly the exact calculation the question checks
+    rolls = itertools.product(range(1, 7), repeat=5)
+    assert sum(dice._defender_losses(r[:3], r[3:]) == 2 for r in rolls) == dice.defender_loses_both_count() == 2890
+    assert dice.two_dice() == Dist.die(6) + Dist.die(6) and dice.nine_or_more() == Fraction(5, 18)
+    shown = dice.risk().children[0]
+    shown.roll_times(1)
+    assert "Attacker" in shown.shown.value and "of 1 rolls so far" in shown.shown.value
+
+
+@pytest.mark.parametrize("name, number", [("pirates_and_plunder", 19), ("king_of_pirates", 17),
+                                          ("pillage_and_plunder", 77)])
+def test_a_long_reference_section_shows_its_opening_and_folds_the_rest_keeping_every_word(name, number):
+    from pirates_lab.widgets.lesson import LONG_REFERENCE, _quote_html, _shown_text
+
+    lesson = Lesson.named(name)
+    screen = next(s for s in lesson.screens if s.number == number)
+    body = lesson.section(screen).body
+    assert screen.reference and len(body) > 2 * LONG_REFERENCE
+    markup = _quote_html(lesson, screen)
+    shown = " ".join(_shown_text(markup).split())
+    opened = " ".join(_shown_text(markup.replace("<details", "<details open")).split())
+    assert "The whole section" in shown and len(shown) < LONG_REFERENCE + 150
+    assert " ".join(body.split()) in opened.replace(" The whole section ", " ")         # every word, in order

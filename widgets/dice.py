@@ -16,6 +16,7 @@ pirates_lab.core.errors.InvalidInput: -5 has no dice: a die is written d6 (one s
 """
 from __future__ import annotations
 
+import html
 import math
 import random
 import re
@@ -30,7 +31,7 @@ from pirates_lab.core import Dist, InvalidInput, parse_dice, sorted_pair_counts
 from .kit import _LIVE_CHARTS, DistView, ValidatedText, error_html, probability_ticks
 from .shown import counted, table_html
 
-__all__ = ["DiceExperiment", "DiceLab", "ComparisonChart", "dice_for_people", "sorted_comparison", "rolled_table",
+__all__ = ["DiceExperiment", "DiceLab", "Roller", "ComparisonChart", "dice_for_people", "sorted_comparison", "rolled_table",
            "rolled_html",
            "EXAMPLES"]
 
@@ -267,3 +268,49 @@ class DiceLab(widgets.VBox):
 def rolled_html(experiment: DiceExperiment, what: str = "rolls") -> str:
     """The rolled-against-exact table for a page (counts, never reduced fractions)."""
     return table_html(rolled_table(experiment, what), header=("total", "exact chance", "rolled"))
+
+
+class Roller(widgets.VBox):
+    """Something to touch before the question: a button that rolls (seeded, so Reset brings the same rolls
+    back), the roll in words and a count of how often the event came up so far.  ``roll(rng)`` returns (what
+    the roll shows, whether the event happened); it draws from the same dice the exact answer is computed from.
+
+    >>> roller = Roller(lambda rng: (str(f := Dist.die(6).sample(rng)), f >= 5), "a five or a six", seed=1)
+    >>> roller.roll_times(60); roller.rolls
+    60
+    >>> 0 < roller.hits < 60
+    True
+    """
+
+    def __init__(self, roll: Callable[[random.Random], tuple[str, bool]], event: str, *, seed: int = 0,
+                 button: str = "Roll", many: int = 10, what: str = "rolls", many_button: str = ""):
+        self._roll, self.event, self.what = roll, event, what
+        self.rng = random.Random(seed)
+        self.rolls = self.hits = 0
+        self.last = ""
+        self.one = widgets.Button(description=button, tooltip=f"{button} once", layout=widgets.Layout(width="auto"))
+        self.more = widgets.Button(description=many_button or f"{button} {many} times", layout=widgets.Layout(width="auto"))
+        for b in (self.one, self.more):
+            b.add_class("pl-roll-button")
+        self.one.on_click(lambda _: self.roll_times(1))
+        self.more.on_click(lambda _: self.roll_times(many))
+        self.shown = widgets.HTML()
+        row = widgets.Layout(flex_flow="row wrap", align_items="center", max_width="100%")
+        super().__init__([widgets.HBox([self.one, self.more, self.shown], layout=row)])
+        self.add_class("pl-roller")
+        self._show()
+
+    def roll_times(self, n: int) -> None:
+        for _ in range(n):
+            self.last, hit = self._roll(self.rng)
+            self.rolls += 1
+            self.hits += bool(hit)
+        self._show()
+
+    def _show(self) -> None:
+        if not self.rolls:
+            self.shown.value = "<div class='pl-roller-status' style='margin-left:8px'>Press it: see what comes up.</div>"
+            return
+        self.shown.value = (f"<div class='pl-roller-status' style='margin-left:8px'><b>{html.escape(self.last)}</b> "
+                            f"{html.escape(self.event[:1].upper() + self.event[1:])}: {self.hits:,} of "
+                            f"{self.rolls:,} {html.escape(self.what)} so far.</div>")

@@ -83,6 +83,8 @@ LESSON_CSS = (".pl-lesson .widget-html-content{line-height:1.35 !important}"
 
 #: a rule screen's section longer than this (characters) shows its first paragraph, the rest folded
 LONG_RULE = 500
+#: a reference screen's section longer than this shows its opening (under this many characters) and folds the rest
+LONG_REFERENCE = 600
 
 #: seconds after a screen is shown before the next one is built in the background (the class reads this one)
 PREFETCH_AFTER_S = 0.4
@@ -259,6 +261,28 @@ class QuestionView(widgets.VBox):
 
 
 # ---------------------------------------------------------------- one screen
+def _opening(lines: list[str], limit: int = LONG_REFERENCE) -> tuple[list[str], list[str]]:
+    """A long section's opening (whole paragraphs, together under ``limit`` characters; a first paragraph longer
+    than that is cut after a sentence) and the rest, every word kept.
+
+    >>> _opening(["a" * 400, "b" * 100, "c" * 300])[0] == ["a" * 400, "b" * 100]
+    True
+    >>> _opening(["One. " * 200])[0][0].endswith("One.") and len(_opening(["One. " * 200])[0][0]) < 600
+    True
+    """
+    count, used = 0, 0
+    while count < len(lines) and used + len(lines[count]) <= limit:
+        used += len(lines[count])
+        count += 1
+    if count:
+        return lines[:count], lines[count:]
+    first = lines[0]
+    ends = [m.end() for m in re.finditer(r"[.!?:;](?=\s)", first[:limit])]
+    if not ends:
+        return lines[:1], lines[1:]
+    return [first[:ends[-1]]], [first[ends[-1]:].strip()] + lines[1:]
+
+
 def _quote_html(lesson: Lesson, screen: Screen) -> str:
     book = lesson.book
     cite = f"Rules: {html.escape(book.title)} › {html.escape(screen.heading)}"
@@ -271,6 +295,13 @@ def _quote_html(lesson: Lesson, screen: Screen) -> str:
             rest = "".join(f"<p>{html.escape(p)}</p>" for p in lines[1:])
             return (f"<div class='pl-rule'><div class='pl-rule-cite'>{cite}</div>{first}"
                     f"<details class='pl-full-section'><summary>The rest of the section</summary>{rest}</details></div>")
+        if screen.reference and len(body) > LONG_REFERENCE:                       # a long reference folded
+            opening, rest = _opening(lines)
+            if rest:
+                first = "".join(f"<p>{html.escape(p)}</p>" for p in opening)
+                more = "".join(f"<p>{html.escape(p)}</p>" for p in rest)
+                return (f"<div class='pl-rule'><div class='pl-rule-cite'>{cite}</div>{first}"
+                        f"<details class='pl-full-section'><summary>The whole section</summary>{more}</details></div>")
         text = whole or _introduces(lesson, screen)
         return f"<div class='pl-rule'><div class='pl-rule-cite'>{cite}</div>{text}</div>"
     quote = "".join(f"<p>{html.escape(p)}</p>" for p in screen.quote.split("\n") if p.strip())

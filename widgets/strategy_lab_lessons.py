@@ -34,7 +34,7 @@ from .strategy_lab import (BUTTON, ProgressExecutor, QuestionScreen, Stopped, ch
 __all__ = ["GAME", "SEAT", "position", "seat_view", "HIDDEN_COUNTS", "hidden_from_captain_1", "hidden_why",
            "PLAYERS", "Pick", "PICK", "PlayerPicker", "pick_players", "TournamentRun", "run_tournament",
            "TIP_KEY", "stored", "stored_tip", "tip_to_predict", "tip_win_share", "tip_verdict", "TipsBrowser",
-           "tips", "summary"]
+           "tips", "summary", "Redeal", "OneGame"]
 
 #: the position of the first screen: a three-captain game of Plunder at Captain 1's first decision
 GAME, PLAYERS_AT_TABLE, SEAT, SEED = "plunder", 3, 0, 3
@@ -151,7 +151,37 @@ def seat_view() -> widgets.Widget:
              + f" A trader with a goal, shown this, picks <b>{html.escape(str(chosen))}</b>.</p>")
     box = widgets.HTML(f"<div style='display:flex;flex-wrap:wrap;gap:12px'>{sees}{hidden}</div>{proof}")
     box.add_class("pl-lab-seat-view")
-    return box
+    return widgets.VBox([box, Redeal(state)], layout=widgets.Layout(max_width="100%"))
+
+
+class Redeal(widgets.VBox):
+    """A button that deals the cards Captain 1 cannot see again (seeded: the n-th press is the same on every page,
+    and Reset starts again), and what that changed: Captain 1's view (never) and Captain 2's hand.
+
+    >>> redeal = Redeal(position()); redeal.press(); redeal.presses
+    1
+    >>> "did not change" in redeal.said.value
+    True
+    """
+
+    def __init__(self, state):
+        self.state, self.presses = state, 0
+        self.button = widgets.Button(description="Deal the hidden cards again", icon="random",
+                                     layout=widgets.Layout(width="auto", align_self="flex-start"))
+        self.button.add_class("pl-lab-redeal")
+        self.button.on_click(lambda _: self.press())
+        self.said = widgets.HTML("<p>Press it: the cards Captain 1 cannot see are dealt again at random.</p>")
+        super().__init__([self.button, self.said], layout=widgets.Layout(max_width="100%"))
+
+    def press(self) -> None:
+        self.presses += 1
+        other = (SEAT + 1) % PLAYERS_AT_TABLE
+        redealt = self.state.redeal_hidden(SEAT, random.Random(f"redeal-{self.presses}"))
+        same = redealt.observation(SEAT) == self.state.observation(SEAT)
+        self.said.value = (f"<p>Deal {self.presses}: what {html.escape(_captain(SEAT))} is shown "
+                           + ("did not change" if same else "<b>changed</b>")
+                           + f"; in this deal {html.escape(_captain(other))} would hold "
+                           f"{html.escape(_cards(redealt.observation(other)['hand']))}.</p>")
 
 
 # ---------------------------------------------------------------- 2. pick the players and a game
@@ -376,7 +406,43 @@ def tip_to_predict() -> widgets.Widget:
             "often?</p>")
     box = widgets.HTML(text)
     box.add_class("pl-lab-predict-tip")
-    return box
+    return widgets.VBox([box, OneGame(one)], layout=widgets.Layout(max_width="100%"))
+
+
+class OneGame(widgets.VBox):
+    """Play one game of a stored question's two players (seeded: the n-th game is the same on every page, and
+    Reset starts again): who won, and the tally of the games played here.  One game is mostly luck."""
+
+    def __init__(self, one: StoredTournament):
+        self.plan = one.plan
+        self.played, self.wins = 0, {label: 0.0 for label in one.plan.labels}
+        self.button = widgets.Button(description="Play one game", icon="play", layout=widgets.Layout(width="auto", align_self="flex-start"))
+        self.button.add_class("pl-lab-one-game")
+        self.button.on_click(lambda _: self.play())
+        self.said = widgets.HTML("<p>Play a game or two before you predict: does one game tell?</p>")
+        super().__init__([self.button, self.said], layout=widgets.Layout(max_width="100%"))
+
+    def play(self) -> None:
+        self.button.disabled = True
+        try:
+            chosen = {label: make_policy(self.plan.game, name) for label, name in zip(self.plan.labels,
+                                                                                    self.plan.policies)}
+            results = tournament(self.plan.game, chosen, games=1, seed=f"predict-{self.played + 1}", progress=False)
+        except Exception as error:          # shown in place; the page keeps working
+            self.said.value = error_html(error)
+            return
+        finally:
+            self.button.disabled = False
+        self.played += 1
+        for label in self.wins:
+            self.wins[label] += float(results.win_rate(label))
+        a, b = self.plan.labels
+        won = {1.0: f"the {words(self.plan.policies[0])} won", 0.0: f"the {words(self.plan.policies[1])} won"}.get(
+            float(results.win_rate(a)), "a tie")
+        tally = ", ".join(f"the {html.escape(words(name))} {self.wins[label]:g}"
+                          for label, name in zip(self.plan.labels, self.plan.policies))
+        self.said.value = (f"<p>Game {self.played}: {html.escape(won)}. Wins so far ({self.played} "
+                           f"{'game' if self.played == 1 else 'games'}): {tally}.</p>")
 
 
 def tip_win_share():
@@ -436,15 +502,34 @@ def tips() -> widgets.Widget:
 
 
 # ---------------------------------------------------------------- 6. every answer in one chart
-def summary() -> widgets.Widget:
-    """Each tip's player's win rate in the stored games, its range and an equal player's share, in one chart."""
+def _summary_rows(game: str = "") -> list:
+    """(label, results, the tip's player) for each tip with stored games (of one game, or all when ``game`` is "")."""
     rows, seen = [], set()
     for one in stored().tournaments:
-        if one.results is None or one.plan.tip is None:
+        if one.results is None or one.plan.tip is None or (game and one.plan.game != game):
             continue
         label = f"{registered_games()[one.plan.game].title}: {words(one.plan.tip.tip)}"
         if label not in seen:
             seen.add(label)
             rows.append((label, one.results, one.plan.labels[0]))
-    chart = lab_chart(chart_rows(rows), "How often the tip’s player won")
-    return chart
+    return rows
+
+
+def summary() -> widgets.Widget:
+    """Each tip's player's win rate in the stored games, its range and an equal player's share, in one chart; a
+    menu shows one game's tips (the screen starts with every game's)."""
+    games = list(dict.fromkeys(one.plan.game for one in stored().tournaments
+                               if one.results is not None and one.plan.tip is not None))
+    menu = widgets.Dropdown(options=[("every game", "")] + [(registered_games()[g].title, g) for g in games], value="",
+                            layout=widgets.Layout(width="auto", max_width="100%"))
+    menu.add_class("pl-lab-summary-game")
+    box = widgets.Box([lab_chart(chart_rows(_summary_rows()), "How often the tip’s player won")],
+                      layout=widgets.Layout(max_width="100%"))
+
+    def show(change) -> None:
+        box.children = [lab_chart(chart_rows(_summary_rows(change["new"])), "How often the tip’s player won")]
+
+    menu.observe(show, names="value")
+    row = widgets.HBox([widgets.HTML("<b>Show the tips of</b>&nbsp;"), menu],
+                       layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
+    return widgets.VBox([row, box], layout=widgets.Layout(max_width="100%"))

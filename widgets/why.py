@@ -48,9 +48,10 @@ WHY_CSS = (".pl-why{line-height:1.4;max-width:100%;overflow-wrap:anywhere}"
            ".pl-why summary:hover,.pl-why summary:focus{background:#f1ead9;outline:none}"
            ".pl-why .pl-why-leaf{padding:0.15em 0.3em 0.15em 1.3em}"
            ".pl-why .pl-why-children{margin-left:0.9em;border-left:3px solid #c8b48a;padding-left:0.6em}"
-           ".pl-why .pl-why-p{font-variant-numeric:tabular-nums;white-space:nowrap}"
-           ".pl-why .pl-why-p b{color:#1a3c6e}"
+           ".pl-why .pl-why-p{font-variant-numeric:tabular-nums}"
+           ".pl-why .pl-why-p b{color:#1a3c6e;white-space:nowrap}"
            ".pl-why .pl-why-exact{color:#444}"
+           ".pl-why .pl-why-short{white-space:nowrap}"
            ".pl-why .pl-why-rule{font-size:0.85em;color:#6b4f2a;white-space:nowrap}"
            ".pl-why a.pl-why-rule{color:#1a56a8}"
            ".pl-why .pl-why-other{font-style:italic;color:#555}"
@@ -60,7 +61,8 @@ WHY_CSS = (".pl-why{line-height:1.4;max-width:100%;overflow-wrap:anywhere}"
 def _fraction(p: Fraction) -> str:
     text = f"{p.numerator}/{p.denominator}"
     if len(text) <= MAX_SHORT:
-        return f"<span class='pl-why-exact'>({text})</span>"
+        return f"<span class='pl-why-exact pl-why-short'>({text})</span>"
+    # the words may wrap on a narrow page (the number before them stays whole: its <b> never wraps)
     return f"<span class='pl-why-exact' title='exact: {text}'>(the exact fraction is too long to show)</span>"
 
 

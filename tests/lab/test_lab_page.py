@@ -295,7 +295,7 @@ def test_a_question_not_stored_yet_says_so_and_can_be_run(stored):
 
 
 def test_the_summary_has_a_bar_per_tip(stored):
-    chart = lessons.summary()
+    chart = lessons.summary().children[1].children[0]        # under the menu of games (every game to start)
     tips = [one for one in stored.tournaments if one.plan.tip is not None]
     assert len(chart.marks[0].x) == len({(t.plan.game, t.plan.tip.tip) for t in tips})
     first = next(t for t in tips)
@@ -312,3 +312,28 @@ def test_charts_grow_with_large_fonts(stored):
     assert large > normal * 1.2 and int(chart.layout.height.rstrip("px")) == normal
     ticks = chart.axes[0].tick_values
     assert list(ticks) == [0, 0.25, 0.5, 0.75, 1.0] and chart.axes[0].scale.min == 0   # from 0 %, round ticks
+
+
+def test_screens_1_4_6_have_something_to_touch_and_it_works_seeded(monkeypatch):
+    """Issue 39: re-deal the hidden cards (screen 1), play one game of the tip's players (4), one game's tips (6)."""
+    first, again = lessons.Redeal(lessons.position()), lessons.Redeal(lessons.position())
+    first.press(), again.press()
+    assert first.said.value == again.said.value and "did not change" in first.said.value     # seeded per press
+    calls = []
+
+    def one_game(game, chosen, games, seed, progress):
+        calls.append((game, tuple(chosen), games, seed))
+        return tournament(game, chosen, games=games, seed=seed, progress=progress)
+
+    monkeypatch.setattr(lessons, "tournament", one_game)
+    played = lessons.OneGame(lessons.stored_tip())
+    played.play(), played.play()
+    plan = lessons.stored_tip().plan
+    assert calls == [(plan.game, tuple(plan.labels), 1, "predict-1"), (plan.game, tuple(plan.labels), 1, "predict-2")]
+    assert sum(played.wins.values()) == 2 and "Game 2:" in played.said.value
+    chart = lessons.summary()
+    menu = chart.children[0].children[1]
+    every = len(lessons._summary_rows())
+    menu.value = "king_of_pirates"
+    assert 0 < len(lessons._summary_rows("king_of_pirates")) < every
+    assert chart.children[1].children and menu.options[0] == ("every game", "")
