@@ -32,7 +32,7 @@ LONG_DIGITS = re.compile(r"\d{16,}")
 
 #: (lesson, check) -> what fails today (strict xfail: a fix shows as XPASS).  Delete a row when its lesson is fixed.
 KNOWN_FAILURES: dict[tuple[str, str], str] = {
-    ("pirates_and_plunder", "teacher_notes"): "screen 15 names first_player",
+    # empty: no lesson's text names code
 }
 
 

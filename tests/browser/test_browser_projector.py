@@ -58,19 +58,7 @@ pytestmark = pytest.mark.browser
 
 #: (lesson stem, check) -> what exactly fails today (strict xfail).  Delete a row when its lesson is fixed.
 KNOWN_FAILURES: dict[tuple[str, str], str] = {
-    # measured 2026-12-07 on main 0bb2355 (a fix turns a row into XPASS: then delete the row)
-    ("01_dice_basics", "touch"): "something to touch on 2 of 10 class screens (20%): only 7 and 9",
-    ("pirates_and_plunder", "height"): "reference screens 17, 18, 19 are 1071, 1179 and 1647 px tall (883 at most)",
-    ("plunder", "height"): "screen 6 'Play a game against two computer traders' is 893 px tall (883 at most)",
-    ("strategy_lab", "touch"): "something to touch on 3 of 6 class screens (50%): none on 1, 4, 6",
-    ("pillage_and_plunder", "overflow"): "screen 14 'The battle calculator': the why's lines ('41.68% (the exact "
-                                         "fraction is too long to show)') reach 1036-1126 px of a 1024 px page",
-    ("pillage_and_plunder", "height"): "reference screens 77, 80, 95 are 1326, 894 and 981 px tall (883 at most)",
-    ("plunder_2013", "overflow"): "screen 1: the box 'Look at your map cards' clips what it holds (243 > 234 px)",
-    ("king_of_pirates", "labels"): "the dice grids' corner label ('second die → first die ↓') at 15 px on screens 2, 8, "
-                                   "10, 13",
-    ("king_of_pirates", "height"): "reference screens 15, 17, 19 are 1097, 1772 and 903 px tall (883 at most)",
-    ("king_of_pirates", "feedback"): "screen 5 'How long does the Rum last?': 'Show the answer and why' gives no why",
+    # empty: every lesson passes every check, touch and fits included (issues 19 and 39)
 }
 
 #: Failures that depend on how busy the machine is (xfail, not strict): a row here is a to-do too.
