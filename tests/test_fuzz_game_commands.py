@@ -179,7 +179,6 @@ def test_the_work_estimate_bounds_every_optimal_mix(a, d, base, ship, resource):
     (["plunder-storm", "40", "--draws", "0"], "--draws is a whole number from 1 to 200"),
     (["plunder-marque", "Havana,Storm"], "Name one card"),
     (["plunder-marque", ","], "Name one card"),
-    (["plunder-attack", "Pinnace", "Natives", "--risk", "-5"], "--risk"),
     (["plunder-attack", "Pinnace", "Pinnace"], "choose from: Cartagena"),
     (["plunder-fight", "Pinnace", "Havana"], "Havana is a port card, not a ship"),
     (["plunder-fight", "Pinnace", "Pinnace", "--mate", "Storm"], "choose from: Boatswain, Carpenter"),

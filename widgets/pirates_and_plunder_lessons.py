@@ -277,18 +277,18 @@ def final() -> widgets.Widget:
 
 
 def play_alone(players: int = 3, seed: int = 0, computer: str = "greedy", turns: int | None = None,
-               renderer: BoardRenderer | None = None):
+               renderer: BoardRenderer | None = None, page_rows: int = 4):
     """A game against computer players (``"greedy"`` or ``"random"``) at the GameTable; ``turns``: a shorter
     game, ending after that many tiles each."""
     from .table import GameTable
     choose = {"greedy": greedy_player, "random": random_player}[computer]
     return GameTable(Game(players=players, max_turns=turns), renderer or BoardRenderer(), humans=(0,),
-                     players=choose, seed=seed, page_rows=4)
+                     players=choose, seed=seed, page_rows=page_rows)
 
 
 def play_table() -> widgets.Widget:
     """The classroom game: Player 1 (blue) against two computer players, eight tiles each."""
-    table = play_alone(players=3, seed=1, turns=SHORT_GAME_TURNS, renderer=BoardRenderer(440, 300))
+    table = play_alone(players=3, seed=1, turns=SHORT_GAME_TURNS, renderer=BoardRenderer(440, 280), page_rows=3)
     table.title.layout.display = "none"          # the screen's title names the game
     return table
 

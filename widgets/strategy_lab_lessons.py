@@ -170,7 +170,7 @@ class Redeal(widgets.VBox):
                                      layout=widgets.Layout(width="auto", align_self="flex-start"))
         self.button.add_class("pl-lab-redeal")
         self.button.on_click(lambda _: self.press())
-        self.said = widgets.HTML("<p>Press it: the cards Captain 1 cannot see are dealt again at random.</p>")
+        self.said = widgets.HTML("")            # filled when the button is pressed (the screen stays short)
         super().__init__([self.button, self.said], layout=widgets.Layout(max_width="100%"))
 
     def press(self) -> None:

@@ -259,8 +259,8 @@ def plunder_chain(page) -> str:
 
 
 def strategy_lab_prediction(page) -> str:
-    """Strategy lab: the prediction typed 10 points too high is "lower"; the stored games' share is right, and the
-    fraction the page shows is the one counted from the stored games' scores."""
+    """Strategy lab: a prediction (the screen's question is one: issue 39) is taken, never marked wrong, and the
+    exact share the page then shows is the one counted from the stored games' scores."""
     from pirates_lab.lab.stored import load
     from pirates_lab.widgets.strategy_lab_lessons import TIP_KEY
 
@@ -275,11 +275,9 @@ def strategy_lab_prediction(page) -> str:
     answer = question.locator("input[type='text']").first
     answer.fill(f"{float(share) + 0.1:.2%}")
     answer.press("Enter")
-    question.locator(".pl-feedback", has_text="lower").wait_for(timeout=90_000)
-    answer.fill(f"{float(share):.2%}")
-    answer.press("Enter")
-    right = question.locator(".pl-feedback", has_text="Right")
+    right = question.locator(".pl-feedback", has_text="You predicted")
     right.wait_for(timeout=90_000)
+    assert "✘" not in right.inner_text()
     shown = re.search(r"\((\d+/\d+)\)", right.inner_text())
     assert shown and Fraction(shown.group(1)) == share
     return f"the merchant hunter's share: {share}"
