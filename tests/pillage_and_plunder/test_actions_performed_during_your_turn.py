@@ -13,11 +13,7 @@ from pirates_lab.pillage_and_plunder.game import Act, Play, SellCargo
 from pirates_lab.pillage_and_plunder.headings import RULE_BUY_SHIP_ADD_ON
 from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario, ship
 
-
-def to_play(s, player: int = 0):
-    """Skip to the play step; ``player`` holds three Bury Treasure cards as filler."""
-    give(s, player, "Bury Treasure", "Bury Treasure", "Bury Treasure")
-    return at_step(s, "play", player)
+from pillage_steps import to_play
 
 
 # ------------------------------------------------------------------ the log reads as English

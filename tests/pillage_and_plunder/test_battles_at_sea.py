@@ -8,17 +8,7 @@ from __future__ import annotations
 from pirates_lab.pillage_and_plunder.game import Act, Play, StealMap
 from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario, ship
 
-
-def run(state, *actions):
-    for action in actions:
-        state = state.apply(action)
-    return state
-
-
-def to_play(s, player: int = 0):
-    """Skip to the play step; ``player`` holds three Bury Treasure cards as filler."""
-    give(s, player, "Bury Treasure", "Bury Treasure", "Bury Treasure")
-    return at_step(s, "play", player)
+from pillage_steps import run, to_play
 
 
 # ------------------------------------------------------------------ Player Attacking Player

@@ -10,20 +10,7 @@ from pirates_lab.pillage_and_plunder.game import Act, Play
 from pirates_lab.pillage_and_plunder.headings import RULE_HIRE_CREW_MEMBER
 from pirates_lab.pillage_and_plunder.scenarios import at_step, give, scenario, ship
 
-
-def to_play(s, player: int = 0):
-    """Skip to the play step; ``player`` holds three Bury Treasure cards as filler."""
-    give(s, player, "Bury Treasure", "Bury Treasure", "Bury Treasure")
-    return at_step(s, "play", player)
-
-
-def add_ship(s, player: int, hull: str, crew=(), cannons: int = 0, cargo=()):
-    """Fleet Play: one more ship for ``player``, its cards taken from the draw piles."""
-    for card in (hull, *crew, *cargo, *["Cannon"] * cannons):
-        s._draw_card(card)
-    s.players[player]["ships"].append({"hulls": [{"hull": hull, "addons": []}], "damage": 0, "cannons": cannons,
-                                       "crew": list(crew), "cargo": list(cargo)})
-    s.validate()
+from pillage_steps import add_ship, to_play
 
 
 # ------------------------------------------------------------------ Fleet Play

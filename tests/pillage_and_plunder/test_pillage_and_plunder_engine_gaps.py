@@ -13,27 +13,9 @@ from pirates_lab.pillage_and_plunder.game import (Act, AttackMerchant, Offer, Pl
                                                   StealMap, TakeCargo)
 from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario, ship
 
+from pillage_steps import add_ship, run, to_play
+
 MERCHANT = "French Merchant (Strength 2)"
-
-
-def run(state, *actions):
-    for action in actions:
-        state = state.apply(action)
-    return state
-
-
-def to_play(s, player: int = 0):
-    give(s, player, "Bury Treasure", "Bury Treasure", "Bury Treasure")
-    return at_step(s, "play", player)
-
-
-def add_ship(s, player: int, hull: str, crew=(), cannons: int = 0, cargo=()):
-    """Fleet Play: one more ship for ``player``, its cards taken from the draw piles."""
-    for card in (hull, *crew, *cargo, *["Cannon"] * cannons):
-        s._draw_card(card)
-    s.players[player]["ships"].append({"hulls": [{"hull": hull, "addons": []}], "damage": 0, "cannons": cannons,
-                                       "crew": list(crew), "cargo": list(cargo)})
-    s.validate()
 
 
 def won_battle(s, attacker: int = 0, defender: int = 1):
