@@ -23,7 +23,7 @@ The core never imports Jupyter or a widget.
 """
 from . import geometry, markov, report, rules
 from .actions import action
-from .flow import AUTO, PLAYER, AgendaError, FlowState, Phase, Task, TurnFlow
+from .flow import AUTO, GAME_OVER, PLAYER, AgendaError, FlowState, Phase, Stage, Task, TurnFlow
 from .registry import game_class, games
 from .data import load_data
 from .compare import PairCounts, sorted_pair_counts
@@ -43,7 +43,7 @@ __all__ = [
     "Dist", "Deck", "MarkovChain", "markov", "rules", "rulebook", "cite", "citation",
     "Game", "State", "CHANCE", "TERMINAL", "random_playout", "replay", "expected_scores",
     "IllegalMove", "CorruptSave", "InvalidInput", "PiratesLabError", "saveable", "load_data", "parse_dice", "dice_why", "Why",
-    "sorted_pair_counts", "PairCounts", "games", "game_class", "TurnFlow", "FlowState", "AgendaError", "Phase", "Task", "PLAYER", "AUTO",
+    "sorted_pair_counts", "PairCounts", "games", "game_class", "TurnFlow", "FlowState", "AgendaError", "Phase", "Stage", "GAME_OVER", "Task", "PLAYER", "AUTO",
     "action", "geometry", "report", "is_json_plain", "PlayerView", "SeatView", "ObservationMissing",
     "play", "Playthrough", "Step", "ComputerPlayerError", "random_policy", "policy_for",
 ]

@@ -82,7 +82,32 @@ from .errors import IllegalMove
 from .protocol import CHANCE, TERMINAL, State
 from .saveload import saveable
 
-__all__ = ["Task", "Phase", "TurnFlow", "FlowState", "PLAYER", "AUTO", "CHANCE", "AgendaError"]
+__all__ = ["Task", "Phase", "Stage", "TurnFlow", "FlowState", "PLAYER", "AUTO", "CHANCE", "AgendaError", "GAME_OVER"]
+
+GAME_OVER = "game over"
+
+
+class Stage(str):
+    """The step a game is at: its phase's name (a string, :data:`GAME_OVER` at the end) carrying ``rule``,
+    the rulebook heading that governs it.  The one ``phase`` API of every engine (``state.phase``).
+
+    >>> step = Stage("melee", "Stage 4: The M\u00eal\u00e9e")
+    >>> step == "melee", step.name, step.rule
+    (True, 'melee', 'Stage 4: The M\u00eal\u00e9e')
+    """
+
+    def __new__(cls, name: str, rule: str = ""):
+        step = super().__new__(cls, name)
+        step.rule = rule
+        return step
+
+    @property
+    def name(self) -> str:
+        return str(self)
+
+    def __repr__(self) -> str:
+        return f"Stage({str(self)!r}, {self.rule!r})"
+
 
 #: the task's own player decides
 PLAYER = "player"
@@ -429,6 +454,15 @@ class FlowState(State):
     def rule(self) -> str:
         """The rulebook heading of the step in progress (the game's end rule at the end)."""
         return self.flow.rule(self, self.game.end_rule)
+
+    @property
+    def phase(self) -> Stage:
+        """The step in progress: ``state.phase == "melee"``, ``state.phase.rule`` its rulebook heading;
+        ``"game over"`` (:data:`GAME_OVER`) with the game's end rule when no task is left."""
+        task = self.task
+        if task is None:
+            return Stage(GAME_OVER, self.game.end_rule)
+        return Stage(task.phase, self.rule())
 
     def validate(self) -> None:
         """A loaded agenda must keep the table's promises (see :meth:`TurnFlow.check_agenda`)."""
