@@ -65,7 +65,7 @@ from .policies import make_policy, view_of
 from .search import leader_shares
 from .stats import wilson_interval, z_value
 
-__all__ = ["Coach", "Advice", "MoveEstimate", "DEFAULT_BUDGET", "DEFAULT_HORIZON", "MAX_WORK", "exact_values"]
+__all__ = ["Coach", "Advice", "MoveEstimate", "DEFAULT_BUDGET", "DEFAULT_HORIZON", "MAX_WORK", "exact_values", "game_exact", "WIN"]
 
 #: playouts per question, shared among the moves (about 2 s on two cores for the games here)
 DEFAULT_BUDGET = 240
@@ -75,6 +75,32 @@ DEFAULT_HORIZON = 120
 MAX_WORK = 2_000_000
 #: the exact walk gives up beyond this many positions
 EXACT_LIMIT = 20_000
+#: what the exact walk's values are the chance of
+WIN = "to win"
+
+
+def game_exact(view):
+    """The game's own exact calculator for this decision, if its package offers one: ``COACH_EXACT(view)`` in
+    ``<package>/policies.py`` returns None (not covered) or ``(values, what, trees)``: one Fraction per legal
+    action of the view (in its order), what they are the chance of ("to conquer the target"), and a tuple of
+    :class:`~pirates_lab.core.why.Why` trees (may be empty).  Returns that triple, or None."""
+    import importlib
+
+    from .policies import game_package
+    try:
+        module = importlib.import_module(game_package(view.game) + ".policies")
+    except ModuleNotFoundError:
+        return None
+    hook = getattr(module, "COACH_EXACT", None)
+    answer = hook(view) if hook is not None else None
+    if answer is None:
+        return None
+    values, what, trees = answer
+    values = [Fraction(v) for v in values]
+    if len(values) != len(view.legal_actions) or not all(0 <= v <= 1 for v in values):
+        raise InvalidInput(f"{view.game.title}'s exact calculator gave {len(values)} chances for "
+                           f"{len(view.legal_actions)} moves (each must be between 0 and 1).")
+    return values, str(what), tuple(trees)
 
 
 @dataclass(frozen=True)
@@ -91,7 +117,8 @@ class MoveEstimate:
     mean_score: float
     score_low: float
     score_high: float
-    exact: Fraction | None = None    # the exact win share under the same rollout player, where computed
+    exact: Fraction | None = None    # the exact value, where computed
+    exact_what: str = ""             # what it is the chance of: "to win", or the game calculator's words
     outcomes: tuple = field(default=(), repr=False, compare=False)   # per playout: (win share, score, events)
 
     @property
@@ -102,7 +129,7 @@ class MoveEstimate:
         """``bank 9: 62 % win (50–73 %)`` (and the exact value when there is one)."""
         text = f"{self.label}: {100 * self.win_rate:.0f} % win ({100 * self.low:.0f}–{100 * self.high:.0f} %)"
         if self.exact is not None:
-            text += f", exactly {100 * float(self.exact):.1f} % ({self.exact})"
+            text += f", exactly {100 * float(self.exact):.1f} % {self.exact_what} ({self.exact})"
         return text
 
 
@@ -120,6 +147,8 @@ class Advice:
     exact: bool                      # every move's exact value is known
     rule: str = ""                   # the rulebook heading of the decision
     capped: int = 0                  # playouts cut at the horizon (scored by the leaders on points)
+    exact_what: str = ""             # what the exact values are the chance of ("" when none)
+    why_trees: tuple = ()            # the game's exact Why trees for the moves, where its solver gives them
 
     @property
     def best(self) -> MoveEstimate:
@@ -131,6 +160,9 @@ class Advice:
 
     def how(self) -> str:
         """How the estimate was made, in one sentence for people."""
+        if self.exact and self.exact_what != WIN:
+            return (f"Exact {self.exact_what}: the game's own calculator; the chances to win come from "
+                    f"{self.samples} playouts a move (what you cannot see re-dealt each time).")
         if self.exact:
             return (f"Exact: every die and card weighed, then the rest played by {self.rollout} players "
                     f"(checked by {self.samples} playouts a move).")
@@ -252,20 +284,24 @@ class Coach:
         rollout = self._rollout_policy(view.game)
         worlds = [view.redeal(random.Random(f"{seed}/{j}/deal")) for j in range(samples)]
         rows = self._run(worlds, actions, seat, seed, rollout, progress)
-        exact = None
-        if self.rollout == "random" and getattr(type(worlds[0]), "hidden_information", None) is False:
+        exact, what, trees = None, "", ()
+        solved = game_exact(view)
+        if solved is not None:
+            exact, what, trees = solved
+        elif self.rollout == "random" and getattr(type(worlds[0]), "hidden_information", None) is False:
             exact = exact_values(worlds[0], seat, actions, self.horizon, self.exact_limit)
+            what = WIN if exact is not None else ""
         moves = []
         capped = 0
         for i, action in enumerate(actions):
             results = [rows[j][i] for j in range(samples)]
             capped += sum(1 for r in results if r[2])
-            moves.append(_estimate(action, results, None if exact is None else exact[i]))
+            moves.append(_estimate(action, results, None if exact is None else exact[i], what))
         moves.sort(key=lambda m: (-(m.exact if m.exact is not None else m.win_rate), -m.win_rate, -m.mean_score,
                                   m.label))
         return Advice(seat=seat, moves=tuple(moves), budget=self.budget, samples=samples, seed=seed,
                       horizon=self.horizon, rollout=self._rollout_name(), exact=exact is not None,
-                      rule=_rule(worlds[0]), capped=capped)
+                      rule=_rule(worlds[0]), capped=capped, exact_what=what, why_trees=trees)
 
     def _rollout_policy(self, game):
         if self.rollout == "random" or self.rollout is None:
@@ -300,7 +336,7 @@ class Coach:
         return rows
 
 
-def _estimate(action, results, exact) -> MoveEstimate:
+def _estimate(action, results, exact, what: str) -> MoveEstimate:
     n = len(results)
     wins = sum(r[0] for r in results)
     scores = [r[1] for r in results]
@@ -309,7 +345,7 @@ def _estimate(action, results, exact) -> MoveEstimate:
     half = z_value(0.95) * spread / math.sqrt(n)
     low, high = wilson_interval(wins, n)
     return MoveEstimate(action=action, label=str(action), samples=n, wins=wins, win_rate=wins / n, low=low,
-                        high=high, mean_score=mean, score_low=mean - half, score_high=mean + half, exact=exact,
+                        high=high, mean_score=mean, score_low=mean - half, score_high=mean + half, exact=exact, exact_what=what if exact is not None else "",
                         outcomes=tuple(results))
 
 
