@@ -41,7 +41,7 @@ def deciding_events(best, second, limit: int = 2) -> list[tuple[str, int, float,
     ``(event, playouts, wins of best, wins of second)``, the largest differences first (at most ``limit``)."""
     groups: dict[str, list] = defaultdict(lambda: [0, 0.0, 0.0])
     for mine, theirs in zip(best.outcomes, second.outcomes):
-        events = mine[3] or ("nothing more (the game ended)",)
+        events = mine[3] or theirs[3] or ("nothing more (the game ended)",)
         group = groups[events[0]]
         group[0] += 1
         group[1] += mine[0]
