@@ -425,6 +425,9 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     dice.add_argument("--why", action="store_true", help=WHY_HELP)
     dice.set_defaults(run=odds_dice)
 
+    from pirates_lab.cli_coach import add_coach_command  # issue 37: each move's chance to win, and why
+    add_coach_command(commands)
+
     if with_games:
         from pirates_lab.core.registry import games
 
