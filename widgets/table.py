@@ -38,6 +38,7 @@ import ipywidgets as widgets
 from pirates_lab.core import InvalidInput
 
 from .canvas import BoardCanvas
+from .coach import attach_coach, coach_changed  # issue 37: the Coach toggle
 from .kit import error_html, guard
 from .table_actions import ActionChoice, ActionPage, action_columns, action_page
 from .table_model import (DEFAULT_MAX_STEPS, ComputerPlayerError, Players, Step, TableModel, ViewOnlyState, advance,
@@ -136,7 +137,7 @@ class GameTable(widgets.VBox):
         # sharp, never pushing the pane narrower than its buttons need)
         self.board.layout.flex, self.board.layout.min_width = "1 1 auto", "0"
         middle = (widgets.HBox if side_by_side else widgets.VBox)([self.board, right])
-        controls = widgets.HBox([self.new_game_button, self.undo_button, self.continue_button])
+        controls = widgets.HBox([self.new_game_button, self.undo_button, self.continue_button, attach_coach(self)])
         super().__init__([self.title, self.turn, self.scores, middle, self.message, self.log_box, controls],
                          layout=widgets.Layout(max_width=f"{PAGE_WIDTH}px"))
         self.add_class("pl-game-table")
@@ -258,6 +259,7 @@ class GameTable(widgets.VBox):
             self.hand.value = ""
             self.log_box.value = error_html(f"This game cannot show what a seat sees yet: {error}")
         self._show_scores(observation)
+        coach_changed(self)
         if self.curtain:
             self._show_curtain()
             return

@@ -61,11 +61,12 @@ from typing import Any
 
 from pirates_lab.core import CHANCE, TERMINAL, InvalidInput, play
 
-from .policies import make_policy, view_of
+from .policies import Policy, make_policy, view_of
 from .search import leader_shares
 from .stats import wilson_interval, z_value
 
-__all__ = ["Coach", "Advice", "MoveEstimate", "DEFAULT_BUDGET", "DEFAULT_HORIZON", "MAX_WORK", "exact_values", "game_exact", "WIN"]
+__all__ = ["Coach", "Advice", "MoveEstimate", "DEFAULT_BUDGET", "DEFAULT_HORIZON", "MAX_WORK", "exact_values", "game_exact", "WIN",
+           "CoachPolicy"]
 
 #: playouts per question, shared among the moves (about 2 s on two cores for the games here)
 DEFAULT_BUDGET = 240
@@ -334,6 +335,25 @@ class Coach:
             if progress:
                 progress(len(rows) * len(actions), total)
         return rows
+
+
+class CoachPolicy(Policy):
+    """A computer player that follows the coach: the best move of :meth:`Coach.advise` at every choice of two
+    moves or more (the seed of each question drawn from the player's ``rng``, so a tournament stays seeded).
+
+    >>> CoachPolicy(budget=40).name
+    'coach'
+    """
+
+    name = "coach"
+
+    def __init__(self, budget: int = DEFAULT_BUDGET, **options):
+        self.coach = Coach(budget, **options)
+
+    def choose(self, view, rng: random.Random):
+        if len(view.legal_actions) == 1:
+            return view.legal_actions[0]
+        return self.coach.advise(view, seed=rng.getrandbits(32)).best.action
 
 
 def _estimate(action, results, exact, what: str) -> MoveEstimate:
