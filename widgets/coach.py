@@ -26,7 +26,7 @@ from pirates_lab.lab.coach_why import why_lines
 
 from .kit import error_html, growing_chart
 
-__all__ = ["CoachPanel", "attach_coach", "coach_rows", "coach_chart", "BARS", "coach_screen"]
+__all__ = ["CoachPanel", "attach_coach", "coach_rows", "coach_chart", "BARS", "coach_screen", "coach_table"]
 
 #: at most this many bars (the best moves); the rest are counted under the chart
 BARS = 6
@@ -62,8 +62,8 @@ def coach_chart(rows: list[dict]):
     whiskers = bqplot.Lines(x=[[r["low"], r["high"]] for r in rows], y=[[r["label"]] * 2 for r in rows],
                             scales={"x": x, "y": y}, colors=["#1f1f1f"], stroke_width=4)
     axes = [bqplot.Axis(scale=x, tick_format=".0%", tick_values=[0, 0.25, 0.5, 0.75, 1.0],
-                        label="chance to win (black: its 95 % range)"),
-            bqplot.Axis(scale=y, side="left")]
+                        label="chance to win (black: its 95 % range)", tick_style={"font-size": "15px"}),
+            bqplot.Axis(scale=y, side="left", tick_style={"font-size": "15px"})]
     figure = bqplot.Figure(marks=[bars, whiskers], axes=axes)
     figure.add_class("pl-coach-chart")
     longest = max((len(label) for label in labels), default=10)
@@ -182,9 +182,9 @@ class CoachPanel(widgets.VBox):
         rows = coach_rows(advice)
         self.chart_box.children = (coach_chart(rows),)
         more = len(advice.moves) - len(rows)
-        self.status.value = (f"<span style='color:#555'>{html.escape(advice.how())}"
-                             + (f" The {len(rows)} best of {len(advice.moves)} moves are shown." if more else "")
-                             + "</span>")
+        shown = f"The {len(rows)} best of your {len(advice.moves)} moves. " if more else ""
+        self.status.value = (f"<details class='pl-coach-how' style='color:#555'><summary>{shown}How the coach "
+                             f"knows</summary>{html.escape(advice.how())}</details>")
         best = advice.best
         exact = f", exactly {best.exact_what} {float(best.exact):.1%}" if best.exact is not None else ""
         self.best.value = (f"<p style='font-size:1.15em;margin:6px 0'>Play <b>{html.escape(best.label)}</b>: "
@@ -263,3 +263,25 @@ def coach_changed(table) -> None:
 def coach_screen(state, seat: int, title: str = "", **options) -> CoachPanel:
     """A lesson's coach beside a fixed position: ``seat``'s view of ``state`` (the lesson decides the position)."""
     return CoachPanel(lambda: state.view(seat), title or state.game.title, **options)
+
+
+def coach_table(game, *, players: int | None = None, seed: int = 0, tries: int = 40, **options):
+    """A GameTable (you in seat 1, computers elsewhere) at your first choice of two moves or more (a move that is
+    your only one is played for you, at most ``tries`` times).  Toggle its Coach to ask (a lesson's "predict,
+    then ask the coach").
+
+    ``game``: a registered name or title; ``options``: the GameTable's.
+    """
+    from pirates_lab.core import game_class
+
+    from .table import GameTable
+
+    cls = game_class(game) if isinstance(game, str) else game
+    count = players or max(2, cls.min_players)
+    table = GameTable(cls(players=count), seed=seed, **options)
+    for _ in range(tries):                      # your only move is made for you until you have a choice
+        legal = table.model.legal_actions()
+        if len(legal) != 1:
+            break
+        table.play(legal[0])
+    return table

@@ -19,8 +19,8 @@ compared playout by playout: where one wins and the other does not, the luck of 
 >>> advice = Advice(0, (move("bank", (1, 0, 1, 0)), move("roll", (0, 0, 0, 1))), 8, 4, 1, 10, "random", False)
 >>> print("\\n".join(why_lines(advice, "Skull Dice")))
 bank beats roll: in the same 4 playouts (the same re-deals and dice), bank won 2 that roll lost, and roll won 1 that bank lost.
-When the next chance outcome is 1 (2 of 4 playouts): bank wins 2, roll 0.
-When the next chance outcome is 2 (2 of 4 playouts): bank wins 0, roll 1.
+When the next roll or card is “1” (2 of 4 playouts): bank wins 2, roll 0.
+When the next roll or card is “2” (2 of 4 playouts): bank wins 0, roll 1.
 Their intervals overlap: think longer to be surer.
 """
 from __future__ import annotations
@@ -78,7 +78,7 @@ def why_lines(advice, title: str = "") -> list[str]:
                  f"{best.label} lost.")
     overlap = best.low <= second.high and second.low <= best.high
     for event, count, a, b in deciding_events(best, second):
-        lines.append(f"When the next chance outcome is {event} ({count} of {n} playouts): {best.label} wins "
+        lines.append(f"When the next roll or card is “{event}” ({count} of {n} playouts): {best.label} wins "
                      f"{_count(a)}, {second.label} {_count(b)}.")
     if overlap and best.exact is None and len(lines) < 6:
         lines.append("Their intervals overlap: think longer to be surer.")
