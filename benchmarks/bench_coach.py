@@ -42,14 +42,10 @@ def a_decision(name: str, seed: int = 1, moves: int = 12):
     """A seat's view at a choice of two moves or more, after ``moves`` random moves of a seeded game."""
     game = game_class(name)(players=2)
     state = play(game.new_initial_state(), None, random.Random(seed), max_steps=moves).run()
-    rng = random.Random(f"{seed}/walk")
-    while state.current_player() < 0 or len(state.legal_actions()) < 2:
-        if state.is_terminal():
-            state, rng = game.new_initial_state(), random.Random(seed + 1)
-        elif state.current_player() < 0:
-            state = state.apply(state.chance_outcomes().sample(rng))
-        else:
-            state = state.apply(state.legal_actions()[0])
+    def a_choice(position) -> bool:
+        return position.current_player() >= 0 and len(position.legal_actions()) > 1
+
+    state = play(state, None, random.Random(f"{seed}/walk"), until=a_choice, max_steps=20_000).run()
     return state.view(state.current_player())
 
 

@@ -100,23 +100,20 @@ def position_for(args):
     seat = None if args.seat is None else args.seat - 1
     if seat is not None and seat >= state.game.players:
         raise InvalidInput(f"There is no Player {seat + 1}: this game has {state.game.players} players.")
-    rng = random.Random(f"{args.seed}/walk")
-    walked = 0
-    while True:
-        player = state.current_player()
-        if player == TERMINAL:
-            raise InvalidInput(f"The game is over ({note}): there is no decision left. Ask with fewer --moves.")
-        if player != CHANCE and (seat is None or player == seat) and len(state.legal_actions()) > 1:
-            break                                   # a real decision: two moves or more
-        if walked >= MAX_WALK:
-            who = "Nobody" if seat is None else f"Player {seat + 1}"
-            raise InvalidInput(f"{who} had no choice between two moves in {MAX_WALK:,} more random steps.")
-        if player == CHANCE:
-            state = state.apply(state.chance_outcomes().sample(rng))
-        else:
-            actions = state.legal_actions()
-            state = state.apply(actions[rng.randrange(len(actions))])
-        walked += 1
+
+    def a_choice(position) -> bool:                 # a real decision of the seat asked: two moves or more
+        player = position.current_player()
+        return player == TERMINAL or (player != CHANCE and (seat is None or player == seat)
+                                      and len(position.legal_actions()) > 1)
+
+    walk = play(state, None, random.Random(f"{args.seed}/walk"), until=a_choice, max_steps=MAX_WALK)
+    state, walked = walk.run(), walk.steps
+    player = state.current_player()
+    if player == TERMINAL:
+        raise InvalidInput(f"The game is over ({note}): there is no decision left. Ask with fewer --moves.")
+    if not a_choice(state):
+        who = "Nobody" if seat is None else f"Player {seat + 1}"
+        raise InvalidInput(f"{who} had no choice between two moves in {MAX_WALK:,} more random steps.")
     if walked:
         note += f", then {walked} more until Player {player + 1} has a choice"
     return state, player, note

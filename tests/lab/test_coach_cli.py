@@ -22,7 +22,9 @@ def skull(monkeypatch):
     from pirates_lab.core import registry
     monkeypatch.syspath_prepend(str(PLUGIN))
     registry.refresh()
-    yield
+    import skull_dice
+    import skull_dice.policies
+    yield skull_dice
     monkeypatch.undo()
     for name in [m for m in sys.modules if m == "skull_dice" or m.startswith("skull_dice.")]:
         del sys.modules[name]
