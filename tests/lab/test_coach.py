@@ -141,3 +141,26 @@ def test_progress_is_told_up_to_the_whole():
     seen = []
     Coach(budget=40).advise(high_card(2, 7).view(0), seed=1, progress=lambda done, total: seen.append((done, total)))
     assert seen[-1] == (40, 40) and [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def held_positions(skull, count: int = 10):
+    """Skull Dice positions drawn once from a seed (hoards 4-9, pot 1-9, Player 1 to roll or bank)."""
+    import random as rand
+    rng = rand.Random("held positions")
+    return [skull_position(skull, (rng.randint(4, 9), rng.randint(4, 9)), rng.randint(1, 9)) for _ in range(count)]
+
+
+def test_the_coachs_best_move_is_the_exact_best_on_held_positions(skull):
+    """Wherever the exact walk covers the decision and the exact best leads by 5 points or more, the coach
+    (playouts only: its exact walk turned off) picks that move."""
+    checked = 0
+    for state in held_positions(skull):
+        actions = state.legal_actions()
+        exact = dict(zip(actions, exact_values(state, 0, actions, 5)))
+        ranked = sorted(exact, key=exact.get, reverse=True)
+        if exact[ranked[0]] - exact[ranked[1]] < Fraction(1, 20):
+            continue
+        advice = Coach(budget=400, horizon=5, exact_limit=0).advise(state.view(0), seed=9)
+        assert not advice.exact and advice.best.action == ranked[0], (state.hoards, state.pot, advice.lines())
+        checked += 1
+    assert checked >= 5
