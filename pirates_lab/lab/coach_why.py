@@ -4,7 +4,7 @@ The coach plays both moves on the *same* re-deals and dice (playout ``j`` shares
 compared playout by playout: where one wins and the other does not, the luck of that playout decided.
 :func:`why_lines` says it in sentences:
 
-1. the rule of the decision (``Rules: <game> › <heading>``, the phase table's heading);
+1. the rule of the decision (``Rules:``, the game and the heading as printed: the phase table's rule);
 2. the comparison: in how many of the same playouts the best move won where the second lost, and back;
 3. the chance events that change the ranking: the first roll or card after the move (the game's own words
    for it, ``str`` of chance's outcome), grouped, those where the two moves differ most: "when chance's next
@@ -18,7 +18,7 @@ compared playout by playout: where one wins and the other does not, the luck of 
 ...     return MoveEstimate(label, label, 4, sum(wins), sum(wins) / 4, 0, 1, 0, 0, 0, outcomes=rows)
 >>> advice = Advice(0, (move("bank", (1, 0, 1, 0)), move("roll", (0, 0, 0, 1))), 8, 4, 1, 10, "random", False)
 >>> print("\\n".join(why_lines(advice, "Skull Dice")))
-bank beats roll: in the same 4 playouts (the same re-deals and dice), bank won 2 that roll lost, and roll won 1 that bank lost.
+bank or roll? In the same 4 playouts (the same re-deals and dice), bank won 2 that roll lost, and roll won 1 that bank lost.
 When the next roll or card is “1” (2 of 4 playouts): bank wins 2, roll 0.
 When the next roll or card is “2” (2 of 4 playouts): bank wins 0, roll 1.
 Their intervals overlap: think longer to be surer.
@@ -73,7 +73,7 @@ def why_lines(advice, title: str = "") -> list[str]:
         lines.append(f"{best.label} and {second.label} ended alike in all {n} playouts (the same re-deals and "
                      f"dice): here the choice hardly matters.")
         return lines
-    lines.append(f"{best.label} beats {second.label}: in the same {n} playouts (the same re-deals and dice), "
+    lines.append(f"{best.label} or {second.label}? In the same {n} playouts (the same re-deals and dice), "
                  f"{best.label} won {ahead} that {second.label} lost, and {second.label} won {behind} that "
                  f"{best.label} lost.")
     overlap = best.low <= second.high and second.low <= best.high

@@ -41,10 +41,10 @@ def test_banking_the_winning_pot_is_best_and_the_why_says_so_in_the_games_words(
     advice = Coach(budget=120).advise(state.view(0), seed=3)
     assert advice.best.label == "bank 5" and advice.best.win_rate == 1 and advice.best.low > 0.93   # Wilson: 60 of 60 -> 94 % to 100 %
     lines = why_lines(advice, "Skull Dice")
-    assert lines[0] == "Rules: Skull Dice › Your Turn"
+    assert lines[0] == f"Rules: {skull.Game.title} › Your Turn"
     roll = advice.moves[1]
     lost = sum(1 for o in roll.outcomes if o[0] < 1)           # every playout roll did not win, bank did
-    assert lines[1] == (f"bank 5 beats roll: in the same 60 playouts (the same re-deals and dice), bank 5 won "
+    assert lines[1] == (f"bank 5 or roll? In the same 60 playouts (the same re-deals and dice), bank 5 won "
                         f"{lost} that roll lost, and roll won 0 that bank 5 lost.")
     # the skull (a 1) after rolling loses the pot: it decides, bank wins every such playout and roll only some
     events = {e: (n, a, b) for e, n, a, b in deciding_events(advice.best, roll, limit=6)}
