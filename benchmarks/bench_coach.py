@@ -49,6 +49,8 @@ def a_decision(name: str, seed: int = 1, moves: int = 12):
         return position.current_player() >= 0 and len(position.legal_actions()) > 1
 
     state = play(state, None, random.Random(f"{seed}/walk"), until=a_choice, max_steps=20_000).run()
+    if not a_choice(state):                 # the game ended first: the start of the next seed's game
+        return a_decision(name, seed + 1, 0)
     return state.view(state.current_player())
 
 
