@@ -67,3 +67,39 @@ def test_the_game_tables_coach_toggle_answers_for_the_person_to_move_and_again_a
     assert panel.advice is not None and panel.advice.seat == 1
     table.coach_toggle.value = False
     assert panel not in table.children
+
+
+@pytest.fixture()
+def held_coach(monkeypatch):
+    """The panel's Coach waits for ``go`` before thinking, so a test sees the panel while it thinks."""
+    import threading
+
+    import pirates_lab.widgets.coach as panel_module
+    go = threading.Event()
+
+    class HeldCoach(panel_module.Coach):
+        def advise(self, view, seed=0, progress=None):
+            assert go.wait(30)
+            return super().advise(view, seed, progress)
+
+    monkeypatch.setattr(panel_module, "Coach", HeldCoach)
+    return go
+
+
+def test_a_progress_bar_counts_the_playouts_while_it_thinks_and_goes_when_it_answers(held_coach):
+    panel = CoachPanel(lambda: position().view(0), budget=400)
+    panel.ask()
+    assert panel.progress.layout.display == "flex" and panel.progress.max == 400
+    assert panel.ask_button.disabled and "Thinking: 400 playouts of the 2 moves" in panel.status.value
+    held_coach.set()
+    panel.wait()
+    assert panel.progress.value == 400 and panel.progress.layout.display == "none" and panel.advice is not None
+
+
+def test_an_answer_about_an_old_position_is_dropped(held_coach):
+    panel = CoachPanel(lambda: position().view(0), budget=400)
+    panel.ask()
+    panel.clear("moved on")                         # the position changed while it thought
+    held_coach.set()
+    panel.wait()
+    assert panel.advice is None and "moved on" in panel.status.value
