@@ -12,7 +12,7 @@ moves or more (a saved game: from where it was saved), prints the
 position as that seat sees it and one line per legal move: ``<move>: <percent> win (<low>–<high> %)``, the
 best marked ``*``, then why.  ``--budget`` is a number of playouts (never seconds): the default answers in
 about 2 s on two cores; a budget too large is refused at once.  The game comes from the registry (a package
-name or a rulebook title), so a plug-in game works too; this module names none.
+name or a rulebook title), so a plug-in game works too; its code names none.
 
 >>> parser = build_parser()
 >>> parser.parse_args(["skull_dice", "--moves", "3"]).moves
