@@ -81,8 +81,9 @@ class TimedCoach(CoachPolicy):
             self.seconds += time.process_time() - started
 
 
-def proof(name: str, seed: int = 37, against=None, games: int | None = None) -> list[dict]:
+def proof(name: str, seed: int = 37, against=None, games: int | None = None, coach: dict | None = None) -> list[dict]:
     setup = dict(PROOF[name], **({"games": games} if games else {}))
+    setup["coach"] = dict(setup["coach"], **(coach or {}))
     cls = game_class(name)
     rows = []
     for other in against or ("random", setup["heuristic"]):
@@ -109,5 +110,7 @@ if __name__ == "__main__":
         words = [a for a in sys.argv[1:] if a != "--proof"]
         against = [a[len("--against="):] for a in words if a.startswith("--against=")]
         count = [int(a[len("--games="):]) for a in words if a.startswith("--games=")]
+        settings = {key: int(a.split("=", 1)[1]) for a in words for key in ("budget", "horizon")
+                    if a.startswith(f"--{key}=")}
         for game_name in [a for a in words if not a.startswith("--")] or list(PROOF):
-            proof(game_name, against=against or None, games=count[0] if count else None)
+            proof(game_name, against=against or None, games=count[0] if count else None, coach=settings)
