@@ -214,11 +214,8 @@ def play_samples(worlds, actions, seat: int, seed, indices, horizon: int, rollou
 
 def exact_values(world, seat: int, actions, horizon: int, limit: int = EXACT_LIMIT, rollout_random: bool = True):
     """The exact expected win share of each action for ``seat`` when every later choice is uniformly random
-    and chance keeps its exact odds, cut at ``horizon`` steps like a playout; None beyond ``limit`` positions.
-
-    >>> exact_values is not None
-    True
-    """
+    and chance keeps its exact odds, cut at ``horizon`` steps like a playout; None beyond ``limit`` positions
+    (the module docstring's die game is an example: ``low`` 1/3, ``high`` 2/3)."""
     if not rollout_random:
         return None
     count = [0]
