@@ -23,13 +23,15 @@ GROWTH = 1.2
 #: Measured (issue 38): in the 2 s after the kernel's last answer not one DOM change was seen in any of the 125
 #: waits of a Plunder (2013) walk (the page has drawn the answer by the time the test reads it), so this only
 #: guards a late renderer: each change starts the window again, and two animation frames must have passed too
-#: (a busy renderer's frames come late).  It was 0.8 s: three quarters of a walk's time.
-QUIET_MS = 150
-#: resolves once the page has not changed for ``QUIET_MS`` and has drawn two frames (at most 15 s)
+#: (a busy renderer's frames come late).  It was 0.8 s: three quarters of a walk's time.  The walk counts the
+#: waits in which the page did change after the kernel's answer (``Walk.late_changes``, in its summary).
+QUIET_MS = 100
+#: resolves once the page has not changed for ``QUIET_MS`` and has drawn two frames (at most 15 s), with the
+#: number of changes it saw meanwhile
 QUIET_JS = """(quiet) => new Promise(resolve => {
-    let frames = 0, elapsed = false, timer;
-    const finish = () => { observer.disconnect(); clearTimeout(timer); clearTimeout(limit); resolve(); };
-    const arm = () => { elapsed = false; clearTimeout(timer);
+    let frames = 0, elapsed = false, changes = -1, timer;
+    const finish = () => { observer.disconnect(); clearTimeout(timer); clearTimeout(limit); resolve(changes); };
+    const arm = () => { elapsed = false; changes++; clearTimeout(timer);
                         timer = setTimeout(() => { elapsed = true; if (frames >= 2) finish(); }, quiet); };
     const observer = new MutationObserver(arm);
     const limit = setTimeout(finish, 15000);
@@ -171,9 +173,15 @@ def click_and_wait(page, locator, most_ms: float = 60_000) -> bool:
     return answered(page, most_ms)
 
 
+#: what the quiet waits saw since the walk began: how many, and in how many the page changed during the window
+quiet_waits = {"waits": 0, "changed": 0}
+
+
 def wait_quiet(page) -> None:
     _ms(1)
-    page.evaluate(QUIET_JS, QUIET_MS)
+    changes = page.evaluate(QUIET_JS, QUIET_MS)
+    quiet_waits["waits"] += 1
+    quiet_waits["changed"] += bool(changes)
 
 
 def counter(page) -> dict | None:
