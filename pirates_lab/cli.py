@@ -413,6 +413,9 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     room.add_argument("--force", action="store_true", help="with --export: replace a CSV file that exists")
     room.set_defaults(run=cmd_classroom)
 
+    from pirates_lab.cli_lesson import add_lesson_command
+    add_lesson_command(commands)
+
     odds = commands.add_parser("odds", help="exact odds in the terminal (fractions and percentages)")
     calculators = odds.add_subparsers(dest="calculator", metavar="CALCULATOR", required=True,
                                       parser_class=OneLineParser)

@@ -55,7 +55,7 @@ def test_a_screen_naming_a_function_nobody_registered_is_refused_in_plain_words(
     path = tmp_path / "coins.toml"
     path.write_text('title = "Coins"\nminutes = 5\nlevel = "any age"\n[[screen]]\ntitle = "Heads"\n'
                     'demo = "flip_a_coin"\n', encoding="utf-8")
-    with pytest.raises(LessonError, match="'flip_a_coin' is not one of the demos of 'coins' \\(none are registered\\)"):
+    with pytest.raises(LessonError, match="'flip_a_coin' is not one of the demos registered for 'coins' \\(there are none\\)"):
         Lesson(path)
     assert demos_for("coins") is None
 
