@@ -95,6 +95,19 @@ def cmd_check(args) -> int:
     return 1
 
 
+def servable(path: Path) -> Path:
+    """``path`` if a class can be taught from it; else Refused with its problems, each with its line number."""
+    from pirates_lab.widgets.lesson_check import check_file
+
+    problems = check_file(path)
+    if problems:
+        said = "; ".join(str(problem) for problem in problems[:5])
+        more = f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""
+        raise Refused(f"{quoted(path.name)} cannot be served yet: {said}{more}. "
+                      f"See them all with: pirates-lab lesson check {quoted(path)}")
+    return path
+
+
 def add_lesson_command(commands) -> None:
     """Add ``lesson new`` and ``lesson check`` to the ``pirates-lab`` subcommands."""
     lesson = commands.add_parser("lesson", help="write your own lesson in TOML: new GAME, check FILE")
