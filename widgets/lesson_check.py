@@ -85,6 +85,33 @@ def _said(error: LessonError) -> str:
     return re.sub(r"^screen \d+ ", f"screen {source} ", message) if source else message
 
 
+def _words_of_unread_screens(lesson: Lesson, sources: set[int]) -> list[LessonError]:
+    """A screen refused as a whole (a heading not in the rulebook) still has its demo and answer tried, so one
+    check reports them too."""
+    from pirates_lab.core.data import load_data
+
+    from .lesson_calc import BUILT_IN, answer_value, built_in_demo, first_word, is_calculator
+
+    raw = load_data("", lesson.path).get("screen", [])
+    found = []
+    for source in sorted(sources):
+        table = raw[source - 1] if 0 < source <= len(raw) and isinstance(raw[source - 1], dict) else {}
+        name = f"screen {source} {str(table.get('title') or table.get('heading') or '')!r}"
+        question = table.get("question") if isinstance(table.get("question"), dict) else {}
+        demo, answer = table.get("demo"), question.get("answer")
+        tries = []
+        if isinstance(demo, str) and first_word(demo) in BUILT_IN and lesson._registered(demo) is None:
+            tries.append(("demo", lambda: built_in_demo(demo, lesson.path.parent, lesson.game)))
+        if isinstance(answer, str) and lesson._registered(answer) is None and is_calculator(answer):
+            tries.append(("answer", lambda: answer_value(answer, str(question.get("read", "")))))
+        for key, attempt in tries:
+            try:
+                attempt()
+            except InvalidInput as error:
+                found.append(LessonError(f"{name}: {error}", key=key, source=source))
+    return found
+
+
 def check_file(path: str | Path) -> list[Problem]:
     """Every problem of the lesson file at ``path`` ([] when a class can be taught from it)."""
     from .lesson import shown_text
@@ -105,6 +132,7 @@ def check_file(path: str | Path) -> list[Problem]:
         return [Problem(int(where.group(1)) if where else 1, f"{path.name} is not a lesson file: "
                         f"{str(error).split(': ', 1)[-1]}")]
     reported = {(e.source, e.key) for e in errors}
+    errors += _words_of_unread_screens(lesson, {e.source for e in errors if e.source} - {s.source for s in lesson.screens})
     for screen in lesson.screens:
         if any(source == screen.source and key in ("demo", "answer") for source, key in reported):
             continue                     # a demo or answer nobody registered: said once
