@@ -8,11 +8,15 @@ the kit's, never a path).  With neither, the page says how to ask for one.
 >>> import os; os.environ.pop(LESSON_FILE_ENV, None) and None
 >>> "pirates-lab classroom" in served_lesson_view().value
 True
+>>> os.environ["QUERY_STRING"] = "lesson=../../etc"; "No lesson called" in served_lesson_view().value
+True
+>>> del os.environ["QUERY_STRING"]
 """
 from __future__ import annotations
 
 import html
 import os
+import re
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -31,6 +35,9 @@ def served_lesson_view(**options) -> LessonView | widgets.HTML:
     """The lesson this page was asked for: ``?lesson=NAME``, else the file in ``$PIRATES_LAB_LESSON_FILE``."""
     name = _query().get("lesson", "").strip()
     path = os.environ.get(LESSON_FILE_ENV, "").strip()
+    if name and not re.fullmatch(r"[a-z0-9_]{1,60}", name):
+        return widgets.HTML(error_html(f"No lesson called {name[:40]!r}: a lesson's name is in small letters, "
+                                       f"digits and _ (pirates-lab classroom --list)"))
     try:
         if name:
             return lesson_view(name, **options)
