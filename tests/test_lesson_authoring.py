@@ -207,3 +207,14 @@ def test_a_screen_shows_a_built_in_demo_in_the_view(tmp_path):
     text = visible_text(view.content)
     assert "Aces in a hand of five" in text and "Dist" not in text
     assert any(isinstance(w, widgets.Widget) for w in view.content.children)
+
+
+SHIPPED = sorted([*Path(__file__).resolve().parents[1].glob("pirates_lab/*/data/lessons.toml"),
+                  *Path(__file__).resolve().parents[1].glob("widgets/data/*.toml")])
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=[p.parent.parent.name if p.name == "lessons.toml" else p.stem
+                                               for p in SHIPPED])
+def test_every_shipped_lesson_passes_the_teachers_check(path):
+    """What a teacher runs on a copy of a shipped lesson passes on the lesson itself (its demos found by name)."""
+    assert check_file(path) == []

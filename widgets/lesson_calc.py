@@ -40,7 +40,6 @@ from pathlib import Path
 from typing import Any
 
 from pirates_lab.core import Dist, InvalidInput
-from pirates_lab.core.errors import clean_text
 
 __all__ = ["BUILT_IN", "Reading", "answer_value", "calculator_readings", "built_in_demo", "calculators",
            "is_calculator", "first_word"]
@@ -96,7 +95,7 @@ def calculators() -> list[str]:
 def is_calculator(expression: str) -> bool:
     """Is the first word a calculator of ``pirates-lab odds`` or a built-in deck?"""
     word = first_word(expression)
-    return word == "deck" or word in calculators()
+    return word in ("deck", "dice") or bool(word) and word in calculators()    # dice and deck: no game loaded
 
 
 def _run(words: list[str], expression: str) -> str:
@@ -125,6 +124,8 @@ def calculator_readings(expression: str) -> tuple[Reading, ...]:
     """Every number the calculator ``expression`` gives: each probability its ``--why`` explains (exact) and
     each whole number it prints on a ``label: N`` line."""
     words = [w for w in _words(expression) if w != "--why"]
+    if words[0] == "dice":                              # the core's calculator, run as the terminal runs it
+        words = words[:1] + [" " + w if re.match(r"^-\d*d", w) else w for w in words[1:]]
     if words[0] == "deck":
         return (Reading(expression, _deck(words, expression, answer=True)),)
     if words[0] not in calculators():
@@ -280,8 +281,3 @@ def built_in_demo(expression: str, folder: Path | None = None, game: str | None 
     if kind == "position":
         return _position(words, expression, folder or Path.cwd(), game)
     raise InvalidInput(f"{expression!r} is not a demo: the built-in demos are {', '.join(BUILT_IN)}")
-
-
-def shown_clean(text: str) -> str:
-    """One clean line for a message."""
-    return clean_text(" ".join(text.split()))
