@@ -59,6 +59,13 @@ def test_a_game_calculator_is_read_by_the_words_of_its_line():
         answer_value("melee 1 1", read="the parrot")
 
 
+def test_a_whole_number_the_calculator_prints_is_read_too():
+    # Plunder (2013), 4 pirates, 6 cards a kind: the 5 island, marker and trap cards you do not hold are dealt
+    # one each to the 3 others, in 5 * 4 * 3 ways per kind
+    assert answer_value("deals", read="cannot tell apart") == (5 * 4 * 3) ** 3 == 216_000
+    assert answer_value("deals", read="one rival") == Fraction(1, 5 ** 3)
+
+
 @pytest.mark.parametrize("expression, said", [
     ("dice 2d6 --at-least x", "invalid int value: 'x'"),
     ("dice 2d6 --at-leat 9", "unrecognized arguments: --at-leat 9"),
@@ -66,6 +73,7 @@ def test_a_game_calculator_is_read_by_the_words_of_its_line():
     ("dice 2d6 'open", "a quote is not closed"),
     ("deck 10 --marked 11 --draw 2 --at-least 1", "the marked cards and the cards drawn are 0 to 10"),
     ("deck 52 --marked 4 --draw 5", "add --at-least N"),
+    ("melee 1 1 --help", "prints help, not a number"),
 ])
 def test_an_answer_that_does_not_compute_is_said_in_plain_words(expression, said):
     with pytest.raises(InvalidInput, match=said.replace("(", r"\(")) as caught:

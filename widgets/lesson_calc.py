@@ -105,7 +105,9 @@ def _run(words: list[str], expression: str) -> str:
         try:
             args = _odds_parser().parse_args(["odds", *words])
             args.run(args)
-        except SystemExit:
+        except SystemExit as stop:
+            if not stop.code:
+                raise InvalidInput(f"{expression!r} prints help, not a number: leave out --help") from None
             said = " ".join(err.getvalue().split())
             said = re.sub(r"^pirates-lab(?: odds)?(?: [\w-]+)?: error: ", "", said).replace(" (try --help)", "")
             raise InvalidInput(f"{expression!r} does not compute: {said or 'not a calculator'}") from None
