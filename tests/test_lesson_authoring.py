@@ -226,3 +226,19 @@ SHIPPED = sorted([*Path(__file__).resolve().parents[1].glob("pirates_lab/*/data/
 def test_every_shipped_lesson_passes_the_teachers_check(path):
     """What a teacher runs on a copy of a shipped lesson passes on the lesson itself (its demos found by name)."""
     assert check_file(path) == []
+
+
+def test_classroom_serves_a_lesson_file_on_the_generic_page_after_checking_it(tmp_path, capsys):
+    good = tmp_path / "mine.toml"
+    assert cli.main(["lesson", "new", "plunder_2013", "--out", str(good)]) == 0
+    assert cli.main(["classroom", str(good), "--dry-run", "--port", "0"]) == 0
+    command, url = capsys.readouterr().out.strip().splitlines()[-2:]
+    assert "any_lesson.ipynb" in command and url.startswith("http://127.0.0.1:")
+    assert cli.main(["classroom", str(good), "--share", "--dry-run"]) == 2
+    assert "--share takes a lesson with a notebook" in capsys.readouterr().err
+    broken = write(tmp_path, BROKEN, "broken.toml")
+    assert cli.main(["classroom", str(broken), "--dry-run"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot be served yet: line 12: screen 2 'Set up'" in err and "pirates-lab lesson check" in err
+    assert cli.main(["classroom", str(tmp_path / "none.toml"), "--dry-run"]) == 2
+    assert "no lesson file at" in capsys.readouterr().err
