@@ -109,6 +109,7 @@ def test_reference_screens_may_be_written_anywhere_and_are_read_in_printed_order
     (GAME_SCREEN + rule("Setup", 'quote = "Deal two Map cards"\n'), "word for word"),
     (GAME_SCREEN + rule("Setup", SETUP_QUESTION.replace('"deals_at_start"', "216000")), "216000 is a value typed by hand"),
     (GAME_SCREEN + rule("Setup", 'explain = "typo"\n'), "explain"),
+    (GAME_SCREEN + rule("Setup", SETUP_QUESTION + 'read = "deals"\n'), "read = 'deals' goes with an answer in calc"),
     (GAME_SCREEN + '[[screen]]\nkind = "reference"\nheading = "Setup"\ndemo = "my_hand"\n', "make it a rule screen"),
     (GAME_SCREEN + '[[screen]]\nkind = "lecture"\ntitle = "x"\ntext = "y"\n', "lecture"),
     (GAME_SCREEN + '[[screen]]\ntitle = "Empty"\n', "shows nothing"),

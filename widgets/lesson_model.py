@@ -237,6 +237,11 @@ class Lesson:
                     self._fail(f"{screen.name}: {kind} {name!r} is not one of {self._module_label()} {what}",
                                source=screen.source, key=kind)
 
+            if screen.question and screen.question.read and self._registered(screen.question.answer) is not None:
+                self._fail(f"{screen.name}: read = {screen.question.read!r} goes with an answer in calculator words; "
+                           f"{screen.question.answer!r} is a demo function (delete the read line)",
+                           source=screen.source, key="read")
+
     def _fail(self, error: str | LessonError, *, source: int = 0, key: str = "") -> None:
         """A problem: raised at once, or added to the problems (with the screen's place in the file and the key)."""
         if not isinstance(error, LessonError):
