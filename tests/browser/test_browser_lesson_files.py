@@ -94,7 +94,7 @@ def test_the_plugins_lesson_is_listed_and_served_in_class(open_page, tmp_path, s
     server, url = serve("skull_dice", tmp_path, env)
     with server.start(timeout=120):
         read = walk_two_screens(open_page, url, "2/6", screenshot, "lesson_file_skull_dice")
-    assert "Skull Dice in one screen" in read[0] and "Rules: Skull Dice › Your Turn" in read[1]
+    assert "Skull Dice in one screen" in read[0] and "Skull Dice › Your Turn" in read[1]     # the rule cited
     assert "3 rolls" in read[1] and "57.87%" in read[1]                # the plug-in's own table: (5/6)³ = 125/216
     assert "Right" in read[2]
 
