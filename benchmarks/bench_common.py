@@ -11,7 +11,7 @@ PEER = "peer"
 BASELINE = "baseline"
 #: a Monte Carlo estimate of an exact answer: its check reports the estimate's error
 ESTIMATE = "Monte Carlo estimate"
-#: ours again in another setting (one core against all, a position at move 50 against one at move 2,000)
+#: ours again in another setting (one core against all; a calculator's answer without its why tree)
 SAME_CODE = "ours, another setting"
 KINDS = (PEER, BASELINE, ESTIMATE, SAME_CODE)
 
