@@ -127,3 +127,32 @@ def test_the_readme_has_the_place_for_the_table_and_a_correctness_column():
     rows = [line for line in table.splitlines() if line.startswith("| bench_")]
     with_peer = [line for line in rows if line.split("|")[3].strip() not in ("", "—")]
     assert with_peer and all(line.split("|")[8].strip() for line in with_peer)   # every peer's row says
+
+
+def bench_module(name):
+    sys.path.insert(0, str(BENCH))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(BENCH))
+
+
+def test_the_volley_peer_is_icepools_own_evaluator_and_gives_our_exact_answer():
+    from fractions import Fraction
+    volley = bench_module("bench_pillage_and_plunder")
+    ours = volley.ours_volley()
+    assert volley.same_volley(ours, volley.icepool_volley_evaluator())
+    assert volley.same_volley(ours, volley.icepool_volley_loop())             # the plain loop agrees too
+    wrong = volley.icepool_volley_loop()
+    first, second = sorted(wrong)[:2]
+    wrong[first], wrong[second] = wrong[first] + Fraction(1, 1000), wrong[second] - Fraction(1, 1000)
+    assert not volley.same_volley(ours, wrong)                                # the check can fail
+
+
+def test_a_monte_carlo_estimate_is_reported_with_its_error_and_can_disagree():
+    from fractions import Fraction
+    plunder = bench_module("bench_plunder")
+    agrees, words = plunder._within_4_sigma(Fraction(1, 2), (0.51, 2500))        # σ = 0.01: 1 σ off
+    assert agrees and words == "yes, estimate 0.5100 ± 0.0100 (1 σ, 2,500 hands) against exact 0.5000: 1.0 σ off"
+    agrees, words = plunder._within_4_sigma(Fraction(1, 2), (0.56, 2500))        # 6 σ off
+    assert not agrees and "6.0 σ off" in words
