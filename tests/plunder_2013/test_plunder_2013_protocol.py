@@ -15,6 +15,7 @@ from pirates_lab.core.testing import check_protocol
 from pirates_lab.plunder_2013.engine import answer_is_aye
 from pirates_lab.plunder_2013.game import ChestCard, Clues, DealCard, Dig, Game, Keep, Pass
 from pirates_lab.plunder_2013.pirates import ComputerPirate, random_pirate
+from pirates_lab.plunder_2013.views import crew_card_odds
 
 HANDS4 = [(1, 2, 3), (2, 3, 4), (3, 4, 5), (4, 5, 6)]
 
@@ -138,27 +139,58 @@ def test_an_unknown_seat_is_refused_with_a_sentence():
             state.deduction(bad)
 
 
-def test_redeal_hides_the_other_pirates_crew_card_locations_too():
-    """Rule: "toss your Crew Card with the answer side face down into the Treasure Chest."
-    Given Barnacle Bill's crew card face down in the chest (pirate 0 cannot see where it went) and
-    pirate 0's own card, When pirate 0's view is re-dealt, Then Bill's card moves about (who sent it
-    and when stay; each time it is a right guess at one of Bill's rivals in the new deal), pirate 0's
-    own card stays, and pirate 0 sees exactly the same.  (Before: the true location was kept, so a
-    search player in seat 0 saw where Bill dug.)"""
+def bill_and_pete_in_the_chest():
+    """Four pirates (HANDS4) after day 1: Barnacle Bill (seat 2) has a crew card face down in the chest at
+    (1, 2, 3) (seat 0's treasure: a right guess), seat 0 one of his own at (2, 3, 4)."""
     state = dealt(HANDS4, Game(players=4))
     state = answered(replay(state, [Clues(6, 6, 6), Keep()]))
     state = replay(state, [Pass(), Dig(1, 2, 3), Pass(), Pass(), Dig(2, 3, 4), Pass()])
     assert state.chest == [ChestCard(2, (1, 2, 3), 1), ChestCard(0, (2, 3, 4), 1)]
+    return state
+
+
+def test_redeal_hides_the_other_pirates_crew_card_locations_too():
+    """Rule: "toss your Crew Card with the answer side face down into the Treasure Chest."
+    Given Barnacle Bill's crew card face down in the chest (pirate 0 cannot see where it went) and
+    pirate 0's own card, When pirate 0's view is re-dealt, Then Bill's card moves about (who sent it
+    and when stay; never to Bill's own treasure in the new deal), pirate 0's own card stays, and pirate 0
+    sees exactly the same.  (Before: the true location was kept, so a search player in seat 0 saw where
+    Bill dug.)"""
+    state = bill_and_pete_in_the_chest()
     rng = random.Random(4)
     places = set()
     for _ in range(30):
         other = state.redeal_hidden(0, rng)
         bill, mine = other.chest
         assert (bill.player, bill.day) == (2, 1) and mine == state.chest[1]
-        assert list(bill.location) in [other.hands[p] for p in (0, 1, 3)]
+        assert list(bill.location) != other.hands[2]
         assert other.observation(0) == state.observation(0)
         places.add(bill.location)
-    assert len(places) > 3
+    assert len(places) > 20
+
+
+def test_a_rival_crew_card_is_re_dealt_a_right_guess_only_as_often_as_its_sender_could_circle_one():
+    """Issue 36 (Digging Up Treasure, house rule 18): a rival's crew card lies face down, so a re-deal puts it at
+    any location its sender could circle (all but his own treasure's), each equally likely.
+    Given Bill's card in the chest at 4 pirates and 6 cards a category, When pirate 0's view is re-dealt 3,000 times,
+    Then the exact chance that it is a right guess is 3 of the 215 locations Bill may circle (the three rivals'
+    treasures), and it is right in about 3,000 x 3/215 = 41.9 re-deals (a binomial count within 5 standard
+    deviations: 10 to 74), never at Bill's own.  (Before: right in 3,000 of 3,000, so a search player over-counted
+    its rivals' finds.)"""
+    state = bill_and_pete_in_the_chest()
+    odds = crew_card_odds(state.hands, 2, 6)
+    assert sum(odds[x] for x in odds) == 1 and len(odds) == 6 ** 3 - 1
+    assert sum(odds[tuple(state.hands[p])] for p in range(4)) == Fraction(3, 215)
+    rng = random.Random(36)
+    right = 0
+    for _ in range(3000):
+        other = state.redeal_hidden(0, rng)
+        location = list(other.chest[0].location)
+        assert location != other.hands[2]
+        right += location in other.hands
+    mean = Fraction(3000 * 3, 215)
+    spread = 5 * (3000 * Fraction(3, 215) * Fraction(212, 215)) ** 0.5
+    assert mean - spread <= right <= mean + spread, right
 
 
 class Leaky(Game):
