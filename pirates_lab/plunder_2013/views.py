@@ -64,7 +64,7 @@ def observation(state, player: int) -> dict:
         "cards_per_category": state.game.cards,
         "max_days": state.game.days,
         "crew_cards": state.game.crew_cards,
-        "phase": state.phase,
+        "phase": str(state.phase),
         "dealt": state.dealt,
         "day": state.day,
         "asker": state.asker,

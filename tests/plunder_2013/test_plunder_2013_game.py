@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from pirates_lab.core import CHANCE, TERMINAL, CorruptSave, IllegalMove, play, random_playout, replay
+from pirates_lab.core import CHANCE, GAME_OVER, TERMINAL, CorruptSave, IllegalMove, play, random_playout, replay
 from pirates_lab.plunder_2013.components import CATEGORIES
 from pirates_lab.plunder_2013.game import (Answer, ChestCard, Clues, DealCard, Dig, ExtraCard, FlipExtra, Game, Keep, Pass,
                                            score_chest)
@@ -95,7 +95,7 @@ def test_ties_go_to_who_found_treasure_first():
 def test_game_ends_after_fifteen_days_or_when_every_crew_card_is_used():
     rng = random.Random(1)
     state = random_playout(Game(players=3).new_initial_state(), rng, policy=random_pirate(pass_chance=1.0))
-    assert state.phase == "over" and state.day == 15 and len(state.records) == 15 and state.scores() == (6, 6, 6)
+    assert state.phase == GAME_OVER and state.day == 15 and len(state.records) == 15 and state.scores() == (6, 6, 6)
     assert state.current_player() == TERMINAL
     with pytest.raises(IllegalMove) as error:
         state.apply(Pass())
@@ -106,7 +106,7 @@ def test_game_ends_after_fifteen_days_or_when_every_crew_card_is_used():
     state = replay(state, [Clues(3, 3, 3), Keep(), Answer(False), Dig(1, 1, 1), Dig(1, 1, 2), Dig(2, 2, 2)])
     assert state.phase == "dig" and state.window == [0]
     state = state.apply(Dig(3, 3, 3))
-    assert state.phase == "over" and state.day == 1 and state.scores() == (3 + 3, 3 + 3)
+    assert state.phase == GAME_OVER and state.day == 1 and state.scores() == (3 + 3, 3 + 3)
 
 
 def test_empty_clue_deck_is_refilled_from_its_discards():
@@ -188,7 +188,7 @@ def test_computer_pirates_play_sensibly():
     for seed in range(3):
         actions = []
         state = random_playout(Game(players=4).new_initial_state(), seed, policy=bot, actions=actions)
-        assert state.phase == "over"
+        assert state.phase == GAME_OVER
         again = random_playout(Game(players=4).new_initial_state(), seed, policy=bot)
         assert again.to_json() == state.to_json()       # seeded: the same game
         # replay and check that no pirate ever dug where its own view said the treasure cannot be
