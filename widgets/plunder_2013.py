@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 
-from pirates_lab.core import GAME_OVER, InvalidInput
+from pirates_lab.core import GAME_OVER, InvalidInput, play
 from pirates_lab.plunder_2013 import (CATEGORIES, Answer, ComputerPirate, Deduction, Dig, FlipExtra, Game, Keep,
                                       Pass, Record, card_name, dig_advice, flip_advice, location_name, pirate_name)
 from pirates_lab.plunder_2013.advisors import hunters_for
@@ -109,16 +109,9 @@ class PlunderMatch:
         self.advance()
 
     def advance(self) -> None:
-        state = self.state
-        while not state.is_terminal():
-            player = state.current_player()
-            if state.is_chance_node():
-                state = state.apply(state.chance_outcomes().sample(self.rng))
-            elif player != self.human:
-                state = state.apply(self.pirate(state, self.rng))
-            else:
-                break
-        self.state = state
+        """Chance and the computer pirates play on (the core's one loop: each pirate is handed its seat's view,
+        never the state) until the person's turn or the end."""
+        self.state = play(self.state, self.pirate, self.rng, humans={self.human}).run()
 
     def act(self, action) -> None:
         """The person's move (an IllegalMove leaves everything as it was), then the others'."""
