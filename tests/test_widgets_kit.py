@@ -367,7 +367,8 @@ def test_a_chart_beside_its_table_narrows_before_the_table_drops_below_it():
 
     deck = Dist.from_weights({k: comb(15, k) * comb(267, 5 - k) for k in range(6)})    # 15 marked of 282, draw 5
     view = DistView(deck)
-    assert (view.chart.layout.width, view.chart.layout.flex, view.chart.layout.max_width) == ("420px", "1 1 315px", "420px")
+    chart = view.chart.layout
+    assert (chart.width, chart.flex, chart.max_width) == ("420px", "1 1 315px", "420px")
     assert view.layout.flex_flow == "row wrap"
     CANVAS_TEXT.large = True
     try:
