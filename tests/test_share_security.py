@@ -373,6 +373,48 @@ def test_log_records_are_scrubbed_when_made():
     assert kernel in debug.getMessage()                   # kernel ids at debug level only
 
 
+def test_a_traceback_in_a_log_record_is_scrubbed_too():
+    """An exception's text (a token in a URL, the join code, a cookie, a kernel id) never reaches the log: not
+    through ``logger.exception``, ``exc_info=``, ``stack_info=``, nor arguments that do not fit their message."""
+    import io
+    import logging
+
+    from tornado.log import LogFormatter
+
+    from pirates_lab.classroom.guard import install_log_scrubber
+
+    kernel, token, code, cookie = "0b6c1a3e-1f7b-4c8e-9d2a-3b4c5d6e7f80", "SeCrEtToKeN42", "K7WQ3M", "s-abc.def9"
+    said = "/api/kernels/%s/channels?session_id=x failed for code %s; Cookie: pirates_lab_seat=%s; t=%s"
+    made, out = logging.getLogRecordFactory(), io.StringIO()
+    logger = logging.getLogger("pirates_lab.test_traceback")
+    handlers = [logging.StreamHandler(out), logging.StreamHandler(out)]
+    handlers[0].setFormatter(logging.Formatter("%(levelname)s %(message)s"))
+    handlers[1].setFormatter(LogFormatter(color=False))                  # Tornado's and Jupyter's formatter
+    for handler in handlers:
+        logger.addHandler(handler)
+    logger.propagate, raised = False, KeyError(said % (kernel, code, cookie, token))
+    try:
+        install_log_scrubber([token, code])
+        try:
+            raise RuntimeError("the page failed") from raised
+        except RuntimeError:
+            logger.exception("a page failed")
+            logger.error("again", exc_info=True, stack_info=True)
+        logger.warning("stack", stack_info=True, extra={"at": "/api/kernels/0b6c1a3e-1f7b-4c8e-9d2a-3b4c5d6e7f80"})
+        logger.warning("%s and %s", said % (kernel, code, cookie, token))     # two %s, one argument
+    finally:
+        logging.setLogRecordFactory(made)
+        for handler in handlers:
+            logger.removeHandler(handler)
+        logger.propagate = True
+    text = out.getvalue()
+    assert text.count("Traceback (most recent call last)") == 4 and "KeyError" in text and "Stack (most recent" in text
+    leaks = [name for name, value in {"kernel": kernel, "token": token, "code": code, "cookie": cookie}.items()
+             if value in text]
+    assert not leaks, text
+    assert "/api/kernels/kernel-…/channels?session_id=… failed for code …; Cookie: …" in text
+
+
 def test_a_kernel_counts_its_websockets_and_a_seat_its_kernels():
     from pirates_lab.classroom.guard import KernelOwners, local_only
 

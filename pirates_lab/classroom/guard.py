@@ -30,7 +30,7 @@ import threading
 import time
 from collections import OrderedDict
 
-__all__ = ["KernelOwners", "KERNELS_PER_SEAT", "SOCKETS_PER_KERNEL", "scrub", "install_log_scrubber",
+__all__ = ["KernelOwners", "KERNELS_PER_SEAT", "SOCKETS_PER_KERNEL", "scrub", "scrub_traceback", "install_log_scrubber",
            "recovery_script", "RECOVER_AFTER_S", "RELOAD_THIS_PAGE", "Throttled", "OWNERS", "guard_kernels"]
 
 #: kernels one seat may hold at once (a page and the page it is reloading into)
@@ -158,16 +158,42 @@ def install_log_scrubber(secrets=()) -> None:
 
     def factory(*args, **kwargs):
         record = made(*args, **kwargs)
+        kernels = record.levelno > logging.DEBUG
         try:
             text = record.getMessage()
-        except Exception:           # a record whose arguments do not fit its message: leave it to logging
-            return record
-        record.msg, record.args = scrub(text, secrets, kernels=record.levelno > logging.DEBUG), ()
+        except Exception:           # arguments that do not fit the message: logging would print them raw
+            text = f"{record.msg} (arguments that do not fit it: {record.args!r})"
+        record.msg, record.args = scrub(text, secrets, kernels=kernels), ()
+        scrub_traceback(record, secrets, kernels)
         return record
 
     factory._pirates_lab_scrubs = True
     factory._pirates_lab_made = made
     logging.setLogRecordFactory(factory)
+
+
+def scrub_traceback(record: logging.LogRecord, secrets=(), kernels: bool = True) -> None:
+    """A record's traceback (``exc_info``, ``exc_text``) and stack (``stack_info``) scrubbed like its message:
+    the traceback is written out now, scrubbed, into ``exc_text`` (every formatter prints ``exc_text`` when it is
+    set), and ``exc_info`` is dropped, so no formatter or handler can print the exception's own text later.
+
+    >>> try:
+    ...     raise ValueError("no seat for /join?t=SECRET")
+    ... except ValueError:
+    ...     import sys; record = logging.makeLogRecord({"msg": "failed", "exc_info": sys.exc_info()})
+    >>> scrub_traceback(record, ["SECRET"]); record.exc_info, record.exc_text.splitlines()[-1]
+    (None, 'ValueError: no seat for /join?t=…')
+    """
+    if record.exc_info and not record.exc_text:
+        try:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        except Exception:                      # an exception that cannot be written out: its type only
+            record.exc_text = f"{getattr(record.exc_info[0], '__name__', 'an error')} (its text could not be written)"
+    record.exc_info = None
+    if record.exc_text:
+        record.exc_text = scrub(record.exc_text, secrets, kernels=kernels)
+    if record.stack_info:
+        record.stack_info = scrub(record.stack_info, secrets, kernels=kernels)
 
 
 # ---------------------------------------------------------------- a page that recovers
