@@ -378,7 +378,7 @@ def test_a_chart_beside_its_table_narrows_before_the_table_drops_below_it():
         CANVAS_TEXT.large = False
     table = view.table.value
     assert "143/682907556" in table and "0.000021%" in table and "75.93%" in table and "19 digits" in table
-    assert "display:inline-block;max-width:12em" in table       # a fraction opened wraps in its column
+    assert "display:inline-block;max-width:10ch" in table       # a fraction opened wraps in 10 digits
     view.layout.flex_flow = "column"                            # the table under the chart: the chart keeps its size
     assert (view.chart.layout.flex, view.chart.layout.max_width) == (None, "100%")
     alone = DistView(deck, show_table=False)

@@ -366,7 +366,7 @@ def _exact_cell(p: Fraction) -> str:
     if short is not None:
         return f"<span style='white-space:nowrap'>{html.escape(short)}</span>"      # a fraction never wraps
     return (f"<details class='pl-long-fraction'><summary>{len(str(p))} digits</summary>"
-            f"<span style='display:inline-block;max-width:12em;word-break:break-all'>{p}</span></details>")
+            f"<span style='display:inline-block;max-width:10ch;word-break:break-all'>{p}</span></details>")
 
 
 def _short_labels(labels: list, most: int = 24) -> list:
