@@ -317,9 +317,31 @@ INTERACTIONS: dict[str, Callable] = {
 }
 
 
-def test_lesson_renders_as_an_app(open_page, voila, lesson, screenshot):
+#: Each lesson's page is opened once, at its interaction's screen, for both tests of the lesson (the render check
+#: first, then the interaction on the same page): the tests run lesson by lesson (conftest's LESSON_SCOPE).
+LESSON_SCOPE = "module"
+
+
+@pytest.fixture(scope="module")
+def lesson_page(page_opener, voila, lesson):
+    """``(page, console)``: the lesson loaded once (at ``SCREEN[stem]`` for a lesson on screens), shared by its
+    render check and its interaction; closed after the lesson's tests."""
+    pages = []
+
+    def open_(url: str):
+        pages.append(page_opener(url))
+        return pages[-1]
+
+    try:
+        yield load_lesson(open_, voila, lesson.stem, SCREEN.get(lesson.stem))
+    finally:
+        for page, _ in pages:
+            page.close()
+
+
+def test_lesson_renders_as_an_app(lesson_page, lesson, screenshot):
     stem = lesson.stem
-    page, console = load_lesson(open_page, voila, stem)
+    page, console = lesson_page
 
     canvases = wait_for_painted_canvases(page)
     screenshot(page, f"voila_{stem}")
@@ -336,9 +358,9 @@ def test_lesson_renders_as_an_app(open_page, voila, lesson, screenshot):
     assert console.errors(known(stem)) == [], "console errors"
 
 
-def test_one_interaction_shows_the_exact_value(open_page, voila, lesson, screenshot):
+def test_one_interaction_shows_the_exact_value(lesson_page, lesson, screenshot):
     stem = lesson.stem
-    page, console = load_lesson(open_page, voila, stem, SCREEN.get(stem))
+    page, console = lesson_page
     interaction = INTERACTIONS.get(stem)
     if interaction is None:
         if page.locator(".pl-lesson").count():
