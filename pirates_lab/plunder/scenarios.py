@@ -4,7 +4,8 @@ Rules: Plunder › Turn
 
 >>> from pirates_lab.plunder import Game
 >>> state = dealt(Game(players=2), seed=1)
->>> at_step(state, state.first, "action", "give").phase()
+>>> step = at_step(state, state.first, "action", "give").phase
+>>> step.name, step.rule
 ('action', 'Action')
 """
 from __future__ import annotations

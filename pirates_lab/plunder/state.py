@@ -11,7 +11,6 @@ see and who won.
 """
 from __future__ import annotations
 
-import copy
 import dataclasses
 import random
 
@@ -102,20 +101,6 @@ class State(Setup, TurnPhases, SailAndExplore, ActionStep, Trade, Combat, Attack
             raise IllegalMove(self.rule(), f"{shown(action)}: the {name} is a whole number, not "
                                            f"{shown(getattr(action, name))}.", action=action)
         super().check(action)
-
-    def clone(self) -> "State":
-        """A copy that shares only immutable values (strings, tuples, frozen Tasks and their data).
-
-        Measured in ``benchmarks/bench_plunder.py`` against the core's generic clone.
-        """
-        new = copy.copy(self)
-        new.captains = [{k: (v.copy() if type(v) in (dict, list) else v) for k, v in cap.items()}
-                        for cap in self.captains]
-        for key in ("goods", "deck", "discard", "sea", "encounters", "roles", "agenda"):  # the log is shared
-            setattr(new, key, getattr(self, key).copy())
-        new.wars = [list(w) for w in self.wars]
-        new.first_draws = {k: list(v) for k, v in self.first_draws.items()}
-        return new
 
     # ---------------------------------------------------------------- the fight, the claim, the voyage
     def _data(self, kind):
@@ -281,11 +266,6 @@ class State(Setup, TurnPhases, SailAndExplore, ActionStep, Trade, Combat, Attack
             return (self.winner,)
         return super().winners()
 
-    def phase(self):
-        """(the step on top, its rulebook heading), or ("game over", Overview)."""
-        task = self.task
-        return ("game over", self.game.end_rule) if task is None else (task.phase, self.rule())
-
     # ---------------------------------------------------------------- what a captain may see
     def observation(self, player: int) -> dict:
         """The sea, every mat (hand sizes only), the public piles, the recent log, and ``player``'s own hand
@@ -443,4 +423,4 @@ class State(Setup, TurnPhases, SailAndExplore, ActionStep, Trade, Combat, Attack
             super().validate()  # a settled agenda keeps the phase table's promises (a hand-made one may be mid-move)
 
     def __str__(self) -> str:
-        return f"Plunder, round {self.round}: {self.phase()[0]} (captain {self.current + 1} on turn); {RULE_TURN}"
+        return f"Plunder, round {self.round}: {self.phase} (captain {self.current + 1} on turn); {RULE_TURN}"

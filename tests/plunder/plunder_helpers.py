@@ -67,7 +67,7 @@ def play(state, *actions):
 
 def auto_chance(state, card):
     """Resolve the chance step on top with a chosen card."""
-    assert state.is_chance_node(), state.phase()
+    assert state.is_chance_node(), state.phase
     return state.apply(card)
 
 

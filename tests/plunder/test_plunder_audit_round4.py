@@ -25,7 +25,7 @@ BY_NUMBER = {0: None, **{c["number"]: c["name"] for c in reversed(DATA["card"]) 
 def _engine_wins_the_broadside(number: int) -> bool:
     state, p = pirates_attack("English Brigantine", [BY_NUMBER[number]] if BY_NUMBER[number] else [])
     state = state.apply(Fight())
-    if state.phase()[0] == "broadside":
+    if state.phase == "broadside":
         state = state.apply(AddCard(BY_NUMBER[number] or ""))
     return not state.captains[p]["lost"]
 
@@ -53,9 +53,9 @@ def test_a_boarding_tie_is_the_pirates_in_the_odds_and_in_the_engine():
     the Open Sea, and the odds say the same (won, playing 3 then 1)."""
     state, p = pirates_attack("Spanish Brigantine", ["Havana", "Open Sea"])
     state = play(state, Fight(), AddCard("Havana"), Board())
-    assert state.phase()[0] == "boarding"
+    assert state.phase == "boarding"
     assert state.clone().apply(AddCard("")).captains[p]["lost"]
-    assert state.apply(AddCard("Open Sea")).phase()[0] == "prize"
+    assert state.apply(AddCard("Open Sea")).phase == "prize"
     me, pirates = side_of("Spanish Brigantine"), side_of("Pirates")
     assert npc_chain(me, pirates, [3, 1], ("broadside", "boarding"), attacked=True) == ("won", [3, 1])
     assert npc_chain(me, pirates, [3], ("broadside", "boarding"), attacked=True) == ("sunk", [3])
@@ -155,9 +155,9 @@ def test_the_odds_decide_a_flight_by_your_own_ship_and_a_catch_up_by_the_lower_s
     from_deck(state, enemy)
     state.encounters[p] = enemy
     state = at_step(state, p, "encounter", "action", "give").apply(Attack())
-    if state.phase()[0] == "engage":
+    if state.phase == "engage":
         state = state.apply(AddCard(cards[0] if cards else ""))
-    assert (state.phase()[0] in ("broadside", "sink_or_board", "boarding", "prize")) == reached, state.phase()
+    assert (state.phase in ("broadside", "sink_or_board", "boarding", "prize")) == reached, state.phase
     me = side_of("English Brigantine", captured="Spanish Galleon")
     end, used = npc_chain(me, side_of(enemy), [DATA_NUMBER[c] for c in cards], ("engagement",))
     assert (end == "won") == reached
@@ -185,7 +185,7 @@ def test_a_defender_who_flees_at_an_equal_speed_is_caught_the_tie_is_the_attacke
     hand(state, q, ["Open Sea"])
     state = at_step(state, p, "action", "give")
     tied = play(state.clone(), AttackCaptain(q), Flee(""), Secret(""), Secret(""))
-    assert tied.phase()[0] == "secret" and tied.combat.step == "broadside"
+    assert tied.phase == "secret" and tied.combat.step == "broadside"
     escaped = play(state, AttackCaptain(q), Flee(""), Secret(""), Secret("Open Sea"))
     assert escaped.combat is None and f"Captain {q + 1} escapes." in list(escaped.log)
 

@@ -36,7 +36,7 @@ def _engine_courses(state, p):
             after = after.apply(card)
             route = path + (tuple(after.captains[p]["at"]),)
             found.add(route)
-            if after.phase()[0] == "sail" and after.current_player() == p:
+            if after.phase == "sail" and after.current_player() == p:
                 walk(after, route)
 
     walk(state, ())
@@ -160,7 +160,7 @@ def _port_boarding():
     state = _action(port="Havana")
     ship(state, state.first, "Treasure Fleet")
     state = play(state, AttackPort(), Board())
-    assert state.phase()[0] == "boarding"
+    assert state.phase == "boarding"
     return state
 
 
@@ -185,7 +185,7 @@ def test_refusals_in_each_step_of_a_combat_name_the_step():
     for state, move, rule, words in cases:
         with pytest.raises(IllegalMove) as error:
             state.apply(move)
-        assert error.value.rule == rule and words in error.value.reason, (state.phase(), error.value)
+        assert error.value.rule == rule and words in error.value.reason, (state.phase, error.value)
 
 
 # ---------------------------------------------------------------- the data file's checks
@@ -317,7 +317,7 @@ def test_letting_a_captured_ship_go_in_the_action_returns_what_it_held():
     hand(state, p, [])
     state = at_step(state, p, "action", "give").apply(AbandonCaptured())
     assert state.captains[p]["captured"] is None and state.captains[p]["loot"] == {"Rum": 2}
-    assert state.discard.get("Dutch Galleon") == 1 and state.goods["Rum"] == 10 and state.phase()[0] == "action"
+    assert state.discard.get("Dutch Galleon") == 1 and state.goods["Rum"] == 10 and state.phase == "action"
     assert f"Captain {p + 1} abandons the Captured Ship Dutch Galleon." in state.log
     state.validate()
 
@@ -389,7 +389,7 @@ def test_the_end_of_the_game_is_its_own_phase():
     state.goods["Rum"] -= 1
     enough_silver(state, state.first, 58)
     state = play(state, StartTrade(), Sell("Rum", 1))
-    assert state.phase() == ("game over", "Overview") and state.is_terminal()
+    assert state.phase == "game over" and state.phase.rule == "Overview" and state.is_terminal()
     assert state.log[-1] == f"Captain {state.first + 1} has 63 silver and wins."
 
 
@@ -436,7 +436,7 @@ def test_the_log_of_a_broadside_lost_and_a_port_plundered():
     ship(state, state.first, "Spanish Galleon")            # cannon 3, crew 4
     state = play(state, AttackPort(), Board())
     assert f"Captain {state.first + 1} plunders Sint Eustatius." in state.log
-    assert state.phase()[0] == "loot"
+    assert state.phase == "loot"
 
 
 def test_losing_the_ship_discards_the_captured_one_too():

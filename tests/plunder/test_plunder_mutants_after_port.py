@@ -153,7 +153,7 @@ def _won(p_ship, seat):
     from_deck(state, "Spanish Sloop")
     state.encounters[p] = "Spanish Sloop"
     state = play(at_step(state, p, "encounter", "action", "give"), Attack(), Board())
-    assert state.phase()[0] == "prize"
+    assert state.phase == "prize"
     return state
 
 
@@ -198,7 +198,7 @@ def test_a_card_that_opens_trade_is_logged_with_the_captains_number(card):
     state, p = _in_port("Havana", [card])
     state = state.apply(Play(card))
     assert f"Captain {p + 1} plays {card} and may trade here, plunder included." in state.log
-    assert state.discard.get(card) == 1 and state.phase()[0] == "trade"
+    assert state.discard.get(card) == 1 and state.phase == "trade"
 
 
 # ---------------------------------------------------------------- options, the deal, the observation
@@ -217,7 +217,7 @@ def test_during_the_deal_the_first_captain_is_on_turn():
     every captain's view shows the First Captain on turn, and so does the state's one line."""
     for seed in range(4):
         state, rng = Game(players=3).new_initial_state(), random.Random(seed)
-        while state.phase()[0] != "deal":
+        while state.phase != "deal":
             state = state.apply(state.chance_outcomes().sample(rng))
         assert state.is_chance_node()
         assert all(state.observation(q)["current"] == state.first for q in range(3))
@@ -306,7 +306,7 @@ def test_after_seven_ties_the_cards_drawn_last_go_so_a_hand_holds_six():
     state = Game(players=2).new_initial_state()
     ties = ["Open Sea"] * 4 + ["Coastland"] * 2 + ["Natives"]         # numbers 1, 1, 1, 1, 2, 2, 3
     plan = {0: ties + ["Havana"], 1: ties + ["Cartagena"]}
-    while state.phase()[0] == "first_draw":
+    while state.phase == "first_draw":
         state = state.apply(plan[state.flow.top(state).player].pop(0))
     assert plan == {0: [], 1: []} and state.first == 1
     # the roles from the First Captain's left (with two captains: the other, then themselves), the Dealer on the right
@@ -439,7 +439,7 @@ def test_an_abandoned_ship_let_go_is_discarded_and_the_chase_goes_on():
     hand(state, q, [])
     state = play(at_step(state, p, "action", "give"), AttackCaptain(q), Flee("", True), TakeAbandoned(False))
     assert state.discard.get("Dutch Galleon") == 1 and state.captains[q]["captured"] is None
-    assert state.phase()[0] == "secret" and state.observation(q)["combat"]["step"] == "engagement"
+    assert state.phase == "secret" and state.observation(q)["combat"]["step"] == "engagement"
     state = play(state, Secret(""), Secret(""))
     assert (f"Cards revealed (engagement): captain {p + 1} 2 against captain {q + 1} 2; ties to the attacker."
             in state.log)

@@ -28,7 +28,7 @@ def test_setup_first_captain_roles_hands_and_the_sea():
     assert state.sea == {(0, 0): "Tortuga", (0, -1): "Open Sea", (1, 0): "Open Sea", (0, 1): "Open Sea",
                          (-1, 0): "Open Sea"}
     assert all(c["at"] == (0, 0) and c["silver"] == 5 for c in state.captains)
-    assert state.current == first and state.phase()[0] == "sail"  # the First Captain skips the Encounter
+    assert state.current == first and state.phase == "sail"  # the First Captain skips the Encounter
 
 
 def test_setup_ties_draw_again_and_the_first_draws_stay_in_hand():
@@ -54,7 +54,7 @@ def test_a_map_card_played_as_an_encounter_is_discarded():
     from_deck(state, "Coastland")
     state = at_step(state, p, "encounter", "pay", "sail", "action", "give")
     assert state.discard.get("Coastland") == 1 and p not in state.encounters
-    assert state.phase()[0] == "sail"
+    assert state.phase == "sail"
 
 
 def test_pirates_attack_a_captain_on_the_open_sea_and_flight_needs_the_speed():
@@ -67,13 +67,13 @@ def test_pirates_attack_a_captain_on_the_open_sea_and_flight_needs_the_speed():
     from_deck(state, "Pirates")
     state.encounters[p] = "Pirates"
     state = at_step(state, p, "encounter", "pay", "sail", "action", "give")
-    assert state.phase()[0] == "engage"
+    assert state.phase == "engage"
     # When fleeing with Open Sea (2 + 1 = 3 against speed 3): equal is enough to escape (printed for Flee)
     after = state.apply(Flee("Open Sea"))
-    assert after.combat is None and after.discard.get("Pirates") == 1 and after.phase()[0] == "sail"
+    assert after.combat is None and after.discard.get("Pirates") == 1 and after.phase == "sail"
     # When fleeing with no card: 2 against 3, the Pirates catch up: Broadside, cannon 1 against 3
     caught = state.apply(Flee(""))
-    assert caught.phase()[0] == "broadside"
+    assert caught.phase == "broadside"
     sunk = caught.apply(AddCard("Open Sea"))            # 1 + 1 < 3: the ship is sunk, the turn ends
     assert sunk.captains[p]["lost"] and sunk.captains[p]["hand"] == [] and sunk.current != p or sunk.round > 1
 
@@ -115,7 +115,7 @@ def test_after_a_lost_ship_draw_six_and_a_storm_stops_the_draw_and_discards_the_
     from_deck(state, "Spanish Sloop")
     state.encounters[p] = "Spanish Sloop"
     state = start_turn(state, p)
-    assert state.phase()[0] == "lost_draw"
+    assert state.phase == "lost_draw"
     state = play(state, "Open Sea", "Coastland", "Storm")
     assert len(state.captains[p]["hand"]) == 2 and p not in state.encounters
     assert "Spanish Sloop" in state.deck and "discarded" in " ".join(state.log[-3:])   # and shuffled back
@@ -208,7 +208,7 @@ def test_seven_cards_stop_the_move_and_exploring_plays_a_map_card():
     state = state.apply(Explore((1, 1), "Havana"))
     assert state.sea[(1, 1)] == "Havana" and len(state.captains[p]["hand"]) == 6
     state = play(state, Sail(S), "Open Sea")
-    assert state.captains[p]["at"] == (1, 1) and state.phase()[0] == "action"   # a Port ends the move
+    assert state.captains[p]["at"] == (1, 1) and state.phase == "action"   # a Port ends the move
     hand(state, p, [])
     with pytest.raises(IllegalMove, match="explore first"):
         at_step(state, p, "sail").apply(Sail(E))      # nothing to the east of (1, 1) yet
@@ -221,11 +221,11 @@ def test_entering_a_port_ends_the_move_and_the_storm_ends_it_and_takes_the_loot(
     lay(state, (1, 0), "Port Royal")
     hand(state, p, [])
     port = play(at_step(state.clone(), p, "sail", "action", "give"), Sail(E), "Open Sea")
-    assert port.phase()[0] == "action"
+    assert port.phase == "action"
     state.captains[p]["loot"] = {"Sugar": 2}
     state.goods["Sugar"] -= 2
     storm = play(at_step(state, p, "sail", "action", "give"), Sail(S), "Storm")
-    assert storm.phase()[0] == "action" and storm.captains[p]["loot"] == {} and "Storm" in storm.deck
+    assert storm.phase == "action" and storm.captains[p]["loot"] == {} and "Storm" in storm.deck
 
 
 # ---------------------------------------------------------------- Action
@@ -242,7 +242,7 @@ def test_an_enemy_port_must_be_attacked_unless_rum_or_sneak():
     with pytest.raises(IllegalMove, match="MUST attack"):
         state.apply(PassAction())
     traded = state.apply(Play("Bottle of Rum"))
-    assert traded.phase()[0] == "trade"
+    assert traded.phase == "trade"
 
 
 def test_a_card_acts_only_in_the_place_after_act():
@@ -362,14 +362,14 @@ def test_a_faster_merchant_escapes_unless_a_card_makes_up_the_speed():
     escaped = state.apply(AddCard("Open Sea"))            # 2 + 1 < 4
     assert escaped.combat is None and escaped.discard.get("Spanish Sloop") == 1
     caught = state.apply(AddCard("Coastland"))            # 2 + 2 = 4: equal catches it
-    assert caught.phase()[0] == "sink_or_board"           # cannon 1 against 1: at least equal
+    assert caught.phase == "sink_or_board"           # cannon 1 against 1: at least equal
 
 
 def test_win_every_step_then_take_the_prize_and_the_loot_capped_by_its_cargo():
     """Rules: Plunder › Results of a Combat"""
     state, p = _at_sea_against("Spanish Sloop", ["Havana"], p_ship="English Sloop")  # 4/1/2 against 4/1/2
     state = play(state, Attack(), Board())
-    assert state.phase()[0] == "prize"
+    assert state.phase == "prize"
     state = state.apply(TakePrize("captured"))
     state = state.apply("Guadeloupe")                    # loot icon: 2 Spices
     cap = state.captains[p]
@@ -399,11 +399,11 @@ def test_sinking_a_ship_gives_no_plunder():
     card and "Combat ends here": no prize, no loot card, no silver, and the turn goes on to the Action."""
     state, p = _at_sea_against("Dutch Sloop", ["Havana"], p_ship="English Brigantine")   # 3 + 3 >= 4
     state = play(state, Attack(), AddCard("Havana"))
-    assert state.phase()[0] == "sink_or_board" and set(state.legal_actions()) == {Sink(), Board()}
+    assert state.phase == "sink_or_board" and set(state.legal_actions()) == {Sink(), Board()}
     silver, deck = state.captains[p]["silver"], dict(state.deck)
     sunk = state.apply(Sink())
     cap = sunk.captains[p]
-    assert sunk.combat is None and sunk.discard.get("Dutch Sloop") == 1 and sunk.phase()[0] == "action"
+    assert sunk.combat is None and sunk.discard.get("Dutch Sloop") == 1 and sunk.phase == "action"
     assert cap["captured"] is None and cap["loot"] == {} and cap["silver"] == silver and sunk.deck == deck
     assert cap["ship"] == "English Brigantine"
     sunk.validate()
@@ -440,9 +440,9 @@ def test_captains_reveal_cards_together_and_ties_go_to_the_attacker():
     assert "my_card" not in state.observation(q)["combat"]
     assert state.observation(p)["combat"]["my_card"] == "Havana"
     state = state.apply(Secret("Martinique"))            # cannon 2 + 3 against 1 + 3
-    assert state.phase()[0] == "sink_or_board"
+    assert state.phase == "sink_or_board"
     state = play(state, Board(), Secret("Open Sea"), Secret(""))  # crew 3 + 1 against 2 + 0
-    assert state.phase() == ("prize", "Captured Ships") and state.current_player() == p
+    assert state.phase == "prize" and state.phase.rule == "Captured Ships" and state.current_player() == p
     assert state.captains[q]["lost"] and state.captains[q]["ship"] == "Pinnace"
 
 
@@ -457,7 +457,7 @@ def test_between_captains_a_tie_goes_to_the_attacker():
     hand(state, p, ["Open Sea"])
     hand(state, q, [])
     state = play(at_step(state, p, "action", "give"), AttackCaptain(q), Fight(), Secret(""), Secret(""))
-    assert state.phase()[0] == "sink_or_board"          # Pinnace cannon 1 against 1: the attacker's
+    assert state.phase == "sink_or_board"          # Pinnace cannon 1 against 1: the attacker's
     sunk = state.apply(Sink())
     assert sunk.captains[q]["lost"] and sunk.combat is None
 
@@ -501,12 +501,12 @@ def test_a_captured_ship_does_not_count_to_reach_but_slows_the_catch_up():
     from_deck(state, "Dutch Galleon")
     state.captains[p]["captured"] = "Dutch Galleon"                                       # speed 2
     state = state.apply(Attack())
-    assert state.phase()[0] == "broadside"              # own speed 4 reaches 3: no card needed
+    assert state.phase == "broadside"              # own speed 4 reaches 3: no card needed
     state2, p = _at_sea_against("Spanish Sloop", ["Open Sea", "Coastland"], p_ship="English Brigantine")  # 3 < 4
     from_deck(state2, "Dutch Galleon")
     state2.captains[p]["captured"] = "Dutch Galleon"
     state2 = state2.apply(Attack())
-    assert state2.phase()[0] == "engage"
+    assert state2.phase == "engage"
     assert state2.apply(AddCard("Open Sea")).combat is None       # 2 (the lower) + 1 < 4: it escapes (3 + 1 would not)
 
 
@@ -526,7 +526,7 @@ def test_a_first_mate_is_found_in_a_port_adds_one_and_may_be_let_go():
     state = at_step(state, p, "action", "give")
     from pirates_lab.plunder.actions import DismissMate
     state = state.apply(DismissMate())
-    assert state.captains[p]["mate"] is None and state.phase()[0] == "action"   # letting go is free
+    assert state.captains[p]["mate"] is None and state.phase == "action"   # letting go is free
 
 
 def test_a_prize_may_be_sailed_keeping_the_old_ship_as_the_captured_one():
@@ -552,7 +552,7 @@ def test_losing_the_ship_returns_the_cargo_discards_the_hand_and_restarts_from_t
     state._lose_ship(p)
     cap = state.captains[p]
     assert (cap["ship"], cap["cargo"], cap["hand"], cap["at"], cap["lost"]) == ("Pinnace", {}, [], (0, 0), True)
-    assert state.goods["Rum"] == 12 and state.phase()[0] == "end"     # the turn ends at once
+    assert state.goods["Rum"] == 12 and state.phase == "end"     # the turn ends at once
     state.validate()
 
 
@@ -596,7 +596,7 @@ def test_natives_trade_at_their_prices_or_fight_with_warriors_only():
     traded = play(state, StartTrade(), Buy("Tobacco", 2))
     assert traded.captains[p]["cargo"] == {"Tobacco": 2} and traded.captains[p]["silver"] == 3
     fought = state.apply(Attack())
-    assert fought.phase()[0] == "boarding"                # no Engagement on land, no Broadside: no cannons
+    assert fought.phase == "boarding"                # no Engagement on land, no Broadside: no cannons
 
 
 def test_a_fleeing_captain_may_abandon_the_captured_ship_to_the_attacker():

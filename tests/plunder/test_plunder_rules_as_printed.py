@@ -50,7 +50,7 @@ def test_a_boarding_tie_between_captains_goes_to_the_attacker():
     state = play(at_step(state, p, "action", "give"), AttackCaptain(q), Fight(), Secret(""), Secret(""))
     state = play(state, Board(), Secret(""), Secret(""))
     assert state.captains[q]["at"] == (0, 0) and state.captains[p]["at"] == (1, 0)   # q starts over from Tortuga
-    assert state.phase()[0] == "lost_draw" and state.current == q
+    assert state.phase == "lost_draw" and state.current == q
 
 
 def test_the_attacker_takes_the_traded_cargo_left_on_an_abandoned_ship():
@@ -181,7 +181,7 @@ def test_entering_a_coastland_ends_the_move():
     lay(state, (2, 0), "Open Sea")
     hand(state, p, [])
     state = play(at_step(state, p, "sail", "action", "give"), Sail(E), "Open Sea")
-    assert state.captains[p]["at"] == (1, 0) and state.phase()[0] == "action"
+    assert state.captains[p]["at"] == (1, 0) and state.phase == "action"
 
 
 # ---------------------------------------------------------------- Resolve the Encounter
@@ -210,7 +210,7 @@ def test_when_pirates_attack_a_broadside_tie_is_theirs():
     assert state.captains[p]["lost"]
     galleon, p = pirates_attack("Spanish Galleon", [])     # cannon 3 = 3: behind, may add a card
     galleon = galleon.apply(Fight())
-    assert galleon.phase()[0] == "broadside"
+    assert galleon.phase == "broadside"
     assert galleon.apply(AddCard("")).captains[p]["lost"]
 
 
@@ -222,10 +222,10 @@ def test_when_pirates_attack_a_boarding_tie_is_theirs():
     state, p = pirates_attack("Treasure Fleet", ["Open Sea"])   # cannon 4 > 3; crew 5
     state.captains[p]["ship"] = "Treasure Fleet"
     state = play(state, Fight(), Board())
-    assert state.phase()[0] == "prize"                            # crew 5 > 3: won
+    assert state.phase == "prize"                            # crew 5 > 3: won
     state, p = pirates_attack("Spanish Brigantine", ["Havana"])  # 3/2/3: cannon 2 + 3 > 3, crew 3 = 3
     state = play(state, Fight(), AddCard("Havana"), Board())
-    assert state.phase()[0] == "boarding"
+    assert state.phase == "boarding"
     assert state.apply(AddCard("")).captains[p]["lost"]
 
 
