@@ -19,7 +19,7 @@ import ipywidgets as widgets
 from pirates_lab.plunder import Game
 from pirates_lab.plunder.captains import trader
 from pirates_lab.plunder.components import components
-from pirates_lab.plunder.turn import sailing_paths
+from pirates_lab.plunder.sail_and_explore import sailing_paths
 
 from .canvas import BoardCanvas
 from .drawing import LARGE_TEXT, Drawing, text_box

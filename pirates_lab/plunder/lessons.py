@@ -23,7 +23,7 @@ from .components import components
 from .game import Game, State
 from .odds import loot_dist, marque_probability, npc_chain_odds, side_of, storm_within
 from . import scenarios
-from .turn import sailing_paths
+from .sail_and_explore import sailing_paths
 
 __all__ = ["dealt", "start_unseen", "take", "lay", "give_hand", "at_step", "sailing_example", "encounter_state",
            "captain_at", "in_port", "plunder_sale", "longest_course", "ANSWERS", "war_answer",

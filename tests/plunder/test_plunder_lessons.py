@@ -33,6 +33,7 @@ from pirates_lab.plunder.odds import side_of
 from pirates_lab.widgets.lesson import LessonView, shown_text
 from pirates_lab.widgets.lesson_model import Lesson, LessonError, developer_words
 from pirates_lab.widgets.lesson import visible_text
+from pirates_lab.plunder import lose_your_ship
 
 GAME = "plunder"
 ROOT = Path(__file__).resolve().parents[2]
@@ -379,7 +380,7 @@ def test_sinking_costs_no_silver_on_every_screen_and_in_the_engine(lesson):
     state, p = lessons.captain_at("Spanish Galleon", silver=9)
     lessons.give_hand(state, p, ("Havana", "Open Sea"))
     bank = state.bank
-    state._lose_ship(p)
+    lose_your_ship.lose_ship(state, p)
     state.validate()
     assert state.cap(p)["silver"] == 9 and state.bank == bank and state.cap(p)["ship"] == "Pinnace"
     assert state.hand(p) == []

@@ -12,6 +12,8 @@ from pirates_lab.plunder.actions import (AbandonCaptured, AddCard, Attack, Attac
                                          Play, Sail, Secret, Sell, Shout, Sink, StartTrade, StopSailing, TakePrize)
 
 from plunder_helpers import at_step, fresh, from_deck, hand, lay, pirates_attack, play, ship, start_turn, to_deck
+from pirates_lab.plunder import lose_your_ship
+from pirates_lab.plunder.war import enemies
 
 
 # ---------------------------------------------------------------- Setup
@@ -273,7 +275,7 @@ def test_letter_of_marque_contest_equal_or_greater_wins():
     assert seen["contest"] == {"claimant": p, "nation": "England", "placed": [p]}   # face down: no card shown
     state = play(state, Contest("Martinique"), Contest("Open Sea"))
     assert state.captains[p]["marque"] == "England"
-    assert "Spain" in state.enemies(p)                 # at war with the Letter's nation
+    assert "Spain" in enemies(state, p)                 # at war with the Letter's nation
 
 
 def test_a_treaty_ends_the_war_and_its_enemy():
@@ -286,10 +288,10 @@ def test_a_treaty_ends_the_war_and_its_enemy():
     hand(state, p, ["War is Declared: Spain", "A Treaty is Signed"])
     state = at_step(state, p, "action", "give")
     war = state.apply(Play("War is Declared: Spain", "England"))
-    assert war.wars == [["War is Declared: Spain", "England"]] and "Spain" in war.enemies(p)
+    assert war.wars == [["War is Declared: Spain", "England"]] and "Spain" in enemies(war, p)
     war = at_step(war, p, "action", "give")
     peace = war.apply(Play("A Treaty is Signed", "War is Declared: Spain"))
-    assert peace.wars == [] and "Spain" not in peace.enemies(p)
+    assert peace.wars == [] and "Spain" not in enemies(peace, p)
     assert peace.discard.get("War is Declared: Spain") == 1 and peace.discard.get("A Treaty is Signed") == 1
 
 
@@ -549,7 +551,7 @@ def test_losing_the_ship_returns_the_cargo_discards_the_hand_and_restarts_from_t
     state.goods["Rum"] -= 2
     ship(state, p, "English Sloop")
     state = at_step(state, p, "action", "give")
-    state._lose_ship(p)
+    lose_your_ship.lose_ship(state, p)
     cap = state.captains[p]
     assert (cap["ship"], cap["cargo"], cap["hand"], cap["at"], cap["lost"]) == ("Pinnace", {}, [], (0, 0), True)
     assert state.goods["Rum"] == 12 and state.phase == "end"     # the turn ends at once

@@ -12,6 +12,7 @@ from pirates_lab.plunder.actions import (AddCard, Attack, AttackCaptain, AttackP
 from pirates_lab.plunder.headings import (RULE_BUYING, RULE_CAPTAIN, RULE_ENEMIES, RULE_SAIL, RULE_SELLING, RULE_WAR)
 
 from plunder_helpers import at_step, enough_silver, fresh, from_deck, hand, lay, pirates_attack, play, ship, start_turn
+from pirates_lab.plunder.war import enemies
 
 
 def _two_at(cell, card=None, players=2):
@@ -264,9 +265,9 @@ def test_a_captain_with_two_letters_chooses_which_to_keep():
     state = play(at_step(state, p, "action", "give"), Marque("Havana"))
     assert set(state.legal_actions()) == {KeepLetter("England"), KeepLetter("Spain")}
     kept = state.apply(KeepLetter("Spain"))
-    assert kept.captains[p]["marque"] == "Spain" and "England" in kept.enemies(p)
+    assert kept.captains[p]["marque"] == "Spain" and "England" in enemies(kept, p)
     new = state.apply(KeepLetter("England"))
-    assert new.captains[p]["marque"] == "England" and {"Spain", "France"} <= new.enemies(p)
+    assert new.captains[p]["marque"] == "England" and {"Spain", "France"} <= enemies(new, p)
     refused(state, KeepLetter("France"), RULE_WAR)
 
 
@@ -331,10 +332,10 @@ def test_attacking_a_nation_already_your_enemy_by_war_places_no_flag():
     from_deck(state, "Spanish Sloop")
     state.encounters[p] = "Spanish Sloop"
     state = at_step(state, p, "encounter", "action", "give").apply(Attack())
-    assert state.captains[p]["flags"] == [] and "Spain" in state.enemies(p)
+    assert state.captains[p]["flags"] == [] and "Spain" in enemies(state, p)
     state.wars = []
     state.discard["War is Declared: England"] = 1
-    assert "Spain" not in state.enemies(p)
+    assert "Spain" not in enemies(state, p)
 
 
 # ---------------------------------------------------------------- what a person reads
