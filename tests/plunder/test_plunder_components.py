@@ -9,6 +9,8 @@ import pytest
 from pirates_lab.core import InvalidInput
 from pirates_lab.plunder.components import KINDS, components, load_components
 
+from plunder_helpers import _raw, _write
+
 DATA = Path(__file__).resolve().parents[2] / "pirates_lab" / "plunder" / "data" / "cards.toml"
 
 
@@ -101,3 +103,8 @@ def test_each_rule_heading_is_defined_once_in_headings_py():
                 raise AssertionError(f"{name}:{node.lineno} names a rule as a string: {node.args[0].value!r}")
     assert cited and set(cited) <= headings
     assert {h: where for h, where in cited.items() if where != ["headings.py"]} == {}
+
+
+def test_the_table_writer_gives_back_the_shipped_deck(tmp_path):
+    """Given the shipped file read raw and written back, Then it loads as the very same deck."""
+    assert load_components(_write(tmp_path, _raw())) == components()
