@@ -11,7 +11,7 @@ conserved (:meth:`State.validate` passes); the answers run the engine's own rule
 >>> len(state.captains), all(len(state.hand(p)) == 6 for p in range(4))
 (4, True)
 >>> first_card_five_or_more(), storm_missed()
-(Fraction(3, 11), Fraction(28, 31))
+(Fraction(5, 18), Fraction(28, 31))
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from .odds import loot_dist, marque_probability, npc_chain_odds, side_of, storm_
 from . import scenarios
 from .sail_and_explore import sailing_paths
 
-__all__ = ["dealt", "start_unseen", "take", "lay", "give_hand", "at_step", "sailing_example", "encounter_state",
+__all__ = ["dealt", "start_unseen", "first_draw_cards", "take", "lay", "give_hand", "at_step", "sailing_example", "encounter_state",
            "captain_at", "in_port", "plunder_sale", "longest_course", "ANSWERS", "war_answer",
            "MARQUE_HAND", "MARQUE_CARD", "WAR_CARD", "COURSE", "COURSES", "LOOT_SHIP", "FIGHT", "FIGHT_DRAWS",
            "first_card_five_or_more", "storm_missed", "storms_predicted", "marque_answer", "chain_answer",
@@ -203,14 +203,24 @@ def numbers_of(cards: dict) -> dict[int, int]:
     return dict(sorted(found.items()))
 
 
+def first_draw_cards() -> dict:
+    """The cards that can come at the draw for First Captain: the whole deck less Tortuga and the first sea's 4 Open
+    Sea cards, less the Storm (a Storm drawn is put back and another drawn: house rule 3, as the engine plays it).
+
+    >>> sum(first_draw_cards().values()), "Storm" in first_draw_cards()
+    (54, False)
+    """
+    return {name: n for name, n in start_unseen().items() if components().card(name).kind != "storm"}
+
+
 def first_card_five_or_more() -> Fraction:
-    """Setup: P(the card a captain draws to choose the First Captain is numbered 5 or more); the deck then is the
-    whole deck less Tortuga and the first sea's 4 Open Sea cards, every card as likely.
+    """Setup: P(the card a captain draws to choose the First Captain is numbered 5 or more), every card of
+    :func:`first_draw_cards` as likely.
 
     >>> first_card_five_or_more()
-    Fraction(3, 11)
+    Fraction(5, 18)
     """
-    cards = numbers_of(start_unseen())
+    cards = numbers_of(first_draw_cards())
     return Fraction(sum(n for number, n in cards.items() if number >= 5), sum(cards.values()))
 
 
