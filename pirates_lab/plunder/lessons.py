@@ -18,6 +18,8 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+from pirates_lab.core import play
+
 from .actions import StartTrade
 from .components import components
 from .game import Game, State
@@ -37,12 +39,8 @@ ANSWERS = ("first_card_five_or_more", "storm_missed", "storms_predicted", "marqu
 
 # ---------------------------------------------------------------- building positions (cards conserved)
 def dealt(players: int = 4, seed: int = 3) -> State:
-    """A dealt game at the First Captain's first decision."""
-    state = Game(players=players).new_initial_state()
-    rng = random.Random(seed)
-    while state.is_chance_node():
-        state = state.apply(state.chance_outcomes().sample(rng))
-    return state
+    """A dealt game at the First Captain's first decision (the core's loop draws the chance steps)."""
+    return play(Game(players=players).new_initial_state(), rng=random.Random(seed), humans=range(players)).run()
 
 
 def start_unseen(hand=()) -> dict:
