@@ -323,3 +323,27 @@ def test_loot_alone_in_tortuga_must_still_be_sold():
     state, p = _in_tortuga_with_plunder(loot={"Sugar": 1})
     state = play(state, AbandonCaptured())
     assert set(state.legal_actions()) == {StartTrade(), DismissMate()}
+
+
+def test_the_natives_card_stays_on_the_table_while_the_captain_trades_with_them():
+    """Rules: Plunder › Trade (with the Natives met as an Encounter)
+
+    Given a captain on a Coastland who meets the Natives, When they trade with them, Then the Natives card lies face
+    up on the table for the whole trade (every card is still somewhere: the position validates, and every captain
+    sees it in play), and when the trade is done it goes to the discard pile."""
+    state = fresh()
+    p = state.first
+    lay(state, (1, 0), "Coastland")
+    state.captains[p]["at"] = (1, 0)
+    hand(state, p, [])
+    from_deck(state, "Natives")
+    state.encounters[p] = "Natives"
+    state = at_step(state, p, "encounter", "action", "give")
+    trading = play(state, StartTrade(), Buy("Tobacco", 1))
+    assert trading.phase == "trade" and trading.all_cards()["Natives"] == trading.comp.full_deck()["Natives"]
+    trading.validate()
+    assert "Natives" in trading.observation(1 - p)["in_play"]
+    discards = trading.discard.get("Natives", 0)
+    done = trading.apply(DoneTrading())
+    assert done.discard.get("Natives", 0) == discards + 1 and "Natives" not in done.observation(p)["in_play"]
+    done.validate()
