@@ -20,6 +20,6 @@ def test_a_first_mate_is_found_in_a_port_adds_one_and_may_be_let_go():
     state = state.apply(Play("Navigator"))                # only one First Mate: the old one goes
     assert state.captains[p]["mate"] == "Navigator" and state.discard.get("Master Gunner") == 1
     state = at_step(state, p, "action", "give")
-    from pirates_lab.plunder.actions import DismissMate
     state = state.apply(DismissMate())
     assert state.captains[p]["mate"] is None and state.phase == "action"   # letting go is free
+    assert f"Captain {p + 1} lets Navigator go." in state.observation(p)["log"]   # captains numbered from 1
