@@ -176,3 +176,19 @@ def test_exploring_twice_before_a_move_is_refused_with_the_whole_sentence():
     assert error.value.rule == "Sail and Explore"
     assert error.value.reason == ("You explore once before each move (Explore, Move, Draw, in sequence): move first, "
                                   "or stop.")
+
+
+def test_with_no_card_left_anywhere_a_move_draws_nothing_and_the_voyage_goes_on():
+    """Rules: Plunder › Sail and Explore (ASSUMPTION: an empty deck is refilled from the discard pile; with both empty
+    there is nothing to draw)
+
+    Given a captain in Tortuga with the deck and the discard pile both empty, When they sail east onto the Open Sea,
+    Then no card is drawn (no chance step), the hand is unchanged, and the captain may sail on or stop."""
+    state = fresh()
+    p = state.first
+    hand(state, p, [])
+    state = at_step(state, p, "sail", "action", "give")
+    state.deck, state.discard = {}, {}
+    moved = state.apply(Sail(E))
+    assert moved.captains[p]["at"] == (1, 0) and not moved.is_chance_node()
+    assert moved.phase == "sail" and moved.current_player() == p and moved.hand(p) == []
