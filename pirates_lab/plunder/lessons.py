@@ -62,10 +62,23 @@ def take(state: State, name: str) -> None:
             if not state.discard[name]:
                 del state.discard[name]
         else:
-            holder = next(p for p, cap in enumerate(state.captains) if name in state.hand(p))
-            state._take_from_hand(holder, name)
+            cap = next(cap for p, cap in enumerate(state.captains) if name in state.hand(p))
+            cap["shown" if name in cap["shown"] else "hand"].remove(name)
         state.deck[name] = state.deck.get(name, 0) + 1
-    state._from_deck(name)
+    state.deck[name] -= 1
+    if not state.deck[name]:
+        del state.deck[name]
+
+
+def load_goods(state: State, p: int, where: str, good: str, n: int) -> None:
+    """Put ``n`` ``good`` tokens from the Quartermaster's supply into captain ``p``'s ``"cargo"`` or ``"loot"``
+    (tokens conserved)."""
+    if not 0 <= n <= state.goods[good]:
+        raise ValueError(f"the Quartermaster has {state.goods[good]} {good}, not {n}")
+    if n:
+        state.goods[good] -= n
+        store = state.cap(p)[where]
+        store[good] = store.get(good, 0) + n
 
 
 def _back(state: State, name: str) -> None:
@@ -166,7 +179,7 @@ def plunder_sale(where: str, marque: str | None = None, captured: str = "Spanish
         state, p = captain_at(captured=captured, silver=5)
     else:
         state, p = in_port(where, captured=captured, silver=5)
-    state._goods_to(p, "loot", *loot)
+    load_goods(state, p, "loot", *loot)
     state.cap(p)["marque"] = marque
     state.validate()
     state = at_step(state, p, "action")
