@@ -89,7 +89,7 @@ class TurnReplay:
     def __init__(self, seed: int = 1, players: int = 2, turn: int = 0):
         rng = random.Random(seed)
         state = Game(players=players, max_turns=3).new_initial_state()
-        while state.phase().name.startswith("setup"):     # the setup
+        while state.phase.name.startswith("setup"):     # the setup
             state = state.apply(state.chance_outcomes().sample(rng) if state.current_player() == CHANCE
                                 else rng.choice(state.legal_actions()))
         for _ in range(turn):
@@ -103,7 +103,7 @@ class TurnReplay:
             before = len(state.log)
             new = state.apply(action)
             if state.current_player() == CHANCE:
-                what = f"{CHANCE_NAMES.get(state.phase().name, 'chance')}: {_outcome(action)}"
+                what = f"{CHANCE_NAMES.get(state.phase.name, 'chance')}: {_outcome(action)}"
             else:
                 what = f"{seat_name(state.current_player())}: {action}"
             self.steps.append((what, new.log[before:], new))

@@ -7,7 +7,7 @@ Seats are 0-based here, as in the engine; everything a person reads numbers play
 Rules: King of Pirates › Phase 2: Movement Phase
 
 >>> start = movement_start()
->>> start.phase().name, start.current_player()
+>>> start.phase.name, start.current_player()
 ('movement', 0)
 >>> keep_choices_answer(), compass_rolls_in_a_round()
 (6, 4)
@@ -65,7 +65,7 @@ def _advance(state: State, rng: random.Random, until) -> State:
 def setup_keep_position(players: int = 2, seed: int = 0) -> State:
     """The first player's setup decision: three pirates drawn, two to keep (the captain first)."""
     return _advance(Game(players=players).new_initial_state(), random.Random(seed),
-                    lambda s: s.phase().name == "setup_keep")
+                    lambda s: s.phase.name == "setup_keep")
 
 
 def keep_choices_answer() -> int:
@@ -78,7 +78,7 @@ def setup_done(players: int = 4, seed: int = 3) -> State:
     """A seeded game just after the setup (each keeps a random two of its three pirates)."""
     rng = random.Random(seed)
     state = Game(players=players).new_initial_state()
-    while state.phase().name.startswith("setup"):
+    while state.phase.name.startswith("setup"):
         state = state.apply(state.chance_outcomes().sample(rng) if state.current_player() == CHANCE
                             else rng.choice(state.legal_actions()))
     return state
@@ -113,11 +113,11 @@ def compass_rolls_in_a_round(players: int = ROUND_PLAYERS, seed: int = 0) -> int
     """How many times the Compass Die moves the Flying Dutchman in one round (each player one turn), counted
     in a seeded game of ``players`` (the other Compass Die rolls, sending a ship to a lair, are not counted)."""
     rng = random.Random(seed)
-    state = _advance(Game(players=players).new_initial_state(), rng, lambda s: not s.phase().name.startswith("setup"))
+    state = _advance(Game(players=players).new_initial_state(), rng, lambda s: not s.phase.name.startswith("setup"))
     first, rolls = state.round, 0
     while state.round == first and not state.is_terminal():
         if state.current_player() == CHANCE:
-            rolls += state.phase().name == "compass"
+            rolls += state.phase.name == "compass"
             state = state.apply(state.chance_outcomes().sample(rng))
         else:
             actions = state.legal_actions()
@@ -136,7 +136,7 @@ def movement_start(seed: int = 0) -> State:
     """A 2-player game after setup and player 1's upkeep: player 1 (seat 0) about to sail from its lair."""
     state = Game(players=2).new_initial_state()
     return _advance(state, random.Random(seed),
-                    lambda s: s.phase().name == "movement" and s.current_player() == 0)
+                    lambda s: s.phase.name == "movement" and s.current_player() == 0)
 
 
 def sail_targets(state: State | None = None) -> list:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import replace
-from typing import NamedTuple
 
 from pirates_lab.core import CHANCE, FlowState, IllegalMove
 from pirates_lab.core.errors import shown
@@ -25,19 +24,12 @@ from .rules import (FLOW, ActionCards, CaptainsSkills, CombatPhase, GameSetup, I
                     TheGameBoard, TurnPhases, UpkeepPhase)
 from .rules.headings import RULE_BOARD, RULE_CARDS, RULE_COMBAT, RULE_MOVEMENT, RULE_SETUP, RULE_UPKEEP
 from .rules.pirate_skills import crew_positions, max_cannonballs, max_rum
-from .rules.task_data import Voyage
+from .rules.task_data import Loot, Voyage
 
-__all__ = ["State", "PhaseInfo", "RECENT_LOG_LINES"]
+__all__ = ["State", "RECENT_LOG_LINES"]
 
 #: The log lines an observation carries (the whole log is ``state.log``, shared by every position).
 RECENT_LOG_LINES = 20
-
-class PhaseInfo(NamedTuple):
-    """The step the game is at (a phase of ``FLOW``, or "game over") and the rule that governs it."""
-
-    name: str
-    rule: str
-
 
 class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, ActionCards, ImportantGameConcepts,
             CaptainsSkills, TheGameBoard, FlowState):
@@ -90,13 +82,6 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
         new.tile_pools = {k: dict(v) for k, v in self.tile_pools.items()}
         return new
 
-    def phase(self) -> PhaseInfo:
-        """The step the game is at and the rule that governs it: ``state.phase().name``, ``.rule``."""
-        step = FLOW.phase(self)
-        if step is None:
-            return PhaseInfo("game over", RULE_BOARD)
-        return PhaseInfo(step.name, step.rule)
-
     def _set(self, p: int, **changes) -> None:
         self.players[p] = replace(self.players[p], **changes)
 
@@ -138,6 +123,7 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
         self._discard_pirates([pirate])
         self._clamp(p)
         self._new_captain(p)
+        self._check_hand_limit(p)
 
     def _clamp(self, p: int) -> None:
         """Rum and cannonballs above a smaller maximum go back to the supply (our assumption)."""
@@ -176,7 +162,7 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
                                             f"Lair, where nobody can be attacked).")
         if isinstance(action, (Recruit, Replace, Dismiss, MakeCaptain)):
             return IllegalMove(RULE_MOVEMENT, "Crew changes happen at a Pirates Lair, with the pirates drawn there.")
-        if isinstance(action, Discard) and task.phase != "make_room":
+        if isinstance(action, Discard) and task.phase not in ("make_room", "over_hand_limit"):
             return IllegalMove(RULE_UPKEEP, "You discard only to make room before the upkeep draw.")
         if isinstance(action, KeepPirates):
             return IllegalMove(RULE_SETUP, "Keep two of the three pirates you drew.")
@@ -213,7 +199,7 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
         Rules: King of Pirates › Game Setup
         """
         player = self._check_player(player)
-        step = self.phase()
+        step = self.phase
         tiles = {}
         for cell in self.comp.shark_cells + self.comp.ocean_cells:
             tiles[_key(cell)] = self.revealed.get(cell, "face-down " + ("shark" if cell in self.comp.shark_cells
@@ -302,7 +288,8 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
         if sorted(pirates) != sorted(comp.pirates):
             raise ValueError("pirate cards are not all accounted for")
         loot: dict = {}
-        for source in (self.loot_deck, self.loot_discard):
+        held = [{v: 1} for task in self.agenda if isinstance(task.data, Loot) for v in task.data.drawn]
+        for source in [self.loot_deck, self.loot_discard] + held:
             for v, n in source.items():
                 loot[v] = loot.get(v, 0) + n
         if {v: n for v, n in loot.items() if n} != dict(comp.loot_cards):

@@ -25,7 +25,7 @@ def after_setup(players=2, seed=0, **options):
     """The setup played (chance by a seeded rng, players take the first choice) up to player 0's turn."""
     state = Game(players=players, **options).new_initial_state()
     for step in play(state, first_choice, random.Random(seed)):
-        if not step.after.phase().name.startswith("setup"):
+        if not step.after.phase.name.startswith("setup"):
             return step.after
     raise AssertionError("the setup did not end")
 

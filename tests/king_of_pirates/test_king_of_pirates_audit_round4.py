@@ -13,7 +13,7 @@ def _attack_on_a_city(cannonballs=2, hands=None):
     city = place("city")
     state = deal(with_player(bare(), 0, position=city, cannonballs=cannonballs), hands or {1: ["Soldiers"]})
     state = scenario(state, [Task("combat_choose", 0)], entered=city).apply(Attack("city"))
-    assert state.phase().name == "window" and state.current_player() == 1
+    assert state.phase.name == "window" and state.current_player() == 1
     return state.apply(Pass())
 
 
@@ -25,15 +25,15 @@ def test_phase_3_a_card_after_the_dice_that_makes_the_attack_fail_lets_the_attac
     state = _attack_on_a_city()
     # When player 0 rolls 10 (enough) and player 1 then plays Soldiers: the City now needs 12
     rolled = state.apply((5, 5))
-    assert rolled.phase().name == "window" and rolled.current_player() == 1      # after the dice, before the result
+    assert rolled.phase.name == "window" and rolled.current_player() == 1      # after the dice, before the result
     failing = rolled.apply(Play("Soldiers", "nation"))
     # Then player 0 has failed its attack and may still use its Cannonballs
     assert failing.totals() == (10, 12)
-    assert failing.current_player() == 0 and failing.phase().name == "attacker_rerolls"
+    assert failing.current_player() == 0 and failing.phase.name == "attacker_rerolls"
     assert set(failing.legal_actions()) >= {Accept(), Reroll("high"), Reroll("low"), Reroll("none")}
     # and a re-roll of both dice to 6 and 6 conquers the City
     conquered = failing.apply(Reroll("none")).apply((6, 6))
-    assert conquered.players[0].cannonballs == 1 and conquered.phase().name == "loot"
+    assert conquered.players[0].cannonballs == 1 and conquered.phase.name == "loot"
     # while accepting the failure ends the combat (asked once: nobody has a card left)
     given_up = failing.apply(Accept())
     assert given_up.combat is None and given_up.players[0].doubloons == 0 and given_up.current == 1
@@ -44,7 +44,7 @@ def test_phase_3_no_second_chance_without_a_card_after_the_dice_or_without_canno
     # Given the same attack on a City
     # When player 0 fails (4 and 3), declines to re-roll and player 1 passes after the dice
     declined = _attack_on_a_city().apply((4, 3)).apply(Accept())
-    assert declined.phase().name == "window"
+    assert declined.phase.name == "window"
     # Then the attack fails: the re-roll is not offered a second time
     done = declined.apply(Pass())
     assert done.combat is None and done.current == 1 and done.players[0].cannonballs == 2
@@ -64,14 +64,14 @@ def test_phase_3_in_player_combat_a_card_after_the_dice_lets_the_side_now_behind
     # When both roll 7 (a tie: the attacker would win), player 0 keeps its roll, and after the dice player 2
     # gives the defender +1 Combat
     rolled = state.apply((4, 3)).apply(Accept()).apply((4, 3))
-    assert rolled.phase().name == "window" and rolled.current_player() == 2
+    assert rolled.phase.name == "window" and rolled.current_player() == 2
     behind = rolled.apply(Play("Mercenaries", 1))
     # Then the attacker, now behind 7 to 8, may use its Cannonballs
-    assert behind.totals() == (7, 8) and behind.current_player() == 0 and behind.phase().name == "attacker_rerolls"
+    assert behind.totals() == (7, 8) and behind.current_player() == 0 and behind.phase.name == "attacker_rerolls"
     # and re-rolling the low die to a 6 wins (10 to 8): the attacker draws the 4 loot cards
     won = behind.apply(Reroll("high")).apply(6)
     assert "Attacker 10, defender 8: player 1 wins." in won.log
-    assert won.phase().name == "loot" and won.agenda[-1].player == 0 and won.agenda[-1].data.loser == 1
+    assert won.phase.name == "loot" and won.agenda[-1].player == 0 and won.agenda[-1].data.loser == 1
 
 
 def test_phase_3_a_card_after_the_dice_that_puts_the_defender_behind_asks_only_the_defender():
@@ -84,10 +84,10 @@ def test_phase_3_a_card_after_the_dice_that_puts_the_defender_behind_asks_only_t
     # When the attacker rolls 6 and keeps it, the defender rolls 7 (ahead), and after the dice
     # player 2 gives the attacker +1 Combat: 7 to 7, a tie the attacker wins
     rolled = state.apply((4, 2)).apply(Accept()).apply((4, 3))        # (ahead: the defender is not asked to re-roll)
-    assert rolled.phase().name == "window" and rolled.current_player() == 2
+    assert rolled.phase.name == "window" and rolled.current_player() == 2
     behind = rolled.apply(Play("Mercenaries", 0))
     # Then the defender, now behind, may use its Cannonballs; the attacker, ahead, is not asked again
-    assert behind.totals() == (7, 7) and behind.phase().name == "defender_rerolls" and behind.current_player() == 1
+    assert behind.totals() == (7, 7) and behind.phase.name == "defender_rerolls" and behind.current_player() == 1
     # and the defender keeping its roll loses: the attacker draws the 4 loot cards
     lost = behind.apply(Accept())
-    assert lost.phase().name == "loot" and lost.agenda[-1].player == 0 and lost.agenda[-1].data.loser == 1
+    assert lost.phase.name == "loot" and lost.agenda[-1].player == 0 and lost.agenda[-1].data.loser == 1

@@ -18,7 +18,7 @@ from kop_scenarios import COMP, after_setup, bare, give_hand, scenario, set_crew
 
 def test_setup():
     state = after_setup(players=4, seed=3)
-    assert state.current_player() == CHANCE and state.phase().name == "upkeep_draw"
+    assert state.current_player() == CHANCE and state.phase.name == "upkeep_draw"
     for p, player in enumerate(state.players):
         assert player.position == COMP.corner_lair(p) and player.position in COMP.lairs
         assert len(player.crew) == 2 and len(player.hand) == 3
@@ -85,7 +85,7 @@ def test_revealing_a_tile_and_a_warship_forces_combat():
     fought = state.apply("Warship (French)")
     assert fought.ships == {(3, 0): "Warship (French)"} and fought.moves_left == 0
     assert fought.combat.target == "Warship (French)"   # forced, no choice offered
-    assert fought.current_player() == CHANCE and fought.phase().name == "attacker_roll"
+    assert fought.current_player() == CHANCE and fought.phase.name == "attacker_roll"
     empty = state.apply("empty")
     assert empty.current_player() == 0 and empty.moves_left == 1 and (3, 0) not in empty.ships
     merchant = state.apply("Merchant Ship (British)")
@@ -202,8 +202,8 @@ def test_the_mutiny_card_window():
     assert mutiny.current_player() == 0 and mutiny.agenda[-1] == Task("mutiny", 0)
     # a pass, and the movement window asks player 1 again (it holds cards; none it may play before 0 moves)
     passed = state.apply(Pass())
-    assert passed.current_player() == 1 and passed.phase().name == "window" and passed.legal_actions() == (Pass(),)
-    assert passed.apply(Pass()).current_player() == 0 and passed.apply(Pass()).phase().name == "movement"
+    assert passed.current_player() == 1 and passed.phase.name == "window" and passed.legal_actions() == (Pass(),)
+    assert passed.apply(Pass()).current_player() == 0 and passed.apply(Pass()).phase.name == "movement"
 
 
 def test_compass_moves_the_dutchman_back_to_the_centre_and_sweeps():
@@ -243,7 +243,7 @@ def test_lair_visit_order():
     state = state.apply(BuyPart("Rum hold"))
     assert state.players[0].doubloons == 500 and state.current_player() == CHANCE   # nothing more to buy
     # 3 positions, 1 pirate: 2 vacant + 1 = 3 pirates drawn
-    assert state.phase().name == "lair_draw"
+    assert state.phase.name == "lair_draw"
     for pirate in ("Anne Bonny", "Mary Read", "Calico Jack"):
         state = state.apply(pirate)
     assert Recruit("Anne Bonny") in state.legal_actions() and MakeCaptain("Anne Bonny") not in state.legal_actions()
@@ -345,7 +345,7 @@ def test_captain_skills_in_play():
     assert hand_limit(state.players[0]) == 7
     state = scenario(state, [Task("start_turn", 0)])
     drawn = 0
-    while state.phase().name == "upkeep_draw":
+    while state.phase.name == "upkeep_draw":
         state, drawn = state.apply(state.chance_outcomes().outcomes()[0]), drawn + 1
     assert drawn == 3 and len(state.players[0].hand) == 3
     # Move 2 on the victory track: steal up to 200 during upkeep

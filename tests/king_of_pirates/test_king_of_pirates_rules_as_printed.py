@@ -72,7 +72,7 @@ def test_captains_skills_two_steal_skills_give_two_steals():
     assert once.current_player() == 0 and Steal(1) in once.legal_actions()
     twice = once.apply(Steal(1))
     # Then each skill stole up to 200, and there is no third steal
-    assert twice.scores() == (400, 100) and twice.phase().name != "steal"
+    assert twice.scores() == (400, 100) and twice.phase.name != "steal"
 
 
 def test_movement_phase_a_pirate_may_be_dismissed_at_a_pirates_lair():
@@ -166,13 +166,13 @@ def test_action_cards_the_flying_dutchman_after_the_dice_prevents_winning_a_comb
     state = state.apply(Attack("stronghold")).apply(Pass())      # player 1 waits for the dice
     # When player 0 rolls 12 (a conquest) and player 1 is asked before the result
     rolled = state.apply((6, 6))
-    assert rolled.current_player() == 1 and rolled.phase().name == "window"
+    assert rolled.current_player() == 1 and rolled.phase.name == "window"
     swept = rolled.apply(Play("The Flying Dutchman", "east"))
     # Then the Dutchman lands on the attacker: no conquest, no loot, the turn is over
     assert swept.combat is None and swept.players[0].doubloons == 0 and swept.players[0].crew == ()
     assert swept.agenda == [Task("end_turn", 0), Task("relocate", 0)]
     # while passing is one action and the stronghold falls
-    assert rolled.apply(Pass()).phase().name == "loot"
+    assert rolled.apply(Pass()).phase.name == "loot"
 
 
 def test_action_cards_tailwind_in_the_middle_of_a_move():
@@ -211,11 +211,11 @@ def test_action_cards_citrus_fruits_after_a_failed_roll_removes_the_scurvy_penal
     state = state.apply(Attack("city")).apply(Pass())       # no card before the dice
     # When the dice show 5 + 5 (10 - 2 = 8: a failed roll) and player 0 decides about a re-roll
     failed = state.apply((5, 5))
-    assert failed.phase().name == "attacker_rerolls" and Play("Citrus Fruits") in failed.legal_actions()
+    assert failed.phase.name == "attacker_rerolls" and Play("Citrus Fruits") in failed.legal_actions()
     cured = failed.apply(Play("Citrus Fruits"))
     # Then the penalty is gone: 10 reaches the defence, the re-roll is no longer offered, the city falls
     assert cured.players[0].scurvy == 0 and cured.players[0].cannonballs == 1
-    assert cured.phase().name == "loot"
+    assert cured.phase.name == "loot"
 
 
 def test_phases_of_a_turn_digging_in_the_movement_phase_comes_before_combat():
@@ -227,7 +227,7 @@ def test_phases_of_a_turn_digging_in_the_movement_phase_comes_before_combat():
     state = scenario(with_player(state, 1, position=island), [Task("arrive", 0)])
     # When the move ends
     # Then it digs first (Phase 2), and only then may it attack player 1 (Phase 3)
-    assert state.phase().name == "dig" and set(state.legal_actions()) == {Pass(), Dig()}
+    assert state.phase.name == "dig" and set(state.legal_actions()) == {Pass(), Dig()}
     dug = state.apply(Dig())
     assert dug.players[0].doubloons == 3000 and set(dug.legal_actions()) == {EndTurn(), Attack(1)}
 
@@ -246,4 +246,4 @@ def test_action_cards_another_players_a_card_between_two_steps_of_a_move():
     assert caught.dutchman == (3, 0) and caught.players[0].crew == () and caught.agenda == [Task("end_turn", 0), Task("relocate", 0)]
     # or pass, in one action, and the move goes on
     passed = stepped.apply(Pass())
-    assert passed.current_player() == 0 and passed.phase().name == "movement" and passed.moves_left == 1
+    assert passed.current_player() == 0 and passed.phase.name == "movement" and passed.moves_left == 1

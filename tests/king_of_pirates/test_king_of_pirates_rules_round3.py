@@ -23,7 +23,7 @@ def _seen_alike(a, b, seat, answer=Pass()):
     another player (each passes) and check ``seat`` sees the same at every step."""
     for _ in range(20):
         assert a.observation(seat) == b.observation(seat)
-        if a.current_player() in (seat, CHANCE) or a.phase().name not in CARD_WINDOWS:
+        if a.current_player() in (seat, CHANCE) or a.phase.name not in CARD_WINDOWS:
             return a, b
         a, b = a.apply(answer), b.apply(answer)
     raise AssertionError("the window did not close")
@@ -44,7 +44,7 @@ def test_action_cards_who_is_asked_in_a_card_window_does_not_tell_who_holds_a_pl
     _seen_alike(mutiny_with_1, mutiny_with_2, seat=0)
     assert set(mutiny_with_1.legal_actions()) == {Pass(), Play("Mutiny")} and mutiny_with_2.legal_actions() == (Pass(),)
     # and nobody is asked when nobody holds a card (hand sizes are public)
-    assert base.current_player() == 0 and base.phase().name == "movement"
+    assert base.current_player() == 0 and base.phase.name == "movement"
 
 
 def _mutiny_facing(hands):
@@ -71,7 +71,7 @@ def test_a_redeal_keeps_every_move_of_the_asked_player_legal_and_a_card_not_held
     quoted("Action Cards", "Keelhauling (U) - Prevent one Mutiny.")
     # Given player 1 is asked whether it keelhauls player 0's mutiny, holding Keelhauling and two more cards
     state = _mutiny_facing({1: ["Keelhauling", "Scurvy", "Tailwind"], 2: ["Treasure Map", "Assault"]})
-    assert state.current_player() == 1 and state.phase().name == "keelhauling"
+    assert state.current_player() == 1 and state.phase.name == "keelhauling"
     rng = random.Random(7)
     without = 0
     for _ in range(50):
@@ -109,7 +109,7 @@ def test_movement_phase_whether_you_may_dig_is_asked_without_telling_your_maps()
     other = scenario(deal(with_player(bare(), 0, position=island), {0: ["Scurvy", "Tailwind", "Assault"]}),
                      [Task("arrive", 0)])
     # When the move ends, Then player 1 sees player 0 decide about digging either way; only the maps allow a dig
-    assert maps.observation(1) == other.observation(1) and maps.phase().name == "dig"
+    assert maps.observation(1) == other.observation(1) and maps.phase.name == "dig"
     assert Dig() in maps.legal_actions() and Dig() not in other.legal_actions()
     refused(other, Dig(), "Phase 2: Movement Phase")
     assert maps.apply(Dig()).players[0].doubloons == COMP.islands["small island"]["value"]
@@ -129,7 +129,7 @@ def test_important_game_concepts_scurvy_in_the_middle_of_a_move_shortens_it():
     # Then the move is one space shorter at once: one space left, not two
     assert sick.players[0].scurvy == 1 and sick.current_player() == 0 and sick.moves_left == 1
     after = sick.apply(Sail((2, 0)))
-    assert after.moves_left == 0 and after.phase().name != "movement"
+    assert after.moves_left == 0 and after.phase.name != "movement"
 
 
 def _without(cell):
@@ -162,7 +162,7 @@ def test_movement_phase_a_part_costs_exactly_2500():
     assert set(at_lair.legal_actions()) == {Done(), BuyPart("Rum hold"), BuyPart("Gun deck")}
     assert at_lair.apply(BuyPart("Gun deck")).players[0].doubloons == 0
     poorer = scenario(with_player(bare(), 0, position=(3, 0), doubloons=2499), [Task("start_movement", 0)])
-    assert poorer.apply(Sail((4, 0))).phase().name != "lair_buy"
+    assert poorer.apply(Sail((4, 0))).phase.name != "lair_buy"
 
 
 def test_pirates_lairs_sailing_into_the_dutchman_at_a_lair_is_safe():
@@ -201,7 +201,7 @@ def test_upkeep_phase_a_mutiny_only_when_the_rum_is_not_enough(rum, face, mutiny
     # When the upkeep die shows this face
     after = state.apply(face)
     # Then exactly the rum held is enough: a mutiny only when the die asks for more
-    assert (after.phase().name == "mutiny") == mutiny
+    assert (after.phase.name == "mutiny") == mutiny
     assert after.players[0].rum == max(0, rum - {"lose 1 rum": 1, "lose 2 rum": 2, "scurvy": 0}[face])
 
 
@@ -213,12 +213,12 @@ def test_important_game_concepts_a_revealed_warship_stops_a_ship_with_moves_left
     # When it sails onto the warship with two spaces still to go
     entered = state.apply(Sail((3, 0)))
     # Then it stops there and fights: the combat dice are next, no more sailing
-    assert entered.moves_left == 0 and entered.phase().name == "attacker_roll"
+    assert entered.moves_left == 0 and entered.phase.name == "attacker_roll"
     assert entered.combat.target == "Warship (French)"
     # and a warship found under a face-down tile stops it the same way
     hidden = scenario(with_player(bare(), 0, position=(4, 0), parts=("Rum hold", "Gun deck")), [Task("start_movement", 0)])
     found = hidden.apply(Sail((3, 0))).apply("Warship (French)")
-    assert found.moves_left == 0 and found.phase().name == "attacker_roll"
+    assert found.moves_left == 0 and found.phase.name == "attacker_roll"
 
 
 def _player_combat(attacker_crew=(), defender_crew=(), defender_scurvy=0):
@@ -231,7 +231,7 @@ def _player_combat(attacker_crew=(), defender_crew=(), defender_scurvy=0):
 def _loot_all(state):
     """Draw 100-Doubloon loot cards while the loot phase lasts; how many were drawn."""
     drawn = 0
-    while state.phase().name == "loot":
+    while state.phase.name == "loot":
         state, drawn = state.apply(100), drawn + 1
     return state, drawn
 

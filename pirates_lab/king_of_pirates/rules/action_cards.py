@@ -80,7 +80,7 @@ class ActionCards:
                 continue
             if card == "Mutiny":        # "Current player gets a Mutiny", whoever plays it
                 out.append(Play(card))
-            elif card == "Tailwind" and p == self.current:
+            elif card == "Tailwind" and p == self.current and self._move_to_come():
                 out.append(Play(card))
             elif card == "Assault" and combat and combat.attacker == p:
                 out.append(Play(card))
@@ -101,6 +101,14 @@ class ActionCards:
             elif card == "The Flying Dutchman":
                 out += [Play(card, face) for face in comp.compass]
         return out
+
+    def _move_to_come(self) -> bool:
+        """Can a Tailwind still lengthen this turn's move?  Before the move (its window) and during it, until
+        the move ends or a warship stops it; not at the lair, the dig or the combat after it, where "move up
+        to 2 additional Spaces" would only lose the card.  Rules: King of Pirates › Action Cards"""
+        if any(task.phase == "start_movement" for task in self.agenda):
+            return True
+        return self._voyage() is not None and not self._stopped_by_warship()
 
     # ---- what a card does
     def _play(self, p: int, action: Play) -> None:

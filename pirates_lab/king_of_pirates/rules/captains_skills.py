@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 
-from ..actions import Pass, Steal
+from pirates_lab.core import Task
+
+from ..actions import Discard, Pass, Steal
 from ..components import components
 from ..player import Player
 from .phases_of_a_turn import FLOW, carry_on
@@ -52,6 +54,34 @@ class CaptainsSkills:
         if player.scurvy and count_skill(player, "Immune to Scurvy", self.comp):
             self._set(p, scurvy=0)
             self.say(f"Player {p + 1}'s new captain is immune to scurvy: {player.scurvy} Scurvy token(s) discarded.")
+
+    # ---- "+1 Black Card per turn": "may hold 1 additional Action card" only while the skill is in effect
+    def _check_hand_limit(self, p: int) -> None:
+        """A crew change that loses "+1 Black Card per turn" lowers the hand limit at once: a player holding
+        more cards than the new limit discards down to it, choosing which (house rule: the rulebook says
+        when the limit is checked only at the upkeep draw).  Rules: King of Pirates › Captain's Skills"""
+        player = self.players[p]
+        if len(player.hand) > hand_limit(player, self.comp) and \
+                not any(task.phase == "over_hand_limit" and task.player == p for task in self.agenda):
+            self.say(f"Player {p + 1} holds {len(player.hand)} cards against a hand limit of "
+                     f"{hand_limit(player, self.comp)} and must discard.")
+            FLOW.push(self, Task("over_hand_limit", p))
+
+    def _auto_over_hand_limit(self, task):
+        player = self.players[task.player]
+        if len(player.hand) <= hand_limit(player, self.comp):
+            FLOW.pop(self)
+            return True
+        return False
+
+    def _over_hand_limit_actions(self, task):
+        return [Discard(c) for c in sorted(set(self.players[task.player].hand))]
+
+    def _discard_over_limit(self, task, action):
+        """Rules: King of Pirates › Captain's Skills ("+1 Black Card per turn")"""
+        p = task.player
+        self._remove_from_hand(p, action.card)
+        self.say(f"Player {p + 1} discards {action.card} down to the hand limit.")
 
     # ---- "Move 2 on the victory track": steal up to 200 Doubloons during the upkeep
     def _steals_left(self, task) -> int:

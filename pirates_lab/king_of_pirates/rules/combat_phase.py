@@ -231,14 +231,24 @@ class CombatPhase:
         return True
 
     def _auto_loot(self, task):
-        """Loot cards become Doubloons; a loser pays at most what it has.  Rules: King of Pirates › Phase 3: Combat Phase"""
+        """Loot cards become Doubloons; a loser pays at most what it has.  The cards drawn are held until
+        the loot is counted and then "returned to the discard pile"; the discard is shuffled into the deck
+        only before the first card of a conquest, when the deck holds fewer than are to be drawn (house rule),
+        never in the middle of one.  Rules: King of Pirates › Phase 3: Combat Phase"""
         winner = task.player
-        left, loser, total = task.data.cards_left, task.data.loser, task.data.total
-        if left > 0 and not any(self.loot_deck.values()):   # (the 36 cards are all in the deck or the discard)
-            self.loot_deck, self.loot_discard = {k: v for k, v in self.loot_discard.items() if v}, {}
-        if left > 0:
+        loot = task.data
+        if not loot.drawn and loot.cards_left > sum(self.loot_deck.values()) and any(self.loot_discard.values()):
+            deck = dict(self.loot_deck)
+            for value, n in self.loot_discard.items():
+                deck[value] = deck.get(value, 0) + n
+            self.loot_deck, self.loot_discard = {k: v for k, v in deck.items() if v}, {}
+            self.say("The loot deck is too short: the loot discard pile is shuffled into it.")
+        if loot.cards_left > 0 and any(self.loot_deck.values()):
             return False
         FLOW.pop(self)
+        for value in loot.drawn:         # "The Cards are returned to the discard pile."
+            self.loot_discard[value] = self.loot_discard.get(value, 0) + 1
+        total, loser = loot.total, loot.loser
         if loser is None:
             self._set(winner, doubloons=self.players[winner].doubloons + total)
             self.say(f"Player {winner + 1} plunders {total} Doubloons.")
@@ -254,9 +264,10 @@ class CombatPhase:
         return Dist.from_weights({v: n for v, n in self.loot_deck.items() if n})
 
     def _draw_loot(self, task, value) -> None:
+        """One loot card from the deck, held with the others drawn in this conquest."""
         self.loot_deck[value] -= 1
         if not self.loot_deck[value]:
             del self.loot_deck[value]
-        self.loot_discard[value] = self.loot_discard.get(value, 0) + 1
         loot = task.data
-        FLOW.replace(self, replace(task, data=replace(loot, cards_left=loot.cards_left - 1, total=loot.total + value)))
+        FLOW.replace(self, replace(task, data=replace(loot, cards_left=loot.cards_left - 1, total=loot.total + value,
+                                                      drawn=loot.drawn + (value,))))

@@ -128,3 +128,4 @@ class ImportantGameConcepts:
         if p == self.current:
             FLOW.cut(self, "end_turn")
         FLOW.push(self, Task("relocate", p))
+        self._check_hand_limit(p)       # (again: the cut took away the one the lost captain pushed)

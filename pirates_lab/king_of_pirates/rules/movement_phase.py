@@ -51,13 +51,20 @@ class MovementPhase:
         return True
 
     def _auto_movement(self, task):
-        if self.moves_left <= 0:
-            carry_on(self)
-            return True
-        return False
+        """The move goes on while spaces are left.  After the last space it ends at once unless the player
+        holds a card (hand sizes are public), which it may still play before the move ends (a Tailwind:
+        "You may move up to 2 additional Spaces this turn"); a warship's stop ends it."""
+        if self.moves_left > 0:
+            return False
+        if self.players[task.player].hand and not self._stopped_by_warship():
+            return False
+        carry_on(self)
+        return True
 
     def _movement_actions(self, task):
         """Sail or stop (cards, Tailwind among them, are added by :mod:`.action_cards`)."""
+        if self.moves_left <= 0:
+            return [StopMoving()]
         return [StopMoving()] + [Sail(c) for c in hex_neighbours(self.players[task.player].position, self.comp.radius)]
 
     def _sail(self, task, action):
@@ -210,6 +217,7 @@ class MovementPhase:
             self.say(f"{action.pirate} is now player {p + 1}'s captain.")
         self._clamp(p)
         self._new_captain(p)
+        self._check_hand_limit(p)
 
     def _auto_refill(self, task):
         FLOW.pop(self)

@@ -170,6 +170,10 @@ FLOW = TurnFlow(
     Phase("keelhauling", rule=RULE_CARDS, actor=asked_player, actions="_keelhauling_actions", apply="_answer_keelhauling",
           why="_why_not", data=Keelhaul,
           doc="after the victim accepts, each other player holding a card may prevent the mutiny"),
+    # Captain's Skills
+    Phase("over_hand_limit", rule=RULE_CAPTAINS_SKILLS, actions="_over_hand_limit_actions", apply="_discard_over_limit",
+          auto="_auto_over_hand_limit", why="_why_not",
+          doc='discard down to a hand limit lowered by losing "+1 Black Card per turn" (pushed by a crew change)'),
     Phase("relocate", rule=RULE_CONCEPTS, actor=CHANCE, odds="_relocate_odds", apply="_relocate", why="_why_not",
           doc="the compass die sends a ship to a Pirates Lair"),
 )
