@@ -111,7 +111,7 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
         for _ in range(n):
             hand.remove(card)
             self._discard_card(card)
-        self._set(p, hand=tuple(hand))
+        self._set(p, hand=tuple(hand), held_before_shuffle=_within(self.players[p].held_before_shuffle, hand))
 
     def _discard_pirates(self, pirates) -> None:
         self.pirate_discard.extend(pirates)
@@ -243,21 +243,27 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
 
     def redeal_hidden(self, player: int, rng: random.Random) -> "State":
         """The other players' hands re-dealt from the cards ``player`` cannot see (theirs and the
-        deck), sizes kept.  Face-down tiles need no re-deal: a tile's content is drawn from the
-        unseen tiles when it is turned over, with the same odds as a shuffle at setup."""
+        deck), sizes kept, and what the public discard pile tells kept too: since the last reshuffle the
+        deck holds only cards of the pile that was shuffled (everybody saw it), so the cards each hand held
+        before that (``held_before_shuffle``) are re-dealt among those hands, and the cards drawn since
+        among the hands' later draws and the deck.  Face-down tiles need no re-deal: a tile's content is
+        drawn from the unseen tiles when it is turned over, with the same odds as a shuffle at setup."""
         player = self._check_player(player)
         new = self.clone()
         others = [q for q in range(self.game.players) if q != player]
-        unseen = [card for card, n in sorted(self.action_deck.items()) for _ in range(n)]
+        before = {q: _within(self.players[q].held_before_shuffle, self.players[q].hand) for q in others}
+        since = {q: _without(self.players[q].hand, before[q]) for q in others}
+        old_pool = [card for q in others for card in before[q]]
+        new_pool = [card for card, n in sorted(self.action_deck.items()) for _ in range(n)]
+        new_pool += [card for q in others for card in since[q]]
+        rng.shuffle(old_pool)
+        rng.shuffle(new_pool)
         for q in others:
-            unseen += list(self.players[q].hand)
-        rng.shuffle(unseen)
-        for q in others:
-            size = len(self.players[q].hand)
-            new._set(q, hand=tuple(sorted(unseen[:size])))
-            unseen = unseen[size:]
+            held, drawn = old_pool[:len(before[q])], new_pool[:len(since[q])]
+            old_pool, new_pool = old_pool[len(held):], new_pool[len(drawn):]
+            new._set(q, hand=tuple(sorted(held + drawn)), held_before_shuffle=tuple(sorted(held)))
         deck: dict = {}
-        for card in unseen:
+        for card in new_pool:
             deck[card] = deck.get(card, 0) + 1
         new.action_deck = deck
         return new
@@ -274,6 +280,8 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
                 raise ValueError("negative resources")
             if len(player.crew) > crew_positions(player, comp) or len(set(player.parts)) != len(player.parts):
                 raise ValueError("too many pirates or parts")
+            if _within(player.held_before_shuffle, player.hand) != tuple(sorted(player.held_before_shuffle)):
+                raise ValueError("cards held since before the reshuffle that are not in the hand")
         if self.entered is not None and not on_hex_board(self.entered, comp.radius):
             raise ValueError("the space entered is off the board")
         if not on_hex_board(self.dutchman, comp.radius):
@@ -311,6 +319,29 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
             lines.append(f"  player {p + 1}: {pl.position} {pl.doubloons} Doubloons, rum {pl.rum}, cannonballs "
                          f"{pl.cannonballs}, scurvy {pl.scurvy}, crew {', '.join(pl.crew) or '-'}, {len(pl.hand)} cards")
         return "\n".join(lines)
+
+
+def _within(cards, hand) -> tuple:
+    """The cards of ``cards`` that ``hand`` still holds (a multiset intersection), sorted.
+
+    >>> _within(("Scurvy", "Scurvy", "Tailwind"), ["Scurvy", "Ambush"])
+    ('Scurvy',)
+    """
+    left = list(hand)
+    kept = []
+    for card in sorted(cards):
+        if card in left:
+            left.remove(card)
+            kept.append(card)
+    return tuple(kept)
+
+
+def _without(hand, cards) -> list:
+    """``hand`` less ``cards`` (a multiset difference)."""
+    left = list(hand)
+    for card in cards:
+        left.remove(card)
+    return left
 
 
 def _key(cell: Cell) -> str:

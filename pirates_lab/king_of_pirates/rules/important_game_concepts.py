@@ -47,7 +47,7 @@ class ImportantGameConcepts:
             for card in player.hand:
                 self._discard_card(card)
             self._discard_pirates(player.crew)
-            self._set(p, hand=(), crew=())
+            self._set(p, hand=(), held_before_shuffle=(), crew=())
             self._clamp(p)
             self.say(f"The Flying Dutchman takes player {p + 1}'s cards and pirates!")
         if self.current in victims:      # (a combat is on the mover's space: its ships are taken too)

@@ -58,6 +58,8 @@ class UpkeepPhase:
             return True
         if not any(self.action_deck.values()):
             self.action_deck, self.action_discard = {k: v for k, v in self.action_discard.items() if v}, {}
+            for q, player in enumerate(self.players):    # what each hand held before: not from the new deck
+                self._set(q, held_before_shuffle=player.hand)
             self.say("The action deck is empty: the discard pile is shuffled into a new deck.")
         return False
 
