@@ -207,7 +207,8 @@ def test_the_mutiny_card_window():
 
 
 def test_compass_moves_the_dutchman_back_to_the_centre_and_sweeps():
-    state = bare()
+    # player 1 holds cards and pirates, so the sweep has something to take (bare() empties both)
+    state = give_hand(set_crew(bare(), 1, ["Anne Bonny", "Mary Read"]), 1, ["Scurvy", "Tailwind"])
     state = with_player(state, 1, position=(3, 0))
     state = scenario(state, [Task("compass", 0)], dutchman=(4, 0))
     off = state.apply("east")
@@ -215,13 +216,16 @@ def test_compass_moves_the_dutchman_back_to_the_centre_and_sweeps():
     state = scenario(state, [Task("compass", 0)], dutchman=(2, 0))
     hit = state.apply("east")
     assert hit.dutchman == (3, 0)
+    assert state.players[1].hand == ("Scurvy", "Tailwind") and state.players[1].crew == ("Anne Bonny", "Mary Read")
     assert hit.players[1].hand == () and hit.players[1].crew == ()
+    assert hit.action_discard == {"Scurvy": 1, "Tailwind": 1} and "Anne Bonny" in hit.pirate_discard
     assert hit.agenda[-1] == Task("relocate", 1)      # not player 1's turn: player 0's goes on
     assert hit.apply("north-west").players[1].position == (0, -4)
     lair = scenario(state, [Task("compass", 0)], dutchman=(3, 0))
     lair = with_player(lair, 1, position=(4, 0))
     onto = lair.apply("east")                                            # onto the lair at (4, 0)
-    assert onto.dutchman == (4, 0) and onto.players[1].crew == state.players[1].crew   # safe at a Pirates Lair
+    assert onto.dutchman == (4, 0) and onto.players[1].crew == ("Anne Bonny", "Mary Read")   # safe at a Pirates Lair
+    assert onto.players[1].hand == ("Scurvy", "Tailwind")
 
 
 def test_sailing_into_the_dutchman_ends_the_turn():

@@ -5,10 +5,15 @@ Given/When/Then scenarios on hand-built positions (kop_scenarios), each named af
 from fractions import Fraction
 
 from pirates_lab.core import Task
-from pirates_lab.king_of_pirates.game import Attack
+from pirates_lab.king_of_pirates.game import Accept, Attack, Pass, Play, Reroll
 from pirates_lab.king_of_pirates.rules.task_data import Loot
 
-from kop_scenarios import COMP, bare, place, quoted, scenario, with_player
+from kop_scenarios import COMP, bare, deal, place, quoted, reveal_ship, scenario, set_crew, with_player
+
+
+def place_of(kind, nation):
+    """The cell of the ``kind`` ("city", "stronghold") of ``nation``."""
+    return next(c for c, (k, n) in COMP.places.items() if (k, n) == (kind, nation))
 
 
 def _conquering_the_stronghold(**fields):
@@ -69,3 +74,80 @@ def test_a_loot_deck_too_short_for_a_conquest_takes_the_discard_pile_before_the_
     assert state.loot_discard == {} and sum(state.loot_deck.values()) == 36
     assert odds[1000] == Fraction(COMP.loot_cards[1000], 36) == Fraction(2, 36)
     assert sum(p for _, p in odds.items()) == 1
+
+
+def _conquer(target, cell, crew, roll=(6, 6)):
+    """Player 0 (``crew``) sails onto ``cell`` and conquers ``target`` there: the loot task that follows."""
+    state = set_crew(bare(), 0, crew)
+    if target not in ("city", "stronghold"):
+        state = reveal_ship(state, cell, target)
+    state = scenario(with_player(state, 0, position=cell), [Task("combat_choose", 0)], entered=cell)
+    if state.phase == "combat_choose":            # (a warship entered forces the fight: no choice)
+        state = state.apply(Attack(target))
+    if state.phase == "window":
+        state = state.apply(Pass())
+    return state.apply(roll)
+
+
+def test_plus_2_loot_from_french_counts_against_the_french_only():
+    quoted("Captain's Skills", "+2 Loot from French - Against the French only: Draw +2 Loot Cards.")
+    # Given captain Henry Morgan ("+2 Loot from French", a pirate skill that changes no loot)
+    crew = ["Henry Morgan", "Anne Bonny"]
+    # When he conquers the French City, a British and a Spanish merchant ship
+    french = _conquer("city", place_of("city", "French"), crew)
+    british = _conquer("Merchant Ship (British)", (3, 0), crew)
+    spanish = _conquer("Merchant Ship (Spanish)", (3, 0), crew)
+    # Then only the French City gives 2 more loot cards
+    assert french.task.data.cards_left == 6 + 2
+    assert british.task.data.cards_left == 2 and spanish.task.data.cards_left == 4
+
+
+def test_combat_vs_other_players_skills_do_not_count_against_a_city():
+    quoted("Pirate Skills", "+1 Combat vs. other Players - You have +1 Combat vs. other Players.")
+    quoted("Captain's Skills", "+2 Combat vs. other Players - You have +2 Combat vs. other Players.")
+    # Given captain Anne Bonny (+2 vs. other Players) and Charles Vane (+1 vs. other Players)
+    crew = ["Anne Bonny", "Charles Vane"]
+    # When they attack a City and roll 9, Then no bonus counts: 9 against 10 fails
+    city = _conquer("city", place_of("city", "French"), crew, roll=(5, 4))
+    assert city.totals() == (9, 10) and city.phase == "attacker_rerolls"
+    # while against a player all four count (Anne Bonny's +1 and +2 as captain, Charles Vane's +1)
+    state = set_crew(bare(), 0, crew)
+    state = with_player(with_player(state, 0, position=(2, 0)), 1, position=(2, 0))
+    fight = scenario(state, [Task("combat_choose", 0)]).apply(Attack(1))
+    assert fight.attack_modifier() == 4
+
+
+def test_a_conquered_warship_leaves_the_board():
+    quoted("Phase 3: Combat Phase", "Warship (French, 3 sails) - Defense Value 10, Loot Value 1.")
+    # Given player 0 forced to fight the French warship it entered
+    state = _conquer("Warship (French)", (3, 0), ["Anne Bonny"])
+    # When it rolls 12, Then the warship is gone from the board (and from what everybody sees)
+    assert state.phase == "loot" and state.task.data.cards_left == 1
+    assert (3, 0) not in state.ships and "3,0" not in state.observation(1)["ships"]
+
+
+def test_the_defender_pays_its_own_cannonball_for_a_re_roll():
+    quoted("Phase 3: Combat Phase", "Defender: Then the Defender rolls the 2 Combat Dice and uses any Cannonballs if desired.")
+    # Given player 0 (2 Cannonballs) attacks player 1 (1 Cannonball) on open sea
+    state = with_player(with_player(bare(), 0, position=(2, 0), cannonballs=2), 1, position=(2, 0), cannonballs=1)
+    state = scenario(state, [Task("combat_choose", 0)]).apply(Attack(1))
+    # When the attacker keeps 8 and the defender, behind with 4, re-rolls both dice
+    behind = state.apply((4, 4)).apply(Accept()).apply((2, 2))
+    assert behind.phase == "defender_rerolls" and behind.current_player() == 1
+    spent = behind.apply(Reroll("none"))
+    # Then the defender's Cannonball pays for it, the attacker keeps both of its own
+    assert spent.players[1].cannonballs == 0 and spent.players[0].cannonballs == 2
+
+
+def test_ambush_is_offered_to_the_defender_only():
+    quoted("Action Cards", "Ambush (C) - You gain +3 Combat when Defending this turn.")
+    # Given player 0 attacks player 1, both holding Ambush
+    state = deal(with_player(with_player(bare(), 0, position=(2, 0)), 1, position=(2, 0)),
+                 {0: ["Ambush"], 1: ["Ambush"]})
+    state = scenario(state, [Task("combat_choose", 0)]).apply(Attack(1))
+    # When the window before the dice asks the attacker, Then it may not play Ambush
+    assert state.phase == "window" and state.current_player() == 0 and Play("Ambush") not in state.legal_actions()
+    # and when it asks the defender, the defender may
+    defender = state.apply(Pass())
+    assert defender.current_player() == 1 and Play("Ambush") in defender.legal_actions()
+    assert defender.apply(Play("Ambush")).totals()[1] is None      # (+3 counts once the defender rolls)
