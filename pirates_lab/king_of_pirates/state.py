@@ -8,7 +8,6 @@ player may see (:meth:`State.observation`) and who won.
 """
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import replace
 
@@ -22,7 +21,7 @@ from .components import Cell
 from .player import Player
 from .rules import (FLOW, ActionCards, CaptainsSkills, CombatPhase, GameSetup, ImportantGameConcepts, MovementPhase,
                     TheGameBoard, TurnPhases, UpkeepPhase)
-from .rules.headings import RULE_BOARD, RULE_CARDS, RULE_COMBAT, RULE_MOVEMENT, RULE_SETUP, RULE_UPKEEP
+from .headings import RULE_BOARD, RULE_CARDS, RULE_COMBAT, RULE_MOVEMENT, RULE_SETUP, RULE_UPKEEP
 from .rules.pirate_skills import crew_positions, max_cannonballs, max_rum
 from .rules.task_data import Loot, Voyage
 
@@ -68,19 +67,6 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
     @property
     def comp(self):
         return self.game.components
-
-    def clone(self) -> "State":
-        """A copy sharing only immutable values.  Every field holds immutable values inside its list
-        or dict (frozen Players and Tasks, strings, tuples) except the nested tile pools copied here;
-        the log is the core's shared chain, never copied.  Measured in ``benchmarks/bench_king_of_pirates.py``
-        against the core's clone (load average 11): 5,000 copies of an end-of-game state 255 ms against
-        547 ms (0.47), 100 random games 0.80 of the time; see benchmarks/README.md."""
-        new = copy.copy(self)
-        for key, value in vars(self).items():
-            if isinstance(value, (list, dict)):
-                setattr(new, key, type(value)(value))
-        new.tile_pools = {k: dict(v) for k, v in self.tile_pools.items()}
-        return new
 
     def _set(self, p: int, **changes) -> None:
         self.players[p] = replace(self.players[p], **changes)

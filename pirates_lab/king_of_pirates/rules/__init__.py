@@ -1,4 +1,5 @@
-"""The King of Pirates rules, one module per rulebook chapter (named after its heading).
+"""The King of Pirates rules, one module per rulebook chapter (named after its heading; the headings
+themselves are the ``RULE_*`` constants of :mod:`pirates_lab.king_of_pirates.headings`).
 
 =============================  ==================================================================
 module                         rulebook heading
@@ -13,7 +14,6 @@ module                         rulebook heading
 ``action_cards``               Action Cards
 ``pirate_skills``              Pirate Skills
 ``captains_skills``            Captain's Skills
-``headings``                   the ``RULE_*`` constants, checked against the rulebook
 =============================  ==================================================================
 """
 from .action_cards import ActionCards

@@ -18,7 +18,7 @@ from __future__ import annotations
 from pirates_lab.core import AUTO, CHANCE, Phase, Task, TurnFlow
 
 from ..actions import Play
-from .headings import (RULE_CAPTAINS_SKILLS, RULE_CARDS, RULE_COMBAT, RULE_CONCEPTS, RULE_MOVEMENT, RULE_SETUP,
+from ..headings import (RULE_CAPTAINS_SKILLS, RULE_CARDS, RULE_COMBAT, RULE_CONCEPTS, RULE_MOVEMENT, RULE_SETUP,
                        RULE_TURN, RULE_UPKEEP)
 from .task_data import (Combat, CrewVisit, Drawn, Keelhaul, Loot, Reopen, Spent, Steals, Tile, Timing, Voyage,
                         Window)
