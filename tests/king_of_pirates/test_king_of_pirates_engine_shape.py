@@ -39,3 +39,23 @@ def test_the_phase_is_the_cores_stage_with_no_phase_of_our_own():
 
 def test_the_state_is_copied_by_the_cores_clone():
     assert "clone" not in vars(State)
+
+
+def test_the_phase_tables_columns_are_functions_of_the_chapter_modules_never_method_names():
+    columns = ("actions", "auto", "odds", "apply", "legal", "why")
+    for phase in FLOW.phases.values():
+        for column in columns:
+            value = getattr(phase, column)
+            assert value is None or callable(value), (phase.name, column, value)
+    named = {getattr(phase, column).__module__ for phase in FLOW.phases.values() for column in columns
+             if getattr(phase, column) is not None}
+    assert all(module.startswith("pirates_lab.king_of_pirates.rules.") for module in named), named
+
+
+def test_the_state_is_one_class_on_the_core_with_no_chapter_mixins():
+    assert State.__bases__ == (FlowState,)
+    chapters = ROOT / "rules"
+    for path in chapters.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        classes = [node.name for node in tree.body if isinstance(node, ast.ClassDef)]
+        assert path.name in ("task_data.py", "agenda.py") or not classes, (path.name, classes)
