@@ -8,6 +8,9 @@ import random
 from pirates_lab.core import CHANCE, Task
 
 from kop_scenarios import bare, deal, scenario
+import pytest
+from pirates_lab.king_of_pirates.game import Discard, Play
+from kop_scenarios import give_hand, quoted, set_crew, with_player
 
 ONLY_HELD = {"Mutiny", "The Flying Dutchman", "Keelhauling"}
 
@@ -56,3 +59,41 @@ def test_a_redeal_deals_the_cards_drawn_since_a_reshuffle_from_the_reshuffled_pi
         assert not ONLY_HELD & set(other.players[0].hand) and len(other.players[0].hand) == 2
         assert other.players[2].hand == ("Keelhauling",) * 4
         assert other.observation(1) == state.observation(1)
+
+
+def test_upkeep_phase_use_a_card_before_drawing_instead_of_discarding():
+    quoted("Phase 1: Upkeep Phase", "so it may be necessary to discard or use a card before drawing.")
+    # Given player 0 holds six cards, one of them Scurvy (an A card), before the upkeep draw of two
+    state = give_hand(bare(), 0, ["Scurvy", "Treasure Map", "Treasure Map", "Tailwind", "Assault", "Ambush"])
+    state = scenario(state, [Task("make_room", 0)])
+    # When it makes room
+    assert Play("Scurvy", 1) in state.legal_actions() and Discard("Scurvy") in state.legal_actions()
+    used = state.apply(Play("Scurvy", 1))
+    # Then the card takes effect (player 1 gets scurvy) and counts as room made
+    assert used.players[1].scurvy == 1 and len(used.players[0].hand) == 5 and used.current_player() == 0
+    assert used.apply(Discard("Ambush")).current_player() == CHANCE       # now the two cards fit
+
+
+@pytest.mark.parametrize("rum, face, mutiny", [(1, "lose 1 rum", False), (2, "lose 2 rum", False),
+                                               (1, "lose 2 rum", True), (0, "lose 1 rum", True), (0, "scurvy", False)])
+def test_upkeep_phase_a_mutiny_only_when_the_rum_is_not_enough(rum, face, mutiny):
+    quoted("Phase 1: Upkeep Phase", "If you do not have enough Rum you will get a Mutiny!")
+    # Given player 0 at sea with this much rum
+    state = set_crew(with_player(bare(), 0, position=(3, 0), rum=rum), 0, ["Anne Bonny", "Mary Read"])
+    state = scenario(state, [Task("upkeep_die", 0)])
+    # When the upkeep die shows this face
+    after = state.apply(face)
+    # Then exactly the rum held is enough: a mutiny only when the die asks for more
+    assert (after.phase.name == "mutiny") == mutiny
+    assert after.players[0].rum == max(0, rum - {"lose 1 rum": 1, "lose 2 rum": 2, "scurvy": 0}[face])
+
+
+def test_hand_limit_makes_room_before_drawing():
+    state = give_hand(bare(), 0, ["Scurvy", "Scurvy", "Tailwind", "Assault", "Ambush", "Mutiny"])
+    state = scenario(state, [Task("make_room", 0)])
+    assert state.current_player() == 0
+    assert Discard("Scurvy") in state.legal_actions()
+    state = state.apply(Discard("Scurvy"))
+    assert state.current_player() == 0
+    state = state.apply(Discard("Mutiny"))
+    assert state.current_player() == CHANCE and len(state.players[0].hand) == 4
