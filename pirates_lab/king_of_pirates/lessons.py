@@ -18,7 +18,8 @@ import random
 from dataclasses import replace
 from fractions import Fraction
 
-from pirates_lab.core import CHANCE
+from pirates_lab.core import play
+from pirates_lab.core.loop import CHANCE_STEP
 from pirates_lab.core.geometry import hex_neighbours
 
 from .actions import Dig, KeepPirates, Pass, Sail, StopMoving
@@ -48,17 +49,19 @@ CAPTAIN_CREW = ("Black Bart", "Mary Read")
 ROUND_PLAYERS = 4
 
 
+def pass_or_first(view, rng):
+    """A seat that passes when it may, else takes the first move offered (a lesson's quiet players)."""
+    return Pass() if Pass() in view.legal_actions else view.legal_actions[0]
+
+
 def _advance(state: State, rng: random.Random, until) -> State:
-    """Chance by a seeded rng, other players pass (or take the first choice) until ``until(state)``."""
-    for _ in range(3000):
-        if until(state):
-            return state
-        if state.current_player() == CHANCE:
-            state = state.apply(state.chance_outcomes().sample(rng))
-            continue
-        actions = state.legal_actions()
-        state = state.apply(Pass() if Pass() in actions else actions[0])
-    raise RuntimeError("the scenario did not reach its moment")   # pragma: no cover
+    """Chance by a seeded rng, other players pass (or take the first choice) until ``until(state)``: the
+    core's one loop, :func:`~pirates_lab.core.play`."""
+    through = play(state, pass_or_first, rng, until=until, max_steps=3000)
+    reached = through.run()
+    if not through.reached:
+        raise RuntimeError("the scenario did not reach its moment")   # pragma: no cover
+    return reached
 
 
 # ---------------------------------------------------------------- setup
@@ -76,12 +79,8 @@ def keep_choices_answer() -> int:
 
 def setup_done(players: int = 4, seed: int = 3) -> State:
     """A seeded game just after the setup (each keeps a random two of its three pirates)."""
-    rng = random.Random(seed)
-    state = Game(players=players).new_initial_state()
-    while state.phase.name.startswith("setup"):
-        state = state.apply(state.chance_outcomes().sample(rng) if state.current_player() == CHANCE
-                            else rng.choice(state.legal_actions()))
-    return state
+    return play(Game(players=players).new_initial_state(), None, random.Random(seed),
+                until=lambda state: not state.phase.startswith("setup")).run()
 
 
 def crew(*pirates: str, position=(4, 0)) -> Player:
@@ -114,15 +113,9 @@ def compass_rolls_in_a_round(players: int = ROUND_PLAYERS, seed: int = 0) -> int
     in a seeded game of ``players`` (the other Compass Die rolls, sending a ship to a lair, are not counted)."""
     rng = random.Random(seed)
     state = _advance(Game(players=players).new_initial_state(), rng, lambda s: not s.phase.name.startswith("setup"))
-    first, rolls = state.round, 0
-    while state.round == first and not state.is_terminal():
-        if state.current_player() == CHANCE:
-            rolls += state.phase.name == "compass"
-            state = state.apply(state.chance_outcomes().sample(rng))
-        else:
-            actions = state.legal_actions()
-            state = state.apply(Pass() if Pass() in actions else actions[0])
-    return rolls
+    first = state.round
+    round_played = play(state, pass_or_first, rng, until=lambda now: now.round != first)
+    return sum(step.kind == CHANCE_STEP and step.state.phase == "compass" for step in round_played)
 
 
 # ---------------------------------------------------------------- upkeep
