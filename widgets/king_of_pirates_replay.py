@@ -13,7 +13,8 @@ import time
 
 import ipywidgets as widgets
 
-from pirates_lab.core import CHANCE
+from pirates_lab.core import play
+from pirates_lab.core.loop import CHANCE_STEP
 from pirates_lab.king_of_pirates.game import Accept, Attack, Done, Game, Pass, Sail, State
 
 from .canvas import BoardCanvas
@@ -88,41 +89,32 @@ class TurnReplay:
 
     def __init__(self, seed: int = 1, players: int = 2, turn: int = 0):
         rng = random.Random(seed)
-        state = Game(players=players, max_turns=3).new_initial_state()
-        while state.phase.name.startswith("setup"):     # the setup
-            state = state.apply(state.chance_outcomes().sample(rng) if state.current_player() == CHANCE
-                                else rng.choice(state.legal_actions()))
+        start = Game(players=players, max_turns=3).new_initial_state()
+        state = play(start, None, rng, until=lambda now: not now.phase.startswith("setup")).run()     # the setup
         for _ in range(turn):
             mover = state.current
-            while state.current == mover and not state.is_terminal():
-                state = state.apply(self._choose(state, rng))
+            state = play(state, lively, rng, until=lambda now: now.current != mover).run()
         self.player = state.current
         self.steps: list[tuple[str, list[str], State]] = [(f"The start of {seat_name(self.player)}'s turn", [], state)]
-        while state.current == self.player and not state.is_terminal():
-            action = self._choose(state, rng)
-            before = len(state.log)
-            new = state.apply(action)
-            if state.current_player() == CHANCE:
-                what = f"{CHANCE_NAMES.get(state.phase.name, 'chance')}: {_outcome(action)}"
+        for step in play(state, lively, rng, until=lambda now: now.current != self.player):
+            if step.kind == CHANCE_STEP:
+                what = f"{CHANCE_NAMES.get(step.state.phase.name, 'chance')}: {_outcome(step.action)}"
             else:
-                what = f"{seat_name(state.current_player())}: {action}"
-            self.steps.append((what, new.log[before:], new))
-            state = new
+                what = f"{seat_name(step.player)}: {step.action}"
+            self.steps.append((what, step.after.log[len(step.state.log):], step.after))
 
-    @staticmethod
-    def _choose(state: State, rng: random.Random):
-        if state.current_player() == CHANCE:
-            return state.chance_outcomes().sample(rng)
-        actions = state.legal_actions()
-        # a livelier replay: sail rather than stop, attack rather than end the turn, pass on cards
-        for preferred in (Attack, Sail):
-            choice = [a for a in actions if isinstance(a, preferred)]
-            if choice:
-                return rng.choice(choice)
-        for preferred in (Pass, Done, Accept):
-            if preferred() in actions:
-                return preferred()
-        return rng.choice(actions)
+
+def lively(view, rng):
+    """A livelier replay's seats: sail rather than stop, attack rather than end the turn, pass on cards."""
+    actions = view.legal_actions
+    for preferred in (Attack, Sail):
+        choice = [a for a in actions if isinstance(a, preferred)]
+        if choice:
+            return rng.choice(choice)
+    for preferred in (Pass, Done, Accept):
+        if preferred() in actions:
+            return preferred()
+    return rng.choice(actions)
 
 
 class TurnReplayView(widgets.HBox):
