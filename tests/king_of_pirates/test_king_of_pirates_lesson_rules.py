@@ -328,7 +328,8 @@ def test_every_sentence_a_student_reads_has_its_engine_check():
 
 
 @pytest.mark.parametrize("screen, sentence", [(s, t) for s, claims in CLAIMS.items() for t in claims],
-                         ids=lambda value: value[:40])
+                         ids=lambda value: value[:40].encode("ascii", "replace").decode())   # (plain ids: mutmut
+                                                                                              # passes them back)
 def test_the_engine_applies_the_rule_the_lesson_states(screen, sentence):
     """Given a rule statement of the lesson, When the engine plays the situation it describes, Then the
     engine does what the sentence says."""
