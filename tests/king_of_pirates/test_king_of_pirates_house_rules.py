@@ -135,3 +135,18 @@ def test_validate_refuses_what_is_not_a_ship_or_off_the_board():
         setattr(other, field, value)
         with pytest.raises(ValueError, match=words):
             other.validate()
+
+
+@pytest.mark.parametrize("corrupt, words", [
+    (lambda s: s.pirate_deck.pop(), "^pirate cards are not all accounted for$"),
+    (lambda s: s.pirate_discard.append(s.pirate_deck[0]), "^pirate cards are not all accounted for$"),
+    (lambda s: s.loot_deck.update({100: s.loot_deck[100] - 1}), "^loot cards are not all accounted for$"),
+    (lambda s: s.action_discard.update({"Scurvy": 1}), "^action cards are not all accounted for$"),
+])
+def test_validate_refuses_cards_lost_or_counted_twice(corrupt, words):
+    """Game Contents: every pirate, loot and action card is in one place (mutation sample 3's survivor: the
+    pirate cards' refusal upper-cased)."""
+    state = Game(players=2).new_initial_state()
+    corrupt(state)
+    with pytest.raises(ValueError, match=words):
+        state.validate()

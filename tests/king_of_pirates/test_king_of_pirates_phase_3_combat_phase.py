@@ -322,3 +322,19 @@ def test_ambush_and_mercenaries_in_player_combat():
     state = state.apply((3, 3)).apply(Accept())
     assert state.totals(replace(state.combat, defender_roll=(3, 3))) == (6, 6 + 3 + 1)
     assert state.apply((2, 1)).agenda[-1].phase == "loot" and state.apply((2, 1)).agenda[-1].player == 1   # 3 + 4 = 7 beats 6: the cards decided it
+
+
+def test_a_card_the_defender_plays_at_its_own_re_roll_is_settled_and_gives_nobody_a_second_re_roll():
+    quoted("Phase 3: Combat Phase", "Defender: Then the Defender rolls the 2 Combat Dice and uses any Cannonballs if desired.")
+    # Given player 0 (no Cannonballs) attacks player 1 (1 Cannonball, holding Ambush) on open sea
+    state = with_player(with_player(bare(), 0, position=(2, 0), cannonballs=0), 1, position=(2, 0), cannonballs=1)
+    state = scenario(deal(state, {1: ["Ambush"]}), [Task("combat_choose", 0)]).apply(Attack(1)).apply(Pass())
+    # When the attacker rolls 8, the defender 5, and at its re-roll the defender plays Ambush (8 to 8) and accepts
+    deciding = state.apply((4, 4)).apply((3, 2))
+    assert deciding.phase == "defender_rerolls" and Play("Ambush") in deciding.legal_actions()
+    ambushed = deciding.apply(Play("Ambush"))
+    assert ambushed.totals() == (8, 8) and ambushed.phase == "defender_rerolls"
+    done = ambushed.apply(Accept())
+    # Then the card counts as settled before the result: the tie goes to the attacker, nobody is asked again
+    assert done.phase == "loot" and done.task.player == 0 and done.task.data.loser == 1
+    assert done.players[1].cannonballs == 1
