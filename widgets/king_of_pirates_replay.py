@@ -15,7 +15,7 @@ import ipywidgets as widgets
 
 from pirates_lab.core import play
 from pirates_lab.core.loop import CHANCE_STEP
-from pirates_lab.king_of_pirates.game import Accept, Attack, Done, Game, Pass, Sail, State
+from pirates_lab.king_of_pirates.game import Accept, Attack, Done, Game, Pass, Sail
 
 from .canvas import BoardCanvas
 from .drawing import Drawing, DrawOp
@@ -60,15 +60,16 @@ def dice_ops(rolls: dict[str, tuple[int, int] | None], width: int = DICE_WIDTH, 
     return d.ops
 
 
-def roll_of(state) -> dict[str, tuple[int, int] | None]:
-    """The combat dice on the table in a state (empty when no combat is going on)."""
-    combat = getattr(state, "combat", None) or {}
-    combat = combat if isinstance(combat, dict) else vars(combat)     # the engine's Combat value
+def roll_of(seen: dict) -> dict[str, tuple[int, int] | None]:
+    """The combat dice on the table in a seat's observation (empty when no combat is going on)."""
+    combat = seen.get("combat") or {}
     if not combat:
         return {}
-    out = {"attacker": combat.get("attacker_roll")}
+    def dice(roll):
+        return None if roll is None else tuple(roll)
+    out = {"attacker": dice(combat.get("attacker_roll"))}
     if combat.get("defender") is not None:       # player against player: both sides roll
-        out["defender"] = combat.get("defender_roll")
+        out["defender"] = dice(combat.get("defender_roll"))
     return out
 
 
@@ -80,7 +81,8 @@ def _outcome(value) -> str:
 
 
 class TurnReplay:
-    """A seeded random game; every step of one player's turn as (what happened, log lines, state).
+    """A seeded random game; every step of one player's turn as (what happened, log lines, what that player
+    sees then: its observation).
 
     >>> replay = TurnReplay(seed=1)
     >>> replay.steps[0][0]
@@ -95,13 +97,14 @@ class TurnReplay:
             mover = state.current
             state = play(state, lively, rng, until=lambda now: now.current != mover).run()
         self.player = state.current
-        self.steps: list[tuple[str, list[str], State]] = [(f"The start of {seat_name(self.player)}'s turn", [], state)]
+        self.steps: list[tuple[str, list[str], dict]] = [(f"The start of {seat_name(self.player)}'s turn", [],
+                                                          state.observation(self.player))]
         for step in play(state, lively, rng, until=lambda now: now.current != self.player):
             if step.kind == CHANCE_STEP:
                 what = f"{CHANCE_NAMES.get(step.state.phase.name, 'chance')}: {_outcome(step.action)}"
             else:
                 what = f"{seat_name(step.player)}: {step.action}"
-            self.steps.append((what, step.after.log[len(step.state.log):], step.after))
+            self.steps.append((what, step.after.log[len(step.state.log):], step.after.observation(self.player)))
 
 
 def lively(view, rng):
@@ -161,13 +164,13 @@ class TurnReplayView(widgets.HBox):
 
     def show(self, index: int) -> None:
         """Show step ``index``, counted from 1 as the slider and the caption count."""
-        title, lines, state = self.replay.steps[index - 1]
-        self.board.draw("background", board_ops(state, layout=COMPACT))
-        rolls = roll_of(state)
+        title, lines, seen = self.replay.steps[index - 1]
+        self.board.draw("background", board_ops(seen, layout=COMPACT))
+        rolls = roll_of(seen)
         self.dice.draw("background", dice_ops(rolls or {"combat dice": None}))
-        player = state.players[self.replay.player]
+        player = seen["players"][self.replay.player]
         said = "".join(f"<div>{html.escape(line)}</div>" for line in lines)
         self.text.value = (f"<div class='pl-kop-replay'><b>Step {index} of {self.slider.max}: {html.escape(title)}</b>"
                            f"{said}<div style='color:#555'>{html.escape(seat_name(self.replay.player))}: "
-                           f"{player.rum}&nbsp;Rum, {player.cannonballs}&nbsp;Cannonballs, {player.scurvy}&nbsp;Scurvy, "
-                           f"{player.doubloons:,}&nbsp;Doubloons.</div></div>")     # a number never parted from its unit
+                           f"{player['rum']}&nbsp;Rum, {player['cannonballs']}&nbsp;Cannonballs, "
+                           f"{player['scurvy']}&nbsp;Scurvy, {player['doubloons']:,}&nbsp;Doubloons.</div></div>")     # a number never parted from its unit
