@@ -1,7 +1,8 @@
 """The rulebook headings the engine cites, checked against ``seeds/king_of_pirates.txt`` at import.
 
-One constant per heading, named ``RULE_<WHAT>``; the module named after each heading holds its code
-(see :mod:`pirates_lab.king_of_pirates.rules`).
+One constant per heading, named ``RULE_<WHAT>``, defined here only (a test checks that no other module of the
+package spells a heading out); the module named after each heading holds its code (see
+:mod:`pirates_lab.king_of_pirates.rules`).
 """
 from __future__ import annotations
 
@@ -18,3 +19,5 @@ RULE_MOVEMENT = cite(GAME, "Phase 2: Movement Phase")
 RULE_COMBAT = cite(GAME, "Phase 3: Combat Phase")
 RULE_CARDS = cite(GAME, "Action Cards")
 RULE_CAPTAINS_SKILLS = cite(GAME, "Captain's Skills")
+RULE_PIRATE_SKILLS = cite(GAME, "Pirate Skills")
+RULE_CONTENTS = cite(GAME, "Game Contents")
