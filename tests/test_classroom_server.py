@@ -206,7 +206,9 @@ def test_a_page_gone_without_saying_so_has_its_kernel_stopped_and_an_open_one_ke
     from pirates_lab import classroom
     from pirates_lab.classroom.simstudent import SimStudent
 
-    idle = 6
+    # a short limit keeps the test short (the culler looks every second below 6 s: kernel_culling); the class's
+    # own limit is 900 s, the same code with another number
+    idle = 3
     monkeypatch.setenv(classroom.CULL_IDLE_ENV, str(idle))
     shared = load.SharedLesson(tmp_path, 3, pool=2).start(timeout=START_LIMIT)
 

@@ -63,6 +63,31 @@ def test_unknown_headings_and_games_are_refused_with_a_hint():
         cite("plunder", "Mutiny")
 
 
+@pytest.mark.parametrize("typed, printed", [("Stage 4: The Melee", "Stage 4: The Mêlée"),
+                                             ("stage 4:  the MÊLÉE", "Stage 4: The Mêlée"),
+                                             ("game setup", "Game Setup"), ("The Melee", "Stage 4: The Mêlée")])
+def test_a_heading_typed_without_its_accents_or_case_gets_the_printed_one(typed, printed):
+    with pytest.raises(KeyError) as refused:
+        rulebook("pillage_and_plunder").find(typed)
+    assert str(refused.value).strip("\"'").endswith(f"no section headed {typed!r}. Did you mean {printed!r}?")
+
+
+def test_a_heading_printed_once_asked_for_twice_says_so():
+    with pytest.raises(KeyError, match="prints the heading 'Ship Hull' 2 time"):
+        rulebook("pillage_and_plunder").find("Ship Hull", occurrence=3)
+
+
+def test_lesson_check_shows_the_printed_heading(tmp_path, capsys):
+    from pirates_lab import cli
+
+    lesson = tmp_path / "melee.toml"
+    lesson.write_text('game = "pillage_and_plunder"\nminutes = 10\nlevel = "ages 12 and up"\n\n[[screen]]\n'
+                      'kind = "rule"\nheading = "Stage 4: The Melee"\nwhy = "Ties go to the defender."\n',
+                      encoding="utf-8")
+    assert cli.main(["lesson", "check", str(lesson)]) == 1
+    assert "no section headed 'Stage 4: The Melee'. Did you mean 'Stage 4: The Mêlée'?" in capsys.readouterr().out
+
+
 def test_citation_format_round_trips():
     text = citation("king_of_pirates", "Phase 3: Combat Phase")
     match = CITATION_PATTERN.search(text)

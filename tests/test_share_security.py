@@ -373,6 +373,139 @@ def test_log_records_are_scrubbed_when_made():
     assert kernel in debug.getMessage()                   # kernel ids at debug level only
 
 
+def test_a_traceback_in_a_log_record_is_scrubbed_too():
+    """An exception's text (a token in a URL, the join code, a cookie, a kernel id) never reaches the log: not
+    through ``logger.exception``, ``exc_info=``, ``stack_info=``, nor arguments that do not fit their message."""
+    import io
+    import logging
+
+    from tornado.log import LogFormatter
+
+    from pirates_lab.classroom.guard import install_log_scrubber
+
+    kernel, token, code, cookie = "0b6c1a3e-1f7b-4c8e-9d2a-3b4c5d6e7f80", "SeCrEtToKeN42", "K7WQ3M", "s-abc.def9"
+    said = "/api/kernels/%s/channels?session_id=x failed for code %s; Cookie: pirates_lab_seat=%s; t=%s"
+    made, out = logging.getLogRecordFactory(), io.StringIO()
+    logger = logging.getLogger("pirates_lab.test_traceback")
+    handlers = [logging.StreamHandler(out), logging.StreamHandler(out)]
+    handlers[0].setFormatter(logging.Formatter("%(levelname)s %(message)s"))
+    handlers[1].setFormatter(LogFormatter(color=False))                  # Tornado's and Jupyter's formatter
+    for handler in handlers:
+        logger.addHandler(handler)
+    logger.propagate, raised = False, KeyError(said % (kernel, code, cookie, token))
+    try:
+        install_log_scrubber([token, code])
+        try:
+            raise RuntimeError("the page failed") from raised
+        except RuntimeError:
+            logger.exception("a page failed")
+            logger.error("again", exc_info=True, stack_info=True)
+        logger.warning("stack", stack_info=True, extra={"at": "/api/kernels/0b6c1a3e-1f7b-4c8e-9d2a-3b4c5d6e7f80"})
+        logger.warning("%s and %s", said % (kernel, code, cookie, token))     # two %s, one argument
+    finally:
+        logging.setLogRecordFactory(made)
+        for handler in handlers:
+            logger.removeHandler(handler)
+        logger.propagate = True
+    text = out.getvalue()
+    assert text.count("Traceback (most recent call last)") == 4 and "KeyError" in text and "Stack (most recent" in text
+    leaks = [name for name, value in {"kernel": kernel, "token": token, "code": code, "cookie": cookie}.items()
+             if value in text]
+    assert not leaks, text
+    assert "/api/kernels/kernel-…/channels?session_id=… failed for code …; Cookie: …" in text
+
+
+def test_voila_s_execution_websocket_opens_only_for_the_kernel_s_own_seat():
+    """``/voila/execution/<kernel_id>`` (progressive rendering) runs the page's notebook on the kernel it names:
+    through a real Tornado server, only the seat that owns the kernel gets the websocket."""
+    import json
+
+    import tornado.web
+    from jupyter_server.auth import IdentityProvider, User
+    from tornado.httpclient import HTTPClientError, HTTPRequest
+    from tornado.websocket import websocket_connect
+    from voila.tornado.execution_request_handler import ExecutionRequestHandler
+
+    from pirates_lab.classroom import free_port
+    from pirates_lab.classroom.guard import KernelOwners, seat_only
+
+    mine, theirs, nobody_s = ("0b6c1a3e-1f7b-4c8e-9d2a-3b4c5d6e7f8" + n for n in "012")
+
+    class Seats(IdentityProvider):
+        def get_user(self, handler):
+            seat = handler.request.headers.get("X-Seat")
+            return User(seat) if seat else None
+
+    class Execution(ExecutionRequestHandler):       # Voila's handler, guarded here without touching Voila's own
+        pass
+
+    owners = KernelOwners()
+    owners.record(mine, "student-1")
+    owners.record(theirs, "teacher")
+    seat_only(Execution, owners)
+
+    async def attempts():
+        port = free_port()
+        app = tornado.web.Application([(r"/voila/execution/(?P<kernel_id>\w+-\w+-\w+-\w+-\w+)", Execution)],
+                                      identity_provider=Seats(), allow_remote_access=True, base_url="/")
+        server = app.listen(port, address="127.0.0.1")
+
+        async def attempt(kernel, seat):
+            request = HTTPRequest(f"ws://127.0.0.1:{port}/voila/execution/{kernel}", headers={"X-Seat": seat},
+                                  connect_timeout=STEP_LIMIT, request_timeout=STEP_LIMIT)
+            try:
+                socket = await websocket_connect(request)
+            except HTTPClientError as error:
+                return error.code
+            said = json.loads(await socket.read_message())["action"]
+            socket.close()
+            return said
+
+        try:
+            return [await attempt(*tried) for tried in ((mine, "student-1"), (theirs, "student-1"),
+                                                        (mine, "student-2"), (nobody_s, "student-1"))]
+        finally:
+            server.stop()
+
+    assert run(attempts(), "the execution websocket from several seats") == ["initialized", 403, 403, 403]
+
+
+def test_every_voila_route_that_names_a_kernel_is_guarded():
+    """Voila's routes (progressive rendering on, and off with warm kernels) whose address carries a kernel id, as
+    Voila itself lists them: each has its guard (a new route in a Voila upgrade fails here), and the execution
+    websocket is wrapped by :func:`guard.guard_kernels`."""
+    import json
+    import subprocess
+
+    script = """if True:
+        import json, sys, tempfile
+        from voila.app import Voila
+        from pirates_lab.classroom.guard import guard_kernels, kernel_routes
+        from voila.tornado.execution_request_handler import ExecutionRequestHandler
+        routes = []
+        for option in ("progressive_rendering", "preheat_kernel"):
+            app = Voila()
+            app.initialize(["--no-browser", f"--VoilaConfiguration.{option}=True", sys.argv[1]])
+            app.connection_dir = tempfile.mkdtemp()
+            app.init_settings()
+            routes += kernel_routes(app.init_handlers())
+        guard_kernels()
+        print(json.dumps([routes, getattr(ExecutionRequestHandler, "_pirates_lab_seat_only", False)]))
+    """
+    done = subprocess.run([sys.executable, "-c", script, str(ROOT / "notebooks")], capture_output=True, text=True,
+                          timeout=STEP_LIMIT, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    routes, execution_guarded = json.loads(done.stdout.strip().splitlines()[-1])
+    from pirates_lab.classroom.guard import KERNEL_ROUTE_GUARDS
+
+    found = {name for _, name in routes}
+    assert {"KernelHandler", "VoilaKernelWebsocketHandler", "VoilaShutdownKernelHandler", "ExecutionRequestHandler",
+            "RequestInfoSocketHandler"} <= found
+    unguarded = found - set(KERNEL_ROUTE_GUARDS)
+    assert not unguarded, f"routes that name a kernel with no guard: {unguarded}"
+    assert execution_guarded
+
+
 def test_a_kernel_counts_its_websockets_and_a_seat_its_kernels():
     from pirates_lab.classroom.guard import KernelOwners, local_only
 

@@ -356,3 +356,30 @@ def test_a_why_line_s_words_wrap_and_its_number_does_not():
     words = _re.search(r"<span class='pl-why-exact'[^>]*>\(the exact fraction is too long to show\)</span>", long_one)
     assert words and "white-space" not in words.group()
     assert "<span class='pl-why-exact pl-why-short'>(1/3)</span>" in why_html(Why("short", Fraction(1, 3)))
+
+
+def test_a_chart_beside_its_table_narrows_before_the_table_drops_below_it():
+    """Large fonts at 1024 px: a 630 px chart and a 436 px table of long fractions did not fit side by side, so the
+    table fell under the chart (a deck-draw screen 965 px tall); the chart may give a quarter of its width."""
+    from math import comb
+
+    from pirates_lab.widgets.canvas import CANVAS_TEXT
+
+    deck = Dist.from_weights({k: comb(15, k) * comb(267, 5 - k) for k in range(6)})    # 15 marked of 282, draw 5
+    view = DistView(deck)
+    chart = view.chart.layout
+    assert (chart.width, chart.flex, chart.max_width) == ("420px", "1 1 315px", "420px")
+    assert view.layout.flex_flow == "row wrap"
+    CANVAS_TEXT.large = True
+    try:
+        assert (view.chart.layout.width, view.chart.layout.flex, view.chart.layout.max_width) == \
+            ("630px", "1 1 472px", "630px")
+    finally:
+        CANVAS_TEXT.large = False
+    table = view.table.value
+    assert "143/682907556" in table and "0.000021%" in table and "75.93%" in table and "19 digits" in table
+    assert "display:inline-block;max-width:10ch" in table       # a fraction opened wraps in 10 digits
+    view.layout.flex_flow = "column"                            # the table under the chart: the chart keeps its size
+    assert (view.chart.layout.flex, view.chart.layout.max_width) == (None, "100%")
+    alone = DistView(deck, show_table=False)
+    assert (alone.chart.layout.flex, alone.chart.layout.max_width) == (None, "100%")

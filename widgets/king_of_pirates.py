@@ -131,7 +131,8 @@ def _cell(value) -> Cell:
 
 
 def sea_of(position: Any) -> Sea:
-    """The :class:`Sea` of an engine State, of a seat's observation (a dict), or of nothing (an empty board)."""
+    """The :class:`Sea` of a seat's observation (a dict), or of nothing (an empty board): the board shows only what
+    every seat sees, so it is drawn from an observation, never from the engine's State."""
     if position is None:
         return Sea()
     if isinstance(position, Sea):
@@ -144,9 +145,8 @@ def sea_of(position: Any) -> Sea:
                    positions=tuple(_cell(p["position"]) for p in position.get("players", ())),
                    dutchman=None if position.get("dutchman") is None else _cell(position["dutchman"]),
                    current=position.get("current"))
-    return Sea(revealed=frozenset(position.revealed), dug=frozenset(position.dug),
-               ships=tuple(sorted(position.ships.items())), positions=tuple(p.position for p in position.players),
-               dutchman=position.dutchman, current=position.current)
+    raise TypeError(f"the board is drawn from a seat's observation (state.observation(seat)), not from a "
+                    f"{type(position).__name__}")
 
 
 def tile_kind(cell: Cell, state: Any = None) -> str:
@@ -167,7 +167,7 @@ def board_ops(state: Any = None, *, heat: dict | None = None, route=None, ship: 
               layout: HexLayout = BOARD) -> tuple[DrawOp, ...]:
     """The board as draw operations: tiles (or a heat map of probabilities), ships, players, the Dutchman,
     an optional route (red) ending at ``goal`` (outlined gold) and ``outlines`` ({colour: cells}) around spaces.
-    ``state`` is an engine State, a seat's observation or None.  Pure: the same input always gives the same ops."""
+    ``state`` is a seat's observation or None.  Pure: the same input always gives the same ops."""
     comp = components()
     sea = sea_of(state)
     k = layout.scale

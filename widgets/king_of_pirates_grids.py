@@ -229,10 +229,11 @@ def compass_grid(seed: int = 2) -> DiceGrid:
 
 
 class CompassRoller(widgets.HBox):
-    """The table at the start; Roll the Compass Die moves the Flying Dutchman one space (seeded)."""
+    """The table at the start of ``game`` as ``seat`` sees it; Roll the Compass Die moves the Flying Dutchman one
+    space (seeded)."""
 
-    def __init__(self, state, seed: int = 5):
-        self.state, self.rng = state, random.Random(seed)
+    def __init__(self, game, seat: int = 0, seed: int = 5):
+        self.seen, self.rng = game.new_initial_state().observation(seat), random.Random(seed)
         self.dutchman, self.rolls = components().centre, 0
         self.board = BoardCanvas(COMPACT.width, COMPACT.height, css_class="pl-kop-table-picture")
         self.button = _button("Roll the Compass Die", "pl-kop-compass-roll")
@@ -243,7 +244,7 @@ class CompassRoller(widgets.HBox):
         self.draw()
 
     def draw(self) -> None:
-        self.board.draw("background", board_ops(self.state, dutchman=self.dutchman, layout=COMPACT))
+        self.board.draw("background", board_ops(self.seen, dutchman=self.dutchman, layout=COMPACT))
 
     def roll(self) -> None:
         comp = components()

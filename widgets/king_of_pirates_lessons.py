@@ -47,7 +47,7 @@ def _links():
 # ---------------------------------------------------------------- the game, the Dutchman
 def table_picture() -> widgets.Widget:
     """A four-player table at the start; Roll the Compass Die moves the Flying Dutchman (seeded)."""
-    return CompassRoller(Game(players=4).new_initial_state())
+    return CompassRoller(Game(players=4), seat=0)
 
 
 def dutchman_grid() -> widgets.Widget:

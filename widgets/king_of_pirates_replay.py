@@ -13,8 +13,9 @@ import time
 
 import ipywidgets as widgets
 
-from pirates_lab.core import CHANCE
-from pirates_lab.king_of_pirates.game import Accept, Attack, Done, Game, Pass, Sail, State
+from pirates_lab.core import play
+from pirates_lab.core.loop import CHANCE_STEP
+from pirates_lab.king_of_pirates.game import Accept, Attack, Done, Game, Pass, Sail
 
 from .canvas import BoardCanvas
 from .drawing import Drawing, DrawOp
@@ -59,15 +60,16 @@ def dice_ops(rolls: dict[str, tuple[int, int] | None], width: int = DICE_WIDTH, 
     return d.ops
 
 
-def roll_of(state) -> dict[str, tuple[int, int] | None]:
-    """The combat dice on the table in a state (empty when no combat is going on)."""
-    combat = getattr(state, "combat", None) or {}
-    combat = combat if isinstance(combat, dict) else vars(combat)     # the engine's Combat value
+def roll_of(seen: dict) -> dict[str, tuple[int, int] | None]:
+    """The combat dice on the table in a seat's observation (empty when no combat is going on)."""
+    combat = seen.get("combat") or {}
     if not combat:
         return {}
-    out = {"attacker": combat.get("attacker_roll")}
+    def dice(roll):
+        return None if roll is None else tuple(roll)
+    out = {"attacker": dice(combat.get("attacker_roll"))}
     if combat.get("defender") is not None:       # player against player: both sides roll
-        out["defender"] = combat.get("defender_roll")
+        out["defender"] = dice(combat.get("defender_roll"))
     return out
 
 
@@ -79,7 +81,8 @@ def _outcome(value) -> str:
 
 
 class TurnReplay:
-    """A seeded random game; every step of one player's turn as (what happened, log lines, state).
+    """A seeded random game; every step of one player's turn as (what happened, log lines, what that player
+    sees then: its observation).
 
     >>> replay = TurnReplay(seed=1)
     >>> replay.steps[0][0]
@@ -88,41 +91,33 @@ class TurnReplay:
 
     def __init__(self, seed: int = 1, players: int = 2, turn: int = 0):
         rng = random.Random(seed)
-        state = Game(players=players, max_turns=3).new_initial_state()
-        while state.phase().name.startswith("setup"):     # the setup
-            state = state.apply(state.chance_outcomes().sample(rng) if state.current_player() == CHANCE
-                                else rng.choice(state.legal_actions()))
+        start = Game(players=players, max_turns=3).new_initial_state()
+        state = play(start, None, rng, until=lambda now: not now.phase.startswith("setup")).run()     # the setup
         for _ in range(turn):
             mover = state.current
-            while state.current == mover and not state.is_terminal():
-                state = state.apply(self._choose(state, rng))
+            state = play(state, lively, rng, until=lambda now: now.current != mover).run()
         self.player = state.current
-        self.steps: list[tuple[str, list[str], State]] = [(f"The start of {seat_name(self.player)}'s turn", [], state)]
-        while state.current == self.player and not state.is_terminal():
-            action = self._choose(state, rng)
-            before = len(state.log)
-            new = state.apply(action)
-            if state.current_player() == CHANCE:
-                what = f"{CHANCE_NAMES.get(state.phase().name, 'chance')}: {_outcome(action)}"
+        self.steps: list[tuple[str, list[str], dict]] = [(f"The start of {seat_name(self.player)}'s turn", [],
+                                                          state.observation(self.player))]
+        for step in play(state, lively, rng, until=lambda now: now.current != self.player):
+            if step.kind == CHANCE_STEP:
+                what = f"{CHANCE_NAMES.get(step.state.phase.name, 'chance')}: {_outcome(step.action)}"
             else:
-                what = f"{seat_name(state.current_player())}: {action}"
-            self.steps.append((what, new.log[before:], new))
-            state = new
+                what = f"{seat_name(step.player)}: {step.action}"
+            self.steps.append((what, step.after.log[len(step.state.log):], step.after.observation(self.player)))
 
-    @staticmethod
-    def _choose(state: State, rng: random.Random):
-        if state.current_player() == CHANCE:
-            return state.chance_outcomes().sample(rng)
-        actions = state.legal_actions()
-        # a livelier replay: sail rather than stop, attack rather than end the turn, pass on cards
-        for preferred in (Attack, Sail):
-            choice = [a for a in actions if isinstance(a, preferred)]
-            if choice:
-                return rng.choice(choice)
-        for preferred in (Pass, Done, Accept):
-            if preferred() in actions:
-                return preferred()
-        return rng.choice(actions)
+
+def lively(view, rng):
+    """A livelier replay's seats: sail rather than stop, attack rather than end the turn, pass on cards."""
+    actions = view.legal_actions
+    for preferred in (Attack, Sail):
+        choice = [a for a in actions if isinstance(a, preferred)]
+        if choice:
+            return rng.choice(choice)
+    for preferred in (Pass, Done, Accept):
+        if preferred() in actions:
+            return preferred()
+    return rng.choice(actions)
 
 
 class TurnReplayView(widgets.HBox):
@@ -169,13 +164,13 @@ class TurnReplayView(widgets.HBox):
 
     def show(self, index: int) -> None:
         """Show step ``index``, counted from 1 as the slider and the caption count."""
-        title, lines, state = self.replay.steps[index - 1]
-        self.board.draw("background", board_ops(state, layout=COMPACT))
-        rolls = roll_of(state)
+        title, lines, seen = self.replay.steps[index - 1]
+        self.board.draw("background", board_ops(seen, layout=COMPACT))
+        rolls = roll_of(seen)
         self.dice.draw("background", dice_ops(rolls or {"combat dice": None}))
-        player = state.players[self.replay.player]
+        player = seen["players"][self.replay.player]
         said = "".join(f"<div>{html.escape(line)}</div>" for line in lines)
         self.text.value = (f"<div class='pl-kop-replay'><b>Step {index} of {self.slider.max}: {html.escape(title)}</b>"
                            f"{said}<div style='color:#555'>{html.escape(seat_name(self.replay.player))}: "
-                           f"{player.rum}&nbsp;Rum, {player.cannonballs}&nbsp;Cannonballs, {player.scurvy}&nbsp;Scurvy, "
-                           f"{player.doubloons:,}&nbsp;Doubloons.</div></div>")     # a number never parted from its unit
+                           f"{player['rum']}&nbsp;Rum, {player['cannonballs']}&nbsp;Cannonballs, "
+                           f"{player['scurvy']}&nbsp;Scurvy, {player['doubloons']:,}&nbsp;Doubloons.</div></div>")     # a number never parted from its unit

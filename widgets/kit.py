@@ -110,13 +110,18 @@ def _is_number(x: Any) -> bool:
     return isinstance(x, (int, Fraction)) and not isinstance(x, bool)
 
 
+#: a chart shown beside its table may be this much narrower than asked (so the table fits beside it)
+BESIDE_SHRINK = 0.25
+
+
 class DistView(widgets.HBox):
     """A bqplot bar chart and a table (percent first, exact beside it) of a Dist; set ``.dist`` to update.
 
     Numeric outcomes sit on a numeric axis (sorted as numbers, ticks thinned so labels never
     overlap, the outer bars whole); other outcomes are labelled bars in the Dist's order.  The
     probability axis starts at 0 % with round ticks.  The table is shown whole up to 20 rows (a longer
-    one: its top rows and a visible "show all N rows"), beside the chart when there is room.  With
+    one: its top rows and a visible "show all N rows"), beside the chart when there is room (the chart gives up
+    to a quarter of its width for it: :data:`BESIDE_SHRINK`).  With
     Large fonts the chart grows 1.5 times (see :data:`~pirates_lab.widgets.canvas.CANVAS_TEXT`).
 
     >>> view = DistView(Dist.die(6), title="One die")
@@ -156,6 +161,7 @@ class DistView(widgets.HBox):
         super().__init__(shown,
                          layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start", max_width="100%"))
         self.add_class("pl-dist-view")
+        self.layout.observe(lambda _: self._size(), names="flex_flow")     # a column puts the table under the chart
         _LIVE_CHARTS.add(self)
         if dist is not None:
             self.dist = dist
@@ -238,6 +244,11 @@ class DistView(widgets.HBox):
                                      "right": round(24 * grow)}
             height = max(height, min(round(640 * grow), round((30 * self._rows + 80) * grow)))
         self.chart.layout.width, self.chart.layout.height = f"{width}px", f"{height}px"
+        beside = (self.table in self.children and self.chart in self.children
+                  and not str(self.layout.flex_flow or "row").startswith("column"))
+        # beside its table, the chart gives up to a quarter of its width before the table drops below it
+        self.chart.layout.flex = f"1 1 {round(width * (1 - BESIDE_SHRINK))}px" if beside else None
+        self.chart.layout.max_width = f"{width}px" if beside else "100%"
 
     def table_rows(self) -> list[tuple[str, Fraction]]:
         return dist_rows(self._dist, self.describe, limit=200) if self._dist is not None else []
@@ -355,7 +366,7 @@ def _exact_cell(p: Fraction) -> str:
     if short is not None:
         return f"<span style='white-space:nowrap'>{html.escape(short)}</span>"      # a fraction never wraps
     return (f"<details class='pl-long-fraction'><summary>{len(str(p))} digits</summary>"
-            f"<span style='word-break:break-all'>{p}</span></details>")
+            f"<span style='display:inline-block;max-width:10ch;word-break:break-all'>{p}</span></details>")
 
 
 def _short_labels(labels: list, most: int = 24) -> list:

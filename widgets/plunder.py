@@ -19,7 +19,7 @@ import ipywidgets as widgets
 from pirates_lab.plunder import Game
 from pirates_lab.plunder.captains import trader
 from pirates_lab.plunder.components import components
-from pirates_lab.plunder.turn import sailing_paths
+from pirates_lab.plunder.sail_and_explore import sailing_paths
 
 from .canvas import BoardCanvas
 from .drawing import LARGE_TEXT, Drawing, text_box
@@ -182,12 +182,11 @@ def sea_size(cells, cell: int = 64, *, most: tuple[int, int] = (480, 330), heade
 
 
 class SeaView(widgets.VBox):
-    """A canvas showing a position's sea (the legal courses of a captain sailing drawn in yellow), sized to its
-    cards; the round and whom North points to are a line of text above it."""
+    """A canvas showing a seat's observation of the sea (``state.observation(seat)``: the widget never reads the
+    state), sized to its cards; the round and whom North points to are a line of text above it."""
 
-    def __init__(self, state, player: int | None = None, *, cell: int = 64, most: tuple[int, int] = (480, 330),
+    def __init__(self, observation: dict, *, cell: int = 64, most: tuple[int, int] = (480, 330),
                  css_class: str = "pl-plunder-sea-board", ring: float = 0.5, caption: bool = True):
-        observation = state.observation(player if player is not None else state.current)
         cells = [(x, y) for x, y, _ in observation["sea"]]
         width, height = sea_size(cells, cell, most=most)
         self.board = BoardCanvas(width, height, css_class=css_class)

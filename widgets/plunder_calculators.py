@@ -78,9 +78,10 @@ def _without_yours(number: int) -> dict:
     return _start_unseen((name,))
 
 
-def unseen_for(state, player: int) -> dict:
-    """The cards ``player`` has not seen (for the calculator in a game)."""
-    return unseen_cards(state.observation(player))
+def unseen_for(observation: dict) -> dict:
+    """The cards a captain has not seen, from their seat's observation (for the calculator in a game): the
+    widget reads what the seat may see, never the state."""
+    return unseen_cards(observation)
 
 
 def chain_report(ship: str, enemy: str, hand=(), *, mate: str | None = None, draws: int = 0,

@@ -7,10 +7,10 @@ outcome is the engine's (its deck, its fight, its loot), and the counts are the 
 Rules: Plunder › Setup
 
 >>> box = first_draw()
->>> "4 of the 55 cards" in box.count.value
+>>> "4 of the 54 cards" in box.count.value
 True
 >>> box.pick.value = "5"
->>> "15 of the 55 cards" in box.count.value
+>>> "15 of the 54 cards" in box.count.value
 True
 """
 from __future__ import annotations
@@ -137,8 +137,9 @@ def _box(children, css: str) -> widgets.VBox:
 
 # ---------------------------------------------------------------- Setup: every card as likely
 def first_draw(seed: int = SEED) -> widgets.VBox:
-    """The 55 cards of the First Captain's draw: pick a number to light the cards numbered that or more; draw one."""
-    cards = lessons.start_unseen()
+    """The 54 cards of the First Captain's draw (the Storm is put back if drawn: house rule 3): pick a number to
+    light the cards numbered that or more; draw one."""
+    cards = lessons.first_draw_cards()
     total = sum(cards.values())
     rng = random.Random(seed)
     pick = widgets.ToggleButtons(options=[str(n) for n in range(1, 7)], value="6", style={"button_width": "2.6em"})

@@ -8,7 +8,9 @@ Plain Python (no Jupyter): :mod:`pirates_lab.classroom.share` wires these into V
   at most :data:`SOCKETS_PER_KERNEL` websockets.
 - :func:`scrub` — a log line without the class's secrets: join and teacher tokens, the join code, seat
   cookies, and (above debug level) kernel ids.  :func:`install_log_scrubber` applies it to every log
-  record the server process makes (Tornado's access log, Voila's, Jupyter's, ours).
+  record the server process makes (Tornado's access log, Voila's, Jupyter's, ours), its traceback and stack too.
+- :func:`seat_only` — Voila's ``/voila/execution/<kernel_id>`` opens only for the kernel's seat;
+  :data:`KERNEL_ROUTE_GUARDS` names the guard of every route whose address carries a kernel id.
 - :func:`recovery_script` — the script put at the top of every shared page: a page that has no widgets
   after :data:`RECOVER_AFTER_S` seconds (from the end of its HTML), or whose script or chunk failed to load, reloads itself (at most
   :data:`page.RELOADS` times), then says plainly "reload this page".
@@ -23,6 +25,7 @@ Plain Python (no Jupyter): :mod:`pirates_lab.classroom.share` wires these into V
 """
 from __future__ import annotations
 
+import inspect
 import json
 import logging
 import re
@@ -30,8 +33,9 @@ import threading
 import time
 from collections import OrderedDict
 
-__all__ = ["KernelOwners", "KERNELS_PER_SEAT", "SOCKETS_PER_KERNEL", "scrub", "install_log_scrubber",
-           "recovery_script", "RECOVER_AFTER_S", "RELOAD_THIS_PAGE", "Throttled", "OWNERS", "guard_kernels"]
+__all__ = ["KernelOwners", "KERNELS_PER_SEAT", "SOCKETS_PER_KERNEL", "scrub", "scrub_traceback", "install_log_scrubber",
+           "recovery_script", "RECOVER_AFTER_S", "RELOAD_THIS_PAGE", "Throttled", "OWNERS", "guard_kernels",
+           "seat_only", "kernel_routes", "KERNEL_ROUTE_GUARDS"]
 
 #: kernels one seat may hold at once (a page and the page it is reloading into)
 KERNELS_PER_SEAT = 2
@@ -158,16 +162,42 @@ def install_log_scrubber(secrets=()) -> None:
 
     def factory(*args, **kwargs):
         record = made(*args, **kwargs)
+        kernels = record.levelno > logging.DEBUG
         try:
             text = record.getMessage()
-        except Exception:           # a record whose arguments do not fit its message: leave it to logging
-            return record
-        record.msg, record.args = scrub(text, secrets, kernels=record.levelno > logging.DEBUG), ()
+        except Exception:           # arguments that do not fit the message: logging would print them raw
+            text = f"{record.msg} (arguments that do not fit it: {record.args!r})"
+        record.msg, record.args = scrub(text, secrets, kernels=kernels), ()
+        scrub_traceback(record, secrets, kernels)
         return record
 
     factory._pirates_lab_scrubs = True
     factory._pirates_lab_made = made
     logging.setLogRecordFactory(factory)
+
+
+def scrub_traceback(record: logging.LogRecord, secrets=(), kernels: bool = True) -> None:
+    """A record's traceback (``exc_info``, ``exc_text``) and stack (``stack_info``) scrubbed like its message:
+    the traceback is written out now, scrubbed, into ``exc_text`` (every formatter prints ``exc_text`` when it is
+    set), and ``exc_info`` is dropped, so no formatter or handler can print the exception's own text later.
+
+    >>> try:
+    ...     raise ValueError("no seat for /join?t=SECRET")
+    ... except ValueError:
+    ...     import sys; record = logging.makeLogRecord({"msg": "failed", "exc_info": sys.exc_info()})
+    >>> scrub_traceback(record, ["SECRET"]); record.exc_info, record.exc_text.splitlines()[-1]
+    (None, 'ValueError: no seat for /join?t=…')
+    """
+    if record.exc_info and not record.exc_text:
+        try:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        except Exception:                      # an exception that cannot be written out: its type only
+            record.exc_text = f"{getattr(record.exc_info[0], '__name__', 'an error')} (its text could not be written)"
+    record.exc_info = None
+    if record.exc_text:
+        record.exc_text = scrub(record.exc_text, secrets, kernels=kernels)
+    if record.stack_info:
+        record.stack_info = scrub(record.stack_info, secrets, kernels=kernels)
 
 
 # ---------------------------------------------------------------- a page that recovers
@@ -279,6 +309,55 @@ def compress(application) -> None:
 #: who owns which kernel, in the server (one per Voila process)
 OWNERS = KernelOwners()
 
+#: how each of Voila's routes that names a kernel is kept to that kernel's seat (:func:`kernel_routes` finds
+#: them; a route not listed here is a hole): handler class name → where its guard is
+KERNEL_ROUTE_GUARDS = {
+    "KernelHandler": "share.ClassAuthorizer (resource 'kernels': the seat's own kernels only)",
+    "VoilaKernelWebsocketHandler": "share.ClassAuthorizer, and share's websocket connection (2 sockets a kernel)",
+    "VoilaShutdownKernelHandler": "guard_kernels: POST stops the seat's own kernel only",
+    "ExecutionRequestHandler": "guard_kernels: seat_only (progressive rendering's websocket)",
+    "RequestInfoSocketHandler": "share.guard_request_info: the class's kernels only (a key per kernel)",
+}
+
+
+def kernel_routes(handlers) -> list[tuple[str, str]]:
+    """(address pattern, handler class name) of each route in ``handlers`` (Tornado's ``(pattern, class, …)``
+    tuples, as Voila's ``init_handlers`` makes them) whose address carries a kernel id.
+
+    >>> kernel_routes([("/api/kernels/(?P<kernel_id>[^/]+)", object), ("/voila/static/(.*)", object)])
+    [('/api/kernels/(?P<kernel_id>[^/]+)', 'object')]
+    """
+    return [(pattern, handler.__name__) for pattern, handler, *_ in handlers
+            if "kernel_id" in pattern or ("kernel" in handler.__name__.lower() and "(" in pattern)]
+
+
+def seat_only(handler_class, owners: KernelOwners = OWNERS) -> None:
+    """``handler_class``'s GET (a websocket's opening handshake) answers only the seat that owns the kernel its
+    address names: anyone else gets 403 before anything opens or runs.  Used for Voila's
+    ``/voila/execution/<kernel_id>`` (progressive rendering: it runs the page's notebook on that kernel)."""
+    if getattr(handler_class, "_pirates_lab_seat_only", False):
+        return
+    opened = handler_class.get
+
+    async def get(self, kernel_id, *args, **kwargs):
+        user = getattr(self, "current_user", None)
+        if not owners.owns(getattr(user, "username", None), kernel_id):
+            logging.getLogger("pirates_lab.classroom").warning(
+                "a page asked for %s of a kernel that is not its seat's (%s): refused", self.request.path,
+                getattr(user, "username", "nobody"))
+            self.set_status(403)
+            self.finish("403")
+            return None
+        result = opened(self, kernel_id, *args, **kwargs)
+        return (await result) if inspect.isawaitable(result) else result
+
+    def refused(self, status_code, **kwargs):      # a websocket's plain refusal (no error page to render)
+        self.finish(f"{status_code}")
+
+    handler_class.get = get
+    handler_class.write_error = refused
+    handler_class._pirates_lab_seat_only = True
+
 
 def guard_kernels(owners: KernelOwners = OWNERS) -> None:
     """Tie kernels to seats in Voila's handlers: a rendered page's kernel is recorded as its seat's (a seat
@@ -364,6 +443,12 @@ def guard_kernels(owners: KernelOwners = OWNERS) -> None:
         owners.forget(kernel_id)
 
     VoilaShutdownKernelHandler.post = post
+    try:                                   # progressive rendering's websocket (jupyter_server 2 only)
+        from voila.tornado.execution_request_handler import ExecutionRequestHandler
+    except ImportError:                    # pragma: no cover - an older Voila has no such route
+        ExecutionRequestHandler = None
+    if ExecutionRequestHandler is not None and hasattr(ExecutionRequestHandler, "get"):
+        seat_only(ExecutionRequestHandler, owners)
     from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
     def refused(self, status_code, **kwargs):      # a plain refusal (Voila has no error template for it)

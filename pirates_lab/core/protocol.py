@@ -382,24 +382,44 @@ class State:
 _IMMUTABLE = (int, str, float, bool, Fraction, type(None), bytes, Log)
 
 
+#: types whose values a clone shares: the plain immutable ones, then every frozen dataclass, Dist and Enum met
+_SHARED: set[type] = set(_IMMUTABLE)
+
+
+def _shared_kind(kind: type) -> bool:
+    params = getattr(kind, "__dataclass_params__", None)
+    if (params is not None and params.frozen) or issubclass(kind, (Dist, enum.Enum)):
+        _SHARED.add(kind)
+        return True
+    return False
+
+
 def _copy_plain(value: Any) -> Any:
-    """A deep copy of plain data that shares what cannot change (much faster than deepcopy)."""
+    """A deep copy of plain data that shares what cannot change (much faster than deepcopy).
+
+    >>> rows = [(1, 2), [3, (4, [5])]]
+    >>> copied = _copy_plain(rows)
+    >>> copied == rows, copied[0] is rows[0], copied[1] is rows[1], copied[1][1][1] is rows[1][1][1]
+    (True, True, False, False)
+    """
     kind = type(value)
-    if kind in _IMMUTABLE:
+    if kind in _SHARED:
         return value
-    if kind is list:  # immutable items are kept without a call (long lists of strings, tuples of ints)
-        return [x if type(x) in _IMMUTABLE else _copy_plain(x) for x in value]
+    if kind is list:  # shared items are kept without a call (long lists of strings, frozen records)
+        return [x if type(x) in _SHARED else _copy_plain(x) for x in value]
     if kind is dict:
-        return {k: v if type(v) in _IMMUTABLE else _copy_plain(v) for k, v in value.items()}
+        return {k: v if type(v) in _SHARED else _copy_plain(v) for k, v in value.items()}
     if kind is set:
         return {_copy_plain(x) for x in value}
     if kind is tuple or kind is frozenset:
+        for x in value:               # a tuple of shared values (the usual case) is shared without a copy
+            if type(x) not in _SHARED:
+                break
+        else:
+            return value
         items = [_copy_plain(x) for x in value]
         return value if all(a is b for a, b in zip(items, value)) else kind(items)
-    params = getattr(kind, "__dataclass_params__", None)
-    if params is not None and params.frozen:
-        return value
-    if isinstance(value, (Dist, enum.Enum)):
+    if _shared_kind(kind):
         return value
     return copy.deepcopy(value)
 

@@ -19,6 +19,7 @@ with a number for value (``Total Cards: 298``) are not headings.  A test pins th
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -107,11 +108,24 @@ class Rulebook:
     def find(self, heading: str, occurrence: int = 1) -> Section:
         """The section with this heading (``occurrence`` picks among repeated headings)."""
         found = [s for s in self.sections if s.heading == heading]
-        if len(found) < occurrence or occurrence < 1:
-            close = [h for h in self.headings if heading.lower() in h.lower() or h.lower() in heading.lower()]
-            hint = f" Did you mean {close[0]!r}?" if close else ""
-            raise KeyError(f"{self.title} has no section headed {heading!r}.{hint}")
+        if found and not 1 <= occurrence <= len(found):
+            raise KeyError(f"{self.title} prints the heading {heading!r} {len(found)} time(s), not {occurrence}.")
+        if not found:
+            raise KeyError(f"{self.title} has no section headed {heading!r}.{self._hint(heading)}")
         return found[occurrence - 1]
+
+    def _hint(self, heading: str) -> str:
+        """`` Did you mean '…'?``: the heading that differs only by accents, case or spaces ("Melee" for
+        "Mêlée"), else the first heading that holds the words or is held by them; "" when none is close.
+
+        >>> rulebook("pillage_and_plunder")._hint("stage 4: the melee")
+        " Did you mean 'Stage 4: The Mêlée'?"
+        """
+        wanted = _folded(heading)
+        printed = list(dict.fromkeys(self.headings))
+        same = [h for h in printed if _folded(h) == wanted]
+        close = same or [h for h in printed if wanted and (wanted in _folded(h) or _folded(h) in wanted)]
+        return f" Did you mean {close[0]!r}?" if close else ""
 
     def section(self, heading: str, occurrence: int = 1) -> str:
         """The text of a section: its heading line and body."""
@@ -119,6 +133,17 @@ class Rulebook:
 
     def __repr__(self) -> str:
         return f"Rulebook({self.game!r}: {len(self.sections)} sections)"
+
+
+def _folded(text: str) -> str:
+    """A heading without its accents, case and extra spaces, to find the one a typist meant.
+
+    >>> _folded("Stage 4:  The Mêlée")
+    'stage 4: the melee'
+    """
+    letters = unicodedata.normalize("NFKD", text)
+    plain = "".join(c for c in letters if not unicodedata.combining(c))
+    return " ".join(plain.casefold().split())
 
 
 def _title_of(text: str) -> str:

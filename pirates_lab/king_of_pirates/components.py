@@ -15,18 +15,17 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pirates_lab.core import InvalidInput, cite, load_data
+from pirates_lab.core import InvalidInput, load_data
 from pirates_lab.core.errors import shown
 from pirates_lab.core.geometry import HEX_DIRECTIONS, hex_cells, hex_distance, hex_neighbours, hex_ring, on_hex_board
+
+from .headings import GAME, RULE_BOARD, RULE_CONTENTS
 
 __all__ = [
     "Cell", "RULE_BOARD", "RULE_CONTENTS", "RADIUS", "Components", "components", "cells", "ring", "distance",
     "neighbours", "on_board", "DIRECTIONS", "RUM_LOST",
 ]
 
-GAME = "king_of_pirates"
-RULE_BOARD = cite(GAME, "The Game Board")
-RULE_CONTENTS = cite(GAME, "Game Contents")
 
 Cell = tuple[int, int]
 

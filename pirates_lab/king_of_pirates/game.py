@@ -17,7 +17,7 @@ from .components import components
 from .player import Player
 from .rules import (FLOW, combat_modifier, crew_positions, hand_limit, max_cannonballs, max_rum, movement, skills,
                     treasure_maps_needed)
-from .rules.headings import GAME, RULE_BOARD, RULE_TURN
+from .headings import GAME, RULE_BOARD, RULE_TURN
 from .state import State
 
 __all__ = ["Game", "State", "Player", "FLOW", "Sail", "StopMoving", "Attack", "EndTurn", "Pass", "Play", "Discard",

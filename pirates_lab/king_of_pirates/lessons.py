@@ -7,7 +7,7 @@ Seats are 0-based here, as in the engine; everything a person reads numbers play
 Rules: King of Pirates › Phase 2: Movement Phase
 
 >>> start = movement_start()
->>> start.phase().name, start.current_player()
+>>> start.phase.name, start.current_player()
 ('movement', 0)
 >>> keep_choices_answer(), compass_rolls_in_a_round()
 (6, 4)
@@ -18,7 +18,8 @@ import random
 from dataclasses import replace
 from fractions import Fraction
 
-from pirates_lab.core import CHANCE
+from pirates_lab.core import play
+from pirates_lab.core.loop import CHANCE_STEP
 from pirates_lab.core.geometry import hex_neighbours
 
 from .actions import Dig, KeepPirates, Pass, Sail, StopMoving
@@ -48,24 +49,26 @@ CAPTAIN_CREW = ("Black Bart", "Mary Read")
 ROUND_PLAYERS = 4
 
 
+def pass_or_first(view, rng):
+    """A seat that passes when it may, else takes the first move offered (a lesson's quiet players)."""
+    return Pass() if Pass() in view.legal_actions else view.legal_actions[0]
+
+
 def _advance(state: State, rng: random.Random, until) -> State:
-    """Chance by a seeded rng, other players pass (or take the first choice) until ``until(state)``."""
-    for _ in range(3000):
-        if until(state):
-            return state
-        if state.current_player() == CHANCE:
-            state = state.apply(state.chance_outcomes().sample(rng))
-            continue
-        actions = state.legal_actions()
-        state = state.apply(Pass() if Pass() in actions else actions[0])
-    raise RuntimeError("the scenario did not reach its moment")   # pragma: no cover
+    """Chance by a seeded rng, other players pass (or take the first choice) until ``until(state)``: the
+    core's one loop, :func:`~pirates_lab.core.play`."""
+    through = play(state, pass_or_first, rng, until=until, max_steps=3000)
+    reached = through.run()
+    if not through.reached:
+        raise RuntimeError("the scenario did not reach its moment")   # pragma: no cover
+    return reached
 
 
 # ---------------------------------------------------------------- setup
 def setup_keep_position(players: int = 2, seed: int = 0) -> State:
     """The first player's setup decision: three pirates drawn, two to keep (the captain first)."""
     return _advance(Game(players=players).new_initial_state(), random.Random(seed),
-                    lambda s: s.phase().name == "setup_keep")
+                    lambda s: s.phase.name == "setup_keep")
 
 
 def keep_choices_answer() -> int:
@@ -76,12 +79,8 @@ def keep_choices_answer() -> int:
 
 def setup_done(players: int = 4, seed: int = 3) -> State:
     """A seeded game just after the setup (each keeps a random two of its three pirates)."""
-    rng = random.Random(seed)
-    state = Game(players=players).new_initial_state()
-    while state.phase().name.startswith("setup"):
-        state = state.apply(state.chance_outcomes().sample(rng) if state.current_player() == CHANCE
-                            else rng.choice(state.legal_actions()))
-    return state
+    return play(Game(players=players).new_initial_state(), None, random.Random(seed),
+                until=lambda state: not state.phase.startswith("setup")).run()
 
 
 def crew(*pirates: str, position=(4, 0)) -> Player:
@@ -113,16 +112,10 @@ def compass_rolls_in_a_round(players: int = ROUND_PLAYERS, seed: int = 0) -> int
     """How many times the Compass Die moves the Flying Dutchman in one round (each player one turn), counted
     in a seeded game of ``players`` (the other Compass Die rolls, sending a ship to a lair, are not counted)."""
     rng = random.Random(seed)
-    state = _advance(Game(players=players).new_initial_state(), rng, lambda s: not s.phase().name.startswith("setup"))
-    first, rolls = state.round, 0
-    while state.round == first and not state.is_terminal():
-        if state.current_player() == CHANCE:
-            rolls += state.phase().name == "compass"
-            state = state.apply(state.chance_outcomes().sample(rng))
-        else:
-            actions = state.legal_actions()
-            state = state.apply(Pass() if Pass() in actions else actions[0])
-    return rolls
+    state = _advance(Game(players=players).new_initial_state(), rng, lambda s: not s.phase.name.startswith("setup"))
+    first = state.round
+    round_played = play(state, pass_or_first, rng, until=lambda now: now.round != first)
+    return sum(step.kind == CHANCE_STEP and step.state.phase == "compass" for step in round_played)
 
 
 # ---------------------------------------------------------------- upkeep
@@ -136,7 +129,7 @@ def movement_start(seed: int = 0) -> State:
     """A 2-player game after setup and player 1's upkeep: player 1 (seat 0) about to sail from its lair."""
     state = Game(players=2).new_initial_state()
     return _advance(state, random.Random(seed),
-                    lambda s: s.phase().name == "movement" and s.current_player() == 0)
+                    lambda s: s.phase.name == "movement" and s.current_player() == 0)
 
 
 def sail_targets(state: State | None = None) -> list:

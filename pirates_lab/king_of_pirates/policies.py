@@ -29,6 +29,7 @@ from pirates_lab.core.geometry import hex_distance
 from .actions import (Accept, AcceptMutiny, Attack, BuyPart, Dig, Discard, Done, EndTurn, KeepPirates,
                       MakeCaptain, Pass, Play, Recruit, Replace, Reroll, Sacrifice, Sail, Steal, StopMoving)
 from .components import components
+from .headings import RULE_CONCEPTS
 from .odds import combat_success_probability, reroll_policy
 from .player import Player
 from .rules.pirate_skills import combat_modifier, movement, treasure_maps_needed
@@ -270,12 +271,12 @@ POLICIES = {
 
 #: the rulebook's tip as questions for the strategy lab: the tip's player against a control
 TIPS = [
-    {"heading": "Important Game Concepts",
+    {"heading": RULE_CONCEPTS,
      "quote": "You may use as many Cannonballs from your Ship as you wish during a single Combat, so having many "
               "Cannonballs will help you plunder stronger targets for increased efficiency.",
      "question": "Does a captain who spends cannonballs on re-rolls beat one who never does?",
      "tip": "greedy", "against": "no_cannonballs", "players": 2, "games": 40},
-    {"heading": "Important Game Concepts",
+    {"heading": RULE_CONCEPTS,
      "quote": "having many Cannonballs will help you plunder stronger targets",
      "question": "Does a captain who stocks up on cannonballs (Gun deck, restocking) and goes for cities and "
                  "strongholds beat the greedy captain?",

@@ -2,45 +2,35 @@
 
 Rules: King of Pirates › Phases of a Turn
 
-The rules live in one module per rulebook chapter (:mod:`.rules`); the :class:`State` combines
-them and answers the core protocol: who acts, what is legal, chance's exact odds, what each
-player may see (:meth:`State.observation`) and who won.
+The rules live in one module of functions per rulebook chapter (:mod:`.rules`), named in the columns
+of the phase table ``FLOW``; the :class:`State` holds the position's fields and its readers, and the
+core's FlowState answers the protocol from the table: who acts, what is legal, chance's exact odds.
+The State adds what each player may see (:meth:`State.observation`), the hidden cards and their
+re-deal, and who won.
 """
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import replace
-from typing import NamedTuple
 
-from pirates_lab.core import CHANCE, FlowState, IllegalMove
-from pirates_lab.core.errors import shown
+from pirates_lab.core import FlowState
 from pirates_lab.core.geometry import on_hex_board
 from pirates_lab.core.hidden import Hidden
 
-from .actions import Attack, BuyPart, Dig, Discard, Dismiss, KeepPirates, MakeCaptain, Play, Recruit, Replace, Reroll, Sail
 from .components import Cell
 from .player import Player
-from .rules import (FLOW, ActionCards, CaptainsSkills, CombatPhase, GameSetup, ImportantGameConcepts, MovementPhase,
-                    TheGameBoard, TurnPhases, UpkeepPhase)
-from .rules.headings import RULE_BOARD, RULE_CARDS, RULE_COMBAT, RULE_MOVEMENT, RULE_SETUP, RULE_UPKEEP
-from .rules.pirate_skills import crew_positions, max_cannonballs, max_rum
-from .rules.task_data import Voyage
+from .rules import FLOW, combat_phase, game_setup, movement_phase, the_game_board
+from .rules.game_contents import set_player, within
+from .rules.pirate_skills import crew_positions
+from .rules.task_data import Combat, Loot
 
-__all__ = ["State", "PhaseInfo", "RECENT_LOG_LINES"]
+__all__ = ["State", "RECENT_LOG_LINES"]
 
 #: The log lines an observation carries (the whole log is ``state.log``, shared by every position).
 RECENT_LOG_LINES = 20
 
-class PhaseInfo(NamedTuple):
-    """The step the game is at (a phase of ``FLOW``, or "game over") and the rule that governs it."""
 
-    name: str
-    rule: str
-
-
-class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, ActionCards, ImportantGameConcepts,
-            CaptainsSkills, TheGameBoard, FlowState):
+class State(FlowState):
     """A King of Pirates position on the core's :class:`~pirates_lab.core.FlowState`: who acts, what is
     legal, chance's odds and what a move does are read from the phase table ``FLOW``; ``agenda`` is the
     turn's list of Tasks (the top is last), each carrying its typed data (:mod:`.rules.task_data`)."""
@@ -68,37 +58,41 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
         self.entered = None                # the space the current player last moved onto this turn
         self.in_play: tuple = ()           # Played cards in effect this turn (Tailwind, Assault, ...)
         self.winner = None
-        self._setup_agenda()
+        game_setup.setup_agenda(self)
         self.say(f"{game.players} players; the Flying Dutchman waits at the centre.")
         FLOW.settle(self)
 
-    # ---------------------------------------------------------------- helpers
+    # ---------------------------------------------------------------- readers
     @property
     def comp(self):
+        """The game's components (board, cards, pirates, the data file's numbers)."""
         return self.game.components
 
-    def clone(self) -> "State":
-        """A copy sharing only immutable values.  Every field holds immutable values inside its list
-        or dict (frozen Players and Tasks, strings, tuples) except the nested tile pools copied here;
-        the log is the core's shared chain, never copied.  Measured in ``benchmarks/bench_king_of_pirates.py``
-        against the core's clone (load average 11): 5,000 copies of an end-of-game state 255 ms against
-        547 ms (0.47), 100 random games 0.80 of the time; see benchmarks/README.md."""
-        new = copy.copy(self)
-        for key, value in vars(self).items():
-            if isinstance(value, (list, dict)):
-                setattr(new, key, type(value)(value))
-        new.tile_pools = {k: dict(v) for k, v in self.tile_pools.items()}
-        return new
+    @property
+    def combat(self) -> Combat | None:
+        """The combat in progress (carried by its step on the agenda), or None."""
+        return combat_phase.combat_in_progress(self)
 
-    def phase(self) -> PhaseInfo:
-        """The step the game is at and the rule that governs it: ``state.phase().name``, ``.rule``."""
-        step = FLOW.phase(self)
-        if step is None:
-            return PhaseInfo("game over", RULE_BOARD)
-        return PhaseInfo(step.name, step.rule)
+    @property
+    def moves_left(self) -> int:
+        """Spaces the current player may still sail (0 outside its move)."""
+        return movement_phase.spaces_left(self)
 
-    def _set(self, p: int, **changes) -> None:
-        self.players[p] = replace(self.players[p], **changes)
+    def totals(self, c: Combat | None = None) -> tuple:
+        """(attacker's total, what it must reach) in the combat ``c`` (default: the one in progress)."""
+        return combat_phase.combat_totals(self, c)
+
+    def attack_modifier(self) -> int:
+        """The attacker's modifier in the combat in progress (skills, scurvy, cards)."""
+        return combat_phase.attacker_modifier(self)
+
+    def scores(self) -> tuple:
+        """Doubloons on the Point Track."""
+        return the_game_board.point_track(self)
+
+    def winners(self) -> tuple[int, ...]:
+        """The first player round the Point Track; after ``max_turns`` rounds, the most Doubloons."""
+        return the_game_board.winners_of(self)
 
     def at_lair(self, p: int) -> bool:
         """Is player ``p``'s ship at a Pirates Lair?  (InvalidInput for a seat that does not exist.)"""
@@ -118,91 +112,6 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
             return "ocean"
         return None
 
-    def _discard_card(self, card: str) -> None:
-        self.action_discard[card] = self.action_discard.get(card, 0) + 1
-
-    def _remove_from_hand(self, p: int, card: str, n: int = 1) -> None:
-        hand = list(self.players[p].hand)
-        for _ in range(n):
-            hand.remove(card)
-            self._discard_card(card)
-        self._set(p, hand=tuple(hand))
-
-    def _discard_pirates(self, pirates) -> None:
-        self.pirate_discard.extend(pirates)
-        self.pirate_discard.sort()
-
-    def _lose_pirate(self, p: int, pirate: str) -> None:
-        crew = tuple(c for c in self.players[p].crew if c != pirate)
-        self._set(p, crew=crew)
-        self._discard_pirates([pirate])
-        self._clamp(p)
-        self._new_captain(p)
-
-    def _clamp(self, p: int) -> None:
-        """Rum and cannonballs above a smaller maximum go back to the supply (our assumption)."""
-        player = self.players[p]
-        self._set(p, rum=min(player.rum, max_rum(player, self.comp)),
-                  cannonballs=min(player.cannonballs, max_cannonballs(player, self.comp)))
-
-    # ---------------------------------------------------------------- why a move is refused (the table's ``why``)
-    def _why_not(self, task, action) -> IllegalMove:
-        """A refusal naming the rule a move breaks here, the user's words quoted with ``shown``."""
-        p = self.current_player()
-        rule = FLOW.phases[task.phase].rule
-        if isinstance(action, Sail):
-            if not isinstance(task.data, Voyage):
-                return IllegalMove(RULE_MOVEMENT, "You can only sail during your Movement Phase.")
-            if not on_hex_board(action.to, self.comp.radius):
-                return IllegalMove(RULE_BOARD, f"{shown(action.to)} is not a space of the 61-tile board.")
-            return IllegalMove(RULE_MOVEMENT, f"You move one space at a time: {shown(action.to)} is not next to "
-                                              f"{self.players[task.player].position}.")
-        if isinstance(action, Play):
-            return IllegalMove(RULE_CARDS, f"You cannot play {shown(action.card)} now: you need it in your hand, "
-                                           f"in a phase its timing letter allows.")
-        if isinstance(action, Reroll):
-            return IllegalMove(RULE_COMBAT, "A cannonball re-roll needs a cannonball and a failed roll (or a "
-                                            "player-versus-player attack).")
-        if isinstance(action, BuyPart):
-            return IllegalMove(RULE_MOVEMENT, f"Ship parts cost {self.comp.ship['part_cost']} Doubloons, are bought "
-                                              f"at a Pirates Lair, and each part only once.")
-        if isinstance(action, Dig):
-            return IllegalMove(RULE_MOVEMENT, "Digging needs a Treasure Island with its treasure and enough "
-                                              "Treasure Map cards.")
-        if isinstance(action, Attack):
-            target = (f"player {action.target + 1}" if isinstance(action.target, int) and not isinstance(action.target, bool)
-                      else shown(action.target))
-            return IllegalMove(RULE_COMBAT, f"There is no {target} here to attack (or you are at a Pirates "
-                                            f"Lair, where nobody can be attacked).")
-        if isinstance(action, (Recruit, Replace, Dismiss, MakeCaptain)):
-            return IllegalMove(RULE_MOVEMENT, "Crew changes happen at a Pirates Lair, with the pirates drawn there.")
-        if isinstance(action, Discard) and task.phase != "make_room":
-            return IllegalMove(RULE_UPKEEP, "You discard only to make room before the upkeep draw.")
-        if isinstance(action, KeepPirates):
-            return IllegalMove(RULE_SETUP, "Keep two of the three pirates you drew.")
-        if p == CHANCE:
-            return IllegalMove(rule, f"{shown(action)} is not something chance can do here.")
-        listed = self.legal_actions()
-        allowed = ", ".join(str(a) for a in listed[:8]) + (", …" if len(listed) > 8 else "")
-        step = FLOW.phases[task.phase].doc or task.phase.replace("_", " ")
-        return IllegalMove(rule, f"{shown(action, 60)} is not allowed now ({step}). Allowed: {allowed}.")
-
-    def _why_not_card(self, task, action) -> IllegalMove:
-        """At a card window: a card held but not playable now, or not on that target."""
-        if isinstance(action, Play) and action.card in self.players[task.data.asked[0]].hand:
-            letter = self.comp.action_cards[action.card]["timing"]
-            if letter not in task.data.timing.letters:
-                return IllegalMove(RULE_CARDS, f"{action.card} is a {letter} card: not playable in this window "
-                                               f"({', '.join(task.data.timing.letters)} cards only).")
-            return IllegalMove(RULE_CARDS, f"{shown(action, 60)} is not a use of {action.card} the card allows here.")
-        return self._why_not(task, action)
-
-    def _why_not_prevent(self, task, action) -> IllegalMove:
-        """At a mutiny: only Keelhauling or a scapegoat prevents it."""
-        if isinstance(action, Play) and action.card != "Keelhauling":
-            return IllegalMove(RULE_CARDS, "Only Keelhauling (or a scapegoat) prevents a mutiny.")
-        return self._why_not(task, action)
-
     # ---------------------------------------------------------------- what a player may see
     def observation(self, player: int) -> dict:
         """What ``player`` may see, JSON-plain: the public board, the Dutchman, every ship's pieces,
@@ -213,7 +122,7 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
         Rules: King of Pirates › Game Setup
         """
         player = self._check_player(player)
-        step = self.phase()
+        step = self.phase
         tiles = {}
         for cell in self.comp.shark_cells + self.comp.ocean_cells:
             tiles[_key(cell)] = self.revealed.get(cell, "face-down " + ("shark" if cell in self.comp.shark_cells
@@ -257,21 +166,27 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
 
     def redeal_hidden(self, player: int, rng: random.Random) -> "State":
         """The other players' hands re-dealt from the cards ``player`` cannot see (theirs and the
-        deck), sizes kept.  Face-down tiles need no re-deal: a tile's content is drawn from the
-        unseen tiles when it is turned over, with the same odds as a shuffle at setup."""
+        deck), sizes kept, and what the public discard pile tells kept too: since the last reshuffle the
+        deck holds only cards of the pile that was shuffled (everybody saw it), so the cards each hand held
+        before that (``held_before_shuffle``) are re-dealt among those hands, and the cards drawn since
+        among the hands' later draws and the deck.  Face-down tiles need no re-deal: a tile's content is
+        drawn from the unseen tiles when it is turned over, with the same odds as a shuffle at setup."""
         player = self._check_player(player)
         new = self.clone()
         others = [q for q in range(self.game.players) if q != player]
-        unseen = [card for card, n in sorted(self.action_deck.items()) for _ in range(n)]
+        before = {q: within(self.players[q].held_before_shuffle, self.players[q].hand) for q in others}
+        since = {q: _without(self.players[q].hand, before[q]) for q in others}
+        old_pool = [card for q in others for card in before[q]]
+        new_pool = [card for card, n in sorted(self.action_deck.items()) for _ in range(n)]
+        new_pool += [card for q in others for card in since[q]]
+        rng.shuffle(old_pool)
+        rng.shuffle(new_pool)
         for q in others:
-            unseen += list(self.players[q].hand)
-        rng.shuffle(unseen)
-        for q in others:
-            size = len(self.players[q].hand)
-            new._set(q, hand=tuple(sorted(unseen[:size])))
-            unseen = unseen[size:]
+            held, drawn = old_pool[:len(before[q])], new_pool[:len(since[q])]
+            old_pool, new_pool = old_pool[len(held):], new_pool[len(drawn):]
+            set_player(new, q, hand=tuple(sorted(held + drawn)), held_before_shuffle=tuple(sorted(held)))
         deck: dict = {}
-        for card in unseen:
+        for card in new_pool:
             deck[card] = deck.get(card, 0) + 1
         new.action_deck = deck
         return new
@@ -288,6 +203,8 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
                 raise ValueError("negative resources")
             if len(player.crew) > crew_positions(player, comp) or len(set(player.parts)) != len(player.parts):
                 raise ValueError("too many pirates or parts")
+            if within(player.held_before_shuffle, player.hand) != tuple(sorted(player.held_before_shuffle)):
+                raise ValueError("cards held since before the reshuffle that are not in the hand")
         if self.entered is not None and not on_hex_board(self.entered, comp.radius):
             raise ValueError("the space entered is off the board")
         if not on_hex_board(self.dutchman, comp.radius):
@@ -302,7 +219,8 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
         if sorted(pirates) != sorted(comp.pirates):
             raise ValueError("pirate cards are not all accounted for")
         loot: dict = {}
-        for source in (self.loot_deck, self.loot_discard):
+        held = [{v: 1} for task in self.agenda if isinstance(task.data, Loot) for v in task.data.drawn]
+        for source in [self.loot_deck, self.loot_discard] + held:
             for v, n in source.items():
                 loot[v] = loot.get(v, 0) + n
         if {v: n for v, n in loot.items() if n} != dict(comp.loot_cards):
@@ -324,6 +242,14 @@ class State(GameSetup, TurnPhases, UpkeepPhase, MovementPhase, CombatPhase, Acti
             lines.append(f"  player {p + 1}: {pl.position} {pl.doubloons} Doubloons, rum {pl.rum}, cannonballs "
                          f"{pl.cannonballs}, scurvy {pl.scurvy}, crew {', '.join(pl.crew) or '-'}, {len(pl.hand)} cards")
         return "\n".join(lines)
+
+
+def _without(hand, cards) -> list:
+    """``hand`` less ``cards`` (a multiset difference)."""
+    left = list(hand)
+    for card in cards:
+        left.remove(card)
+    return left
 
 
 def _key(cell: Cell) -> str:

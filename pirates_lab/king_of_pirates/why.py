@@ -12,21 +12,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pirates_lab.core import cite
 from pirates_lab.core.report import chance, plural
 from pirates_lab.core.why import Why
 
 from .components import RUM_LOST, Cell
+from .headings import RULE_COMBAT, RULE_CONCEPTS, RULE_UPKEEP
 from .odds import (BOTH, KEEP_HIGH, KEEP_LOW, STOP, _ROLLS, _check, _nation_solver, _need, _pair, _route_counts, _sail,
                    _ship_at, combat_success_probability, route_turns, safest_route)
 from .upkeep_odds import TAIL, _check_series, _sailing
 
 __all__ = ["combat_why", "mutiny_why", "route_why", "safest_route_why"]
 
-GAME = "king_of_pirates"
-RULE_COMBAT = cite(GAME, "Phase 3: Combat Phase")
-RULE_CONCEPTS = cite(GAME, "Important Game Concepts")
-RULE_UPKEEP = cite(GAME, "Phase 1: Upkeep Phase")
 
 
 def _roll(roll) -> str:

@@ -9,9 +9,8 @@ view (``state.view()``, or a view-only stand-in with ``view()``), never the stat
 
 >>> import random
 >>> from pirates_lab.plunder import Game
->>> state = Game(players=2).new_initial_state()
->>> while state.is_chance_node():
-...     state = state.apply(state.chance_outcomes().sample(random.Random(1)))
+>>> from pirates_lab.plunder.scenarios import dealt
+>>> state = dealt(Game(players=2), seed=1)
 >>> trader(state.view(), random.Random(0)) in state.legal_actions()
 True
 """

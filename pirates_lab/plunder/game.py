@@ -3,9 +3,9 @@
 Rules: Plunder › Overview
 
 Reads top-down: :mod:`.components` (the deck as data) → :mod:`.actions`, :mod:`.tasks` → the chapters
-(:mod:`.setup`, :mod:`.turn` with the phase table ``FLOW``, :mod:`.sail_and_explore`, :mod:`.action`,
-:mod:`.trade`, :mod:`.combat`, :mod:`.attacking_another_captain`, :mod:`.war`, :mod:`.captured_ships`,
-:mod:`.lose_your_ship`) → :mod:`.state` → this module → :mod:`.odds` (exact analysis) → :mod:`.commands`.
+(:mod:`.setup`, :mod:`.turn`, :mod:`.sail_and_explore`, :mod:`.action`, :mod:`.trade`, :mod:`.combat`,
+:mod:`.attacking_another_captain`, :mod:`.war`, :mod:`.captured_ships`, :mod:`.lose_your_ship`: plain functions)
+→ :mod:`.phases` (the phase table ``FLOW``) → :mod:`.state` → this module → :mod:`.odds` (exact analysis) → :mod:`.commands`.
 """
 from __future__ import annotations
 

@@ -11,21 +11,23 @@ conserved (:meth:`State.validate` passes); the answers run the engine's own rule
 >>> len(state.captains), all(len(state.hand(p)) == 6 for p in range(4))
 (4, True)
 >>> first_card_five_or_more(), storm_missed()
-(Fraction(3, 11), Fraction(28, 31))
+(Fraction(5, 18), Fraction(28, 31))
 """
 from __future__ import annotations
 
 import random
 from fractions import Fraction
 
+from pirates_lab.core import play
+
 from .actions import StartTrade
 from .components import components
 from .game import Game, State
 from .odds import loot_dist, marque_probability, npc_chain_odds, side_of, storm_within
 from . import scenarios
-from .turn import sailing_paths
+from .sail_and_explore import sailing_paths
 
-__all__ = ["dealt", "start_unseen", "take", "lay", "give_hand", "at_step", "sailing_example", "encounter_state",
+__all__ = ["dealt", "start_unseen", "first_draw_cards", "take", "lay", "give_hand", "at_step", "sailing_example", "encounter_state",
            "captain_at", "in_port", "plunder_sale", "longest_course", "ANSWERS", "war_answer",
            "MARQUE_HAND", "MARQUE_CARD", "WAR_CARD", "COURSE", "COURSES", "LOOT_SHIP", "FIGHT", "FIGHT_DRAWS",
            "first_card_five_or_more", "storm_missed", "storms_predicted", "marque_answer", "chain_answer",
@@ -37,12 +39,8 @@ ANSWERS = ("first_card_five_or_more", "storm_missed", "storms_predicted", "marqu
 
 # ---------------------------------------------------------------- building positions (cards conserved)
 def dealt(players: int = 4, seed: int = 3) -> State:
-    """A dealt game at the First Captain's first decision."""
-    state = Game(players=players).new_initial_state()
-    rng = random.Random(seed)
-    while state.is_chance_node():
-        state = state.apply(state.chance_outcomes().sample(rng))
-    return state
+    """A dealt game at the First Captain's first decision (the core's loop draws the chance steps)."""
+    return play(Game(players=players).new_initial_state(), rng=random.Random(seed), humans=range(players)).run()
 
 
 def start_unseen(hand=()) -> dict:
@@ -64,10 +62,23 @@ def take(state: State, name: str) -> None:
             if not state.discard[name]:
                 del state.discard[name]
         else:
-            holder = next(p for p, cap in enumerate(state.captains) if name in state.hand(p))
-            state._take_from_hand(holder, name)
+            cap = next(cap for p, cap in enumerate(state.captains) if name in state.hand(p))
+            cap["shown" if name in cap["shown"] else "hand"].remove(name)
         state.deck[name] = state.deck.get(name, 0) + 1
-    state._from_deck(name)
+    state.deck[name] -= 1
+    if not state.deck[name]:
+        del state.deck[name]
+
+
+def load_goods(state: State, p: int, where: str, good: str, n: int) -> None:
+    """Put ``n`` ``good`` tokens from the Quartermaster's supply into captain ``p``'s ``"cargo"`` or ``"loot"``
+    (tokens conserved)."""
+    if not 0 <= n <= state.goods[good]:
+        raise ValueError(f"the Quartermaster has {state.goods[good]} {good}, not {n}")
+    if n:
+        state.goods[good] -= n
+        store = state.cap(p)[where]
+        store[good] = store.get(good, 0) + n
 
 
 def _back(state: State, name: str) -> None:
@@ -168,7 +179,7 @@ def plunder_sale(where: str, marque: str | None = None, captured: str = "Spanish
         state, p = captain_at(captured=captured, silver=5)
     else:
         state, p = in_port(where, captured=captured, silver=5)
-    state._goods_to(p, "loot", *loot)
+    load_goods(state, p, "loot", *loot)
     state.cap(p)["marque"] = marque
     state.validate()
     state = at_step(state, p, "action")
@@ -203,14 +214,24 @@ def numbers_of(cards: dict) -> dict[int, int]:
     return dict(sorted(found.items()))
 
 
+def first_draw_cards() -> dict:
+    """The cards that can come at the draw for First Captain: the whole deck less Tortuga and the first sea's 4 Open
+    Sea cards, less the Storm (a Storm drawn is put back and another drawn: house rule 3, as the engine plays it).
+
+    >>> sum(first_draw_cards().values()), "Storm" in first_draw_cards()
+    (54, False)
+    """
+    return {name: n for name, n in start_unseen().items() if components().card(name).kind != "storm"}
+
+
 def first_card_five_or_more() -> Fraction:
-    """Setup: P(the card a captain draws to choose the First Captain is numbered 5 or more); the deck then is the
-    whole deck less Tortuga and the first sea's 4 Open Sea cards, every card as likely.
+    """Setup: P(the card a captain draws to choose the First Captain is numbered 5 or more), every card of
+    :func:`first_draw_cards` as likely.
 
     >>> first_card_five_or_more()
-    Fraction(3, 11)
+    Fraction(5, 18)
     """
-    cards = numbers_of(start_unseen())
+    cards = numbers_of(first_draw_cards())
     return Fraction(sum(n for number, n in cards.items() if number >= 5), sum(cards.values()))
 
 

@@ -15,8 +15,12 @@ from pirates_lab.core.geometry import EDGE_NAMES, EDGES, step, turn
 from .actions import Explore, Sail, StopSailing
 from .headings import RULE_SAIL
 from .tasks import Move, Voyage, replace
+from . import captured_ships
+from . import setup
+from . import turn as turns
 
-__all__ = ["SailAndExplore", "sailing_paths", "MAP_IN_HAND"]
+__all__ = ["before_move_draw", "do_sail", "drawn_move_draw", "headings", "move", "sail_actions", "the_storm", "why_sail",
+           "sailing_paths", "MAP_IN_HAND"]
 
 #: the map cards a captain may explore with
 MAP_IN_HAND = ("open_sea", "port", "coastland")
@@ -55,109 +59,113 @@ def sailing_paths(kinds: dict, start: tuple) -> list[list[tuple]]:
     return found
 
 
-class SailAndExplore:
-    """Sailing for :class:`~pirates_lab.plunder.state.State`."""
+def headings(state, voyage: Voyage) -> list[int]:
+    if voyage.heading < 0:
+        return list(EDGES)
+    h = voyage.heading
+    return [h] if voyage.turned else [h, turn(h, "port"), turn(h, "starboard")]
 
-    def _headings(self, voyage: Voyage) -> list[int]:
-        if voyage.heading < 0:
-            return list(EDGES)
-        h = voyage.heading
-        return [h] if voyage.turned else [h, turn(h, "port"), turn(h, "starboard")]
 
-    def _sail_actions(self, task):
-        p, voyage = task.player, task.data
-        cap = self.cap(p)
-        found = []
-        if len(self.hand(p)) < self.comp.rules["move_below"]:
-            found += [Sail(h) for h in self._headings(voyage) if step(cap["at"], h) in self.sea]
+def sail_actions(state, task):
+    p, voyage = task.player, task.data
+    cap = state.cap(p)
+    found = []
+    if len(state.hand(p)) < state.comp.rules["move_below"]:
+        found += [Sail(h) for h in headings(state, voyage) if step(cap["at"], h) in state.sea]
+    if voyage.explored:
+        return found + [StopSailing()]  # one Explore, then Move: the steps repeat in sequence
+    maps = sorted({n for n in state.hand(p) if state.card(n).kind in MAP_IN_HAND})
+    for h in EDGES:
+        cell = step(cap["at"], h)
+        if cell not in state.sea:
+            found += [Explore(cell, n) for n in maps]
+    return found + [StopSailing()]
+
+
+def why_sail(state, task, action) -> IllegalMove:
+    p, voyage = task.player, task.data
+    cap = state.cap(p)
+    if isinstance(action, Sail):
+        if not isinstance(action.heading, int) or action.heading not in EDGES:
+            return IllegalMove(RULE_SAIL, "You cannot move diagonally: sail north, east, south or west.")
+        if len(state.hand(p)) >= state.comp.rules["move_below"]:
+            return IllegalMove(RULE_SAIL, "You may move only if you have fewer than 7 cards in hand.")
+        if action.heading not in headings(state, voyage):
+            return IllegalMove(RULE_SAIL, f"You sail one direction a turn, turning at most once to port or "
+                                          f"starboard: {EDGE_NAMES[action.heading]} is not one of them now.")
+        return IllegalMove(RULE_SAIL, f"There is no map card to the {EDGE_NAMES[action.heading]}: explore first.")
+    if isinstance(action, Explore):
         if voyage.explored:
-            return found + [StopSailing()]  # one Explore, then Move: the steps repeat in sequence
-        maps = sorted({n for n in self.hand(p) if self.card(n).kind in MAP_IN_HAND})
-        for h in EDGES:
-            cell = step(cap["at"], h)
-            if cell not in self.sea:
-                found += [Explore(cell, n) for n in maps]
-        return found + [StopSailing()]
+            return IllegalMove(RULE_SAIL, "You explore once before each move (Explore, Move, Draw, in sequence): "
+                                          "move first, or stop.")
+        if action.card not in state.hand(p) or state.card(action.card).kind not in MAP_IN_HAND:
+            return IllegalMove(RULE_SAIL, f"You explore with a map card from your hand ({shown(action.card)} is "
+                                          "not one).")
+        return IllegalMove(RULE_SAIL, f"{shown(action.at)} is not an empty space next to your ship.")
+    return IllegalMove(RULE_SAIL, f"{shown(action)} is not part of sailing and exploring.")
 
-    def _why_sail(self, task, action) -> IllegalMove:
-        p, voyage = task.player, task.data
-        cap = self.cap(p)
-        if isinstance(action, Sail):
-            if not isinstance(action.heading, int) or action.heading not in EDGES:
-                return IllegalMove(RULE_SAIL, "You cannot move diagonally: sail north, east, south or west.")
-            if len(self.hand(p)) >= self.comp.rules["move_below"]:
-                return IllegalMove(RULE_SAIL, "You may move only if you have fewer than 7 cards in hand.")
-            if action.heading not in self._headings(voyage):
-                return IllegalMove(RULE_SAIL, f"You sail one direction a turn, turning at most once to port or "
-                                              f"starboard: {EDGE_NAMES[action.heading]} is not one of them now.")
-            return IllegalMove(RULE_SAIL, f"There is no map card to the {EDGE_NAMES[action.heading]}: explore first.")
-        if isinstance(action, Explore):
-            if voyage.explored:
-                return IllegalMove(RULE_SAIL, "You explore once before each move (Explore, Move, Draw, in sequence): "
-                                              "move first, or stop.")
-            if action.card not in self.hand(p) or self.card(action.card).kind not in MAP_IN_HAND:
-                return IllegalMove(RULE_SAIL, f"You explore with a map card from your hand ({shown(action.card)} is "
-                                              "not one).")
-            return IllegalMove(RULE_SAIL, f"{shown(action.at)} is not an empty space next to your ship.")
-        return IllegalMove(RULE_SAIL, f"{shown(action)} is not part of sailing and exploring.")
 
-    def _do_sail(self, task, action) -> None:
-        p = task.player
-        cap = self.cap(p)
-        if isinstance(action, StopSailing):
-            self.flow.pop(self)
-            return
-        if isinstance(action, Explore):
-            self._take_from_hand(p, action.card)
-            self.sea[tuple(action.at)] = action.card
-            self.flow.replace(self, Task("sail", p, replace(task.data, explored=True)))
-            self.say(f"Captain {p + 1} explores: {action.card} at {tuple(action.at)}.")
-            return
-        if cap["unpaid"]:
-            self._take_up_ship(p, action.heading)  # Pay the Crew: the others may shout "Mutiny!" first
-            return
-        self._move(p, action.heading)
+def do_sail(state, task, action) -> None:
+    p = task.player
+    cap = state.cap(p)
+    if isinstance(action, StopSailing):
+        state.flow.pop(state)
+        return
+    if isinstance(action, Explore):
+        state._take_from_hand(p, action.card)
+        state.sea[tuple(action.at)] = action.card
+        state.flow.replace(state, Task("sail", p, replace(task.data, explored=True)))
+        state.say(f"Captain {p + 1} explores: {action.card} at {tuple(action.at)}.")
+        return
+    if cap["unpaid"]:
+        turns.take_up_ship(state, p, action.heading)  # Pay the Crew: the others may shout "Mutiny!" first
+        return
+    move(state, p, action.heading)
 
-    def _move(self, p: int, heading: int) -> None:
-        """The captain's sail task is on top: move one card on, then draw (the move ends in a Port or Coastland)."""
-        voyage = self.flow.top(self).data
-        turned = voyage.heading >= 0 and (voyage.turned or heading != voyage.heading)
-        self.flow.replace(self, Task("sail", p, Voyage(heading, turned, False)))
-        cap = self.cap(p)
-        cap["at"] = step(cap["at"], heading)
-        kind = self.place(p)
-        self.say(f"Captain {p + 1} sails {EDGE_NAMES[heading]} to {self.sea[cap['at']]} at {cap['at']}.")
-        self.flow.push(self, Task("move_draw", p, Move(ends=kind in STOPS)))
 
-    def _before_move_draw(self, task):
-        """No card left to draw at all: no draw, and the move ends if it entered a Port or a Coastland."""
-        if self._before_draw(task) is False:
-            return False  # a card to draw
-        if task.data.ends:  # the draw was dropped: the sail task goes too
-            self.flow.pop(self)
-        return None
+def move(state, p: int, heading: int) -> None:
+    """The captain's sail task is on top: move one card on, then draw (the move ends in a Port or Coastland)."""
+    voyage = state.flow.top(state).data
+    turned = voyage.heading >= 0 and (voyage.turned or heading != voyage.heading)
+    state.flow.replace(state, Task("sail", p, Voyage(heading, turned, False)))
+    cap = state.cap(p)
+    cap["at"] = step(cap["at"], heading)
+    kind = state.place(p)
+    state.say(f"Captain {p + 1} sails {EDGE_NAMES[heading]} to {state.sea[cap['at']]} at {cap['at']}.")
+    state.flow.push(state, Task("move_draw", p, Move(ends=kind in STOPS)))
 
-    def _drawn_move_draw(self, task, name: str) -> None:
-        p = task.player
-        self.flow.pop(self)
-        storm = self.card(name).kind == "storm"
-        if storm or task.data.ends:
-            self.flow.pop(self)  # the sail task: the move is over
-        if storm:
-            self._storm(p, name)
-            return
-        self._draw(p, name)
 
-    def _storm(self, p: int, name: str) -> None:
-        """The Storm, face up: the move ends, the Captured Ship and the Loot are lost (ASSUMPTION: the card's text)."""
-        self._from_deck(name)
-        cap = self.cap(p)
-        self.say(f"Captain {p + 1} draws the Storm! {self.card(name).text}")
-        if cap["captured"]:
-            self._discard(cap["captured"])
-            cap["captured"] = None
-        for good, n in list(cap["loot"].items()):
-            self._goods_back(p, "loot", good, n)
-        self._trim_cargo(p)
-        self._discard(name)
-        self._reshuffle()
+def before_move_draw(state, task):
+    """No card left to draw at all: no draw, and the move ends if it entered a Port or a Coastland."""
+    if setup.before_draw(state, task) is False:
+        return False  # a card to draw
+    if task.data.ends:  # the draw was dropped: the sail task goes too
+        state.flow.pop(state)
+    return None
+
+
+def drawn_move_draw(state, task, name: str) -> None:
+    p = task.player
+    state.flow.pop(state)
+    storm = state.card(name).kind == "storm"
+    if storm or task.data.ends:
+        state.flow.pop(state)  # the sail task: the move is over
+    if storm:
+        the_storm(state, p, name)
+        return
+    state._draw(p, name)
+
+
+def the_storm(state, p: int, name: str) -> None:
+    """The Storm, face up: the move ends, the Captured Ship and the Loot are lost (ASSUMPTION: the card's text)."""
+    state._from_deck(name)
+    cap = state.cap(p)
+    state.say(f"Captain {p + 1} draws the Storm! {state.card(name).text}")
+    if cap["captured"]:
+        state._discard(cap["captured"])
+        cap["captured"] = None
+    for good, n in list(cap["loot"].items()):
+        state._goods_back(p, "loot", good, n)
+    captured_ships.trim_cargo(state, p)
+    state._discard(name)
+    state._reshuffle()

@@ -4,7 +4,8 @@ Rules: Plunder › Turn
 
 >>> from pirates_lab.plunder import Game
 >>> state = dealt(Game(players=2), seed=1)
->>> at_step(state, state.first, "action", "give").phase()
+>>> step = at_step(state, state.first, "action", "give").phase
+>>> step.name, step.rule
 ('action', 'Action')
 """
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from pirates_lab.core import Task, play
 
 from .tasks import Market, Voyage
+from . import trade
 
 __all__ = ["at_step", "start_turn", "dealt"]
 
@@ -29,7 +31,7 @@ def _data(state, p: int, phase: str, data):
         if isinstance(data, Market):
             return data
         name = data[0] if isinstance(data, tuple) and data else data
-        return Market(name, state._may_sell_plunder(p, state.card(name)))
+        return Market(name, trade.may_sell_plunder(state, p, state.card(name)))
     return () if data is None else data
 
 

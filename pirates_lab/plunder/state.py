@@ -2,16 +2,15 @@
 
 Rules: Plunder › Turn
 
-The rules live in one module per rulebook chapter (:mod:`.setup`, :mod:`.turn`, :mod:`.sail_and_explore`,
-:mod:`.action`, :mod:`.trade`, :mod:`.combat`, :mod:`.attacking_another_captain`, :mod:`.war`,
-:mod:`.captured_ships`, :mod:`.lose_your_ship`); :class:`State` combines them into a
-:class:`~pirates_lab.core.FlowState`, which answers the core protocol from the phase table ``FLOW``
-(who acts, what is legal, chance's exact odds, what a move does).  This module says what each captain may
+The rules live in one module of plain functions ``f(state, task, …)`` per rulebook chapter (:mod:`.setup`,
+:mod:`.turn`, :mod:`.sail_and_explore`, :mod:`.action`, :mod:`.trade`, :mod:`.combat`,
+:mod:`.attacking_another_captain`, :mod:`.war`, :mod:`.captured_ships`, :mod:`.lose_your_ship`), named in the
+phase table :data:`.phases.FLOW`; :class:`State` is a :class:`~pirates_lab.core.FlowState` holding the position,
+which answers the core protocol from that table (who acts, what is legal, chance's exact odds, what a move does).  This module says what each captain may
 see and who won.
 """
 from __future__ import annotations
 
-import copy
 import dataclasses
 import random
 
@@ -19,19 +18,13 @@ from pirates_lab.core import AUTO, FlowState, IllegalMove
 from pirates_lab.core.errors import shown
 from pirates_lab.core.hidden import Hidden
 
-from .action import ActionStep
-from .attacking_another_captain import AttackingAnotherCaptain
-from .captured_ships import CapturedShips
-from .combat import Combat
 from .components import Card
 from .headings import RULE_TURN
-from .lose_your_ship import LoseYourShip
-from .sail_and_explore import SailAndExplore
-from .setup import Setup
 from .tasks import Battle, Claim, Market, Prize, Voyage, replace
-from .trade import Trade
-from .turn import FLOW, TurnPhases
-from .war import War
+from .phases import FLOW
+from . import captured_ships
+from . import setup
+from . import war
 
 __all__ = ["State", "new_captain", "LOG_IN_VIEW", "bool_for_a_number"]
 
@@ -66,8 +59,7 @@ def new_captain(silver: int) -> dict:
             "unpaid": []}
 
 
-class State(Setup, TurnPhases, SailAndExplore, ActionStep, Trade, Combat, AttackingAnotherCaptain, War,
-            CapturedShips, LoseYourShip, FlowState):
+class State(FlowState):
     """A Plunder position.  ``agenda`` holds the turn's core Tasks (the top is last); a combat, a contested
     Letter or a mutiny travels in its tasks' data (:mod:`.tasks`)."""
 
@@ -91,7 +83,7 @@ class State(Setup, TurnPhases, SailAndExplore, ActionStep, Trade, Combat, Attack
         self.round: int = 1
         self.first_draws: dict = {}         # setup: seat -> cards drawn face up
         self.winner = None
-        self._setup_agenda()
+        setup.setup_agenda(self)
         self.flow.settle(self)
 
     def check(self, action) -> None:
@@ -102,20 +94,6 @@ class State(Setup, TurnPhases, SailAndExplore, ActionStep, Trade, Combat, Attack
             raise IllegalMove(self.rule(), f"{shown(action)}: the {name} is a whole number, not "
                                            f"{shown(getattr(action, name))}.", action=action)
         super().check(action)
-
-    def clone(self) -> "State":
-        """A copy that shares only immutable values (strings, tuples, frozen Tasks and their data).
-
-        Measured in ``benchmarks/bench_plunder.py`` against the core's generic clone.
-        """
-        new = copy.copy(self)
-        new.captains = [{k: (v.copy() if type(v) in (dict, list) else v) for k, v in cap.items()}
-                        for cap in self.captains]
-        for key in ("goods", "deck", "discard", "sea", "encounters", "roles", "agenda"):  # the log is shared
-            setattr(new, key, getattr(self, key).copy())
-        new.wars = [list(w) for w in self.wars]
-        new.first_draws = {k: list(v) for k, v in self.first_draws.items()}
-        return new
 
     # ---------------------------------------------------------------- the fight, the claim, the voyage
     def _data(self, kind):
@@ -232,7 +210,7 @@ class State(Setup, TurnPhases, SailAndExplore, ActionStep, Trade, Combat, Attack
         if cap["mate"]:
             self._discard(cap["mate"])
             cap["mate"] = None
-            self._trim_cargo(p)
+            captured_ships.trim_cargo(self, p)
 
     def _earn(self, p: int, amount: int) -> None:
         amount = min(amount, self.bank)
@@ -281,11 +259,6 @@ class State(Setup, TurnPhases, SailAndExplore, ActionStep, Trade, Combat, Attack
             return (self.winner,)
         return super().winners()
 
-    def phase(self):
-        """(the step on top, its rulebook heading), or ("game over", Overview)."""
-        task = self.task
-        return ("game over", self.game.end_rule) if task is None else (task.phase, self.rule())
-
     # ---------------------------------------------------------------- what a captain may see
     def observation(self, player: int) -> dict:
         """The sea, every mat (hand sizes only), the public piles, the recent log, and ``player``'s own hand
@@ -296,7 +269,7 @@ class State(Setup, TurnPhases, SailAndExplore, ActionStep, Trade, Combat, Attack
             mats.append({
                 "silver": cap["silver"], "ship": cap["ship"], "prize_ship": cap["prize_ship"],
                 "captured": cap["captured"], "cargo": dict(sorted(cap["cargo"].items())),
-                "loot": dict(sorted(cap["loot"].items())), "first_mate": cap["mate"], "enemies": sorted(self.enemies(p)),
+                "loot": dict(sorted(cap["loot"].items())), "first_mate": cap["mate"], "enemies": sorted(war.enemies(self, p)),
                 "marque": cap["marque"], "hand_size": len(self.hand(p)), "shown": sorted(cap["shown"]),
                 "at": list(cap["at"]), "lost_ship": cap["lost"], "encounter": self.encounters.get(p)})
         task = self.task
@@ -432,7 +405,7 @@ class State(Setup, TurnPhases, SailAndExplore, ActionStep, Trade, Combat, Attack
             if held + self.goods[good] != rules["goods_per_kind"]:
                 raise ValueError(f"{good} tokens are not conserved")
         for nation in self.comp.nations:
-            if self.flags_left(nation) < 0:
+            if war.flags_left(self, nation) < 0:
                 raise ValueError(f"more {nation} flags are out than the Herald's {rules['flags_per_nation']}")
         for p, cap in enumerate(self.captains):
             if len(self.hand(p)) > rules["move_below"] or cap["silver"] < 0:
@@ -443,4 +416,4 @@ class State(Setup, TurnPhases, SailAndExplore, ActionStep, Trade, Combat, Attack
             super().validate()  # a settled agenda keeps the phase table's promises (a hand-made one may be mid-move)
 
     def __str__(self) -> str:
-        return f"Plunder, round {self.round}: {self.phase()[0]} (captain {self.current + 1} on turn); {RULE_TURN}"
+        return f"Plunder, round {self.round}: {self.phase} (captain {self.current + 1} on turn); {RULE_TURN}"

@@ -17,23 +17,18 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from pirates_lab.core import cite
 from pirates_lab.core.report import plural
 from pirates_lab.core.why import Why
 
+from .headings import (RULE_ACTION, RULE_BOARDING, RULE_BROADSIDE, RULE_CAPTAIN, RULE_COMBAT, RULE_ENGAGEMENT,
+                       RULE_RESULTS, RULE_SAIL, RULE_WAR)
 from .odds import STATS, loot_cards, need
 
 __all__ = ["chain_why", "marque_why", "storm_why", "loot_why"]
 
-GAME = "plunder"
-RULE_COMBAT = cite(GAME, "Combat")
-RULE_CAPTAIN = cite(GAME, "Attacking Another Captain")
-RULE_STEP = {step: cite(GAME, step.title()) for step in STATS}
-RULE_WAR = cite(GAME, "War")
-RULE_ACTION = cite(GAME, "Action")
-RULE_SAIL = cite(GAME, "Sail and Explore")  # "Draw. If you moved, you must draw 1 card. If you draw Storm, ..."
-RULE_RESULTS = cite(GAME, "Results of a Combat")
-
+#: each combat step's heading ("engagement" -> Engagement, ...)
+RULE_STEP = {"engagement": RULE_ENGAGEMENT, "broadside": RULE_BROADSIDE, "boarding": RULE_BOARDING}
+assert set(RULE_STEP) == set(STATS)
 
 def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")

@@ -48,12 +48,14 @@ def lesson_notebooks() -> list[Path]:
 def pytest_generate_tests(metafunc):
     """A test that takes ``lesson`` runs once per lesson notebook present at collection time.  In a module with a
     ``walk_timeout(stem)`` (the projector walk), each lesson's tests get that time limit (pytest-timeout): any of
-    them may be the one that walks the lesson, and the walk stops itself before that limit."""
+    them may be the one that walks the lesson, and the walk stops itself before that limit.  A module whose
+    ``LESSON_SCOPE`` is ``"module"`` gets its tests grouped by lesson (pytest orders them lesson by lesson), so a
+    module fixture can open each lesson's page once for all its tests."""
     if "lesson" in metafunc.fixturenames:
         limit = getattr(metafunc.module, "walk_timeout", None)
         params = [pytest.param(path, id=path.stem, marks=[pytest.mark.timeout(limit(path.stem))] if limit else [])
                   for path in lesson_notebooks()]
-        metafunc.parametrize("lesson", params)
+        metafunc.parametrize("lesson", params, scope=getattr(metafunc.module, "LESSON_SCOPE", "function"))
 
 
 # ---------------------------------------------------------------- the browser
@@ -116,18 +118,29 @@ class Console:
         return [m for m in self.messages if not any(pattern in m for pattern in ignore)]
 
 
-@pytest.fixture
-def open_page(browser):
-    """``open_page(url) -> (page, console)``; the page is closed after the test."""
-    pages = []
-
+@pytest.fixture(scope="session")
+def page_opener(browser):
+    """``page_opener(url) -> (page, console)``: a page of the session's browser, its console recorded; the caller
+    closes it."""
     def open_(url: str):
         page = browser.new_page()
         console = Console(browser.aborted)
         page.on("console", console.record)
         page.on("pageerror", lambda error: console.messages.append(f"uncaught: {error}"))
-        pages.append(page)
         page.goto(url, wait_until="domcontentloaded")
+        return page, console
+
+    return open_
+
+
+@pytest.fixture
+def open_page(page_opener):
+    """``open_page(url) -> (page, console)``; the page is closed after the test."""
+    pages = []
+
+    def open_(url: str):
+        page, console = page_opener(url)
+        pages.append(page)
         return page, console
 
     yield open_

@@ -317,9 +317,32 @@ INTERACTIONS: dict[str, Callable] = {
 }
 
 
-def test_lesson_renders_as_an_app(open_page, voila, lesson, screenshot):
+#: Each lesson's page is opened once for both tests of the lesson (the render check of the page as it opens, then
+#: the interaction on the same page, its screen chosen in the lesson's contents menu): the tests run lesson by
+#: lesson (conftest's LESSON_SCOPE).
+LESSON_SCOPE = "module"
+
+
+@pytest.fixture(scope="module")
+def lesson_page(page_opener, voila, lesson):
+    """``(page, console)``: the lesson loaded once, shared by its render check and its interaction; closed after the
+    lesson's tests."""
+    pages = []
+
+    def open_(url: str):
+        pages.append(page_opener(url))
+        return pages[-1]
+
+    try:
+        yield load_lesson(open_, voila, lesson.stem)
+    finally:
+        for page, _ in pages:
+            page.close()
+
+
+def test_lesson_renders_as_an_app(lesson_page, lesson, screenshot):
     stem = lesson.stem
-    page, console = load_lesson(open_page, voila, stem)
+    page, console = lesson_page
 
     canvases = wait_for_painted_canvases(page)
     screenshot(page, f"voila_{stem}")
@@ -336,9 +359,25 @@ def test_lesson_renders_as_an_app(open_page, voila, lesson, screenshot):
     assert console.errors(known(stem)) == [], "console errors"
 
 
-def test_one_interaction_shows_the_exact_value(open_page, voila, lesson, screenshot):
+def go_to_screen(page, title: str) -> None:
+    """A lesson on screens: choose the screen titled ``title`` in the contents menu, as a teacher does (the menu
+    shows its spaces as no-break spaces); wait until its heading shows and its widgets have rendered."""
+    menu = ".pl-lesson-contents select"
+    index = page.eval_on_selector(menu, """(select, title) => [...select.options].findIndex(
+        option => option.textContent.replace(/\\s/g, ' ').replace(/^\\d+\\. /, '') === title)""", title)
+    assert index >= 0, f"no screen {title!r} in the contents menu"
+    page.select_option(menu, index=index)
+    page.wait_for_function("title => document.querySelector('.pl-screen-heading')?.textContent.trim() === title",
+                           arg=title)
+    page.wait_for_function("() => ![...document.querySelectorAll('.jupyter-widgets')]"
+                           ".some(e => e.textContent.trim() === 'Loading widget...')")
+
+
+def test_one_interaction_shows_the_exact_value(lesson_page, lesson, screenshot):
     stem = lesson.stem
-    page, console = load_lesson(open_page, voila, stem, SCREEN.get(stem))
+    page, console = lesson_page
+    if stem in SCREEN and page.locator(".pl-lesson").count():
+        go_to_screen(page, SCREEN[stem])
     interaction = INTERACTIONS.get(stem)
     if interaction is None:
         if page.locator(".pl-lesson").count():

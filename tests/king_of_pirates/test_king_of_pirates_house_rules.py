@@ -51,7 +51,7 @@ def test_every_skill_is_read_from_the_games_own_pirates():
     # Anne Bonny now has Grace O'Malley's skills: captain "+1 Black Card per turn" (hand limit 7, three cards)
     state = scenario(on_house(game, ["Anne Bonny"], position=(3, 0)), [Task("start_turn", 0)])
     drawn = 0
-    while state.phase().name == "upkeep_draw":
+    while state.phase.name == "upkeep_draw":
         state, drawn = state.apply(state.chance_outcomes().outcomes()[0]), drawn + 1
     assert drawn == 3
     full = on_house(game, ["Anne Bonny"], position=(3, 0))
@@ -60,7 +60,7 @@ def test_every_skill_is_read_from_the_games_own_pirates():
     full.action_deck = deck
     full.players[0] = replace(full.players[0], hand=("Treasure Map",) * 5)
     full = scenario(full, [Task("upkeep_draw", 0)])
-    while full.current_player() == CHANCE and full.phase().name == "upkeep_draw":
+    while full.current_player() == CHANCE and full.phase.name == "upkeep_draw":
         full = full.apply("Scurvy")
     assert len(full.players[0].hand) == 7              # the 7-card hand limit of the swapped skill
     # Calico Jack now has Mary Read's captain skill: immune to scurvy
@@ -85,7 +85,7 @@ def test_the_skill_functions_read_the_printed_data_when_given_none():
 def test_a_setup_drawing_one_pirate_keeps_it_as_captain_without_asking():
     game = house(starting_pirate_draw=1)
     state = game.new_initial_state()
-    while state.phase().name.startswith("setup"):
+    while state.phase.name.startswith("setup"):
         assert state.current_player() == CHANCE        # nobody is asked: one pirate, one place
         state = state.apply(state.chance_outcomes().outcomes()[0])
     assert [len(pl.crew) for pl in state.players] == [1, 1] and state.offer == []
@@ -103,7 +103,7 @@ def test_a_setup_drawing_more_pirates_than_the_deck_holds_reshuffles_the_discard
     game = house(players=6, starting_pirate_draw=4)        # 24 draws from 20 pirates
     state = game.new_initial_state()
     steps = 0
-    while state.phase().name.startswith("setup"):
+    while state.phase.name.startswith("setup"):
         state = state.apply(state.chance_outcomes().outcomes()[0] if state.current_player() == CHANCE
                             else state.legal_actions()[0])
         steps += 1
@@ -135,3 +135,18 @@ def test_validate_refuses_what_is_not_a_ship_or_off_the_board():
         setattr(other, field, value)
         with pytest.raises(ValueError, match=words):
             other.validate()
+
+
+@pytest.mark.parametrize("corrupt, words", [
+    (lambda s: s.pirate_deck.pop(), "^pirate cards are not all accounted for$"),
+    (lambda s: s.pirate_discard.append(s.pirate_deck[0]), "^pirate cards are not all accounted for$"),
+    (lambda s: s.loot_deck.update({100: s.loot_deck[100] - 1}), "^loot cards are not all accounted for$"),
+    (lambda s: s.action_discard.update({"Scurvy": 1}), "^action cards are not all accounted for$"),
+])
+def test_validate_refuses_cards_lost_or_counted_twice(corrupt, words):
+    """Game Contents: every pirate, loot and action card is in one place (mutation sample 3's survivor: the
+    pirate cards' refusal upper-cased)."""
+    state = Game(players=2).new_initial_state()
+    corrupt(state)
+    with pytest.raises(ValueError, match=words):
+        state.validate()

@@ -209,7 +209,7 @@ def _engine_rules() -> set[str]:
     for seed in range(3):
         state, rng = Game(players=3, max_turns=3).new_initial_state(), random.Random(seed)
         while not state.is_terminal():
-            rules.add(state.phase().rule)
+            rules.add(state.phase.rule)
             state = state.apply(state.chance_outcomes().sample(rng) if state.current_player() == CHANCE
                                 else rng.choice(state.legal_actions()))
     for tree in (odds.combat_success_probability(10, 0, 2, why=True), upkeep_odds.p_no_mutiny_within(4, 4, why=True),

@@ -86,7 +86,9 @@ def test_the_phase_table_names_every_step_with_a_rule():
     for name, phase in FLOW.phases.items():
         assert f"| {name} |" in table and phase.rule in headings
     state = after_setup()
-    assert state.phase() == ("upkeep_draw", "Phase 1: Upkeep Phase") and state.phase().rule == "Phase 1: Upkeep Phase"
+    assert state.phase == "upkeep_draw" and state.phase.rule == "Phase 1: Upkeep Phase"
+    assert random_playout(Game(players=2, max_turns=1).new_initial_state(), 0).phase == ("game over", "The Game Board")[0]
+    assert random_playout(Game(players=2, max_turns=1).new_initial_state(), 0).phase.rule == "The Game Board"
 
 
 

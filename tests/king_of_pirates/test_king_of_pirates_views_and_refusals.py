@@ -41,7 +41,7 @@ def a_player_combat():
 def test_the_observation_key_by_key():
     state = a_player_combat()
     # player 2 (seat 1) holds cards: the combat window asks it
-    assert state.current_player() == 1 and state.phase().name == "window"
+    assert state.current_player() == 1 and state.phase.name == "window"
     seen = state.observation(0)
     tiles = seen.pop("tiles")
     log = seen.pop("log")
@@ -137,7 +137,7 @@ def test_outside_the_move_sailing_is_refused_as_such_and_a_long_list_of_choices_
     crew = state.apply(Sail((4, 0))).apply(BuyPart("Gun deck"))
     for pirate in ("Black Bart", "Calico Jack"):
         crew = crew.apply(pirate)
-    assert crew.phase().name == "lair_crew" and len(crew.legal_actions()) > 8
+    assert crew.phase.name == "lair_crew" and len(crew.legal_actions()) > 8
     assert refused(crew, Sail((3, 0)), "Phase 2: Movement Phase").reason == "You can only sail during your Movement Phase."
     reason = refused(crew, StopMoving(), "Phase 2: Movement Phase").reason
     listed = ", ".join(str(a) for a in crew.legal_actions()[:8])
@@ -173,7 +173,7 @@ def test_a_card_window_explains_the_timing_letter_and_the_target():
 def test_only_keelhauling_or_a_scapegoat_prevents_a_mutiny():
     state = set_crew(deal(bare(), {0: ["Scurvy", "Keelhauling"]}), 0, ["Anne Bonny", "Mary Read"])
     state = scenario(with_player(state, 0, position=(3, 0), rum=0), [Task("upkeep_die", 0)]).apply("lose 1 rum")
-    assert state.phase().name == "mutiny"
+    assert state.phase.name == "mutiny"
     assert refused(state, Play("Scurvy", 1), "Action Cards").reason == "Only Keelhauling (or a scapegoat) prevents a mutiny."
     assert refused(state, Pass(), "Important Game Concepts").reason.startswith("'pass' is not allowed now")
     assert state.apply(Play("Keelhauling")).players[0].crew == ("Anne Bonny", "Mary Read")

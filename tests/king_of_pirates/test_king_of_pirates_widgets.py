@@ -32,8 +32,8 @@ def pixel(ops, cell, dx=0, dy=-14, layout=kop.BOARD):
 @pytest.mark.parametrize("layout", [kop.BOARD, kop.COMPACT], ids=["full", "compact"])
 def test_board_ops_are_pure_and_complete(layout):
     state = Game(players=3).new_initial_state()
-    ops = kop.board_ops(state, layout=layout)
-    assert ops == kop.board_ops(state, layout=layout)
+    ops = kop.board_ops(state.observation(0), layout=layout)
+    assert ops == kop.board_ops(state.observation(0), layout=layout)
     hexes = [op for op in ops if op.kind == "polygon" and len(op.args) == 6]
     assert len(hexes) == 61
     fills = [op.fill for op in hexes]
@@ -45,22 +45,28 @@ def test_board_ops_are_pure_and_complete(layout):
     assert text_collisions(ops, LARGE_TEXT, width=layout.width, height=layout.height) == []
 
 
-def test_an_observation_draws_the_board_its_state_draws():
-    """GameTable's board reads a seat's observation: the same tiles, ships, players and Dutchman as the State."""
+def test_every_seat_draws_the_same_public_board_from_its_observation():
+    """GameTable's board reads a seat's observation (never the State): every seat sees the same tiles, ships,
+    players and Dutchman."""
     state = Game(players=3).new_initial_state()
     state.revealed[(1, 0)] = "Warship (French)"
     state.ships[(1, 0)] = "Warship (French)"
     state.tile_pools["shark"]["Warship (French)"] -= 1
     state.revealed[(2, 0)] = "empty"
     state.tile_pools["shark"]["empty"] -= 1
-    assert kop.board_ops(state.observation(1), layout=kop.COMPACT) == kop.board_ops(state, layout=kop.COMPACT)
-    assert kop.sea_of(state.observation(0)) == kop.sea_of(state)
+    assert kop.board_ops(state.observation(1), layout=kop.COMPACT) == kop.board_ops(state.observation(0),
+                                                                                     layout=kop.COMPACT)
+    sea = kop.sea_of(state.observation(2))
+    assert sea.revealed == {(1, 0), (2, 0)} and sea.ships == (((1, 0), "Warship (French)"),)
+    assert sea.dutchman == (0, 0) and sea.positions == tuple(pl.position for pl in state.players)
+    with pytest.raises(TypeError, match="observation"):
+        kop.sea_of(state)
 
 
 def test_board_pixels():
     comp = components()
     state = Game(players=2).new_initial_state()
-    ops = kop.board_ops(state)
+    ops = kop.board_ops(state.observation(0))
     stronghold = next(c for c, (k, _) in comp.places.items() if k == "stronghold")
     assert pixel(ops, stronghold) == kop.COLOURS["stronghold"]
     assert pixel(ops, (1, 0)) == kop.COLOURS["shark"]
@@ -68,10 +74,10 @@ def test_board_pixels():
     state.revealed[(1, 0)] = "Warship (French)"
     state.ships[(1, 0)] = "Warship (French)"
     state.tile_pools["shark"]["Warship (French)"] -= 1
-    ops = kop.board_ops(state)
+    ops = kop.board_ops(state.observation(0))
     assert pixel(ops, (1, 0)) == kop.COLOURS["sea"]
     assert pixel(ops, (1, 0), dy=8) == kop.COLOURS["Warship (French)"]
-    outlined = kop.board_ops(state, outlines={"#00c000": [(3, 0)]}, layout=kop.COMPACT)
+    outlined = kop.board_ops(state.observation(0), outlines={"#00c000": [(3, 0)]}, layout=kop.COMPACT)
     edge = kop.COMPACT.size * 3 ** 0.5 / 2                               # a hex's left side (outlined inside)
     assert pixel(outlined, (3, 0), dx=-round(edge) + 2, dy=0, layout=kop.COMPACT) == "#00c000"
     assert pixel(outlined, (3, 0), dx=-round(edge / 2), dy=0, layout=kop.COMPACT) != "#00c000"   # inside: no line

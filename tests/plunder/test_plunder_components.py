@@ -9,6 +9,8 @@ import pytest
 from pirates_lab.core import InvalidInput
 from pirates_lab.plunder.components import KINDS, components, load_components
 
+from plunder_helpers import _raw, _write
+
 DATA = Path(__file__).resolve().parents[2] / "pirates_lab" / "plunder" / "data" / "cards.toml"
 
 
@@ -70,3 +72,39 @@ def test_a_broken_data_file_is_refused_with_a_sentence(tmp_path, old, new, words
 def test_an_edited_but_valid_file_loads(tmp_path):
     deck = load_components(_broken(tmp_path, "garrison = 6", "garrison = 7"))
     assert deck.card("Havana").garrison == 7
+
+
+def _package_trees():
+    import ast
+    package = DATA.parents[1]
+    return {path.name: ast.parse(path.read_text()) for path in sorted(package.glob("*.py"))}
+
+
+def test_each_rule_heading_is_defined_once_in_headings_py():
+    """Rules: Plunder › Overview (issue 35 item 5: one constant per rule heading)
+
+    Given every module of the Plunder package, Then only ``headings.py`` cites a rulebook heading (``cite(...)``),
+    each heading once, and no refusal names its rule as a string literal instead of a ``RULE_…`` constant."""
+    import ast
+
+    from pirates_lab.core.rules import rulebook
+    headings = set(rulebook("plunder").headings)
+    cited: dict = {}
+    for name, tree in _package_trees().items():
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            called = getattr(node.func, "id", getattr(node.func, "attr", None))
+            literal = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            if called in ("cite", "citation"):
+                for heading in literal:
+                    cited.setdefault(heading, []).append(name)
+            if called == "IllegalMove" and node.args and isinstance(node.args[0], ast.Constant):
+                raise AssertionError(f"{name}:{node.lineno} names a rule as a string: {node.args[0].value!r}")
+    assert cited and set(cited) <= headings
+    assert {h: where for h, where in cited.items() if where != ["headings.py"]} == {}
+
+
+def test_the_table_writer_gives_back_the_shipped_deck(tmp_path):
+    """Given the shipped file read raw and written back, Then it loads as the very same deck."""
+    assert load_components(_write(tmp_path, _raw())) == components()

@@ -261,9 +261,34 @@ def test_the_docs_state_the_phase_table_and_the_game_counts_the_code_uses():
     """docs/plunder.md: its phase table is FLOW.table(), and the seeded games it counts are the tests' (issue 25)."""
     from pathlib import Path
 
-    from pirates_lab.plunder.turn import FLOW
+    from pirates_lab.plunder.phases import FLOW
 
     docs = (Path(__file__).resolve().parents[2] / "docs" / "plunder.md").read_text(encoding="utf-8")
     assert FLOW.table() in docs
     words = " ".join(docs.split())
     assert f"the default run plays {GAMES} " in words and f"`pytest -m nightly` plays {NIGHTLY_GAMES:,}:" in words
+
+
+def test_the_engine_is_one_shape_plain_functions_named_in_the_table_and_the_core_s_phase():
+    """Issue 35 item 5: every column of the phase table is a plain function of a chapter module (no method-name
+    string), the State is a FlowState with no mixins and no clone or phase of its own, and the step in progress is
+    the core's Stage: a string with its rulebook heading, "game over" at the end."""
+    import inspect
+
+    from pirates_lab.core import FlowState, Stage
+    from pirates_lab.plunder.phases import FLOW
+    from pirates_lab.plunder.state import State
+
+    for phase in FLOW.phases.values():
+        for column in ("actions", "odds", "apply", "auto", "legal", "why"):
+            ref = getattr(phase, column)
+            assert ref is None or inspect.isfunction(ref), (phase.name, column, ref)
+            if ref is not None:
+                assert ref.__module__.startswith("pirates_lab.plunder."), (phase.name, column)
+                assert next(iter(inspect.signature(ref).parameters)) == "state", (phase.name, column)
+    assert State.__bases__ == (FlowState,)
+    assert "clone" not in vars(State) and "phase" not in vars(State)
+    state = Game(players=2).new_initial_state()
+    assert isinstance(state.phase, Stage) and state.phase.rule == FLOW.phases[state.phase].rule
+    state.agenda.clear()
+    assert state.phase == "game over" and state.phase.rule == "Overview"

@@ -33,6 +33,7 @@ from pirates_lab.plunder.odds import side_of
 from pirates_lab.widgets.lesson import LessonView, shown_text
 from pirates_lab.widgets.lesson_model import Lesson, LessonError, developer_words
 from pirates_lab.widgets.lesson import visible_text
+from pirates_lab.plunder import lose_your_ship
 
 GAME = "plunder"
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,8 +65,8 @@ def unseen(hand=()) -> list[dict]:
     return cards
 
 
-def share(test) -> Fraction:
-    cards = unseen()
+def share(test, without=()) -> Fraction:
+    cards = [card for card in unseen() if card["kind"] not in without]
     return Fraction(sum(1 for card in cards if test(card)), len(cards))
 
 
@@ -130,7 +131,8 @@ def war_by_hand() -> Fraction:
 
 #: answer function -> the answer computed another way
 INDEPENDENT = {
-    "first_card_five_or_more": lambda: share(lambda c: c["number"] >= 5),
+    # house rule 3: a Storm drawn for First Captain is put back, so it never comes
+    "first_card_five_or_more": lambda: share(lambda c: c["number"] >= 5, without=("storm",)),
     "storm_missed": storm_missed_by_places,
     "storms_predicted": lambda: lessons.COURSES * lessons.COURSE // deck_after_deal(),
     # the contester's card is one of the cards you have not seen: your six cards are seen
@@ -202,7 +204,7 @@ def test_every_answer_equals_an_independent_computation():
 
 def test_the_exact_answers():
     """The values a teacher reads in the lesson plan (docs/teaching.md, the Plunder section)."""
-    assert answers() == {"first_card_five_or_more": Fraction(15, 55), "storm_missed": Fraction(28, 31),
+    assert answers() == {"first_card_five_or_more": Fraction(15, 54), "storm_missed": Fraction(28, 31),
                          "storms_predicted": 30, "marque_answer": Fraction(36, 49), "chain_answer": Fraction(14, 33),
                          "loot_tokens": Fraction(174, 55), "war_answer": Fraction(2870, 8109),
                          "attack_silver": Fraction(70, 11)}
@@ -379,7 +381,7 @@ def test_sinking_costs_no_silver_on_every_screen_and_in_the_engine(lesson):
     state, p = lessons.captain_at("Spanish Galleon", silver=9)
     lessons.give_hand(state, p, ("Havana", "Open Sea"))
     bank = state.bank
-    state._lose_ship(p)
+    lose_your_ship.lose_ship(state, p)
     state.validate()
     assert state.cap(p)["silver"] == 9 and state.bank == bank and state.cap(p)["ship"] == "Pinnace"
     assert state.hand(p) == []
@@ -521,7 +523,9 @@ def _engine_numbers() -> dict[str, set]:
     return {
         "Plunder in one screen": {RULES["win_silver"]},
         "Setup": {RULES["open_sea_at_setup"], 5, 6, sum(n == 5 for n in numbers), sum(n == 6 for n in numbers),
-                  high, total, f"{high}/{total}", f"{Fraction(high, total)}"},
+                  high, total, f"{high}/{total}", f"{Fraction(high, total)}",
+                  # house rule 3: the Storm is put back at the draw for First Captain, so 54 cards can come
+                  total - 1, f"{high}/{total - 1}", f"{Fraction(high, total - 1)}"},
         "Sail and Explore": {1, deck, lessons.COURSE, deck - lessons.COURSE, f"{deck - lessons.COURSE}/{deck}",
                              f"{lessons.COURSE}/{deck}"},
         "Many courses: sailing against the exact count": {lessons.COURSE, lessons.COURSES, f"{lessons.COURSE}/{deck}",

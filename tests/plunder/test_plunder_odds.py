@@ -227,8 +227,8 @@ def test_the_odds_say_what_the_engine_does(enemy, cards):
     state.encounters[p] = enemy
     state = at_step(state, p, "encounter", "action", "give")
     state = state.apply(Attack())
-    while state.current_player() == p and state.phase()[0] in ("engage", "broadside", "sink_or_board", "boarding"):
-        step = state.phase()[0]
+    while state.current_player() == p and state.phase in ("engage", "broadside", "sink_or_board", "boarding"):
+        step = state.phase
         if step == "sink_or_board":
             state = state.apply(Board())
             continue
@@ -238,5 +238,5 @@ def test_the_odds_say_what_the_engine_does(enemy, cards):
                         if components().card(n).number >= gap)
         state = state.apply(AddCard(enough[0][1] if enough else ""))
     end, _ = npc_chain(side_of("Pinnace"), side_of(enemy), cards)
-    engine = ("won" if state.phase()[0] == "prize" else "sunk" if state.captains[p]["lost"] else "escaped")
+    engine = ("won" if state.phase == "prize" else "sunk" if state.captains[p]["lost"] else "escaped")
     assert engine == end

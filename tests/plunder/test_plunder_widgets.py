@@ -11,7 +11,7 @@ import pytest
 from pirates_lab.core import InvalidInput
 from pirates_lab.plunder import Game
 from pirates_lab.plunder.odds import captain_fight, marque_probability, npc_chain_odds, side_of
-from pirates_lab.plunder.turn import sailing_paths
+from pirates_lab.plunder.sail_and_explore import sailing_paths
 from pirates_lab.widgets import plunder_calculators as calculators
 from pirates_lab.widgets.controls import ToggleSet
 from pirates_lab.widgets.drawing import text_collisions

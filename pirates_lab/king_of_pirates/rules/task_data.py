@@ -119,11 +119,13 @@ class Spent:
 @saveable
 @dataclass(frozen=True)
 class Loot:
-    """Loot cards still to draw, the player who pays (None: a nation's treasure) and the total drawn."""
+    """Loot cards still to draw, the player who pays (None: a nation's treasure), the total drawn and the
+    cards drawn so far (held face up until the loot is counted, then "returned to the discard pile")."""
 
     cards_left: int
     loser: int | None = None
     total: int = 0
+    drawn: tuple = ()
 
 
 @saveable

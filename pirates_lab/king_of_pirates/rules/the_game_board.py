@@ -10,27 +10,27 @@ most Doubloons (ties share).
 """
 from __future__ import annotations
 
-__all__ = ["TheGameBoard"]
+
+__all__ = ["check_winner", "point_track", "winners_of"]
 
 
-class TheGameBoard:
-    """The Point Track.  Rules: King of Pirates › The Game Board"""
+def check_winner(state) -> None:
+    for p, player in enumerate(state.players):
+        if player.doubloons >= state.game.win_doubloons and state.winner is None:
+            state.winner = p
+            state.agenda.clear()
+            state.say(f"Player {p + 1} reaches {player.doubloons} Doubloons: round the Point Track and back at the "
+                      f"skull, King of Pirates!")
 
-    def _check_winner(self) -> None:
-        for p, player in enumerate(self.players):
-            if player.doubloons >= self.game.win_doubloons and self.winner is None:
-                self.winner = p
-                self.agenda.clear()
-                self.say(f"Player {p + 1} reaches {player.doubloons} Doubloons: round the Point Track and back at the "
-                         f"skull, King of Pirates!")
 
-    def scores(self) -> tuple:
-        """Doubloons on the Point Track."""
-        return tuple(pl.doubloons for pl in self.players)
+def point_track(state) -> tuple:
+    """Doubloons on the Point Track."""
+    return tuple(pl.doubloons for pl in state.players)
 
-    def winners(self) -> tuple[int, ...]:
-        """The first player round the Point Track; after ``max_turns`` rounds, the most Doubloons."""
-        if self.winner is not None:
-            return (self.winner,)
-        scores = self.scores()
-        return tuple(p for p, s in enumerate(scores) if s == max(scores))
+
+def winners_of(state) -> tuple[int, ...]:
+    """The first player round the Point Track; after ``max_turns`` rounds, the most Doubloons."""
+    if state.winner is not None:
+        return (state.winner,)
+    scores = state.scores()
+    return tuple(p for p, s in enumerate(scores) if s == max(scores))
