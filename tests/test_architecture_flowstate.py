@@ -43,3 +43,35 @@ def test_the_check_can_fail():
 
     assert not issubclass(Plain, FlowState)
     assert overridden(Sneaky) == ["_apply_action"]
+
+
+# ---------------------------------------------------------------- one engine shape (issue 35 item 5)
+COLUMNS = ("actions", "auto", "odds", "apply", "legal", "why")
+
+
+def shape_problems(state_class: type) -> list[str]:
+    """What keeps an engine from the one shape: a phase-table column written as a method-name string, an own
+    ``clone`` (the core's is right for immutable records), an own ``phase`` (the core's Stage is the one API)."""
+    problems = [f"{phase.name}.{column} = {getattr(phase, column)!r}" for phase in state_class.flow.phases.values()
+                for column in COLUMNS if isinstance(getattr(phase, column), str)]
+    problems += [f"its own {name}" for name in ("clone", "phase")
+                 if getattr(state_class, name) is not getattr(FlowState, name)]
+    return problems
+
+
+@pytest.mark.parametrize("name", IN_TREE)
+def test_every_engine_has_the_one_shape(name):
+    state_class = type(games()[name]().new_initial_state())
+    assert shape_problems(state_class) == []
+
+
+def test_the_shape_check_can_fail():
+    from pirates_lab.core import Phase, TurnFlow
+
+    class OldShape(FlowState):
+        flow = TurnFlow(Phase("turn", rule="Turn", actions="turn_actions", apply="play"))
+
+        def clone(self):
+            return self
+
+    assert shape_problems(OldShape) == ["turn.actions = 'turn_actions'", "turn.apply = 'play'", "its own clone"]
