@@ -193,8 +193,6 @@ class PPState(YourShip, YourHoard, FlowState):
         super().validate()
 
     def __str__(self) -> str:
-        if self.phase == "over" and not self.won:
-            return "Pillage & Plunder: game over, no pirate is afloat and nobody wins"
         if self.phase == "over":
             return "Pillage & Plunder: game over, won by " + " and ".join(f"player {w + 1}" for w in self.won)
         return f"Pillage & Plunder: player {self.current + 1}'s turn, phase {self.phase}"
