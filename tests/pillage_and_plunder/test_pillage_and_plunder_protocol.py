@@ -6,11 +6,13 @@ from fractions import Fraction
 
 import pytest
 
-from pirates_lab.core import CHANCE, TERMINAL, IllegalMove, is_json_plain, random_playout
+from pirates_lab.core import CHANCE, TERMINAL, FlowState, IllegalMove, Stage, is_json_plain, random_playout
 from pirates_lab.core.testing import check_protocol
 from pirates_lab.pillage_and_plunder import Game, State
 from pirates_lab.pillage_and_plunder.game import FLOW, Act, Offer, Play, SellCargo
 from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario, until_a_decision
+
+from pillage_steps import to_play
 
 
 def test_check_protocol_plain_game():
@@ -36,7 +38,17 @@ def test_current_player_uses_the_constants():
     s = Game(2).new_initial_state()
     assert s.current_player() == CHANCE
     end = random_playout(Game(2, max_turns=1).new_initial_state(), random.Random(2))
-    assert end.current_player() == TERMINAL and end.phase == "over"
+    assert end.current_player() == TERMINAL and end.phase == "game over" and end.phase.rule == "Your Hoard"
+
+
+def test_the_phase_is_the_cores_stage_named_with_its_rulebook_heading():
+    """The one phase API (issue 35): ``state.phase`` is the core's Stage, the row's name carrying its heading;
+    "game over" at the end, with the rule of the game's end (Your Hoard)."""
+    s = to_play(scenario(2))
+    assert isinstance(s.phase, Stage) and s.phase == "play" and s.phase.name == "play"
+    assert s.phase.rule == "Stage 2: The draw and play stage"
+    assert s.observation(0)["phase"] == "play"
+    assert not hasattr(type(s), "phase") or type(s).phase is FlowState.phase     # no engine-own phase
 
 
 def dealt(seed=5, players=3):
@@ -201,3 +213,36 @@ def test_check_protocol_catches_a_hand_shown_to_the_other_seats():
     with pytest.raises(AssertionError):
         check_protocol(LeakyGame(players=2, max_turns=1), seeds=range(1))
     assert check_protocol(Game(players=2, max_turns=1), seeds=range(1))
+
+
+def test_each_rulebook_heading_is_one_constant_of_headings_py():
+    """One constant per rule heading (issue 35 item 5): every ``cite(...)`` of the package is in ``headings.py``, no
+    heading is cited twice there, every constant is used elsewhere in the package, and no other module writes a heading
+    as its own string constant (a module-level name bound to a heading's text)."""
+    import ast
+    from pathlib import Path
+
+    from pirates_lab.core import rulebook
+    from pirates_lab.pillage_and_plunder import headings
+
+    package = Path(headings.__file__).parent
+    from pirates_lab.pillage_and_plunder import components
+
+    printed = set(rulebook("pillage_and_plunder").headings) - set(components.load().counts)    # "Attack" is a card too
+    cited, constants_elsewhere, sources = [], [], {}
+    for path in sorted(package.rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        sources[path] = source
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "cite":
+                cited.append((path.name, node.args[1].value))
+            if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and node.value.value in printed
+                    and path.name != "headings.py"):
+                constants_elsewhere.append((path.name, node.value.value))
+    assert cited and {name for name, _ in cited} == {"headings.py"}
+    texts = [text for _, text in cited]
+    assert len(texts) == len(set(texts)), sorted(t for t in texts if texts.count(t) > 1)
+    assert constants_elsewhere == []
+    names = [n for n in vars(headings) if n.startswith("RULE_")]
+    unused = [n for n in names if not any(n in src for p, src in sources.items() if p.name != "headings.py")]
+    assert unused == []

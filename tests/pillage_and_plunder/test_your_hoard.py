@@ -48,7 +48,7 @@ def test_when_the_last_two_ships_sink_together_the_two_share_the_win():
     s = scenario(3)
     _already_sunk(s, 2)
     s = _sink_both_in_a_tie(s)
-    assert s.is_terminal()
+    assert s.is_terminal() and s.phase == "game over" and s.phase.rule == "Your Hoard"
     assert s.winners() == (0, 1)
     assert s.log[-3:] == ["Player 2's Sloop is destroyed.", "Player 2 has lost his last ship and is eliminated.",
                           "Game over: player 1 and player 2 sank together, the last pirates afloat, and share the win "
