@@ -132,3 +132,94 @@ def test_a_seat_view_reads_the_observation_only_when_asked_and_names_a_missing_o
 def test_recent_gives_the_last_lines_of_the_log():
     state = fresh().apply(Raid(1))
     assert state.view(1).recent(1) == [state.log[-1]] and state.view(1).recent(0) == []
+
+
+# ---------------------------------------------------------------- marks to stop at: until, until_phase, decisions
+def whole_game(seed, players=3):
+    """Every step of a seeded game played to the end, and the states it passed (start first)."""
+    steps = list(play(fresh(players), None, random.Random(seed)))
+    return steps, [fresh(players)] + [s.after for s in steps]
+
+
+def first(states, met):
+    return next(i for i, state in enumerate(states) if met(state))
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 100_000), st.integers(2, 4), st.sampled_from(["commit", "clash", "window", "draw"]))
+def test_until_phase_stops_at_the_first_state_of_that_phase_and_plays_the_same_game_up_to_it(seed, players, phase):
+    steps, states = whole_game(seed, players)
+    if not any(s.phase == phase for s in states):
+        phase = "game over"                                   # a game without a battle still has an end
+    k = first(states, lambda s: s.phase == phase)
+    through = play(fresh(players), None, random.Random(seed), until_phase=phase)
+    taken = list(through)
+    assert [s.action for s in taken] == [s.action for s in steps[:k]] and through.steps == k
+    assert through.state.to_json() == states[k].to_json() and through.state.phase == phase
+    assert through.stopped == "until_phase" and through.reached and not through.capped
+    assert all(s.phase != phase for s in states[:k])
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 100_000), st.integers(0, 12))
+def test_decisions_stops_right_after_the_nth_computer_decision(seed, n):
+    steps, states = whole_game(seed)
+    decided = [i + 1 for i, s in enumerate(steps) if s.kind == "decision"]
+    k = decided[n - 1] if n else 0
+    through = play(fresh(), None, random.Random(seed), decisions=n)
+    taken = list(through)
+    assert len(taken) == k and through.decided == n and through.stopped == "decisions" and through.reached
+    assert [s.action for s in taken] == [s.action for s in steps[:k]]
+    assert through.state.to_json() == states[k].to_json()
+    assert not taken or taken[-1].kind == "decision"
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 100_000), st.integers(1, 40))
+def test_until_stops_at_the_first_state_it_holds_for_and_sees_each_state_once(seed, coins):
+    steps, states = whole_game(seed)
+    met = lambda s: sum(s.buried) >= coins                     # noqa: E731
+    seen = []
+    through = play(fresh(), None, random.Random(seed), until=lambda s: seen.append(s.to_json()) or met(s))
+    through.run()
+    if any(met(s) for s in states):
+        k = first(states, met)
+        assert through.stopped == "until" and through.reached and through.steps == k
+        assert seen == [s.to_json() for s in states[:k + 1]]
+    else:                                                     # never met: played to the end, which says so
+        assert through.stopped == "end" and not through.reached and through.steps == len(steps)
+        assert seen == [s.to_json() for s in states]
+
+
+def test_marks_met_at_the_start_take_no_step_and_the_end_is_a_phase_too():
+    for marks in ({"until_phase": "turn"}, {"until": lambda s: True}, {"decisions": 0}):
+        through = play(fresh(), None, 1, **marks)
+        assert list(through) == [] and through.steps == 0 and through.reached and through.state.phase == "turn"
+    end = play(fresh(), None, 1, until_phase="game over")
+    assert end.run().is_terminal() and end.stopped == "until_phase" and end.reached
+    both = play(fresh(), None, 1, until_phase=("clash", "game over"))
+    assert both.run().phase in ("clash", "game over") and both.stopped == "until_phase"
+    one = play(fresh(), None, 1, until_phase={"commit"}, decisions=1)    # a raid opens a window before a commit
+    assert len(list(one)) == 1 and one.stopped == "decisions" and one.state.phase != "commit"
+
+
+def test_without_marks_the_play_is_what_it_was_and_says_why_it_stopped():
+    plain = play(fresh(), None, 7)
+    end = plain.run()
+    assert plain.stopped == "end" and not plain.reached and not plain.capped and end.is_terminal()
+    capped = play(fresh(), None, 7, max_steps=5, until=lambda s: False)
+    assert len(list(capped)) == 5 and capped.capped and capped.stopped == "capped" and not capped.reached
+    human = play(fresh(), None, 3, humans={1}, until_phase="game over")
+    assert list(human)[-1].kind == "human" and human.stopped == "human" and not human.reached
+
+
+def test_marks_asked_wrongly_are_refused_in_a_sentence():
+    for bad in ({"decisions": -1}, {"decisions": True}, {"decisions": "3"}, {"until": "melee"},
+                {"until_phase": ""}, {"until_phase": 3}, {"until_phase": []}, {"until_phase": ["turn", None]}):
+        with pytest.raises(InvalidInput, match="must be"):
+            play(fresh(), **bad)
+
+    class Plain(State):                                        # a state that names no phase
+        def current_player(self): return TERMINAL
+    with pytest.raises(InvalidInput, match="until_phase needs a game whose state names its phase"):
+        play(Plain(SkirmishGame(players=2)), until_phase="turn").run()

@@ -20,8 +20,8 @@ import lesson_demo as demo
 from pirates_lab.core import games
 from pirates_lab.core.rules import rulebook
 from pirates_lab.widgets.lesson import LessonView, QuestionView, lesson_view, page_options, show_value, shown_text
-from pirates_lab.widgets.lesson_model import (CLASS_LIMIT, Lesson, LessonError, developer_words, lesson_file,
-                                              shows_answer)
+from pirates_lab.widgets.lesson_model import CLASS_LIMIT, LessonError, developer_words, lesson_file, shows_answer
+from pirates_lab.widgets.lesson_model import Lesson as LessonModel
 from pirates_lab.widgets.numbers import parse_answer
 from pirates_lab.widgets.questions import Question, number_text, unit_of
 from pirates_lab.widgets.shown import table_html
@@ -29,8 +29,21 @@ from pirates_lab.widgets.lesson import visible_text
 
 GAME = "plunder_2013"
 HEADINGS = rulebook(GAME).headings          # Setup, How to Play, Using the Solution Grids, Digging…, Game End…
-TOP = f'game = "{GAME}"\nscenarios = "lesson_demo"\nminutes = 20\nlevel = "any age"\n'
+TOP = f'game = "{GAME}"\nminutes = 20\nlevel = "any age"\n'
 GAME_SCREEN = '[[screen]]\nkind = "game"\ntitle = "The game"\ntext = "Find the treasure."\n'
+
+
+class Lesson(LessonModel):
+    """The model with the demo lesson's functions (tests/lesson_demo.py) in place of the game's registered demos
+    (a lesson file names no module; a test hands its functions over in Python); ``named`` and ``for_game`` are the
+    shipped lessons with their registered demos."""
+
+    def __init__(self, path, **options):
+        options.setdefault("scenarios", demo)
+        super().__init__(path, **options)
+
+    named = LessonModel.named
+    for_game = LessonModel.for_game
 
 
 def write(tmp_path: Path, body: str, top: str = TOP) -> Path:
@@ -111,8 +124,8 @@ def test_bad_lessons_are_refused_with_a_sentence_naming_the_screen(tmp_path, bod
 @pytest.mark.parametrize("top, message", [
     (TOP.replace("minutes = 20\n", ""), "minutes"), (TOP.replace('level = "any age"\n', ""), "level"),
     (TOP + "class_limit = 30\n", "at most 20"), (TOP + "colour = 1\n", "colour"),
-    (TOP.replace(GAME, "plunder_1999"), "not a rulebook"), (TOP.replace("lesson_demo", "no_such_module"),
-                                                            "no_such_module"),
+    (TOP.replace(GAME, "plunder_1999"), "not a rulebook"),
+    (TOP + 'scenarios = "lesson_demo"\n', "names no Python module; delete the line scenarios = 'lesson_demo'"),
 ])
 def test_bad_lesson_headers_are_refused(tmp_path, top, message):
     with pytest.raises(LessonError, match=message):
@@ -127,7 +140,7 @@ def test_a_class_walks_at_most_15_screens_unless_the_file_says_20(tmp_path):
 
 
 def test_a_lesson_that_is_not_a_game_needs_no_rulebook_but_has_no_rule_screens(tmp_path):
-    top = 'title = "Coins"\nscenarios = "lesson_demo"\nminutes = 5\nlevel = "any age"\n'
+    top = 'title = "Coins"\nminutes = 5\nlevel = "any age"\n'
     lesson = Lesson(write(tmp_path, '[[screen]]\ntitle = "Heads"\ntext = "A coin has two sides."\n', top=top))
     assert lesson.book is None and lesson.coverage() == [] and lesson.screens[0].kind == "screen"
     with pytest.raises(LessonError, match="needs game"):
@@ -482,7 +495,7 @@ def test_there_is_one_lesson_stack():
     readers = [p.name for p in WIDGETS.glob("*.py") if "[[step]]" in p.read_text(encoding="utf-8")]
     assert readers == ["lesson_model.py"]                      # only to refuse such a file, as below
     import pirates_lab.widgets as kit
-    assert kit.Question is Question and kit.LessonView is LessonView and kit.Lesson is Lesson
+    assert kit.Question is Question and kit.LessonView is LessonView and kit.Lesson is LessonModel
     assert not hasattr(kit, "Stepper") and not hasattr(kit, "exact_answer")
 
 

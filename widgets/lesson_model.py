@@ -3,8 +3,8 @@
 A lesson file (``pirates_lab/<game>/data/lessons.toml``, or any TOML file) lists ``[[screen]]``
 tables: the class path a teacher walks with Next (at most 15 screens; 20 if the file says so), then
 a reference screen for every other rulebook section.  Each screen says *what* it teaches; the game
-package computes everything (a demo and an answer are NAMES of functions in the lesson's scenarios
-module, run when the screen is shown or checked).  The format is documented in ``docs/lessons.md``;
+package computes everything (a demo and an answer are NAMES of functions registered for the lesson's
+game, found through the registry, run when the screen is shown or checked: a lesson file names no module).  The format is documented in ``docs/lessons.md``;
 the view is :class:`pirates_lab.widgets.lesson.LessonView`.
 
 >>> import textwrap, tempfile, pathlib
@@ -31,7 +31,6 @@ the view is :class:`pirates_lab.widgets.lesson.LessonView`.
 """
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -44,6 +43,7 @@ from pirates_lab.core import InvalidInput
 from pirates_lab.core.data import data_path, load_data
 from pirates_lab.core.rules import Rulebook, Section, rulebook, rulebook_names
 
+from .lesson_demos import demos_for
 from .questions import UNITS, Question, unit_of
 
 __all__ = ["Lesson", "Screen", "QuestionSpec", "LessonError", "KINDS", "lesson_file", "CLASS_LIMIT", "MOST_CLASS_SCREENS",
@@ -60,7 +60,7 @@ MOST_CLASS_SCREENS = 20
 DEVELOPER_WORDS = ("Dist", "bind(", ".bind", "pool(", ".py", "pirates_lab", "ASSUMPTION", "(a heading with no text",
                    "player 0", "Player 0", "seat 0", "Fraction(", "self.", "()", "{'", "[(", "<pirates_lab")
 
-_TOP = {"game", "title", "scenarios", "minutes", "level", "summary", "class_limit", "ideas", "screen"}
+_TOP = {"game", "title", "minutes", "level", "summary", "class_limit", "ideas", "screen"}
 _SCREEN = {"kind", "title", "heading", "occurrence", "quote", "text", "demo", "label", "why", "teacher", "needs",
            "question"}
 _QUESTION = {"prompt", "answer", "unit", "explain", "mode", "hint", "out_of"}
@@ -157,14 +157,20 @@ def lesson_file(name: str) -> Path:
 class Lesson:
     """A lesson file, validated against the game's rulebook (if it names one).
 
-    ``scenarios`` overrides the module named in the file.  Functions are looked up when a screen is
-    built, so a test may swap one (``monkeypatch.setattr(module, "name", ...)``) and see it change.
+    The functions the screens name are the demos registered for the file's game (or, for a lesson that is no
+    game, for the file's name) in the entry-point group ``pirates_lab.lesson_demos``; ``scenarios`` (an object
+    holding the functions) replaces them, for a test.  Functions are looked up when a screen is built, so a
+    test may swap one (``monkeypatch.setattr(module, "name", ...)``) and see it change.
     """
 
     def __init__(self, path: str | Path, *, scenarios: ModuleType | Any | None = None):
         self.path = Path(path)
         data = load_data("", self.path)
         self.where = f"Lesson file {self.path.name}"
+        if "scenarios" in data:
+            raise LessonError(f"{self.where}: a lesson file names no Python module; delete the line "
+                              f"scenarios = {str(data['scenarios'])[:60]!r}: the game's demos and answers are found "
+                              f"through the registry by the game's name (docs/writing_lessons.md)")
         if "step" in data:
             raise LessonError(f"{self.where}: [[step]] tables are the old walkthrough's; write each step as a "
                               f"[[screen]] (docs/lessons.md)")
@@ -205,16 +211,14 @@ class Lesson:
         references = sorted((s for s in specs if s.reference), key=self._position)
         self.screens: list[Screen] = [_renumber(s, n) for n, s in enumerate(path_screens + references, start=1)]
         self._check_order()
-        self.module_name = data.get("scenarios", "")
-        if scenarios is None and any(s.demo or s.question for s in self.screens):
-            if not isinstance(self.module_name, str) or not self.module_name:
-                raise LessonError(f"{self.where}: screens name demos or answers, so the file needs "
-                                  f"scenarios = \"<module>\" at the top")
+        #: whose registered demos the screens name: the game's, else the lesson's own name (``dice_basics``)
+        self.demos_name = self.game or self.path.stem
+        if scenarios is None:
             try:
-                scenarios = importlib.import_module(self.module_name)
+                scenarios = demos_for(self.demos_name)
             except ImportError as error:
-                raise LessonError(f"{self.where}: cannot import scenarios module {self.module_name!r}: {error}") \
-                    from error
+                raise LessonError(f"{self.where}: the demos registered for {self.demos_name!r} cannot be imported: "
+                                  f"{error}") from error
         self.scenarios = scenarios
         for screen in self.screens:
             names = [("demo", screen.demo)]
@@ -222,7 +226,7 @@ class Lesson:
                 names += [("answer", screen.question.answer), ("explain", screen.question.explain)]
             for kind, name in names:
                 if name and not callable(getattr(self.scenarios, name, None)):
-                    raise LessonError(f"{screen.name}: {kind} {name!r} is not a function in {self._module_label()}")
+                    raise LessonError(f"{screen.name}: {kind} {name!r} is not one of {self._module_label()}")
 
     @classmethod
     def for_game(cls, game: str, **options) -> "Lesson":
@@ -274,7 +278,7 @@ class Lesson:
     def _function(self, screen: Screen, name: str) -> Callable:
         function = getattr(self.scenarios, name, None)
         if not callable(function):
-            raise LessonError(f"{screen.name}: {name!r} is not a function in {self._module_label()}")
+            raise LessonError(f"{screen.name}: {name!r} is not one of {self._module_label()}")
         return function
 
     def demo(self, screen: Screen) -> Any:
@@ -340,7 +344,9 @@ class Lesson:
 
     # ------------------------------------------------------------ reading the file
     def _module_label(self) -> str:
-        return getattr(self.scenarios, "__name__", None) or self.module_name or "the scenarios"
+        if self.scenarios is None:
+            return f"the demos of {self.demos_name!r} (none are registered)"
+        return f"the demos of {self.demos_name!r} ({getattr(self.scenarios, '__name__', 'given')})"
 
     @staticmethod
     def _refuse_unknown(table: dict, allowed: set, where: str) -> None:

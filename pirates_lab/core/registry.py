@@ -7,6 +7,9 @@ listed in the CLI, the classroom menu and the strategy lab).
 Its ``Game`` class carries the metadata the rest of the house needs: ``name``, ``title`` (as
 printed), ``rulebook`` (its file), ``notebook`` (in ``notebooks/``), ``description`` (one line for
 menus), ``min_players``/``max_players`` and ``playable`` (False for a package that is still a stub).
+A game's lesson (``data/lessons.toml`` in its package) names its demos and answers; the functions are
+registered under the game's name in the group ``pirates_lab.lesson_demos`` (:data:`DEMOS_GROUP`), by the
+game's front-end or by the plug-in itself: a lesson file names no Python module.
 A game's own files (its rulebook, ``data/*.toml``, ``data/lessons.toml``) are found through its
 package (:func:`game_package`, with :mod:`importlib.resources`), wherever it is installed.
 
@@ -23,10 +26,14 @@ from importlib.util import find_spec
 
 from .errors import InvalidInput
 
-__all__ = ["GROUP", "games", "game_class", "game_names", "game_package", "refresh"]
+__all__ = ["GROUP", "DEMOS_GROUP", "games", "game_class", "game_names", "game_package", "refresh", "registered"]
 
 #: the entry-point group every game package registers in
 GROUP = "pirates_lab.games"
+#: the entry-point group of lesson demos: name = a game's (or a lesson's) name, value = the module holding the
+#: functions its lesson file names as demos and answers (a front-end's module, or a plug-in's own: the core never
+#: imports it, so a game package stays free of Jupyter)
+DEMOS_GROUP = "pirates_lab.lesson_demos"
 
 
 @lru_cache(maxsize=None)
@@ -53,6 +60,21 @@ def _packages() -> dict:
     return found
 
 
+@lru_cache(maxsize=None)
+def _registered(group: str) -> tuple:
+    return tuple(sorted((point.name, point.value.strip()) for point in entry_points(group=group)))
+
+
+def registered(group: str) -> dict[str, str]:
+    """Name -> value (``module`` or ``module:attribute``) of every entry point in ``group``, read from the
+    installed metadata: nothing is imported.
+
+    >>> registered(DEMOS_GROUP).get("no_such_game") is None and registered("no.such.group") == {}
+    True
+    """
+    return dict(_registered(group))
+
+
 def game_package(name: str) -> str:
     """The package of the game registered as ``name`` (``pirates_lab.<name>`` for an unregistered name).
 
@@ -67,6 +89,7 @@ def refresh() -> None:
     from . import rules
     _load.cache_clear()
     _packages.cache_clear()
+    _registered.cache_clear()
     rules.forget()
 
 
