@@ -702,6 +702,7 @@ def test_the_winner_chooses_the_cargo_he_takes():
     assert s.phase == "take_cargo" and s.current_player() == 0
     s.validate()
     refused(s, TakeCargo(("Spices 20 Units", "Gems 20 Units")), "Stage 5: Plundering the Enemy Ship")  # 40 > 30
+    refused(s, TakeCargo(("Fruit 10 Units",)), "Stage 5: Plundering the Enemy Ship")  # not in her hold: nothing to take
     s = s.apply(TakeCargo(("Gems 20 Units", "Rum 10 Units")))
     assert sorted(ship(s, 0)["cargo"]) == ["Gems 20 Units", "Rum 10 Units"]
     assert ship(s, 1)["cargo"] == ["Spices 20 Units"]

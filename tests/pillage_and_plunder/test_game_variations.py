@@ -472,3 +472,25 @@ def test_asset_liquidation_worth_counts_every_asset_at_face_value():
     s = scenario(2, asset_liquidation=True)
     assert s.worth(0) == 3250 + 1500 + 300 + 2 * 200
     assert scenario(2).worth(0) == 3250
+
+
+def test_fleet_play_a_sold_ships_cannons_and_crew_with_no_room_go_under_the_top_discard():
+    """Rules: Pillage & Plunder › Fleet Play ("Ship hulls and their add-ons can be sold to the bank for half their cost
+    during the pre-draw stage"; "Cannons and crewmen cannot be sold"), house rule 13 (what no other ship has room for
+    goes to the discard pile), and the pre-draw stage's way with the discard pile (Sell Cargo, Retrieve Buried
+    Treasure: "beneath the top card (so that the previous player's discard remains on top)").
+
+    Given a fleet of two Sloops, the second with a full cannon deck and full crew quarters, and the previous player's
+    Attack on top of the discard pile, When player 1 sells his first Sloop, Then its cannon and two crewmen go to the
+    discard pile beneath the Attack, which stays on top.
+    """
+    s = scenario(2, fleet_play=True)
+    add_ship(s, 0, "Sloop", crew=("Cutlass Crewman",) * 3, cannons=3)
+    s._draw_card("Attack")
+    s.discard.append("Attack")
+    s.validate()
+    s = s.apply(SellShip(0))
+    assert s.discard[-1] == "Attack"
+    assert sorted(s.discard[:-1]) == ["Cannon", "Cutlass Crewman", "Cutlass Crewman", "Sloop"]
+    assert len(s.players[0]["ships"]) == 1
+    s.validate()

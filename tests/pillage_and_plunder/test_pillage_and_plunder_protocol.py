@@ -431,6 +431,9 @@ def test_a_refusal_quotes_what_the_user_typed_safely():
     give(s, 0, "Cannon")
     error = refused(s, Play("Cannon", ship=4), "Fleet Play")
     assert error.reason == "You have no ship number '5'."
+    error = refused(s, Play("Cannon", ship="x"), "Stage 2: The draw and play stage")     # a value of the wrong kind
+    assert "Play(card='Cannon'" in error.reason and "ship='x'" in error.reason
+    assert "is not a Pillage & Plunder move" in error.reason
 
 
 def test_illegal_moves_name_their_rule():
