@@ -29,8 +29,8 @@ import pytest
 
 import pirates_lab.pillage_and_plunder as package
 from pirates_lab.pillage_and_plunder import battles as B
-from pirates_lab.pillage_and_plunder import examples, lessons
-from pirates_lab.pillage_and_plunder.game import Act, Play, new_game
+from pirates_lab.pillage_and_plunder import examples, lessons, try_it
+from pirates_lab.pillage_and_plunder.game import Act, Play, Retrieve, new_game
 from pirates_lab.pillage_and_plunder.odds import merchant_prize
 from pirates_lab.pillage_and_plunder.scenarios import equip, give, scenario, ship
 
@@ -45,10 +45,11 @@ def sentences(text: str) -> list[str]:
 
 
 def read_lesson() -> dict[tuple[str, str], list[str]]:
-    """{(screen, "text" or "why"): its sentences} for every class screen (reference screens show the rulebook)."""
+    """{(screen, "text" or "why"): its sentences} for every class screen and every live reference screen (the
+    others show the rulebook's own text only)."""
     out = {}
     for screen in tomllib.loads(LESSON.read_text(encoding="utf-8"))["screen"]:
-        if screen.get("kind") == "reference":
+        if screen.get("kind") == "reference" and not screen.get("demo"):
             continue
         for key in ("text", "why"):
             if screen.get(key):
@@ -271,6 +272,20 @@ def attack_in_eight_times_doubles():
     assert round(float(lessons.attack_in_eight_and_caught()), 2) == 0.06
 
 
+def a_treasure_comes_back_whole_before_drawing():
+    s = try_it.retrieve_buried_treasure()
+    assert [a for a in s.legal_actions() if isinstance(a, Retrieve)] == [Retrieve(1500)]          # whole, not a part
+    assert try_it.hoard_after_retrieving() == 2500 + 1500 == 4000
+    drawn = s.apply(Act.DRAW)
+    assert not any(isinstance(a, Retrieve) for a in drawn.legal_actions())                 # only before drawing
+
+
+def an_extra_sail_adds_one():
+    s = try_it.buy_ship_add_on()
+    assert s.battle_ship(0).effective_speed == 5
+    assert try_it.speed_with_an_extra_sail() == 6 == s.apply(Play("Extra Sail")).battle_ship(0).effective_speed
+
+
 #: each sentence a student reads, and the engine behaviour that makes it true
 CLAIMS = {
     ("Pillage & Plunder in one screen", "text"): {
@@ -375,6 +390,13 @@ CLAIMS = {
     ("The battle calculator", "why"): {
         "A defender who stays to fight cannot escape: the battle goes on to the cannons, and to the mêlée unless a "
         "ship sinks.": a_defender_who_stands_cannot_escape,
+    },
+    ("Retrieve Buried Treasure", "why"): {
+        "A buried treasure comes back whole, before you draw: 2,500 + 1,500 = 4,000.":
+            a_treasure_comes_back_whole_before_drawing,
+    },
+    ("Buy Ship Add-On", "why"): {
+        "An Extra Sail adds one to the ship's speed: 5 + 1 = 6.": an_extra_sail_adds_one,
     },
     ("Cards and dice together", "why"): {
         "At least one Attack card in eight: 1 minus the chain of no Attack card, about 100 % - 64.2 % = 35.8 %.":
