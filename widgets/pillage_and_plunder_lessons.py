@@ -257,6 +257,38 @@ def try_treasure_hunt() -> TryIt:
     return TryIt(T.treasure_hunt)
 
 
+def try_your_hoard() -> TryIt:
+    return TryIt(T.your_hoard)
+
+
+def try_stage_1_spotting_the_enemy() -> TryIt:
+    return TryIt(T.stage_1_spotting_the_enemy)
+
+
+def try_stage_2_fight_or_flee() -> TryIt:
+    return TryIt(T.stage_2_fight_or_flee)
+
+
+def try_if_the_attacking_ship_is_faster() -> TryIt:
+    return TryIt(T.if_the_attacking_ship_is_faster)
+
+
+def try_stage_5_plundering_the_enemy_ship() -> TryIt:
+    return TryIt(T.stage_5_plundering_the_enemy_ship)
+
+
+def try_player_attacking_player() -> TryIt:
+    return TryIt(T.player_attacking_player)
+
+
+def try_navy_ship_attacking_player() -> TryIt:
+    return TryIt(T.navy_ship_attacking_player)
+
+
+def try_timed_game() -> TryIt:
+    return TryIt(T.timed_game)
+
+
 def try_asset_liquidation() -> TryIt:
     return TryIt(T.asset_liquidation)
 

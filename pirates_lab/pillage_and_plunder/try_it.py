@@ -29,7 +29,9 @@ __all__ = ["TRY_IT", "working", "working_pay", "sell_cargo", "rum_sells_for_on_a
            "crewmen_a_sloop_still_takes", "buy_cargo", "gems_cost_on_average", "play_event_card", "attack_opponent",
            "attack_merchant_ship", "play_navy_ship", "repair_ship", "bury_treasure", "treasure_hunt",
            "repair_stage", "repair_cost", "privateering", "fleet_play", "asset_liquidation",
-           "worth_at_the_start", "stealing_treasure_maps", "pre_draw_stage"]
+           "worth_at_the_start", "stealing_treasure_maps", "pre_draw_stage", "your_hoard", "stage_1_spotting_the_enemy",
+           "stage_2_fight_or_flee", "if_the_attacking_ship_is_faster", "stage_5_plundering_the_enemy_ship",
+           "player_attacking_player", "navy_ship_attacking_player", "timed_game"]
 
 PLAYERS = 3
 FILLER = ("Bury Treasure", "Bury Treasure")        # two cards kept back, so the turn does not end for want of cards
@@ -203,7 +205,110 @@ def treasure_hunt() -> PPState:
     return _at("play", ("Treasure Hunt",))
 
 
+# ------------------------------------------------------------------ Chapter II and Chapter IV: winning, sea battles
+def your_hoard() -> PPState:
+    """Rules: Pillage & Plunder › Your Hoard — 19,900 pieces of eight in the hoard, at the pre-draw stage (the goal
+    is 20,000: a house rule)."""
+    s = scenario(PLAYERS)
+    s.players[0]["hoard"] = 19900
+    return s
+
+
+def _attacked(attacker_card: str = "Attack", *, sail: bool = False, prize: str | None = None) -> PPState:
+    """Player 2 plays ``attacker_card`` on player 1 (an Extra Sail on player 2's Sloop if ``sail``; ``prize``: a
+    Merchant Ship card in player 1's prize ships), up to player 1's first decision of the battle."""
+    s = scenario(PLAYERS)
+    if sail:
+        equip(s, 1, addons=("Extra Sail",))
+    if prize:
+        s._draw_card(prize)
+        s.players[0]["prizes"].append(prize)
+    give(s, 1, attacker_card, *FILLER)
+    s = at_step(s, "play", 1)
+    return s.apply(Play(attacker_card, target=0))
+
+
+def stage_1_spotting_the_enemy() -> PPState:
+    """Rules: Pillage & Plunder › Stage 1: Spotting the Enemy — an Attack card, and a Crow's Nest on player 1's
+    Sloop (a crewman and a cannon aboard)."""
+    s = _at("play", ("Attack",))
+    equip(s, 0, addons=("Crow's Nest",))
+    return s
+
+
+def stage_2_fight_or_flee() -> PPState:
+    """Rules: Pillage & Plunder › Stage 2: Fight or Flee — player 2 attacks player 1 (both Sloops, the same speed);
+    no terms are offered: player 1 flees or stands and fights."""
+    s = _attacked().apply(Act.NO_OFFER).apply(Act.FIGHT_ON)
+    assert s.phase == "battle_flee" and s.current_player() == 0, s.phase
+    return s
+
+
+def if_the_attacking_ship_is_faster() -> PPState:
+    """Rules: Pillage & Plunder › If the attacking ship is faster — player 2's Sloop has an Extra Sail (speed 6
+    against 5): player 1 escapes only on doubles."""
+    s = _attacked(sail=True).apply(Act.NO_OFFER).apply(Act.FIGHT_ON)
+    assert s.phase == "battle_flee" and s.current_player() == 0, s.phase
+    return s
+
+
+def navy_ship_attacking_player() -> PPState:
+    """Rules: Pillage & Plunder › Navy Ship Attacking Player — player 2 sends the English Navy after player 1, who
+    holds an English merchant as a prize ship."""
+    s = _attacked("English Navy", prize="English Merchant (Strength 2)")
+    assert s.current_player() == 0, s.phase
+    return s
+
+
+def _won(s: PPState) -> PPState:
+    """Player 1 attacks player 2, whose crew is gone: a volley that sinks nobody, then the mêlée is won at once."""
+    give(s, 0, "Attack", *FILLER)
+    s = at_step(s, "play", 0)
+    for move in (Play("Attack", target=1), Act.NO_OFFER, Act.FIGHT_ON, Act.STAND_AND_FIGHT, Act.NO_OFFER,
+                 Act.FIGHT_ON):
+        s = s.apply(move)
+    s = s.apply(next(v for v in s.chance_outcomes().outcomes() if not (v.attacker_destroyed or v.defender_destroyed)))
+    return s.apply(Act.NO_OFFER).apply(Act.FIGHT_ON)
+
+
+def _crewless(s: PPState, player: int) -> None:
+    s.discard.extend(ship(s, player)["crew"])
+    ship(s, player)["crew"] = []
+
+
+def stage_5_plundering_the_enemy_ship() -> PPState:
+    """Rules: Pillage & Plunder › Stage 5: Plundering the Enemy Ship — player 1 has beaten player 2's Galleon,
+    which carries more cargo than his Sloop's hold takes: he chooses what to take."""
+    s = scenario(PLAYERS)
+    equip(s, 1, hull="Galleon", cargo=("Rum 10 Units", "Spices 20 Units", "Gems 20 Units"))
+    _crewless(s, 1)
+    s.validate()
+    s = _won(s)
+    assert s.phase == "take_cargo" and s.current_player() == 0, s.phase
+    return s
+
+
+def player_attacking_player() -> PPState:
+    """Rules: Pillage & Plunder › Player Attacking Player — player 1 has beaten player 2, who buried 1,000: he may
+    roll for the treasure map (doubles steal it)."""
+    s = scenario(PLAYERS)
+    s.players[1]["hoard"] -= 1000
+    s.players[1]["maps"].append(1000)
+    s._draw_card("Bury Treasure")
+    _crewless(s, 1)
+    s.validate()
+    s = _won(s)
+    assert s.phase == "steal" and s.current_player() == 0, s.phase
+    return s
+
+
 # ------------------------------------------------------------------ Game Variations
+def timed_game() -> PPState:
+    """Rules: Pillage & Plunder › Timed Game — a game of one round: when every player has had his turn, the most
+    money wins."""
+    return scenario(PLAYERS, max_turns=1)
+
+
 def privateering() -> PPState:
     """Rules: Pillage & Plunder › Privateering — a Dutch Navy card to lay in front of yourself."""
     return _at("play", ("Dutch Navy",), privateering=True)
@@ -253,6 +358,14 @@ TRY_IT = {
     "Repair Ship": repair_ship,
     "Bury Treasure": bury_treasure,
     "Treasure Hunt": treasure_hunt,
+    "Your Hoard": your_hoard,
+    "Stage 1: Spotting the Enemy": stage_1_spotting_the_enemy,
+    "Stage 2: Fight or Flee": stage_2_fight_or_flee,
+    "If the attacking ship is faster": if_the_attacking_ship_is_faster,
+    "Stage 5: Plundering the Enemy Ship": stage_5_plundering_the_enemy_ship,
+    "Player Attacking Player": player_attacking_player,
+    "Navy Ship Attacking Player": navy_ship_attacking_player,
+    "Timed Game": timed_game,
     "Asset Liquidation": asset_liquidation,
     "Stealing Treasure Maps": stealing_treasure_maps,
     "Privateering": privateering,

@@ -12,7 +12,8 @@ from pirates_lab.pillage_and_plunder import components as C
 from pirates_lab.pillage_and_plunder.battles import (cannon_volley, flee_escape_probability, melee,
                                                      melee_round_win_probability)
 from pirates_lab.pillage_and_plunder import try_it
-from pirates_lab.pillage_and_plunder.game import Act, Game, Play, Repair, Retrieve, SellCargo, new_game
+from pirates_lab.pillage_and_plunder.game import (Act, Game, Play, Repair, Retrieve, SellCargo, StealMap, TakeCargo,
+                                                  new_game)
 from pirates_lab.pillage_and_plunder.lessons import calculator_ships
 import pirates_lab.widgets.pillage_and_plunder_lessons as lesson_module
 from pirates_lab.widgets import rasterize
@@ -319,6 +320,14 @@ THE_MOVE = {
     "Repair Ship": Play("Repair at No Cost"),
     "Bury Treasure": Play("Bury Treasure", amount=1000),
     "Treasure Hunt": Play("Treasure Hunt"),
+    "Your Hoard": Act.WORK,
+    "Stage 1: Spotting the Enemy": Play("Attack", target=1),
+    "Stage 2: Fight or Flee": Act.FLEE,
+    "If the attacking ship is faster": Act.FLEE,
+    "Stage 5: Plundering the Enemy Ship": TakeCargo(("Gems 20 Units", "Rum 10 Units")),
+    "Player Attacking Player": StealMap(0),
+    "Navy Ship Attacking Player": Act.STAND_AND_FIGHT,
+    "Timed Game": Act.WORK,
     "Asset Liquidation": Act.DRAW,
     "Stealing Treasure Maps": Play("Treasure Hunt", target=1, steal=0),
     "Privateering": Play("Dutch Navy", privateer=True),
