@@ -27,7 +27,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from bench_common import Benchmark
+from bench_common import SAME_CODE, Benchmark
 from pirates_lab.core import games
 from pirates_lab.lab import RandomPolicy, tournament
 
@@ -74,7 +74,7 @@ def benchmarks():
         n = GAMES.get(name, DEFAULT_GAMES)
         yield Benchmark(f"Lab: {n} random {name} games, {CORES} cores", ours=lambda name=name: all_cores(name),
                         peer=lambda name=name: one_core(name), peer_name="1 core in-process",
-                        check=lambda a, b: a == b, repeat=2)
+                        check=lambda a, b: a == b, repeat=2, kind=SAME_CODE)
 
 
 def _import_in_worker(module: str) -> float:

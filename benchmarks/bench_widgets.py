@@ -39,7 +39,7 @@ if __name__ == "__main__":                       # run directly: with the projec
     from run import _in_project_python
     _in_project_python()
 
-from bench_common import Benchmark  # noqa: E402
+from bench_common import BASELINE, PEER, Benchmark  # noqa: E402
 
 FRAME = 0.016          # seconds: one frame at 60 Hz, the budget for a recompute
 
@@ -63,6 +63,8 @@ class WidgetSpec:
     peer: Callable[[], Any] | None = None
     peer_name: str = ""
     check: Callable[[Any, Any], bool] | None = None
+    #: what the peer is (bench_common.PEER: another library; BASELINE: a closed form or brute force written here)
+    kind: str = PEER
     default: Any = field(default=None, init=False)
 
 
@@ -197,17 +199,17 @@ SPECS = [
     WidgetSpec("Pillage & Plunder: CallOffTable 6 v 6, prize 3000 -> 3250", _pp("CallOffTable"), lambda w: w.prize, 3250),
     WidgetSpec("Pillage & Plunder: DeckOddsCalculator, at least 1 -> 2 Attack", _pp("DeckOddsCalculator"),
                lambda w: w.count, 2, shown=lambda w: w.value, peer=deck_closed_form,
-               peer_name="closed form 1 - C(N-K,5)/C(N,5)", check=lambda ours, peer: ours == peer),
+               peer_name="closed form 1 - C(N-K,5)/C(N,5)", check=lambda ours, peer: ours == peer, kind=BASELINE),
     WidgetSpec("Pirates & Plunder: BattleLab, attacker's resources 3 -> 4", _pnp_battle_lab, lambda w: w.attacker, 4),
     WidgetSpec("Pirates & Plunder: tile-draw odds board, draws 3 -> 4", _TileDraw, lambda w: w.draws, 4),
     WidgetSpec("Plunder: ChainCalculator, cards to draw 0 -> 1", _chain, lambda w: w.draws, 1),
     WidgetSpec("Plunder (2013): Solution Grid, By hand -> Solver", _classroom, lambda w: w.grid.mode, "hand",
                shown=lambda w: w.round.current.count(), peer=lambda: brute_force_deals({}),
-               peer_name="brute force, every deal", check=lambda ours, peer: ours == peer),
+               peer_name="brute force, every deal", check=lambda ours, peer: ours == peer, kind=BASELINE),
     WidgetSpec("Plunder (2013): classroom prediction typed (solver previews the next answer)", _classroom,
                lambda w: w.prediction, "1000", timed="away", shown=lambda w: w.round.preview().count(),
                peer=lambda: brute_force_deals({2: True}), peer_name="brute force, every deal",
-               check=lambda ours, peer: ours == peer),
+               check=lambda ours, peer: ours == peer, kind=BASELINE),
 ]
 
 
@@ -307,7 +309,7 @@ def benchmarks():
 
         yield Benchmark(f"widget: {spec.name}", ours=lambda harness=harness: (harness.timed(), harness.widget)[1],
                         setup=harness.prepare, peer=spec.peer, peer_name=spec.peer_name, goal_seconds=FRAME,
-                        check=check if spec.check else None, repeat=5)
+                        check=check if spec.check else None, repeat=5, kind=spec.kind)
 
 
 def main(runs: int = 5, only: str = "") -> None:

@@ -2,12 +2,15 @@
 
     python benchmarks/run.py                 # everything
     python benchmarks/run.py core king       # only files whose name contains a word
+    nice python benchmarks/run.py --readme   # everything, and the README's table written from this run
 
 Not a test: nothing here fails CI. Results print as a table; --json FILE also saves them.
-A ratio is printed only when ours and the peer's results were checked and agree: when they
-disagree the row says DISAGREE instead (a ratio of two different answers means nothing), and
-a peer with no check is marked "unchecked".  Run outside the project's venv, the script starts
-itself again with ``.venv/bin/python`` when that exists.
+Every peer's answer is compared with ours in the run (a row with a peer must have a check): the
+"same answer" column says how they agree ("yes, equal"; a Monte Carlo estimate: within how many σ),
+and a ratio is printed only when they agree (a ratio of two different answers means nothing).
+``--readme`` writes the table of the whole run into benchmarks/README.md (between its two marker
+lines), with the date, the commit and the load average.  Run outside the project's venv, the script
+starts itself again with ``.venv/bin/python`` when that exists.
 
 The peers come with the test extras (icepool, OR-Tools, python-constraint, Dask): after the README's first
 command, install them with ``.venv/bin/pip install -e ".[test]"`` (the README's second command does).
@@ -92,11 +95,80 @@ def missing_peers() -> list[str]:
     return [name for module, name in PEERS.items() if importlib.util.find_spec(module) is None]
 
 
+def run_one(path: Path, index: int, bench) -> dict:
+    """Time one benchmark (ours, then its peer) and compare their answers: a row of the table."""
+    from bench_common import agreement
+
+    ours_time, ours_result = best_time(bench.ours, 1 if bench.cold else bench.repeat, bench.setup)
+    peer_time = None
+    agrees, words = None, ""                       # None: no peer
+    if bench.peer is not None:
+        peer_time, peer_result = best_time(bench.peer, 1 if bench.cold else bench.repeat)
+        agrees, words = agreement(bench.check, ours_result, peer_result)
+    if bench.cold:
+        ours_time = cold_time(path, index, "ours", bench.repeat)
+        if bench.peer is not None:
+            peer_time = cold_time(path, index, "peer", bench.repeat)
+    return {"file": path.name, "name": bench.name, "ours_s": ours_time, "peer": bench.peer_name,
+            "kind": bench.kind if bench.peer is not None else None, "peer_s": peer_time,
+            "goal_s": bench.goal_seconds, "same_answer": words, "agrees": agrees, "cold": bench.cold,
+            "ratio": ours_time / peer_time if agrees and peer_time else None}
+
+
+def _seconds(value: float | None) -> str:
+    if value is None:
+        return ""
+    return f"{value * 1000:.3g} ms" if value < 1 else f"{value:.3g} s"
+
+
+def goal_text(row: dict) -> str:
+    if row["goal_s"] is None:
+        return ""
+    return f"{'met' if row['ours_s'] <= row['goal_s'] else 'MISSED'} (< {row['goal_s'] * 1000:g} ms)"
+
+
+def markdown(rows: list[dict], when: str, load: tuple[str, str], commit: str) -> str:
+    """The README's table of every benchmark, written from one run."""
+    lines = [f"Measured by `python benchmarks/run.py --readme` on {when} UTC at commit `{commit}`, niced, on the shared "
+             f"2-core machine: load average {load[0]} at the start and {load[1]} at the end (other sessions' work: "
+             f"absolute times are pessimistic; ours and the other side ran in the same minutes, so the ratios are "
+             f"what to read).", "",
+             "| file | benchmark | compared with | kind | ours | other | ours/other | same answer (checked in the run) "
+             "| goal |", "|---|---|---|---|---:|---:|---:|---|---|"]
+    for row in rows:
+        ratio = "" if row["ratio"] is None else f"{row['ratio']:.3g}"
+        if row["agrees"] is False:
+            ratio = "no ratio"
+        cold = " (cold)" if row["cold"] else ""
+        lines.append(f"| {row['file']} | {row['name']}{cold} | {row['peer'] or '—'} | {row['kind'] or ''} | "
+                     f"{_seconds(row['ours_s'])} | {_seconds(row['peer_s'])} | {ratio} | "
+                     f"{row['same_answer'].replace('|', '/')} | {goal_text(row)} |")
+    return "\n".join(lines)
+
+
+#: the README's generated table sits between these lines
+BEGIN = "<!-- the table below is written by `python benchmarks/run.py --readme`: do not edit it by hand -->"
+END = "<!-- end of the table written by run.py -->"
+
+
+def write_readme(table: str, readme: Path = HERE / "README.md") -> None:
+    text = readme.read_text(encoding="utf-8")
+    if BEGIN not in text or END not in text:
+        raise SystemExit(f"{readme} has no place for the table (the lines {BEGIN!r} and {END!r}).")
+    head, rest = text.split(BEGIN, 1)
+    readme.write_text(head + BEGIN + "\n" + table + "\n" + END + rest.split(END, 1)[1], encoding="utf-8")
+
+
 def main(argv=None) -> int:
+    import os
+    import subprocess
+
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("only", nargs="*", help="run files whose name contains one of these words")
     parser.add_argument("--json", help="also write the results to this file (a new file; --force to replace one)")
     parser.add_argument("--force", action="store_true", help="with --json: replace the file if it exists")
+    parser.add_argument("--readme", action="store_true",
+                        help="write the table into benchmarks/README.md (every benchmark: run without words)")
     args = parser.parse_args(argv)
     missing = missing_peers()
     if missing:
@@ -107,47 +179,30 @@ def main(argv=None) -> int:
     if args.json and Path(args.json).exists() and not args.force:
         print(f"{args.json!r} exists: add --force to replace it (nothing was run).", file=sys.stderr)
         return 2
+    if args.readme and args.only:
+        print("--readme writes the whole table: run it without words (nothing was run).", file=sys.stderr)
+        return 2
     files = sorted(HERE.glob("bench_*.py"))
     files = [f for f in files if f.name != "bench_common.py" and (not args.only or any(w in f.stem for w in args.only))]
     rows = []
-    print(f"{'benchmark':58} {'ours':>10} {'peer':>10} {'ours/peer':>9}  goal")
+    started, load_before = time.strftime("%Y-%m-%d %H:%M", time.gmtime()), f"{os.getloadavg()[0]:.1f}"
+    print(f"{'benchmark':58} {'ours':>10} {'other':>10} {'ours/other':>10}  same answer; goal")
     for path in files:
         for index, bench in enumerate(load(path).benchmarks()):
-            ours_time, ours_result = best_time(bench.ours, 1 if bench.cold else bench.repeat, bench.setup)
-            peer_time = peer_result = None
-            agreement = None                 # None: no peer; "agree", "DISAGREE" or "unchecked"
-            if bench.peer is not None:
-                peer_time, peer_result = best_time(bench.peer, 1 if bench.cold else bench.repeat)
-                if bench.check is None:
-                    agreement = "unchecked"
-                else:
-                    try:
-                        agreement = "agree" if bench.check(ours_result, peer_result) else "DISAGREE"
-                    except Exception as error:  # a check that cannot even compare: no ratio either
-                        agreement = f"DISAGREE ({type(error).__name__})"
-            if bench.cold:
-                ours_time = cold_time(path, index, "ours", bench.repeat)
-                if bench.peer is not None:
-                    peer_time = cold_time(path, index, "peer", bench.repeat)
-            if agreement and agreement.startswith("DISAGREE"):
-                ratio = f"{'DISAGREE':>9}"          # refuse to print a ratio of two different answers
-                print(f"  !! {bench.name}: ours and {bench.peer_name} disagree: no ratio")
-            elif peer_time:
-                ratio = f"{ours_time / peer_time:9.3g}" + ("?" if agreement == "unchecked" else "")
-            else:
-                ratio = " " * 9
-            goal = ""
-            if bench.goal_seconds is not None:
-                goal = f"{'met' if ours_time <= bench.goal_seconds else 'MISSED'} (< {bench.goal_seconds * 1000:g} ms)"
-            peer_text = f"{peer_time * 1000:8.2f}ms" if peer_time is not None else " " * 10
-            label = f"{bench.name}" + (f" [vs {bench.peer_name}]" if bench.peer_name else "") + (" cold" if bench.cold else "")
-            print(f"{label[:58]:58} {ours_time * 1000:8.2f}ms {peer_text} {ratio}  {goal}")
-            rows.append({"file": path.name, "name": bench.name, "ours_s": ours_time, "peer": bench.peer_name,
-                         "peer_s": peer_time, "goal_s": bench.goal_seconds, "agreement": agreement,
-                         "ratio": None if agreement is None or agreement.startswith("DISAGREE") or not peer_time
-                         else ours_time / peer_time})
+            row = run_one(path, index, bench)
+            rows.append(row)
+            if row["agrees"] is False:
+                print(f"  !! {bench.name}: ours and {bench.peer_name} disagree ({row['same_answer']}): no ratio")
+            ratio = "no ratio" if row["agrees"] is False else "" if row["ratio"] is None else f"{row['ratio']:.3g}"
+            label = bench.name + (f" [vs {bench.peer_name}]" if bench.peer_name else "") + (" cold" if bench.cold else "")
+            print(f"{label[:58]:58} {_seconds(row['ours_s']):>10} {_seconds(row['peer_s']):>10} {ratio:>10}  "
+                  f"{row['same_answer']}{'; ' if row['same_answer'] and row['goal_s'] else ''}{goal_text(row)}")
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1))
+    if args.readme:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True,
+                                text=True).stdout.strip() or "unknown"
+        write_readme(markdown(rows, started, (load_before, f"{os.getloadavg()[0]:.1f}"), commit))
     return 0
 
 

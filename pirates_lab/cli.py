@@ -159,7 +159,8 @@ def cmd_classroom(args) -> int:
         known = classroom.lessons()
         for name, path in classroom.available_lessons(folder).items():
             lesson = known[name]
-            where = path.name if path else "(no notebook yet)"
+            where = ("its lesson file, on the generic page" if path.suffix == ".toml" else path.name) if path \
+                else "(no notebook yet)"
             print(f"  {name:<22} {lesson.title}: {lesson.description} [{where}]")
         return 0
     if args.all == (args.lesson is not None):
@@ -170,6 +171,10 @@ def cmd_classroom(args) -> int:
         target, path = Path(args.lesson).resolve(), ""
         if not target.is_file():
             raise Refused(f"no notebook at {quoted(target)}.")
+    elif args.lesson.endswith(".toml"):
+        target, path = Path(args.lesson).resolve(), ""
+        if not target.is_file():
+            raise Refused(f"no lesson file at {quoted(target)}.")
     else:
         try:
             target, path = classroom.lesson_path(args.lesson, folder), ""
@@ -178,14 +183,21 @@ def cmd_classroom(args) -> int:
         except classroom.MissingNotebook as error:
             raise Refused(f"{error} Lessons with a notebook: "
                           f"{', '.join(n for n, p in classroom.available_lessons(folder).items() if p)}.") from None
+    if (args.share or args.host) and target.suffix == ".toml":
+        raise Refused("a lesson file is served to this computer only; --share takes a lesson with a notebook.")
     if args.share or args.host:
         return _share(args, folder, target)
     for option in ("students", "class_db", "pool"):
         if getattr(args, option) is not None:
             raise Refused(f"--{option.replace('_', '-')} is for a shared class: add --share.")
+    page_env = {}
+    if target.suffix == ".toml":             # a lesson file (a teacher's own, a plug-in's): the one generic page
+        from pirates_lab.cli_lesson import servable
+        target, page_env = classroom.generic_page(servable(target), folder)
     port = _pick_port(args.port, 8866)
     url = f"http://127.0.0.1:{port}/{path}"
-    env = {**os.environ, classroom.LARGE_ENV: "1"} if args.large else None
+    env = {**os.environ, **page_env, **({classroom.LARGE_ENV: "1"} if args.large else {})} if args.large or page_env \
+        else None
     with tempfile.TemporaryDirectory(prefix="pirates-lab-voila-") as config_dir:
         command = classroom.voila_command(target, port, config_dir=classroom.write_voila_config(Path(config_dir)),
                                           cell_timeout=args.cell_timeout, show_tracebacks=args.tracebacks)
@@ -391,7 +403,7 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     lab.set_defaults(run=cmd_lab)
 
     room = commands.add_parser("classroom", help="serve a lesson as a Voila app (no code shown) on 127.0.0.1")
-    room.add_argument("lesson", nargs="?", help="a lesson name (see --list) or a path to a .ipynb")
+    room.add_argument("lesson", nargs="?", help="a lesson name (see --list), a lesson file (.toml) or a .ipynb")
     room.add_argument("--list", action="store_true", help="list the lessons and stop")
     room.add_argument("--all", action="store_true", help="serve every lesson from one server (a menu page)")
     room.add_argument("--port", type=port_number, default=None, help="port (default 8866, or a free one; 0: any free port)")
@@ -412,6 +424,9 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
                                                        "(never over a class file; over another file only with --force)")
     room.add_argument("--force", action="store_true", help="with --export: replace a CSV file that exists")
     room.set_defaults(run=cmd_classroom)
+
+    from pirates_lab.cli_lesson import add_lesson_command
+    add_lesson_command(commands)
 
     odds = commands.add_parser("odds", help="exact odds in the terminal (fractions and percentages)")
     calculators = odds.add_subparsers(dest="calculator", metavar="CALCULATOR", required=True,

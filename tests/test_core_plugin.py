@@ -72,10 +72,10 @@ def test_its_lessons_come_from_its_package(skull):
     lesson = Lesson.for_game("skull_dice")
     assert lesson.path == PLUGIN / "skull_dice" / "data" / "lessons.toml"
     assert lesson.title == "Skull Dice: when to stop rolling" and lesson.coverage() == []
-    assert [s.kind for s in lesson.screens] == ["game", "rule", "rule", "rule", "rule"]
+    assert [s.kind for s in lesson.screens] == ["game", "rule", "reference", "reference", "reference"]
     assert lesson.check_all(shown_text) == []
     view = LessonView(lesson, start="Your Turn", presenter=False)          # the one lesson view shows it
-    assert "A roll of 1 is the skull" in visible_text(view.content) and view.counter_text() == "3 / 5"
+    assert "A roll of 1 is the skull" in visible_text(view.content) and view.counter_text() == "2 / 2"
 
 
 def test_it_plays_in_the_strategy_lab(skull):

@@ -344,6 +344,10 @@ def ratio_rows(text: str):
             ours, peer, ratio = seconds(cells[3]), seconds(cells[4]), cells[5].strip("*")
             if ours and peer and re.fullmatch(r"\d+(\.\d+)?", ratio):
                 yield cells[1], ours, peer, ratio
+        if len(cells) == 9 and cells[0].startswith("bench_"):      # run.py --readme: kind and same answer columns
+            ours, peer, ratio = seconds(cells[4]), seconds(cells[5]), cells[6]
+            if ours and peer and re.fullmatch(r"\d+(\.\d+)?", ratio):
+                yield cells[1], ours, peer, ratio
         if len(cells) == 8 and re.fullmatch(r"[a-z_0-9]+", cells[0]) and cells[4] and re.fullmatch(r"\d+\.\d+", cells[4]):
             first, last = seconds(cells[2].split(" (")[0]), seconds(cells[3].split(" (")[0])
             if first and last:

@@ -55,7 +55,7 @@ def test_a_screen_naming_a_function_nobody_registered_is_refused_in_plain_words(
     path = tmp_path / "coins.toml"
     path.write_text('title = "Coins"\nminutes = 5\nlevel = "any age"\n[[screen]]\ntitle = "Heads"\n'
                     'demo = "flip_a_coin"\n', encoding="utf-8")
-    with pytest.raises(LessonError, match="'flip_a_coin' is not one of the demos of 'coins' \\(none are registered\\)"):
+    with pytest.raises(LessonError, match="'flip_a_coin' is not one of the demos registered for 'coins' \\(there are none\\)"):
         Lesson(path)
     assert demos_for("coins") is None
 
@@ -73,3 +73,43 @@ def test_a_plugin_registers_its_own_demos(monkeypatch):
         for name in [m for m in sys.modules if m == "skull_dice" or m.startswith("skull_dice.")]:
             del sys.modules[name]
         refresh()
+
+
+def test_the_plugins_lesson_has_a_link_in_the_menu_and_opens_on_the_generic_page(monkeypatch):
+    from pirates_lab.classroom import available_lessons, lesson_path
+    from pirates_lab.widgets.lesson import LessonView, visible_text
+    from pirates_lab.widgets.lesson_page import served_lesson_view
+    from pirates_lab.widgets.menu import lesson_menu
+
+    monkeypatch.syspath_prepend(str(PLUGIN))
+    refresh()
+    try:
+        source = PLUGIN / "skull_dice" / "data" / "lessons.toml"
+        assert available_lessons()["skull_dice"] == source == lesson_path("skull_dice")
+        assert "href='any_lesson.ipynb?lesson=skull_dice'" in lesson_menu().value
+        monkeypatch.setenv("QUERY_STRING", "lesson=skull_dice&large=1")
+        view = served_lesson_view(presenter=False)
+        assert isinstance(view, LessonView) and view.counter_text() == "1 / 2"
+        view.next_button.click()
+        assert "Rolls in a row without the skull" in visible_text(view.content)
+        assert view.question.check("1/3") is True                      # the 5 and the 6: 2 of the 6 faces
+    finally:
+        monkeypatch.undo()
+        for name in [m for m in sys.modules if m == "skull_dice" or m.startswith("skull_dice.")]:
+            del sys.modules[name]
+        refresh()
+
+
+def test_the_generic_page_serves_the_file_the_classroom_names(tmp_path, monkeypatch):
+    from pirates_lab.widgets.lesson import LessonView
+    from pirates_lab.widgets.lesson_page import LESSON_FILE_ENV, served_lesson_view
+
+    path = tmp_path / "mine.toml"
+    path.write_text('title = "Mine"\nminutes = 5\nlevel = "any age"\n[[screen]]\ntitle = "One"\ntext = "Hello."\n',
+                    encoding="utf-8")
+    monkeypatch.setenv(LESSON_FILE_ENV, str(path))
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    view = served_lesson_view(presenter=False)
+    assert isinstance(view, LessonView) and view.lesson.path == path
+    path.write_text('title = "Mine"\n', encoding="utf-8")                   # broken after the check: said in place
+    assert "minutes = N is missing" in served_lesson_view(presenter=False).value

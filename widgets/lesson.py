@@ -45,6 +45,7 @@ import ipywidgets as widgets
 
 from pirates_lab.core import Dist
 
+from .drawing import DrawOp
 from .kit import DistView, error_html
 from .lesson_model import Lesson, LessonError, Screen
 from .questions import Feedback, Question
@@ -128,13 +129,16 @@ def _large_asked() -> bool | None:
 
 # ---------------------------------------------------------------- values for people
 def show_value(value: Any, label: str = "") -> widgets.Widget:
-    """A demo's result as a widget: widgets as they are, a Dist as a chart with its table, a number
+    """A demo's result as a widget: widgets as they are, a Dist as a chart with its table, draw operations as a
+    picture on a board canvas, a number
     (probabilities percent first), text, a list (one a line) or a dict (a table, shown whole up to 20
     rows) of those — never a Python repr.  Anything else raises :class:`LessonError`."""
     if isinstance(value, widgets.Widget):
         return value
     if isinstance(value, Dist):
         return DistView(value, title=label)
+    if isinstance(value, (list, tuple)) and value and all(isinstance(op, DrawOp) for op in value):
+        return _board(value)
     head = f"<div class='pl-show-label'><b>{html.escape(label)}</b></div>" if label else ""
     try:
         if isinstance(value, dict):
@@ -151,6 +155,22 @@ def show_value(value: Any, label: str = "") -> widgets.Widget:
     shown = widgets.HTML(body)
     shown.add_class("pl-demo-value")
     return shown
+
+
+def _board(ops) -> widgets.Widget:
+    """Draw operations (a game helper's picture, Jupyter-free) on a board canvas as large as the drawing."""
+    from .canvas import BoardCanvas
+
+    points = [(op.args[0], op.args[1]) for op in ops if op.kind in ("rect", "circle", "line")]
+    points += [(op.args[1] + (op.max_width or 8 * len(op.args[0])), op.args[2]) for op in ops if op.kind == "text"]
+    points += [(op.args[2] + (op.args[0] if op.kind == "rect" else 0), op.args[3] + (op.args[1] if op.kind == "rect"
+               else 0)) for op in ops if op.kind in ("rect", "line")]
+    points += [point for op in ops if op.kind == "polygon" for point in op.args]
+    width = int(max([x for x, _ in points], default=300)) + 20
+    height = int(max([y for _, y in points], default=200)) + 20
+    board = BoardCanvas(width, height, layers=("picture",), css_class="pl-lesson-picture")
+    board.draw("picture", ops)
+    return board
 
 
 def shown_text(value: Any, screen: Screen | None = None) -> str:

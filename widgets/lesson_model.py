@@ -43,6 +43,8 @@ from pirates_lab.core import InvalidInput
 from pirates_lab.core.data import data_path, load_data
 from pirates_lab.core.rules import Rulebook, Section, rulebook, rulebook_names
 
+from .lesson_words import DEVELOPER_WORDS, developer_words, quoted_from, shows_answer
+from .lesson_calc import BUILT_IN, answer_value, built_in_demo, first_word, is_calculator
 from .lesson_demos import demos_for
 from .questions import UNITS, Question, unit_of
 
@@ -56,39 +58,26 @@ CLASS_LIMIT = 15
 #: the most a lesson file may ask for (``class_limit``): Pillage & Plunder's long rulebook (issue 19)
 MOST_CLASS_SCREENS = 20
 
-#: words that belong to code, not to a student's screen (checked in every text a student reads)
-DEVELOPER_WORDS = ("Dist", "bind(", ".bind", "pool(", ".py", "pirates_lab", "ASSUMPTION", "(a heading with no text",
-                   "player 0", "Player 0", "seat 0", "Fraction(", "self.", "()", "{'", "[(", "<pirates_lab")
-
 _TOP = {"game", "title", "minutes", "level", "summary", "class_limit", "ideas", "screen"}
 _SCREEN = {"kind", "title", "heading", "occurrence", "quote", "text", "demo", "label", "why", "teacher", "needs",
            "question"}
-_QUESTION = {"prompt", "answer", "unit", "explain", "mode", "hint", "out_of"}
+_QUESTION = {"prompt", "answer", "read", "unit", "explain", "mode", "hint", "out_of"}
 #: how a question is answered: checked right or wrong, or a prediction (any readable answer; then the exact one)
 MODES = ("check", "predict")
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+#: an answer typed by hand (a number, a fraction, a percentage): refused, the lab computes answers
+_LITERAL = re.compile(r"^\s*[-+]?[\d.,/ ]+%?\s*$")
 
 
 class LessonError(InvalidInput):
-    """A lesson file that cannot be taught: a bad heading, a literal answer, a demo that raises …"""
+    """A lesson file that cannot be taught: a bad heading, a literal answer, a demo that raises …
 
+    ``source`` is the screen's place in the file (1 for its first ``[[screen]]``; 0: the top of the file) and
+    ``key`` the key at fault (``heading``, ``answer`` …): ``lesson check`` turns them into a line number."""
 
-def developer_words(text: str) -> list[str]:
-    """The developer words (:data:`DEVELOPER_WORDS`, and ``snake_case`` names) in a student's text.
-
-    >>> developer_words("d6.pool(3) is a Dist; see explore_draw"), developer_words("Two dice: 7 is likeliest.")
-    (['Dist', 'pool(', 'explore_draw'], [])
-    """
-    found = [word for word in DEVELOPER_WORDS if re.search(_word_pattern(word), text)]
-    found += [name for name in re.findall(r"\b[a-z]+_[a-z_]+\b", text) if name not in found]
-    return found
-
-
-def _word_pattern(word: str) -> str:
-    """``word`` as a regex that matches it as a word (``Dist`` is not in ``Distance``)."""
-    start = r"(?<![A-Za-z0-9_])" if word[0].isalnum() else ""
-    end = r"(?![A-Za-z0-9_])" if word[-1].isalnum() else ""
-    return start + re.escape(word) + end
+    def __init__(self, message: str = "", *, key: str = "", source: int = 0):
+        super().__init__(message)
+        self.key, self.source = key, source
 
 
 @dataclass(frozen=True)
@@ -102,6 +91,7 @@ class QuestionSpec:
     mode: str = "check"            # "predict": any readable answer is taken, then the exact one is shown (no ✘)
     hint: str = ""                 # shown after a wrong try: what to look at or count in the picture
     out_of: int | None = None      # the exact fraction shown over this many outcomes (10/36), as the screen counts
+    read: str = ""                 # an answer in calculator words that gives several numbers: words of the one to read
 
 
 @dataclass(frozen=True)
@@ -121,6 +111,7 @@ class Screen:
     teacher: tuple[str, ...] = ()
     needs: tuple[str, ...] = ()
     question: QuestionSpec | None = None
+    source: int = 0                # its place in the file (1: the first [[screen]]), for line numbers
 
     @property
     def reference(self) -> bool:
@@ -163,50 +154,64 @@ class Lesson:
     test may swap one (``monkeypatch.setattr(module, "name", ...)``) and see it change.
     """
 
-    def __init__(self, path: str | Path, *, scenarios: ModuleType | Any | None = None):
+    def __init__(self, path: str | Path, *, scenarios: ModuleType | Any | None = None,
+                 problems: list | None = None):
         self.path = Path(path)
+        #: with a list: every problem is added to it (``lesson check``) and the reading goes on; else the first raises
+        self._problems = problems
         data = load_data("", self.path)
         self.where = f"Lesson file {self.path.name}"
         if "scenarios" in data:
-            raise LessonError(f"{self.where}: a lesson file names no Python module; delete the line "
-                              f"scenarios = {str(data['scenarios'])[:60]!r}: the game's demos and answers are found "
-                              f"through the registry by the game's name (docs/writing_lessons.md)")
+            self._fail(f"{self.where}: a lesson file names no Python module; delete the line "
+                       f"scenarios = {str(data['scenarios'])[:60]!r}: the game's demos and answers are found "
+                       f"through the registry by the game's name (docs/writing_lessons.md)", key="scenarios")
         if "step" in data:
             raise LessonError(f"{self.where}: [[step]] tables are the old walkthrough's; write each step as a "
                               f"[[screen]] (docs/lessons.md)")
-        self._refuse_unknown(data, _TOP, self.where)
+        unknown = sorted(set(data) - _TOP - {"scenarios"})
+        for key in unknown:
+            self._fail(f"{self.where}: unknown key {key}; allowed: {', '.join(sorted(_TOP))}", key=key)
         self.game = data.get("game")
         self.book: Rulebook | None = None
         if self.game is not None:
             if self.game not in rulebook_names():
                 raise LessonError(f"{self.where}: game = {self.game!r} is not a rulebook; "
-                                  f"known: {', '.join(rulebook_names())}")
+                                  f"known: {', '.join(rulebook_names())}", key="game")
             self.book = rulebook(self.game)
         self.title = self._text(data, "title", self.where) or (self.book.title if self.book else "")
         if not self.title:
-            raise LessonError(f"{self.where}: title = \"…\" is missing (a lesson that is not a game needs one)")
+            self._fail(f"{self.where}: title = \"…\" is missing (a lesson that is not a game needs one)", key="title")
         self.summary = self._text(data, "summary", self.where)
         ideas = data.get("ideas", [])
         if not isinstance(ideas, list) or not all(isinstance(i, str) and 0 < len(i.strip()) <= 60 for i in ideas):
-            raise LessonError(f"{self.where}: ideas must be a list of short phrases (the probability ideas the lesson "
-                              f"teaches, at most 60 characters each)")
+            self._fail(f"{self.where}: ideas must be a list of short phrases (the probability ideas the lesson "
+                       f"teaches, at most 60 characters each)", key="ideas")
+            ideas = []
         self.ideas: tuple[str, ...] = tuple(" ".join(i.split()) for i in ideas)
         words = [w for i in self.ideas for w in developer_words(i)]
         if words:
-            raise LessonError(f"{self.where}: developer words in ideas: {', '.join(words)}")
+            self._fail(f"{self.where}: developer words in ideas: {', '.join(words)}", key="ideas")
         self.level = self._text(data, "level", self.where)
         self.minutes = data.get("minutes")
         if not (isinstance(self.minutes, int) and not isinstance(self.minutes, bool) and 5 <= self.minutes <= 120):
-            raise LessonError(f"{self.where}: minutes = N is missing or not a whole number of minutes from 5 to 120")
+            self._fail(f"{self.where}: minutes = N is missing or not a whole number of minutes from 5 to 120",
+                       key="minutes")
         if not self.level:
-            raise LessonError(f"{self.where}: level = \"…\" is missing (who the lesson is for)")
+            self._fail(f"{self.where}: level = \"…\" is missing (who the lesson is for)", key="level")
         self.class_limit = data.get("class_limit", CLASS_LIMIT)
         if not (isinstance(self.class_limit, int) and 1 <= self.class_limit <= MOST_CLASS_SCREENS):
-            raise LessonError(f"{self.where}: class_limit is a whole number of screens, at most {MOST_CLASS_SCREENS}")
+            self._fail(f"{self.where}: class_limit is a whole number of screens, at most {MOST_CLASS_SCREENS}",
+                       key="class_limit")
+            self.class_limit = CLASS_LIMIT
         raw = data.get("screen")
         if not isinstance(raw, list) or not raw:
             raise LessonError(f"{self.where}: no [[screen]] tables")
-        specs = [self._screen(n, table) for n, table in enumerate(raw, start=1)]
+        specs = []
+        for n, table in enumerate(raw, start=1):
+            try:
+                specs.append(self._screen(n, table))
+            except LessonError as error:
+                self._fail(error, source=n)
         path_screens = [s for s in specs if not s.reference]
         references = sorted((s for s in specs if s.reference), key=self._position)
         self.screens: list[Screen] = [_renumber(s, n) for n, s in enumerate(path_screens + references, start=1)]
@@ -225,8 +230,37 @@ class Lesson:
             if screen.question:
                 names += [("answer", screen.question.answer), ("explain", screen.question.explain)]
             for kind, name in names:
-                if name and not callable(getattr(self.scenarios, name, None)):
-                    raise LessonError(f"{screen.name}: {kind} {name!r} is not one of {self._module_label()}")
+                if name and self._registered(name) is None and not self._built_in(kind, name):
+                    what = {"demo": f"nor a built-in demo ({', '.join(BUILT_IN)})",
+                            "answer": "nor a calculator of pirates-lab odds (dice 2d6 --at-least 9)",
+                            "explain": "(explain names a function)"}[kind]
+                    self._fail(f"{screen.name}: {kind} {name!r} is not one of {self._module_label()} {what}",
+                               source=screen.source, key=kind)
+
+            if screen.question and screen.question.read and self._registered(screen.question.answer) is not None:
+                self._fail(f"{screen.name}: read = {screen.question.read!r} goes with an answer in calculator words; "
+                           f"{screen.question.answer!r} is a demo function (delete the read line)",
+                           source=screen.source, key="read")
+
+    def _fail(self, error: str | LessonError, *, source: int = 0, key: str = "") -> None:
+        """A problem: raised at once, or added to the problems (with the screen's place in the file and the key)."""
+        if not isinstance(error, LessonError):
+            error = LessonError(error, key=key)
+        error.source = error.source or source
+        error.key = error.key or key
+        if self._problems is None:
+            raise error
+        self._problems.append(error)
+
+    def _registered(self, name: str) -> Callable | None:
+        function = getattr(self.scenarios, name, None) if _NAME.match(name) else None
+        return function if callable(function) else None
+
+    @staticmethod
+    def _built_in(kind: str, text: str) -> bool:
+        if kind == "demo":
+            return first_word(text) in BUILT_IN
+        return kind == "answer" and is_calculator(text)
 
     @classmethod
     def for_game(cls, game: str, **options) -> "Lesson":
@@ -276,21 +310,34 @@ class Lesson:
 
     # ------------------------------------------------------------ running demos and answers
     def _function(self, screen: Screen, name: str) -> Callable:
-        function = getattr(self.scenarios, name, None)
-        if not callable(function):
+        function = self._registered(name)
+        if function is None:
             raise LessonError(f"{screen.name}: {name!r} is not one of {self._module_label()}")
         return function
 
     def demo(self, screen: Screen) -> Any:
-        """Run the screen's demo: what it returns (a widget, a Dist, a number, text, a list or a dict)."""
-        return self._function(screen, screen.demo)() if screen.demo else None
+        """Run the screen's demo: what it returns (a widget, a Dist, a number, text, a list or a dict): a function
+        registered for the game, else a built-in demo in words (``dice 2d6``)."""
+        if not screen.demo:
+            return None
+        function = self._registered(screen.demo)
+        if function is not None:
+            return function()
+        return built_in_demo(screen.demo, self.path.parent, self.game)
+
+    def _answer_value(self, screen: Screen) -> Any:
+        spec = screen.question
+        function = self._registered(spec.answer)
+        if function is not None:
+            return function()
+        return answer_value(spec.answer, spec.read)
 
     def answer(self, screen: Screen) -> Any:
         """Run the screen's answer function: an int or a Fraction (a text question: a word or words)."""
         spec = screen.question
         if spec is None:
             raise LessonError(f"{screen.name}: has no question")
-        value = self._function(screen, spec.answer)()
+        value = self._answer_value(screen)
         text = isinstance(value, str) or (isinstance(value, (list, tuple)) and value
                                           and all(isinstance(v, str) for v in value))
         number = isinstance(value, (int, Fraction)) and not isinstance(value, bool)
@@ -322,31 +369,47 @@ class Lesson:
         text with developer words.  ``shown(value, screen)`` gives the text a demo shows people (the view's
         :func:`~pirates_lab.widgets.lesson.shown_text`).  Returns [] (nothing left undecided)."""
         for screen in self.screens:
-            try:
-                value = self.demo(screen)
-                text = shown(value, screen) if shown is not None and value is not None else ""
-                question = self.question(screen) if screen.question else None
-            except LessonError as error:
-                message = str(error)
-                raise LessonError(message if message.startswith(screen.name) else f"{screen.name}: {message}") \
-                    from error
-            except Exception as error:
-                raise LessonError(f"{screen.name}: {type(error).__name__}: {error}") from error
-            words = developer_words(text)
-            if words:
-                raise LessonError(f"{screen.name}: the demo shows developer words to students: {', '.join(words)}")
-            if question is not None and question.unit != "text":      # the why is shown once answered
-                before = [t for t in screen.student_texts() if t != screen.why]
-                leak = shows_answer(" ".join([text, *before]), question.expected)
-                if leak:
-                    raise LessonError(f"{screen.name}: the screen shows the answer ({leak}) before the question")
+            problems = self.screen_problems(screen, shown)
+            if problems:
+                raise problems[0]
         return []
+
+    def screen_problems(self, screen: Screen, shown: Callable[[Any, Screen], str] | None = None) -> list[LessonError]:
+        """What is wrong with one screen when its demo and answer run (``check_all`` raises the first)."""
+        problems: list[LessonError] = []
+
+        def problem(error: Exception, key: str) -> None:
+            message = str(error) if isinstance(error, InvalidInput) else f"{type(error).__name__}: {error}"
+            message = message if message.startswith(screen.name) else f"{screen.name}: {message}"
+            failure = LessonError(message, key=key, source=screen.source)
+            failure.__cause__ = error
+            problems.append(failure)
+
+        text, question = "", None
+        try:
+            value = self.demo(screen)
+            text = shown(value, screen) if shown is not None and value is not None else ""
+        except Exception as error:
+            problem(error, "demo")
+        try:
+            question = self.question(screen) if screen.question else None
+        except Exception as error:
+            problem(error, "answer")
+        words = developer_words(text)
+        if words:
+            problem(LessonError(f"the demo shows developer words to students: {', '.join(words)}"), "demo")
+        if question is not None and question.unit != "text":      # the why is shown once answered
+            before = [t for t in screen.student_texts() if t != screen.why]
+            leak = shows_answer(" ".join([text, *before]), question.expected)
+            if leak:
+                problem(LessonError(f"the screen shows the answer ({leak}) before the question"), "answer")
+        return problems
 
     # ------------------------------------------------------------ reading the file
     def _module_label(self) -> str:
         if self.scenarios is None:
-            return f"the demos of {self.demos_name!r} (none are registered)"
-        return f"the demos of {self.demos_name!r} ({getattr(self.scenarios, '__name__', 'given')})"
+            return f"the demos registered for {self.demos_name!r} (there are none)"
+        return f"the demos registered for {self.demos_name!r}"
 
     @staticmethod
     def _refuse_unknown(table: dict, allowed: set, where: str) -> None:
@@ -369,27 +432,28 @@ class Lesson:
         where = f"screen {number} {str(raw.get('title') or heading)!r}"
         self._refuse_unknown(raw, _SCREEN, where)
         if kind not in KINDS:
-            raise LessonError(f"{where}: kind {kind!r} is not one of {', '.join(KINDS)}")
+            raise LessonError(f"{where}: kind {kind!r} is not one of {', '.join(KINDS)}", key="kind")
         texts = {key: self._text(raw, key, where) for key in ("title", "heading", "quote", "text", "label", "why")}
         occurrence = raw.get("occurrence", 1)
         if not isinstance(occurrence, int) or isinstance(occurrence, bool) or occurrence < 1:
             raise LessonError(f"{where}: occurrence must be a whole number from 1")
         if kind in ("rule", "reference"):
             if self.book is None:
-                raise LessonError(f"{where}: a {kind} screen needs game = \"<rulebook>\" at the top")
+                raise LessonError(f"{where}: a {kind} screen needs game = \"<rulebook>\" at the top", key="kind")
             if not texts["heading"]:
-                raise LessonError(f"{where}: heading = \"…\" is missing (the rulebook heading exactly as printed)")
+                raise LessonError(f"{where}: heading = \"…\" is missing (the rulebook heading exactly as printed)",
+                                  key="kind")
             try:
                 section = self.book.find(texts["heading"], occurrence)
             except KeyError as error:
-                raise LessonError(f"{where}: {error.args[0]}") from None
+                raise LessonError(f"{where}: {error.args[0]}", key="heading") from None
             if texts["title"] and texts["title"] != texts["heading"]:
                 raise LessonError(f"{where}: a {kind} screen is titled with its heading exactly as printed; "
-                                  f"leave title out")
+                                  f"leave title out", key="title")
             texts["title"] = texts["heading"]
             if texts["quote"] and not quoted_from(texts["quote"], section.text):
                 raise LessonError(f"{where}: the quote is not in the rulebook's section text word for word "
-                                  f"(use … between the parts you quote)")
+                                  f"(use … between the parts you quote)", key="quote")
         else:
             if texts["heading"] or texts["quote"]:
                 raise LessonError(f"{where}: only rule and reference screens have a heading and a quote")
@@ -397,14 +461,17 @@ class Lesson:
                 raise LessonError(f"{where}: title = \"…\" is missing")
         if kind == "reference" and texts["quote"]:          # a reference shows its whole section (and may have a
             raise LessonError(f"{where}: a reference screen shows its whole section, not a quote: make it a rule "
-                              f"screen")                         # live "try it" demo, issue 34 item 4)
+                              f"screen", key="quote")            # live "try it" demo, issue 34 item 4)
         if kind == "reference" and raw.get("question") and not raw.get("demo"):
-            raise LessonError(f"{where}: a reference screen's question asks about its live example: give it a demo")
+            raise LessonError(f"{where}: a reference screen's question asks about its live example: give it a demo",
+                              key="question")
         if kind == "rule" and not texts["why"]:
-            raise LessonError(f"{where}: why = \"…\" is missing: say in words what the rule means")
+            raise LessonError(f"{where}: why = \"…\" is missing: say in words what the rule means", key="kind")
         demo = raw.get("demo", "")
-        if demo and not (isinstance(demo, str) and _NAME.match(demo)):
-            raise LessonError(f"{where}: demo must be the NAME of a scenario function, not {demo!r}")
+        if demo and not (isinstance(demo, str) and demo.strip()):
+            raise LessonError(f"{where}: demo must be the name of a demo or a built-in demo in words (dice 2d6), "
+                              f"not {demo!r}", key="demo")
+        demo = " ".join(demo.split()) if isinstance(demo, str) else demo
         teacher = raw.get("teacher", [])
         if not isinstance(teacher, list) or not all(isinstance(t, str) and t.strip() for t in teacher):
             raise LessonError(f"{where}: teacher must be a list of sentences (the teacher notes)")
@@ -413,7 +480,8 @@ class Lesson:
             raise LessonError(f"{where}: needs must be a list of rulebook headings")
         question = self._question(raw.get("question"), where)
         screen = Screen(number, kind, texts["title"], texts["heading"], occurrence, texts["quote"], texts["text"],
-                        demo, texts["label"], texts["why"], tuple(t.strip() for t in teacher), tuple(needs), question)
+                        demo, texts["label"], texts["why"], tuple(t.strip() for t in teacher), tuple(needs), question,
+                        source=number)
         if not (screen.quote or screen.text or screen.demo or screen.why or screen.reference):
             raise LessonError(f"{where}: the screen shows nothing (give it text, a demo or a why)")
         words = [w for t in screen.student_texts() for w in developer_words(t)]
@@ -432,9 +500,14 @@ class Lesson:
         unit, explain = raw.get("unit"), raw.get("explain", "")
         if not isinstance(prompt, str) or not prompt.strip():
             raise LessonError(f"{where}: the question has no prompt")
-        if not (isinstance(answer, str) and _NAME.match(answer)):
-            raise LessonError(f"{where}: answer = {answer!r} is a value; answer must be the NAME of a function that "
-                              f"computes it at run time (never a literal in the lesson)")
+        if not (isinstance(answer, str) and answer.strip()) or _LITERAL.match(str(answer)):
+            raise LessonError(f"{where}: answer = {answer!r} is a value typed by hand; write the calculator that "
+                              f"computes it (answer = \"dice 2d6 --at-least 9\") or the name of a demo function",
+                              key="answer")
+        answer = " ".join(answer.split())
+        read = raw.get("read", "")
+        if not isinstance(read, str):
+            raise LessonError(f"{where}: read must be words of the calculator's line to read", key="read")
         if unit is not None and unit not in UNITS:
             raise LessonError(f"{where}: question unit {unit!r} is not one of {', '.join(UNITS)}")
         if explain and not (isinstance(explain, str) and _NAME.match(explain)):
@@ -450,7 +523,7 @@ class Lesson:
         out_of = raw.get("out_of")
         if out_of is not None and not (isinstance(out_of, int) and not isinstance(out_of, bool) and out_of > 0):
             raise LessonError(f"{where}: out_of must be a whole number of equally likely outcomes (36 for two dice)")
-        return QuestionSpec(prompt.strip(), answer, unit, explain, mode, " ".join(hint.split()), out_of)
+        return QuestionSpec(prompt.strip(), answer, unit, explain, mode, " ".join(hint.split()), out_of, read.strip())
 
     def _position(self, screen: Screen) -> int:
         return self.book.sections.index(self.book.find(screen.heading, screen.occurrence))
@@ -462,22 +535,26 @@ class Lesson:
             for screen in (s for s in group if s.heading):
                 position = self._position(screen)
                 if position in seen:
-                    raise LessonError(f"{screen.name}: the section already has a screen ({seen[position].name})")
-                if last is not None and position < self._position(last):
-                    raise LessonError(f"{screen.name}: out of order: the rulebook prints it before {last.name}")
+                    self._fail(f"{screen.name}: the section already has a screen ({seen[position].name})",
+                               source=screen.source, key="heading")
+                elif last is not None and position < self._position(last):
+                    self._fail(f"{screen.name}: out of order: the rulebook prints it before {last.name}",
+                               source=screen.source, key="heading")
                 seen[position], last = screen, screen
         class_screens = self.class_screens
         if len(class_screens) > self.class_limit:
-            raise LessonError(f"{self.where}: {len(class_screens)} class screens; a class walks at most "
-                              f"{self.class_limit} (make the others reference screens)")
+            self._fail(f"{self.where}: {len(class_screens)} class screens; a class walks at most "
+                       f"{self.class_limit} (make the others reference screens)")
         if class_screens and class_screens[0].kind != "game" and self.book is not None:
-            raise LessonError(f"{class_screens[0].name}: a game's class path opens with the game in one screen "
-                              f"(kind = \"game\": the goal and a picture of the table)")
+            self._fail(f"{class_screens[0].name}: a game's class path opens with the game in one screen "
+                       f"(kind = \"game\": the goal and a picture of the table)", source=class_screens[0].source,
+                       key="kind")
         taught: set[str] = set()
         for screen in class_screens:
             missing = [need for need in screen.needs if need not in taught]
             if missing:
-                raise LessonError(f"{screen.name}: needs the rule {missing[0]!r} on a screen before it")
+                self._fail(f"{screen.name}: needs the rule {missing[0]!r} on a screen before it",
+                           source=screen.source, key="needs")
             if screen.kind == "rule":
                 taught.add(screen.heading)
 
@@ -486,35 +563,3 @@ def _renumber(screen: Screen, number: int) -> Screen:
     from dataclasses import replace
 
     return replace(screen, number=number)
-
-
-# ---------------------------------------------------------------- checks on text
-def _normal(text: str) -> str:
-    return " ".join(text.replace("\u2019", "'").split())
-
-
-def quoted_from(quote: str, section: str) -> bool:
-    """Is every part of ``quote`` (parts separated by … or ...) in the section, word for word?"""
-    parts = [p for p in re.split(r"…|\.\.\.", quote) if p.strip()]
-    body = _normal(section)
-    return bool(parts) and all(_normal(p).strip(" .") in body for p in parts)
-
-
-def shows_answer(text: str, value: Fraction) -> str:
-    """The form in which ``text`` shows a distinctive answer (3+ digits, or a fraction), else ''."""
-    from .numbers import percent_text
-
-    value = Fraction(value)
-    forms = set()
-    if value.denominator == 1:
-        if abs(value.numerator) < 100:
-            return ""
-        forms |= {str(value.numerator), f"{value.numerator:,}"}
-    else:
-        forms |= {f"{value.numerator}/{value.denominator}", f"{value.numerator} / {value.denominator}"}
-        if 0 < value < 1:
-            forms.add(percent_text(value))
-    for form in forms:
-        if re.search(r"(?<![\w.,/])" + re.escape(form) + r"(?![\w/]|[.,]\d)", text):
-            return form
-    return ""

@@ -80,13 +80,24 @@ def _ideas(row: MenuRow) -> str:
             f"{html.escape(' · '.join(row.ideas))}</div>")
 
 
+def _generic_href(name: str, folder: Path) -> str | None:
+    """A lesson with no notebook but a lesson file (a plug-in's): its address on the generic page, else None."""
+    from pirates_lab.classroom import GENERIC_PAGE, lesson_source
+
+    if (folder / GENERIC_PAGE).is_file() and lesson_source(name) is not None:
+        return f"{GENERIC_PAGE}?lesson={name}"
+    return None
+
+
 def lesson_menu(folder: Path | None = None) -> widgets.HTML:
     """A table of every lesson: a link to its notebook, its one-line description and the probability ideas it
     teaches, length and level."""
     body = []
+    folder = folder or notebooks_dir()
     for row in menu_rows(folder):
-        name = (f"<a href='{html.escape(row.file)}' target='_blank' style='color:#1a56a8;text-decoration:underline'>"
-                f"{html.escape(row.title)}</a>" if row.file
+        href = row.file or _generic_href(row.name, folder)
+        name = (f"<a href='{html.escape(href)}' target='_blank' style='color:#1a56a8;text-decoration:underline'>"
+                f"{html.escape(row.title)}</a>" if href
                 else f"{html.escape(row.title)} <em>(not built yet)</em>")
         body.append(f"<tr><td style='padding:4px 12px 4px 0'><b>{name}</b></td>"
                     f"<td style='padding:4px 12px 4px 0'>{html.escape(row.description)}{_ideas(row)}</td>"

@@ -21,7 +21,7 @@ from functools import lru_cache
 import ipywidgets as widgets
 import traitlets
 
-from pirates_lab.core import SeatView, games as registered_games
+from pirates_lab.core import InvalidInput, SeatView, games as registered_games
 from pirates_lab.core.loop import play as play_loop
 from pirates_lab.lab.policies import make_policy
 from pirates_lab.lab.stored import StoredTournament, load
@@ -151,21 +151,26 @@ def seat_view() -> widgets.Widget:
              + f" A trader with a goal, shown this, picks <b>{html.escape(str(chosen))}</b>.</p>")
     box = widgets.HTML(f"<div style='display:flex;flex-wrap:wrap;gap:12px'>{sees}{hidden}</div>{proof}")
     box.add_class("pl-lab-seat-view")
-    return widgets.VBox([box, Redeal(state)], layout=widgets.Layout(max_width="100%"))
+    return widgets.VBox([box, Redeal(view)], layout=widgets.Layout(max_width="100%"))
 
 
 class Redeal(widgets.VBox):
     """A button that deals the cards Captain 1 cannot see again (seeded: the n-th press is the same on every page,
     and Reset starts again), and what that changed: Captain 1's view (never) and Captain 2's hand.
 
-    >>> redeal = Redeal(position()); redeal.press(); redeal.presses
+    It is given Captain 1's seat view, never the game's state: each press asks the view for a world that seat
+    cannot tell from the real one (``view.redeal``), as a search player does.
+
+    >>> redeal = Redeal(position().view(SEAT)); redeal.press(); redeal.presses
     1
     >>> "did not change" in redeal.said.value
     True
     """
 
-    def __init__(self, state):
-        self.state, self.presses = state, 0
+    def __init__(self, view: SeatView):
+        if not isinstance(view, SeatView):
+            raise InvalidInput("Redeal shows a seat's view: give it state.view(seat), not the state.")
+        self.view, self.presses = view, 0
         self.button = widgets.Button(description="Deal the hidden cards again", icon="random",
                                      layout=widgets.Layout(width="auto", align_self="flex-start"))
         self.button.add_class("pl-lab-redeal")
@@ -176,8 +181,8 @@ class Redeal(widgets.VBox):
     def press(self) -> None:
         self.presses += 1
         other = (SEAT + 1) % PLAYERS_AT_TABLE
-        redealt = self.state.redeal_hidden(SEAT, random.Random(f"redeal-{self.presses}"))
-        same = redealt.observation(SEAT) == self.state.observation(SEAT)
+        redealt = self.view.redeal(random.Random(f"redeal-{self.presses}"))
+        same = redealt.observation(SEAT) == self.view.observation
         self.said.value = (f"<p>Deal {self.presses}: what {html.escape(_captain(SEAT))} is shown "
                            + ("did not change" if same else "<b>changed</b>")
                            + f"; in this deal {html.escape(_captain(other))} would hold "

@@ -4,8 +4,8 @@
 ``Game`` (or a registered name, or a Game class); ``renderer`` None picks the board the game's
 front-end registered (:mod:`.renderers`), else the observation in words; ``humans`` the seats people play; every other
 seat is a computer player (``players``: one callable for all, a mapping seat -> callable, or
-None for :func:`random_player`).  A computer player is ``player(state, rng) -> action`` and
-decides from ``state.view()`` only (see :mod:`.table_model`).
+None for :func:`random_player`).  A computer player is ``player(view, rng) -> action``: it is handed
+its seat's :class:`~pirates_lab.core.SeatView`, never the state (see :mod:`.table_model`).
 
 What it shows: the board (a :class:`~pirates_lab.widgets.BoardCanvas` replaying the renderer's
 pure draw operations for the seat being shown), whose turn it is, the scores everyone may see,

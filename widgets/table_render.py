@@ -24,7 +24,8 @@ import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from pirates_lab.core import CHANCE, TERMINAL, IllegalMove
+from pirates_lab.core import IllegalMove, play
+from pirates_lab.core.loop import DECISION
 
 from .drawing import Drawing, DrawOp
 from .table_model import seat_name
@@ -139,20 +140,18 @@ def check_renderer(renderer, game, seeds: Iterable[int] = range(3), max_steps: i
     checked = 0
     size = (getattr(renderer, "width", DEFAULT_WIDTH), getattr(renderer, "height", DEFAULT_HEIGHT))
     for seed in seeds:
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        for step in range(max_steps):
-            player = state.current_player()
-            if player == TERMINAL:
-                break
-            if player != CHANCE and step % every == 0:
-                for seat in range(game.players):
-                    _check_view(renderer, state, seat, rng, size, clicks)
-                    checked += 1
-            action = state.chance_outcomes().sample(rng) if player == CHANCE else rng.choice(state.legal_actions())
-            state = state.apply(action)
-        for seat in range(game.players):          # the end, as each seat sees it
-            _check_view(renderer, state, seat, rng, size, clicks)
+        clicks_rng = random.Random(seed + 1_000_003)     # the clicks' own rng: the game is the same with or without
+        through = play(game.new_initial_state(), None, random.Random(seed), max_steps=max_steps)
+        decisions = 0
+        for step in through:
+            if step.kind == DECISION:
+                if decisions % every == 0:
+                    for seat in range(game.players):
+                        _check_view(renderer, step.state, seat, clicks_rng, size, clicks)
+                        checked += 1
+                decisions += 1
+        for seat in range(game.players):          # the end (or the cap), as each seat sees it
+            _check_view(renderer, through.state, seat, clicks_rng, size, clicks)
             checked += 1
     return checked
 

@@ -32,7 +32,8 @@ from pirates_lab.core.registry import games
 
 __all__ = ["LESSONS", "Lesson", "lessons", "INDEX", "UnknownLesson", "MissingNotebook", "notebooks_dir", "lesson_file", "lesson_path",
            "available_lessons", "free_port", "port_is_free", "voila_command", "lab_command", "prelaunch_hook",
-           "presenter_source", "page_source", "write_voila_config", "Server", "LARGE_ENV", "NOTEBOOKS_ENV"]
+           "presenter_source", "page_source", "write_voila_config", "Server", "LARGE_ENV", "NOTEBOOKS_ENV",
+           "lesson_source", "generic_page", "GENERIC_PAGE", "LESSON_FILE_ENV"]
 
 @dataclass(frozen=True)
 class Lesson:
@@ -183,18 +184,60 @@ def lesson_file(name: str) -> str:
     return known[name].file
 
 
+def lesson_source(name: str) -> Path | None:
+    """The lesson file a registered game ships (``data/lessons.toml`` in its package, found through its entry
+    point), or None."""
+    from pirates_lab.core.data import data_path
+
+    try:
+        path = data_path(name, "lessons.toml")
+    except (ModuleNotFoundError, ValueError, TypeError):
+        return None
+    return path if path.is_file() else None
+
+
 def lesson_path(name: str, folder: Path | None = None) -> Path:
-    """The notebook of a lesson; :class:`MissingNotebook` if it is not in ``folder``."""
-    path = (folder or notebooks_dir()) / lesson_file(name)
+    """The notebook of a lesson, else (a plug-in's lesson, say) its lesson file, served on the generic page;
+    :class:`MissingNotebook` if it has neither."""
+    folder = folder or notebooks_dir()
+    path = folder / lesson_file(name)
     if not path.is_file():
-        raise MissingNotebook(f"The {name} lesson has no notebook yet: {path} does not exist.")
+        source = lesson_source(name)
+        if source is not None and (folder / GENERIC_PAGE).is_file():
+            return source
+        raise MissingNotebook(f"The {name} lesson has no notebook yet: {path} does not exist"
+                              + (f" (nor {GENERIC_PAGE}, the page that serves lesson files)." if source else "."))
     return path
 
 
 def available_lessons(folder: Path | None = None) -> dict[str, Path | None]:
-    """Every known lesson -> its notebook, or None where the notebook is missing."""
+    """Every known lesson -> its notebook, or its lesson file (served on the generic page), or None."""
     folder = folder or notebooks_dir()
-    return {name: (folder / file if (folder / file).is_file() else None) for name, file in ((n, l.file) for n, l in lessons().items())}
+    found = {}
+    generic = (folder / GENERIC_PAGE).is_file()
+    for name, lesson in lessons().items():
+        notebook = folder / lesson.file
+        found[name] = notebook if notebook.is_file() else lesson_source(name) if generic else None
+    return found
+
+
+#: the one generic lesson page (``notebooks/any_lesson.ipynb``): any lesson file, served without a notebook of its own
+GENERIC_PAGE = "any_lesson.ipynb"
+#: the lesson file the generic page shows (read by ``pirates_lab.widgets.lesson_page``)
+LESSON_FILE_ENV = "PIRATES_LAB_LESSON_FILE"
+
+
+def generic_page(lesson_file: Path, folder: Path | None = None) -> tuple[Path, dict[str, str]]:
+    """The page that serves ``lesson_file`` (a ``.toml`` anywhere) and the environment that tells it which.
+
+    >>> page, env = generic_page(Path("/tmp/my lesson.toml"))
+    >>> page.name, env[LESSON_FILE_ENV]
+    ('any_lesson.ipynb', '/tmp/my lesson.toml')
+    """
+    page = (folder or notebooks_dir()) / GENERIC_PAGE
+    if not page.is_file():
+        raise MissingNotebook(f"The generic lesson page {page} is missing (it serves lesson files).")
+    return page, {LESSON_FILE_ENV: str(Path(lesson_file).resolve())}
 
 
 # ---------------------------------------------------------------- ports

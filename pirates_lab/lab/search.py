@@ -23,7 +23,7 @@ import math
 import random
 from fractions import Fraction
 
-from pirates_lab.core import CHANCE, TERMINAL, play
+from pirates_lab.core import play
 
 from .policies import Policy, view_of
 
@@ -60,6 +60,38 @@ def _key(action):
         return str(action)
 
 
+class _TreeWalk:
+    """The tree policy of one iteration, as a computer player of :func:`~pirates_lab.core.play`: at each
+    decision it counts the legal children available, expands one untried action (and is done) or
+    follows the best child by UCB1; ``path`` is each child taken with the seat that chose it."""
+
+    def __init__(self, search: "SearchPolicy", root: _Node):
+        self.search, self.node, self.path, self.expanded = search, root, [], False
+
+    def done(self, world) -> bool:
+        return self.expanded
+
+    def __call__(self, view, rng: random.Random):
+        actions = {_key(a): a for a in view.legal_actions}
+        node = self.node
+        for key in actions:
+            child = node.children.get(key)
+            if child is not None:
+                child.available += 1
+        untried = [key for key in actions if key not in node.children]
+        if untried:
+            key = untried[rng.randrange(len(untried))]
+            child = node.children[key] = _Node()
+            child.available = 1
+            self.expanded = True
+        else:
+            key = max(actions, key=lambda k: self.search._ucb(node.children[k]))
+            child = node.children[key]
+        self.node = child
+        self.path.append((child, view.player))
+        return actions[key]
+
+
 class SearchPolicy(Policy):
     """ISMCTS with ``iterations`` determinised playouts per decision (see the module docstring)."""
 
@@ -89,36 +121,13 @@ class SearchPolicy(Policy):
         ties = [k for v, r, k in visited if (v, r) == best]
         return legal[ties[0]] if len(ties) == 1 else legal[sorted(ties, key=str)[rng.randrange(len(ties))]]
 
-    # one iteration: select / expand in the tree, roll out, back up
+    # one iteration: select / expand in the tree (the core's play loop, chance sampled), roll out, back up
     def _iterate(self, root: _Node, world, rng: random.Random) -> None:
-        node, path = root, []
-        while True:
-            player = world.current_player()
-            if player == TERMINAL:
-                break
-            if player == CHANCE:
-                world = world.apply(world.chance_outcomes().sample(rng))
-                continue
-            actions = {_key(a): a for a in world.legal_actions()}
-            for key in actions:
-                child = node.children.get(key)
-                if child is not None:
-                    child.available += 1
-            untried = [key for key in actions if key not in node.children]
-            if untried:
-                key = untried[rng.randrange(len(untried))]
-                child = node.children[key] = _Node()
-                child.available = 1
-                path.append((child, player))
-                world = world.apply(actions[key])
-                break
-            key = max(actions, key=lambda k: self._ucb(node.children[k]))
-            node = node.children[key]
-            path.append((node, player))
-            world = world.apply(actions[key])
+        walk = _TreeWalk(self, root)
+        world = play(world, walk, rng, until=walk.done).run()
         world = self._rollout(world, rng)
         reward = world.returns() if world.is_terminal() else leader_shares(world.scores())
-        for child, player in path:
+        for child, player in walk.path:
             child.visits += 1
             child.reward += float(reward[player])
 

@@ -11,7 +11,7 @@ from fractions import Fraction
 import ipywidgets as widgets
 import pytest
 
-from pirates_lab.core import SeatView, games
+from pirates_lab.core import InvalidInput, SeatView, games
 from pirates_lab.core.report import percent
 from pirates_lab.lab import stored as stored_module
 from pirates_lab.lab.stored import load, play
@@ -316,9 +316,11 @@ def test_charts_grow_with_large_fonts(stored):
 
 def test_screens_1_4_6_have_something_to_touch_and_it_works_seeded(monkeypatch):
     """Issue 39: re-deal the hidden cards (screen 1), play one game of the tip's players (4), one game's tips (6)."""
-    first, again = lessons.Redeal(lessons.position()), lessons.Redeal(lessons.position())
+    first, again = lessons.Redeal(lessons.position().view(lessons.SEAT)), lessons.Redeal(lessons.position().view(lessons.SEAT))
     first.press(), again.press()
     assert first.said.value == again.said.value and "did not change" in first.said.value     # seeded per press
+    with pytest.raises(InvalidInput, match="give it state.view"):                     # a seat's view, never the state
+        lessons.Redeal(lessons.position())
     calls = []
 
     def one_game(game, chosen, games, seed, progress):

@@ -19,8 +19,3 @@ SAFE = Fraction(5, 6)      # a roll of 2 to 6: no skull
 def safe_rolls(most: int = 5) -> dict[str, Fraction]:
     """The chance that the first n rolls of a turn all miss the skull, for n = 1 to ``most``."""
     return {f"{n} roll{'s' if n > 1 else ''}": SAFE ** n for n in range(1, most + 1)}
-
-
-def three_safe_rolls() -> Fraction:
-    """The chance that three rolls in a row miss the skull."""
-    return SAFE ** 3
