@@ -176,6 +176,9 @@ class TryIt(PillageTable):
         self.model.game = position.game
         self.new_game_button.description = "Start again"
         self.new_game_button.tooltip = "The same position again"
+        turn, tabs, message, controls = self.children          # whose move and the buttons on one line: it fits
+        self.children = (widgets.HBox([turn, controls], layout=widgets.Layout(flex_flow="row wrap", align_items="center",
+                                                                               grid_gap="12px")), tabs, message)
         self.add_class("pl-pp-try-it")
         self.new_game()
 

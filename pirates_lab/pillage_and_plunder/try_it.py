@@ -1,6 +1,7 @@
 """Positions to try a rule on: the live examples of the lesson's reference screens (issue 34 item 4).
 
-Each function returns a hand-built position of a three-player game (plain engine state, no widgets) in which
+Each function returns a hand-built position of a two-player game (three for Play Event Card, where the two
+opponents differ; plain engine state, no widgets) in which
 player 1 is at the decision the heading is about, with the cards it needs in his hand; the lesson's "try it"
 table lets a student make that move on the real engine.  The ``*_answer`` functions compute a screen's question
 by playing the move on the engine.
@@ -33,14 +34,14 @@ __all__ = ["TRY_IT", "working", "working_pay", "sell_cargo", "rum_sells_for_on_a
            "stage_2_fight_or_flee", "if_the_attacking_ship_is_faster", "stage_5_plundering_the_enemy_ship",
            "player_attacking_player", "navy_ship_attacking_player", "timed_game"]
 
-PLAYERS = 3
-FILLER = ("Bury Treasure", "Bury Treasure")        # two cards kept back, so the turn does not end for want of cards
+PLAYERS = 2                 # a short table fits the screen; Play Event Card needs a second opponent
+FILLER = ("Bury Treasure", "Bury Treasure")        # an attacker's two cards kept back (his turn goes on after it)
 
 
-def _at(step: str, hand=(), **options) -> PPState:
-    """Player 1 at ``step`` of his turn in a three-player game, holding ``hand`` (and the filler at the play step)."""
-    s = scenario(PLAYERS, **options)
-    give(s, 0, *hand, *(FILLER if step == "play" else ()))
+def _at(step: str, hand=(), players: int = PLAYERS, **options) -> PPState:
+    """Player 1 at ``step`` of his turn, holding only ``hand`` (a short list of moves: the rule's own)."""
+    s = scenario(players, **options)
+    give(s, 0, *hand)
     return at_step(s, step, 0)
 
 
@@ -123,8 +124,8 @@ def hoard_after_buying_a_schooner() -> int:
 
 
 def buy_ship_add_on() -> PPState:
-    """Rules: Pillage & Plunder › Buy Ship Add-On — an Extra Sail and an Iron Hull Plating in hand."""
-    return _at("play", ("Extra Sail", "Iron Hull Plating"))
+    """Rules: Pillage & Plunder › Buy Ship Add-On — an Extra Sail in hand."""
+    return _at("play", ("Extra Sail",))
 
 
 def speed_with_an_extra_sail() -> int:
@@ -163,7 +164,7 @@ def gems_cost_on_average() -> Fraction:
 
 def play_event_card() -> PPState:
     """Rules: Pillage & Plunder › Play Event Card — Scurvy in hand; player 2 carries Fruit, player 3 does not."""
-    s = _at("play", ("Scurvy",))
+    s = _at("play", ("Scurvy",), players=3)
     equip(s, 1, cargo=("Fruit 10 Units",))
     return s
 
@@ -174,13 +175,13 @@ def attack_opponent() -> PPState:
 
 
 def attack_merchant_ship() -> PPState:
-    """Rules: Pillage & Plunder › Attack Merchant Ship — a strength-2 merchant and a Rum card to load on it."""
-    return _at("play", ("French Merchant (Strength 2)", "Rum 10 Units"))
+    """Rules: Pillage & Plunder › Attack Merchant Ship — a strength-2 merchant in hand."""
+    return _at("play", ("French Merchant (Strength 2)",))
 
 
 def play_navy_ship() -> PPState:
     """Rules: Pillage & Plunder › Play Navy Ship — an English Navy card; player 2 holds an English merchant as a prize
-    ship, player 3 none."""
+    ship."""
     s = _at("play", ("English Navy",))
     s._draw_card("English Merchant (Strength 2)")
     s.players[1]["prizes"].append("English Merchant (Strength 2)")
@@ -196,7 +197,7 @@ def repair_ship() -> PPState:
 
 
 def bury_treasure() -> PPState:
-    """Rules: Pillage & Plunder › Bury Treasure — one Bury Treasure card more in hand (the filler holds two)."""
+    """Rules: Pillage & Plunder › Bury Treasure — a Bury Treasure card in hand."""
     return _at("play", ("Bury Treasure",))
 
 
@@ -262,7 +263,7 @@ def navy_ship_attacking_player() -> PPState:
 
 def _won(s: PPState) -> PPState:
     """Player 1 attacks player 2, whose crew is gone: a volley that sinks nobody, then the mêlée is won at once."""
-    give(s, 0, "Attack", *FILLER)
+    give(s, 0, "Attack")
     s = at_step(s, "play", 0)
     for move in (Play("Attack", target=1), Act.NO_OFFER, Act.FIGHT_ON, Act.STAND_AND_FIGHT, Act.NO_OFFER,
                  Act.FIGHT_ON):
