@@ -38,14 +38,41 @@ def pytest_xdist_make_scheduler(config, log):
     it) are a scope of their own, so the two workers walk lessons side by side and a lesson is never walked on both
     (each worker starts its own Voila server the first time it needs one).
     (pytest-xdist's ``loadgroup`` marks do not take on pytest 9, whose node ids cannot be renamed; a scheduler
-    that chooses the scope works on both.)"""
+    that chooses the scope works on both.)
+
+    Longest first (issue 38): the lesson walks, then the other browser files, then every other file, most tests
+    first (xdist's own order).  xdist alone ordered by test count only, so a walk (19 tests, minutes) could start
+    late and leave one worker walking while the other had finished; with the long scopes first, the many short
+    files at the end even the two workers out."""
     from xdist.scheduler import LoadScopeScheduling
 
     class ByFileAndLesson(LoadScopeScheduling):
+        ordered = False
+
         def _split_scope(self, nodeid: str) -> str:
             path, _, test = nodeid.partition("::")
             if path.endswith("test_browser_projector.py") and "[" in test:
                 return f"{path}[{test.split('[', 1)[1]}"       # one lesson's checks share its one inspection
             return path
 
+        def _assign_work_unit(self, node) -> None:
+            if not self.ordered:       # the work queue is complete before the first unit is handed out
+                self.ordered = True
+                order = sorted(self.workqueue, key=lambda scope: scope_rank(scope))   # stable: xdist's order within
+                for scope in order:
+                    self.workqueue.move_to_end(scope)
+            super()._assign_work_unit(node)
+
     return ByFileAndLesson(config, log)
+
+
+def scope_rank(scope: str) -> int:
+    """0 for a lesson's projector walk, 1 for another browser test file, 2 for the rest.
+
+    >>> [scope_rank(s) for s in ("tests/browser/test_browser_projector.py[plunder]", "tests/browser/test_browser_lab.py",
+    ...                          "tests/test_cli.py")]
+    [0, 1, 2]
+    """
+    if "test_browser_projector.py[" in scope:
+        return 0
+    return 1 if scope.startswith("tests/browser/") else 2

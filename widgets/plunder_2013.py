@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 
-from pirates_lab.core import InvalidInput
+from pirates_lab.core import GAME_OVER, InvalidInput, play
 from pirates_lab.plunder_2013 import (CATEGORIES, Answer, ComputerPirate, Deduction, Dig, FlipExtra, Game, Keep,
                                       Pass, Record, card_name, dig_advice, flip_advice, location_name, pirate_name)
 from pirates_lab.plunder_2013.advisors import hunters_for
@@ -109,16 +109,9 @@ class PlunderMatch:
         self.advance()
 
     def advance(self) -> None:
-        state = self.state
-        while not state.is_terminal():
-            player = state.current_player()
-            if state.is_chance_node():
-                state = state.apply(state.chance_outcomes().sample(self.rng))
-            elif player != self.human:
-                state = state.apply(self.pirate(state, self.rng))
-            else:
-                break
-        self.state = state
+        """Chance and the computer pirates play on (the core's one loop: each pirate is handed its seat's view,
+        never the state) until the person's turn or the end."""
+        self.state = play(self.state, self.pirate, self.rng, humans={self.human}).run()
 
     def act(self, action) -> None:
         """The person's move (an IllegalMove leaves everything as it was), then the others'."""
@@ -133,8 +126,9 @@ class PlunderMatch:
         return tuple(self.state.hands[self.human])
 
     def waiting_for(self) -> str:
-        """"choose", "answer", "dig" or "over": what the person is asked to do."""
-        return "over" if self.state.is_terminal() else self.state.phase
+        """"choose", "answer", "dig" or "game over" (``GAME_OVER``): what the person is asked to do (the core's
+        ``state.phase``)."""
+        return self.state.phase
 
 
 class PlunderTable(widgets.VBox):
@@ -199,7 +193,7 @@ class PlunderTable(widgets.VBox):
     def refresh(self) -> None:
         state, match = self.match.state, self.match
         view = match.view()
-        if match.waiting_for() == "over":
+        if match.waiting_for() == GAME_OVER:
             self.grid.finders = len(score_chest(state.hands, state.chest)[2][match.human])
         self.grid.set_deduction(view)
         mine = location_name(match.my_cards)
@@ -209,7 +203,7 @@ class PlunderTable(widgets.VBox):
                 f"Crew cards left: {crew}. Day {state.day} of {match.game.days}.")
         if state.clue is not None:
             head += f"<br>Clues: <b>{html.escape(location_name(state.clue))}</b>"
-        if waiting == "over":
+        if waiting == GAME_OVER:
             scores = state.scores()
             winners = ", ".join(pirate_name(p) for p in state.winners())
             hands = "; ".join(f"{pirate_name(p)}: {location_name(tuple(h))}" for p, h in enumerate(state.hands))

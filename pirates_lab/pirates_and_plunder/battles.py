@@ -29,15 +29,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterator
 
-from pirates_lab.core import Dist, InvalidInput, cite
+from pirates_lab.core import Dist, InvalidInput
 from pirates_lab.core.why import Why
 
+from .headings import RULE_BATTLES
 from .parts import GAME, said
 
 __all__ = ["RULE_BATTLES", "OpenBattle", "open_battle", "SecretBattle", "secret_battle",
            "MAX_RESOURCES", "MAX_DIGITS"]
 
-RULE_BATTLES = cite(GAME, "Battles")
 #: the game has 60 resources in all: no side can commit more
 MAX_RESOURCES = 60
 #: the most digits in a ship's or resource's value, above or below the fraction bar: the exact solve

@@ -36,8 +36,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
-from pirates_lab.core import Task, action, cite, saveable
+from pirates_lab.core import Task, action, saveable
 
+from .headings import (RULE_ADVANCED, RULE_BURIED, RULE_EXPLORATION, RULE_NATIVES, RULE_OF_TILE, RULE_ROYAL_PORT,
+                       RULE_STORM)
 from .parts import GAME, MAX_SEGMENTS, RESOURCES, a_or_an, resource_words
 from .placing import find
 from .scoring import feature, features, gain, role, segment_of
@@ -47,14 +49,11 @@ __all__ = ["RULE_ADVANCED", "RULE_EXPLORATION", "RULE_STORM", "RULE_NATIVES", "R
            "storm_nodes", "pirate_weight", "fleet_galleons", "natives_charge", "final_bonuses", "payments", "takings",
            "treasure_hunters",
            "Dues", "Gift", "Exploring", "Pay", "ReturnShip", "Take", "DrawExploration", "NoExploration", "Explore",
-           "LayExploration", "ManExploration", "Explorations"]
+           "LayExploration", "ManExploration", "payer",
+           "explore_offer_actions", "explore_offer", "explore_odds", "explore_draw", "explore_actions", "why_not_explored",
+           "explore_place", "explore_ship_actions", "explore_ship", "pay_actions", "pay_auto", "pay", "take_actions",
+           "take_auto", "take"]
 
-RULE_ADVANCED = cite(GAME, "Advanced Rules")
-RULE_EXPLORATION = cite(GAME, "Exploration Tiles")
-RULE_STORM = cite(GAME, "Storm")
-RULE_NATIVES = cite(GAME, "Natives")
-RULE_BURIED = cite(GAME, "Buried Treasure")
-RULE_ROYAL_PORT = cite(GAME, "Royal Port")
 
 SEA_TILES = ("Archipelago", "Reef", "Royal Cartographer", "Storm", "Treasure Fleet", "Viceroy")
 ISLAND_TILES = ("Buried Treasure", "Natives", "Pirate Cove", "Royal Port")
@@ -386,139 +385,151 @@ def payer(state, task) -> int:
     return task.data.ships[0][1]
 
 
-class Explorations:
-    """The steps of the advanced rules: ``explore_offer`` (draw an exploration tile or not), ``explore_draw``
-    (chance), ``explore_place`` and ``explore_ship``; ``pay`` (the Natives, the Storm: pay 2 resources or
-    return the ship); ``treasure`` and ``royal_port`` (resources of the player's choice).
+# ------------------------------------------------------------ the steps of the advanced rules
+# The steps of the advanced rules: ``explore_offer`` (draw an exploration tile or not), ``explore_draw``
+# (chance), ``explore_place`` and ``explore_ship``; ``pay`` (the Natives, the Storm: pay 2 resources or
+# return the ship); ``treasure`` and ``royal_port`` (resources of the player's choice).
+#
+# Rules: Pirates & Plunder › Advanced Rules
 
-    Rules: Pirates & Plunder › Advanced Rules
+
+def explore_offer_actions(state, task) -> list:
+    """Rules: Pirates & Plunder › Advanced Rules"""
+    return [DrawExploration(), NoExploration()]
+
+
+def explore_offer(state, task, action) -> None:
+    if isinstance(action, DrawExploration):
+        state.flow.replace(state, Task("explore_draw", task.player))
+    else:
+        state.flow.pop(state)
+        state.say(f"Player {task.player + 1} draws no exploration tile.")
+
+
+def explore_odds(state, task):
+    """Each exploration tile left equally likely (outcomes in the Parts list's order, the same in every run)."""
+    from pirates_lab.core import Dist
+    return Dist.from_weights({Explore(name): state.explore_bag.count(name) for name in dict.fromkeys(state.explore_bag)})
+
+
+def explore_draw(state, task, action) -> None:
+    """Rules: Pirates & Plunder › Advanced Rules"""
+    state.explore_bag.remove(action.tile)
+    state.flow.pop(state)
+    if not places(state, action.tile):
+        state.say(f"Player {task.player + 1} draws the {action.tile}: there is nowhere to lay it.")
+        return
+    state.say(f"Player {task.player + 1} draws the exploration tile {action.tile} and takes another turn.")
+    state.flow.push(state, Task("explore_place", task.player, Exploring(action.tile)))
+
+
+def explore_actions(state, task) -> list:
+    """Rules: Pirates & Plunder › Exploration Tiles"""
+    return [LayExploration(*state.where(node)) for node in places(state, task.data.tile)]
+
+
+def why_not_explored(state, task, action):
+    """Refuse a place the tile may not go, citing the tile's own heading.
+
+    Rules: Pirates & Plunder › Exploration Tiles
     """
+    from pirates_lab.core import IllegalMove
+    if isinstance(action, LayExploration):
+        reason = why_not_laid(state, task.data.tile, action.cell, action.segment)
+        if reason:
+            return IllegalMove(RULE_OF_TILE[task.data.tile], reason)
+    return None
 
-    def explore_offer_actions(self, task) -> list:
-        """Rules: Pirates & Plunder › Advanced Rules"""
-        return [DrawExploration(), NoExploration()]
 
-    def explore_offer(self, task, action) -> None:
-        if isinstance(action, DrawExploration):
-            self.flow.replace(self, Task("explore_draw", task.player))
-        else:
-            self.flow.pop(self)
-            self.say(f"Player {task.player + 1} draws no exploration tile.")
+def explore_place(state, task, action) -> None:
+    name = task.data.tile
+    node = state.node(action.cell, action.segment)
+    struck = lay(state, name, node, task.player)
+    state.flow.pop(state)
+    if can_man(state, name, node, task.player):
+        state.flow.push(state, Task("explore_ship", task.player, Exploring(name, node)))
+    elif name == "Natives":                           # no Governor can land: the explorers pay all the same
+        struck = natives_charge(state, node)
+    if struck:
+        state.flow.push(state, Task("pay", None, Dues(struck, 2, "to the storm" if name == "Storm" else "to the natives")))
 
-    def explore_odds(self, task):
-        """Each exploration tile left equally likely (outcomes in the Parts list's order, the same in every run)."""
-        from pirates_lab.core import Dist
-        return Dist.from_weights({Explore(name): self.explore_bag.count(name) for name in dict.fromkeys(self.explore_bag)})
 
-    def explore_draw(self, task, action) -> None:
-        """Rules: Pirates & Plunder › Advanced Rules"""
-        self.explore_bag.remove(action.tile)
-        self.flow.pop(self)
-        if not places(self, action.tile):
-            self.say(f"Player {task.player + 1} draws the {action.tile}: there is nowhere to lay it.")
-            return
-        self.say(f"Player {task.player + 1} draws the exploration tile {action.tile} and takes another turn.")
-        self.flow.push(self, Task("explore_place", task.player, Exploring(action.tile)))
+def explore_ship_actions(state, task) -> list:
+    from .game import NoShip
+    return [NoShip(), ManExploration()]
 
-    def explore_actions(self, task) -> list:
-        """Rules: Pirates & Plunder › Exploration Tiles"""
-        return [LayExploration(*self.where(node)) for node in places(self, task.data.tile)]
 
-    def why_not_explored(self, task, action):
-        """Refuse a place the tile may not go, citing the tile's own heading.
+def explore_ship(state, task, action) -> None:
+    state.flow.pop(state)
+    if isinstance(action, ManExploration):
+        charged = man(state, task.data.tile, task.data.node, task.player)
+    else:
+        charged = natives_charge(state, task.data.node) if task.data.tile == "Natives" else ()
+    if charged:
+        state.flow.push(state, Task("pay", None, Dues(charged, 2, "to the natives")))
 
-        Rules: Pirates & Plunder › Exploration Tiles
-        """
-        from pirates_lab.core import IllegalMove
-        if isinstance(action, LayExploration):
-            reason = why_not_laid(self, task.data.tile, action.cell, action.segment)
-            if reason:
-                return IllegalMove(cite(GAME, task.data.tile), reason)
-        return None
 
-    def explore_place(self, task, action) -> None:
-        name = task.data.tile
-        node = self.node(action.cell, action.segment)
-        struck = lay(self, name, node, task.player)
-        self.flow.pop(self)
-        if can_man(self, name, node, task.player):
-            self.flow.push(self, Task("explore_ship", task.player, Exploring(name, node)))
-        elif name == "Natives":                           # no Governor can land: the explorers pay all the same
-            struck = natives_charge(self, node)
-        if struck:
-            self.flow.push(self, Task("pay", None, Dues(struck, 2, "to the storm" if name == "Storm" else "to the natives")))
+def pay_actions(state, task) -> list:
+    """Pay 2 resources, any types (the default first), or return the ship when that is allowed.
 
-    def explore_ship_actions(self, task) -> list:
-        from .game import NoShip
-        return [NoShip(), ManExploration()]
+    Rules: Pirates & Plunder › Natives
+    """
+    dues = task.data
+    ship, owner = dues.ships[0]
+    choices: list = [Pay(c) for c in payments(state.resources[owner], dues.amount)]
+    return choices + [ReturnShip()] if dues.refusable else choices
 
-    def explore_ship(self, task, action) -> None:
-        self.flow.pop(self)
-        if isinstance(action, ManExploration):
-            charged = man(self, task.data.tile, task.data.node, task.player)
-        else:
-            charged = natives_charge(self, task.data.node) if task.data.tile == "Natives" else ()
-        if charged:
-            self.flow.push(self, Task("pay", None, Dues(charged, 2, "to the natives")))
 
-    # ---- paying: the Natives, the Storm
-    def pay_actions(self, task) -> list:
-        """Pay 2 resources, any types (the default first), or return the ship when that is allowed.
+def pay_auto(state, task):
+    """With one way only (too poor to pay: the ship goes home) there is nothing to decide."""
+    choices = pay_actions(state, task)
+    if len(choices) != 1:
+        return False
+    pay(state, task, choices[0])
+    return True
 
-        Rules: Pirates & Plunder › Natives
-        """
-        dues = task.data
-        ship, owner = dues.ships[0]
-        choices: list = [Pay(c) for c in payments(self.resources[owner], dues.amount)]
-        return choices + [ReturnShip()] if dues.refusable else choices
 
-    def pay_auto(self, task):
-        """With one way only (too poor to pay: the ship goes home) there is nothing to decide."""
-        choices = self.pay_actions(task)
-        if len(choices) != 1:
-            return False
-        self.pay(task, choices[0])
-        return True
-
-    def pay(self, task, action) -> None:
-        """Rules: Pirates & Plunder › Storm"""
-        dues = task.data
-        (ship, owner), later = dues.ships[0], dues.ships[1:]
-        if later:
-            self.flow.replace(self, Task("pay", None, Dues(later, dues.amount, dues.why, dues.refusable)))
-        else:
-            self.flow.pop(self)
-        if isinstance(action, Pay):
-            for kind, count in enumerate(action.resources):
-                self.resources[owner][kind] -= count
-                self.bank[kind] += count
-            self.say(f"Player {owner + 1} pays {dues.amount} resources ({resource_words(action.resources)}) {dues.why}.")
-        elif ship in self.ships:
-            what = role(self, ship)
-            could = "does not pay" if sum(self.resources[owner]) >= dues.amount else "cannot pay"
-            del self.ships[ship]
-            self.say(f"Player {owner + 1} {could} {dues.why}: the {what} goes home.")
-
-    # ---- resources of their choice: the Buried Treasure, the Royal Port
-    def take_actions(self, task) -> list:
-        """Rules: Pirates & Plunder › Buried Treasure"""
-        return [Take(c) for c in takings(self.bank, task.data.most)]
-
-    def take_auto(self, task):
-        """An empty supply leaves nothing to choose."""
-        if any(self.bank):
-            return False
-        self.flow.pop(self)
-        self.say(f"Player {task.player + 1} would take resources {task.data.why}, but the supply is empty.")
-        return True
-
-    def take(self, task, action) -> None:
-        """Rules: Pirates & Plunder › Royal Port"""
-        self.flow.pop(self)
+def pay(state, task, action) -> None:
+    """Rules: Pirates & Plunder › Storm"""
+    dues = task.data
+    (ship, owner), later = dues.ships[0], dues.ships[1:]
+    if later:
+        state.flow.replace(state, Task("pay", None, Dues(later, dues.amount, dues.why, dues.refusable)))
+    else:
+        state.flow.pop(state)
+    if isinstance(action, Pay):
         for kind, count in enumerate(action.resources):
-            for _ in range(count):
-                gain(self, task.player, RESOURCES[kind], task.data.why)
-        if sum(action.resources):
-            self.say(f"Player {task.player + 1} takes {resource_words(action.resources)} {task.data.why}.")
-        else:
-            self.say(f"Player {task.player + 1} takes nothing {task.data.why}.")
+            state.resources[owner][kind] -= count
+            state.bank[kind] += count
+        state.say(f"Player {owner + 1} pays {dues.amount} resources ({resource_words(action.resources)}) {dues.why}.")
+    elif ship in state.ships:
+        what = role(state, ship)
+        could = "does not pay" if sum(state.resources[owner]) >= dues.amount else "cannot pay"
+        del state.ships[ship]
+        state.say(f"Player {owner + 1} {could} {dues.why}: the {what} goes home.")
+
+
+def take_actions(state, task) -> list:
+    """Rules: Pirates & Plunder › Buried Treasure"""
+    return [Take(c) for c in takings(state.bank, task.data.most)]
+
+
+def take_auto(state, task):
+    """An empty supply leaves nothing to choose."""
+    if any(state.bank):
+        return False
+    state.flow.pop(state)
+    state.say(f"Player {task.player + 1} would take resources {task.data.why}, but the supply is empty.")
+    return True
+
+
+def take(state, task, action) -> None:
+    """Rules: Pirates & Plunder › Royal Port"""
+    state.flow.pop(state)
+    for kind, count in enumerate(action.resources):
+        for _ in range(count):
+            gain(state, task.player, RESOURCES[kind], task.data.why)
+    if sum(action.resources):
+        state.say(f"Player {task.player + 1} takes {resource_words(action.resources)} {task.data.why}.")
+    else:
+        state.say(f"Player {task.player + 1} takes nothing {task.data.why}.")

@@ -22,26 +22,29 @@ from __future__ import annotations
 import random
 
 from pirates_lab import core
-from pirates_lab.core import AUTO, CHANCE, Dist, FlowState, IllegalMove, InvalidInput, Phase, Task, TurnFlow, action, cite
+from pirates_lab.core import AUTO, CHANCE, Dist, FlowState, IllegalMove, InvalidInput, Phase, Task, TurnFlow, action
 from pirates_lab.core.hidden import Hidden
 from pirates_lab.core.errors import shown
 
-from .exploration import (RULE_ADVANCED, RULE_BURIED, RULE_EXPLORATION, RULE_NATIVES, RULE_ROYAL_PORT, STAYING, Dues,
-                          DrawExploration, Explorations, Explore, Exploring, Gift, LayExploration, ManExploration,
-                          NoExploration, Pay, ReturnShip, Take, final_bonuses, payer, treasure_hunters)
+from .exploration import (STAYING, DrawExploration, Dues, Explore, Exploring, Gift, LayExploration, ManExploration, NoExploration, Pay,
+                          ReturnShip, Take, explore_actions, explore_draw, explore_odds, explore_offer,
+                          explore_offer_actions, explore_place, explore_ship, explore_ship_actions, final_bonuses, pay,
+                          pay_actions, pay_auto, payer, take, take_actions, take_auto, treasure_hunters,
+                          why_not_explored)
+from .headings import (RULE_ADVANCED, RULE_BURIED, RULE_EXPLORATION, RULE_FINAL, RULE_NATIVES, RULE_PIRATES, RULE_PLACING,
+                       RULE_PLAYING, RULE_ROYAL_PORT, RULE_SCORING, RULE_SHIPS)
 from .parts import GAME, MAX_SEGMENTS, RESOURCES, a_or_an, components, exploration_tiles, resource_counts, resource_names, said, tiles
-from .pirates import RULE_PIRATES, Battle, Commit, MovePirate, MovingPirates, Repulse, Routes, StopPirates
-from .placing import RULE_PLACING, Board, find, legal_places, place_tile, why_not_here
-from .scoring import RULE_FINAL, RULE_SCORING, collect_port_resources, feature, final_scoring, role, score_feature, segment_of
+from .pirates import (Battle, Commit, MovePirate, Repulse, Routes, StopPirates, attack, commit_actions,
+                      commit_allowed, defend, movable, move_pirate, pirate_actions, repulse, repulse_actions)
+from .placing import Board, find, legal_places, place_tile, why_not_here
+from .scoring import collect_port_resources, feature, final_scoring, role, score_feature, segment_of
 
 __all__ = ["Game", "State", "SecretBattles", "FLOW", "Draw", "PlaceTile", "PlaceShip", "NoShip", "MovePirate", "StopPirates",
            "Commit", "Repulse", "Explore", "LayExploration", "ManExploration", "DrawExploration", "NoExploration",
            "Pay", "ReturnShip", "Take", "RULE_PLAYING", "RULE_SHIPS"]
 
-RULE_PLAYING = cite(GAME, "Playing the Game")
 #: how many of the latest log lines an observation carries (the whole log is ``state.log``, public)
 RECENT_LOG = 30
-RULE_SHIPS = cite(GAME, "Placing Ships")
 
 
 @action("draw the {tile}")
@@ -68,32 +71,219 @@ class NoShip:
     pass
 
 
+# ------------------------------------------------------------ the table's columns (functions of the state)
+def why_not_placed(state, task, action):
+    if isinstance(action, PlaceTile):
+        return why_not_here(state.board, state.cells, state.needs, state.drawn, action.cell, action.turns)
+    return None
+
+
+def why_no_ship(state, task, action):
+    return _why_no_ship(state, action.segment) if isinstance(action, PlaceShip) else None
+
+
+def why_not_committed(state, task, action):
+    if isinstance(action, Commit):
+        return IllegalMove(RULE_PIRATES, f"Commit at most the resources you hold "
+                                         f"({dict(zip(RESOURCES, state.resources[task.player]))}).")
+    return None
+
+
+def why_not_moved(state, task, action):
+    if isinstance(action, MovePirate):
+        lengths = " or ".join(str(n) for n in sorted(set(task.data.lengths), reverse=True))
+        return IllegalMove(RULE_PIRATES, "That pirate cannot go there: it moves at most the length of the "
+                                         "completed route it uses (route = " + lengths + "), never onto your own "
+                                         "ships, not on the turn it was placed, and only once per completed route.")
+    return None
+
+
+def why_not_paid(state, task, action):
+    if isinstance(action, Pay):
+        return IllegalMove(FLOW.rule(state), f"Pay exactly {task.data.amount} resources that you hold "
+                                            f"({dict(zip(RESOURCES, state.resources[payer(state, task)]))}).")
+    return None
+
+
+def why_not_taken(state, task, action):
+    if isinstance(action, Take):
+        return IllegalMove(FLOW.rule(state), f"Take at most {task.data.most} resources that the supply holds "
+                                            f"({dict(zip(RESOURCES, state.bank))}).")
+    return None
+
+
+def _why_no_ship(state, segment) -> IllegalMove:
+    kind = state.placed[state.last][0]
+    segments = state.board.types[kind].segments
+    if type(segment) is not int or not 0 <= segment < len(segments):
+        return IllegalMove(RULE_SHIPS, f"The tile just placed has segments 0 to {len(segments) - 1}; a ship "
+                                       "goes only on the tile just played.")
+    if state.supply(FLOW.top(state).player) == 0:
+        return IllegalMove(RULE_SHIPS, "Your supply is empty: no ship can be placed until one comes back.")
+    return IllegalMove(RULE_SHIPS, f"That {feature(state, state.node(state.where(MAX_SEGMENTS * state.last)[0], segment)).name}"
+                                   " already holds a ship (connected segments count, however far).")
+
+
+def draw_odds(state, task) -> Dist:
+    """Each unseen tile equally likely: whole-number weights, the copies unseen (cached per bag: the play
+    loop asks twice per draw, to sample and to check)."""
+    key = tuple(state.bag)
+    cached = state.game.last_draw
+    if cached is None or cached[0] != key:
+        draws = state.game.draws
+        cached = state.game.last_draw = (key, Dist.from_weights({draws[k]: n for k, n in enumerate(key) if n}))
+    return cached[1]
+
+
+def draw(state, task, action: Draw) -> None:
+    """Rules: Pirates & Plunder › Drawing and Placing Land Tiles"""
+    kind = state.game.kind_of[action.tile]
+    state.bag[kind] -= 1
+    if not any(state.board.fits(kind, need) for need in state.needs.values()):
+        state.discarded.append(kind)
+        state.say(f"Player {task.player + 1} draws the {action.tile}: it fits nowhere and is discarded.")
+        if not any(state.bag):
+            FLOW.pop(state)
+            FLOW.push(state, Task("final"))
+        return
+    state.drawn = kind
+    state.say(f"Player {task.player + 1} draws the {action.tile}.")
+    FLOW.finish(state)
+
+
+def place_actions(state, task) -> list:
+    return [PlaceTile(cell, turns) for cell, turns in legal_places(state.board, state.needs, state.drawn)]
+
+
+def place_allowed(state, task, action) -> bool:
+    """A lookup in the frontier (no list of every place built).  ``legal_actions`` lists each distinct turn once;
+    a symmetric tile turned another way that lies the same is accepted too."""
+    if not isinstance(action, PlaceTile):
+        return False
+    need = state.needs.get(action.cell) if isinstance(action.cell, tuple) else None
+    return (need is not None and type(action.turns) is int and 0 <= action.turns <= 3
+            and state.board.fits_turned(state.drawn, need, action.turns))
+
+
+def place(state, task, action: PlaceTile) -> None:
+    state.last = place_tile(state, state.board, state.drawn, action.cell, action.turns)
+    state.say(f"Player {task.player + 1} lays the {state.board.types[state.drawn].name} at {action.cell}.")
+    state.drawn = -1
+    FLOW.finish(state)
+
+
+def ship_actions(state, task) -> list:
+    """Rules: Pirates & Plunder › Placing Ships"""
+    choices: list = [NoShip()]
+    if state.supply(task.player) == 0:
+        return choices
+    occupied = {state._root(node) for ship, (_, node, _) in state.ships.items() if state.roles.get(ship) not in STAYING}
+    kind = state.placed[state.last][0]
+    for segment in range(len(state.board.types[kind].segments)):
+        if state._root(MAX_SEGMENTS * state.last + segment) not in occupied:
+            choices.append(PlaceShip(segment))
+    return choices
+
+
+def ship(state, task, action) -> None:
+    if isinstance(action, PlaceShip):
+        ship = state._new_ship_id(task.player)
+        state.roles.pop(ship, None)
+        state.ships[ship] = (task.player, MAX_SEGMENTS * state.last + action.segment, state.turn)
+        state.say(f"Player {task.player + 1} places a ship: it is now {a_or_an(role(state, ship))}.")
+    FLOW.finish(state)
+
+
+def score_turn(state, task) -> None:
+    """Score what the tile completed; then the choices it brings, pushed so that the Buried Treasure is
+    taken first, then the Royal Port's resource, then the pirates move.
+
+    Rules: Pirates & Plunder › Scoring Islands and Trade Routes
+    """
+    kind = state.placed[state.last][0]
+    roots, routes, hunters = [], [], []
+    state.completed = []
+    for segment in range(len(state.board.types[kind].segments)):
+        root = state._root(MAX_SEGMENTS * state.last + segment)
+        if root not in roots:
+            roots.append(root)
+    for root in roots:
+        if state.open[root] or state.board.kinds[state.placed[root // MAX_SEGMENTS][0]][root % MAX_SEGMENTS] == "sea":
+            continue
+        if state.explorations:
+            hunters.extend(treasure_hunters(state, feature(state, root)))
+        found = score_feature(state, root, completer=task.player)
+        long_route = found.kind == "route" and found.segments >= 3
+        state.tallies[0 if found.kind == "island" else 1] += found.kind == "island" or long_route
+        if state.game.options["advanced"] and found.kind == "island" and any(
+                segment_of(state, n).explore for n in found.nodes):
+            state.explore_due += 1
+        state.completed.extend(sorted({state.where(n)[0] for n in found.nodes} - set(state.completed)))
+        if found.kind == "route":
+            routes.append(found.segments)
+    royal = collect_port_resources(state, state.where(MAX_SEGMENTS * state.last)[0])
+    FLOW.finish(state)
+    if routes and movable(state, task.player, ()):
+        FLOW.push(state, Task("pirates", task.player, Routes(tuple(sorted(routes, reverse=True)))))
+    for owner in royal:
+        FLOW.push(state, Task("royal_port", owner, Gift(1, "at the Royal Port")))
+    for owner in hunters:
+        FLOW.push(state, Task("treasure", owner, Gift(5, "from the Buried Treasure")))
+
+
+def end_turn(state, task) -> None:
+    """Rules: Pirates & Plunder › Playing the Game"""
+    FLOW.pop(state)
+    if state.explore_due and state.explore_bag:          # Advanced Rules: "may draw an exploration tile"
+        state.explore_due -= 1
+        FLOW.push(state, Task("explore_offer", task.player), Task("end_turn", task.player))
+        return
+    state.explore_due = 0
+    state.turn += 1
+    limit = state.game.max_turns
+    if not any(state.bag) or (limit is not None and state.turn >= limit * state.game.players):
+        FLOW.push(state, Task("final"))
+    else:
+        FLOW.push(state, Task("draw", (task.player + 1) % state.game.players))
+
+
+def final(state, task) -> None:
+    """Rules: Pirates & Plunder › Final Scoring"""
+    FLOW.pop(state)
+    final_scoring(state)
+    for player, points, sentence in final_bonuses(state):
+        state.points[player] += points
+        state.scoring.append((player, points, sentence))
+        state.say(f"Player {player + 1} scores {points}: {sentence}")
+    state.say("The game is over.")
+
+
 FLOW = TurnFlow(
-    Phase("draw", rule=RULE_PLACING, actor=CHANCE, odds="draw_odds", apply="draw", then=("place",)),
-    Phase("place", rule=RULE_PLACING, actions="place_actions", legal="place_allowed", why="why_not_placed",
-          apply="place", then=("ship",)),
-    Phase("ship", rule=RULE_SHIPS, actions="ship_actions", why="why_no_ship", apply="ship", then=("score",)),
-    Phase("score", rule=RULE_SCORING, actor=AUTO, auto="score_turn", then=("end_turn",)),
-    Phase("treasure", rule=RULE_BURIED, actions="take_actions", auto="take_auto", why="why_not_taken", apply="take",
+    Phase("draw", rule=RULE_PLACING, actor=CHANCE, odds=draw_odds, apply=draw, then=("place",)),
+    Phase("place", rule=RULE_PLACING, actions=place_actions, legal=place_allowed, why=why_not_placed,
+          apply=place, then=("ship",)),
+    Phase("ship", rule=RULE_SHIPS, actions=ship_actions, why=why_no_ship, apply=ship, then=("score",)),
+    Phase("score", rule=RULE_SCORING, actor=AUTO, auto=score_turn, then=("end_turn",)),
+    Phase("treasure", rule=RULE_BURIED, actions=take_actions, auto=take_auto, why=why_not_taken, apply=take,
           data=Gift),
-    Phase("royal_port", rule=RULE_ROYAL_PORT, actions="take_actions", auto="take_auto", why="why_not_taken",
-          apply="take", data=Gift),
-    Phase("pirates", rule=RULE_PIRATES, actions="pirate_actions", why="why_not_moved", apply="move_pirate",
+    Phase("royal_port", rule=RULE_ROYAL_PORT, actions=take_actions, auto=take_auto, why=why_not_taken,
+          apply=take, data=Gift),
+    Phase("pirates", rule=RULE_PIRATES, actions=pirate_actions, why=why_not_moved, apply=move_pirate,
           data=Routes),
-    Phase("attack", rule=RULE_PIRATES, actions="commit_actions", legal="commit_allowed", why="why_not_committed",
-          apply="attack", data=Battle),
-    Phase("defend", rule=RULE_PIRATES, actions="commit_actions", legal="commit_allowed", why="why_not_committed",
-          apply="defend", data=Battle),
-    Phase("repulse", rule=RULE_PIRATES, actions="repulse_actions", apply="repulse", data=Battle),
-    Phase("pay", rule=RULE_NATIVES, actor=payer, actions="pay_actions", auto="pay_auto", why="why_not_paid",
-          apply="pay", data=Dues),
-    Phase("explore_offer", rule=RULE_ADVANCED, actions="explore_offer_actions", apply="explore_offer"),
-    Phase("explore_draw", rule=RULE_ADVANCED, actor=CHANCE, odds="explore_odds", apply="explore_draw"),
-    Phase("explore_place", rule=RULE_EXPLORATION, actions="explore_actions", why="why_not_explored",
-          apply="explore_place", data=Exploring),
-    Phase("explore_ship", rule=RULE_EXPLORATION, actions="explore_ship_actions", apply="explore_ship", data=Exploring),
-    Phase("end_turn", rule=RULE_PLAYING, actor=AUTO, auto="end_turn"),
-    Phase("final", rule=RULE_FINAL, actor=AUTO, auto="final"),
+    Phase("attack", rule=RULE_PIRATES, actions=commit_actions, legal=commit_allowed, why=why_not_committed,
+          apply=attack, data=Battle),
+    Phase("defend", rule=RULE_PIRATES, actions=commit_actions, legal=commit_allowed, why=why_not_committed,
+          apply=defend, data=Battle),
+    Phase("repulse", rule=RULE_PIRATES, actions=repulse_actions, apply=repulse, data=Battle),
+    Phase("pay", rule=RULE_NATIVES, actor=payer, actions=pay_actions, auto=pay_auto, why=why_not_paid,
+          apply=pay, data=Dues),
+    Phase("explore_offer", rule=RULE_ADVANCED, actions=explore_offer_actions, apply=explore_offer),
+    Phase("explore_draw", rule=RULE_ADVANCED, actor=CHANCE, odds=explore_odds, apply=explore_draw),
+    Phase("explore_place", rule=RULE_EXPLORATION, actions=explore_actions, why=why_not_explored,
+          apply=explore_place, data=Exploring),
+    Phase("explore_ship", rule=RULE_EXPLORATION, actions=explore_ship_actions, apply=explore_ship, data=Exploring),
+    Phase("end_turn", rule=RULE_PLAYING, actor=AUTO, auto=end_turn),
+    Phase("final", rule=RULE_FINAL, actor=AUTO, auto=final),
 )
 
 
@@ -151,7 +341,7 @@ class Game(core.Game):
         add_odds_commands(calculators)
 
 
-class State(MovingPirates, Explorations, FlowState):
+class State(FlowState):
     """A Pirates & Plunder position (board, ships, points, resources, the unseen tiles), its protocol read from
     the phase table :data:`FLOW`.  Nothing is hidden in the basic game (the tiles' order is chance); the Battles
     option hides the attack (:class:`SecretBattles`)."""
@@ -196,18 +386,6 @@ class State(MovingPirates, Explorations, FlowState):
         FLOW.settle(self)
 
     # ------------------------------------------------------------ helpers
-    def clone(self) -> "State":
-        """A copy sharing every immutable part (measured: the core's generic clone took half of a playout)."""
-        new = type(self).__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        for name in ("agenda", "bag", "placed", "parent", "open", "size", "points", "bank", "discarded", "scoring",
-                     "completed", "explore_bag", "explorations", "tallies", "committed", "kept"):
-            setattr(new, name, list(getattr(self, name)))
-        for name in ("cells", "needs", "ships", "roles"):
-            setattr(new, name, dict(getattr(self, name)))
-        new.resources = [list(r) for r in self.resources]
-        return new
-
     @property
     def board(self) -> Board:
         return self.game.board
@@ -230,181 +408,17 @@ class State(MovingPirates, Explorations, FlowState):
         return next(player * 8 + k for k in range(8) if player * 8 + k not in used)
 
     # ------------------------------------------------------------ refusals (the table's ``why`` column)
-    def why_not_placed(self, task, action):
-        if isinstance(action, PlaceTile):
-            return why_not_here(self.board, self.cells, self.needs, self.drawn, action.cell, action.turns)
-        return None
-
-    def why_no_ship(self, task, action):
-        return self._why_no_ship(action.segment) if isinstance(action, PlaceShip) else None
-
-    def why_not_committed(self, task, action):
-        if isinstance(action, Commit):
-            return IllegalMove(RULE_PIRATES, f"Commit at most the resources you hold "
-                                             f"({dict(zip(RESOURCES, self.resources[task.player]))}).")
-        return None
-
-    def why_not_moved(self, task, action):
-        if isinstance(action, MovePirate):
-            lengths = " or ".join(str(n) for n in sorted(set(task.data.lengths), reverse=True))
-            return IllegalMove(RULE_PIRATES, "That pirate cannot go there: it moves at most the length of the "
-                                             "completed route it uses (route = " + lengths + "), never onto your own "
-                                             "ships, not on the turn it was placed, and only once per completed route.")
-        return None
-
-    def why_not_paid(self, task, action):
-        if isinstance(action, Pay):
-            return IllegalMove(FLOW.rule(self), f"Pay exactly {task.data.amount} resources that you hold "
-                                                f"({dict(zip(RESOURCES, self.resources[payer(self, task)]))}).")
-        return None
-
-    def why_not_taken(self, task, action):
-        if isinstance(action, Take):
-            return IllegalMove(FLOW.rule(self), f"Take at most {task.data.most} resources that the supply holds "
-                                                f"({dict(zip(RESOURCES, self.bank))}).")
-        return None
-
-    def _why_no_ship(self, segment) -> IllegalMove:
-        kind = self.placed[self.last][0]
-        segments = self.board.types[kind].segments
-        if type(segment) is not int or not 0 <= segment < len(segments):
-            return IllegalMove(RULE_SHIPS, f"The tile just placed has segments 0 to {len(segments) - 1}; a ship "
-                                           "goes only on the tile just played.")
-        if self.supply(FLOW.top(self).player) == 0:
-            return IllegalMove(RULE_SHIPS, "Your supply is empty: no ship can be placed until one comes back.")
-        return IllegalMove(RULE_SHIPS, f"That {feature(self, self.node(self.where(MAX_SEGMENTS * self.last)[0], segment)).name}"
-                                       " already holds a ship (connected segments count, however far).")
 
     # ------------------------------------------------------------ Drawing and Placing Land Tiles
-    def draw_odds(self, task) -> Dist:
-        """Each unseen tile equally likely: whole-number weights, the copies unseen (cached per bag: the play
-        loop asks twice per draw, to sample and to check)."""
-        key = tuple(self.bag)
-        cached = self.game.last_draw
-        if cached is None or cached[0] != key:
-            draws = self.game.draws
-            cached = self.game.last_draw = (key, Dist.from_weights({draws[k]: n for k, n in enumerate(key) if n}))
-        return cached[1]
-
-    def draw(self, task, action: Draw) -> None:
-        """Rules: Pirates & Plunder › Drawing and Placing Land Tiles"""
-        kind = self.game.kind_of[action.tile]
-        self.bag[kind] -= 1
-        if not any(self.board.fits(kind, need) for need in self.needs.values()):
-            self.discarded.append(kind)
-            self.say(f"Player {task.player + 1} draws the {action.tile}: it fits nowhere and is discarded.")
-            if not any(self.bag):
-                FLOW.pop(self)
-                FLOW.push(self, Task("final"))
-            return
-        self.drawn = kind
-        self.say(f"Player {task.player + 1} draws the {action.tile}.")
-        FLOW.finish(self)
-
-    def place_actions(self, task) -> list:
-        return [PlaceTile(cell, turns) for cell, turns in legal_places(self.board, self.needs, self.drawn)]
-
-    def place_allowed(self, task, action) -> bool:
-        """A lookup in the frontier (no list of every place built).  ``legal_actions`` lists each distinct turn once;
-        a symmetric tile turned another way that lies the same is accepted too."""
-        if not isinstance(action, PlaceTile):
-            return False
-        need = self.needs.get(action.cell) if isinstance(action.cell, tuple) else None
-        return (need is not None and type(action.turns) is int and 0 <= action.turns <= 3
-                and self.board.fits_turned(self.drawn, need, action.turns))
-
-    def place(self, task, action: PlaceTile) -> None:
-        self.last = place_tile(self, self.board, self.drawn, action.cell, action.turns)
-        self.say(f"Player {task.player + 1} lays the {self.board.types[self.drawn].name} at {action.cell}.")
-        self.drawn = -1
-        FLOW.finish(self)
 
     # ------------------------------------------------------------ Placing Ships
-    def ship_actions(self, task) -> list:
-        """Rules: Pirates & Plunder › Placing Ships"""
-        choices: list = [NoShip()]
-        if self.supply(task.player) == 0:
-            return choices
-        occupied = {self._root(node) for ship, (_, node, _) in self.ships.items() if self.roles.get(ship) not in STAYING}
-        kind = self.placed[self.last][0]
-        for segment in range(len(self.board.types[kind].segments)):
-            if self._root(MAX_SEGMENTS * self.last + segment) not in occupied:
-                choices.append(PlaceShip(segment))
-        return choices
 
     def _root(self, node: int) -> int:
         return find(self.parent, node)
 
-    def ship(self, task, action) -> None:
-        if isinstance(action, PlaceShip):
-            ship = self._new_ship_id(task.player)
-            self.roles.pop(ship, None)
-            self.ships[ship] = (task.player, MAX_SEGMENTS * self.last + action.segment, self.turn)
-            self.say(f"Player {task.player + 1} places a ship: it is now {a_or_an(role(self, ship))}.")
-        FLOW.finish(self)
-
     # ------------------------------------------------------------ Scoring Islands and Trade Routes, Ports
-    def score_turn(self, task) -> None:
-        """Score what the tile completed; then the choices it brings, pushed so that the Buried Treasure is
-        taken first, then the Royal Port's resource, then the pirates move.
-
-        Rules: Pirates & Plunder › Scoring Islands and Trade Routes
-        """
-        kind = self.placed[self.last][0]
-        roots, routes, hunters = [], [], []
-        self.completed = []
-        for segment in range(len(self.board.types[kind].segments)):
-            root = self._root(MAX_SEGMENTS * self.last + segment)
-            if root not in roots:
-                roots.append(root)
-        for root in roots:
-            if self.open[root] or self.board.kinds[self.placed[root // MAX_SEGMENTS][0]][root % MAX_SEGMENTS] == "sea":
-                continue
-            if self.explorations:
-                hunters.extend(treasure_hunters(self, feature(self, root)))
-            found = score_feature(self, root, completer=task.player)
-            long_route = found.kind == "route" and found.segments >= 3
-            self.tallies[0 if found.kind == "island" else 1] += found.kind == "island" or long_route
-            if self.game.options["advanced"] and found.kind == "island" and any(
-                    segment_of(self, n).explore for n in found.nodes):
-                self.explore_due += 1
-            self.completed.extend(sorted({self.where(n)[0] for n in found.nodes} - set(self.completed)))
-            if found.kind == "route":
-                routes.append(found.segments)
-        royal = collect_port_resources(self, self.where(MAX_SEGMENTS * self.last)[0])
-        FLOW.finish(self)
-        if routes and self.movable(task.player, ()):
-            FLOW.push(self, Task("pirates", task.player, Routes(tuple(sorted(routes, reverse=True)))))
-        for owner in royal:
-            FLOW.push(self, Task("royal_port", owner, Gift(1, "at the Royal Port")))
-        for owner in hunters:
-            FLOW.push(self, Task("treasure", owner, Gift(5, "from the Buried Treasure")))
 
     # ------------------------------------------------------------ the end of a turn, the end of the game
-    def end_turn(self, task) -> None:
-        """Rules: Pirates & Plunder › Playing the Game"""
-        FLOW.pop(self)
-        if self.explore_due and self.explore_bag:          # Advanced Rules: "may draw an exploration tile"
-            self.explore_due -= 1
-            FLOW.push(self, Task("explore_offer", task.player), Task("end_turn", task.player))
-            return
-        self.explore_due = 0
-        self.turn += 1
-        limit = self.game.max_turns
-        if not any(self.bag) or (limit is not None and self.turn >= limit * self.game.players):
-            FLOW.push(self, Task("final"))
-        else:
-            FLOW.push(self, Task("draw", (task.player + 1) % self.game.players))
-
-    def final(self, task) -> None:
-        """Rules: Pirates & Plunder › Final Scoring"""
-        FLOW.pop(self)
-        final_scoring(self)
-        for player, points, sentence in final_bonuses(self):
-            self.points[player] += points
-            self.scoring.append((player, points, sentence))
-            self.say(f"Player {player + 1} scores {points}: {sentence}")
-        self.say("The game is over.")
 
     def scores(self) -> tuple:
         return tuple(self.points)
@@ -426,7 +440,7 @@ class State(MovingPirates, Explorations, FlowState):
         types = self.board.types
         task = FLOW.top(self)
         return {
-            "phase": None if task is None else task.phase,
+            "phase": str(self.phase),
             "to_act": self.current_player(),
             "turn": self.turn,
             "board": [[x, y, types[k].name, r] for k, r, x, y in self.placed],

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from pirates_lab.core import CHANCE
+from pirates_lab.core import CHANCE, play
 
 from .battles import secret_battle
 from .game import Game, NoShip, PlaceShip, PlaceTile, State
@@ -68,16 +68,14 @@ def table_state(players: int = TABLE["players"], seed: int = TABLE["seed"], tile
 
     Rules: Pirates & Plunder › Playing the Game
     """
-    rng = random.Random(seed)
-    state = Game(players=players).new_initial_state()
-    while not (len(state.placed) >= tiles and state.current_player() == CHANCE) and not state.is_terminal():
-        if state.current_player() == CHANCE:
-            state = state.apply(state.chance_outcomes().sample(rng))
-            continue
-        legal = state.legal_actions()
+    def shipper(view, rng: random.Random):
+        legal = view.legal_actions
         ships = [a for a in legal if isinstance(a, PlaceShip)]
-        state = state.apply(rng.choice(ships) if ships and rng.random() < 0.8 else rng.choice(legal))
-    return state
+        return rng.choice(ships) if ships and rng.random() < 0.8 else rng.choice(legal)
+
+    start = Game(players=players).new_initial_state()
+    return play(start, shipper, random.Random(seed),
+                until=lambda state: len(state.placed) >= tiles and state.current_player() == CHANCE).run()
 
 
 def hardest_gap(state: State) -> tuple:

@@ -16,17 +16,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from pirates_lab.core import Dist, InvalidInput, cite
+from pirates_lab.core import Dist, InvalidInput
 from pirates_lab.core.why import Why
 from pirates_lab.core.errors import shown
 from pirates_lab.core.geometry import step
 
+from .headings import RULE_PLACING
 from .parts import GAME, MAX_SEGMENTS, said, tiles
 from .placing import find
 
 __all__ = ["within", "hits", "max_unseen", "fitting_tiles", "gaps", "GapOdds", "gap_odds", "feature_odds"]
 
-RULE_DRAWING = cite(GAME, "Drawing and Placing Land Tiles")
 
 
 def _whole(name: str, value, low: int, high: int) -> int:
@@ -72,8 +72,8 @@ def within(unseen: int, fitting: int, draws: int, *, why: bool = False, label: s
                       f"unseen tiles fit)")
     children = tuple(Why(f"exactly {h} of the {draws} tiles drawn fit{'s' if h == 1 else ''} "
                          f"({comb(fitting, h):,} × {comb(unseen - fitting, draws - h):,} = {w:,} of the {total:,} draws)",
-                         Fraction(w, total), RULE_DRAWING) for h, w in weights.items() if h and w)
-    return Why(title, answer, RULE_DRAWING, children)
+                         Fraction(w, total), RULE_PLACING) for h, w in weights.items() if h and w)
+    return Why(title, answer, RULE_PLACING, children)
 
 
 def hits(unseen: int, fitting: int, draws: int) -> Dist:

@@ -23,16 +23,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from pirates_lab.core import InvalidInput, cite, load_data
+from pirates_lab.core import InvalidInput, load_data
 from pirates_lab.core.errors import shown
 from pirates_lab.core.geometry import EDGE_NAMES, opposite, rotate_edges, rotate_mask
+
+from .headings import GAME, RULE_PARTS
 
 __all__ = ["GAME", "RULE_PARTS", "SEA", "ROUTE", "ISLAND", "EDGE_KINDS", "KINDS", "RESOURCES",
            "Segment", "TileType", "TileSet", "load_tiles", "tiles", "components", "exploration_tiles",
            "mirror", "PLACES", "MAX_SEGMENTS", "a_or_an", "resource_words", "said", "resource_names", "resource_counts"]
 
-GAME = "pirates_and_plunder"
-RULE_PARTS = cite(GAME, "Parts")
 
 #: edge kinds as small integers (edges match when the integers are equal)
 SEA, ROUTE, ISLAND = 0, 1, 2

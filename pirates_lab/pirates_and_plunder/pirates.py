@@ -19,18 +19,19 @@ from collections import deque
 from dataclasses import dataclass
 from itertools import product
 
-from pirates_lab.core import Task, action, cite, saveable
+from pirates_lab.core import Task, action, saveable
 from pirates_lab.core.geometry import step
 
+from .headings import RULE_PIRATES
 from .parts import GAME, MAX_SEGMENTS, RESOURCES, ROUTE, components, mirror, resource_counts, resource_names, resource_words
 from .scoring import role, segment_of
 
 __all__ = ["RULE_PIRATES", "OFF", "sea_links", "occupancy", "pirate_moves", "merchant_banks",
            "repulse_destinations", "base_defence", "resolve_battle", "canonical_commitment", "commitments",
            "MAX_COMMITMENTS", "spend", "MovePirate", "StopPirates", "Commit", "Repulse", "Routes", "Battle",
-           "MovingPirates"]
+           "movable", "pirate_actions", "move_pirate", "commit_actions", "commit_allowed", "attack", "defend",
+           "repulse_actions", "repulse"]
 
-RULE_PIRATES = cite(GAME, "Moving Pirates and Battle")
 #: "off an open edge of the board" as a destination
 OFF = None
 #: your own ships a pirate may not move onto: "a pirate or merchant owned by the same player" (the pirate king is a
@@ -329,118 +330,126 @@ def resolve_battle(state, pirate: int, target: int, attack: tuple, defence: tupl
     return True
 
 
-class MovingPirates:
-    """The steps of the turn after routes are completed: ``pirates`` (move one pirate per completed route, in
-    any order), ``attack`` and ``defend`` (:class:`Commit`, one seat at a time; with the Battles option the
-    attack stays hidden until the defence is in), ``repulse`` (the defender pushes the attacker away).
+# ------------------------------------------------------------ the steps after routes are completed
+# The steps of the turn after routes are completed: ``pirates`` (move one pirate per completed route, in
+# any order), ``attack`` and ``defend`` (:class:`Commit`, one seat at a time; with the Battles option the
+# attack stays hidden until the defence is in), ``repulse`` (the defender pushes the attacker away).
+#
+# Rules: Pirates & Plunder › Moving Pirates and Battle
+
+
+def movable(state, player: int, moved: tuple) -> list:
+    """The player's pirates that may still move: not moved yet, not placed this turn."""
+    return [s for s, (owner, node, turn) in sorted(state.ships.items())
+            if owner == player and s not in moved and turn != state.turn and role(state, s) == "pirate"]
+
+
+def pirate_actions(state, task) -> list:
+    """Every pirate move, for each distinct route length left when the choice matters (another pirate
+    could use the other route); the longest route's moves first.
 
     Rules: Pirates & Plunder › Moving Pirates and Battle
     """
+    routes = task.data
+    choices: list = [StopPirates()]
+    lengths = sorted(set(routes.lengths), reverse=True)
+    for ship in movable(state, task.player, routes.moved):
+        others = len(routes.lengths) > 1 and movable(state, task.player, routes.moved + (ship,))
+        for length in (lengths if others else lengths[:1]):
+            for there, target, storm in pirate_moves(state, ship, length):
+                if there is OFF:
+                    choices.append(MovePirate(ship, None, storm=storm, route=length))
+                else:
+                    cell, segment = state.where(there)
+                    choices.append(MovePirate(ship, cell, segment, target, storm, length))
+    return choices
 
-    def movable(self, player: int, moved: tuple) -> list:
-        """The player's pirates that may still move: not moved yet, not placed this turn."""
-        return [s for s, (owner, node, turn) in sorted(self.ships.items())
-                if owner == player and s not in moved and turn != self.turn and role(self, s) == "pirate"]
 
-    def pirate_actions(self, task) -> list:
-        """Every pirate move, for each distinct route length left when the choice matters (another pirate
-        could use the other route); the longest route's moves first.
-
-        Rules: Pirates & Plunder › Moving Pirates and Battle
-        """
-        routes = task.data
-        choices: list = [StopPirates()]
-        lengths = sorted(set(routes.lengths), reverse=True)
-        for ship in self.movable(task.player, routes.moved):
-            others = len(routes.lengths) > 1 and self.movable(task.player, routes.moved + (ship,))
-            for length in (lengths if others else lengths[:1]):
-                for there, target, storm in pirate_moves(self, ship, length):
-                    if there is OFF:
-                        choices.append(MovePirate(ship, None, storm=storm, route=length))
-                    else:
-                        cell, segment = self.where(there)
-                        choices.append(MovePirate(ship, cell, segment, target, storm, length))
-        return choices
-
-    def move_pirate(self, task, action) -> None:
-        from .exploration import Dues
-        routes = task.data
-        player = task.player
-        self.flow.pop(self)
-        if isinstance(action, StopPirates):
-            self.say(f"Player {player + 1} stops moving pirates.")
-            return
-        left = list(routes.lengths)
-        left.remove(action.route)
-        if left and self.movable(player, routes.moved + (action.ship,)):
-            self.flow.push(self, Task("pirates", player, Routes(tuple(left), routes.moved + (action.ship,))))
-        storm = Task("pay", None, Dues(((action.ship, player),), 2, "to sail on through the storm (3 more points)",
-                                       refusable=False))
-        if action.cell is None:
-            if action.storm:
-                self.flow.push(self, storm)
-            del self.ships[action.ship]
-            self.say(f"Player {player + 1}'s pirate sails off an open edge and goes home.")
-            return
-        owner, _, turn = self.ships[action.ship]
-        self.ships[action.ship] = (owner, self.node(action.cell, action.segment), turn)
-        self.say(f"Player {player + 1} moves a pirate to {action.cell}.")
-        if action.target >= 0:
-            self.flow.push(self, Task("attack", player, Battle(action.ship, action.target)))
+def move_pirate(state, task, action) -> None:
+    from .exploration import Dues
+    routes = task.data
+    player = task.player
+    state.flow.pop(state)
+    if isinstance(action, StopPirates):
+        state.say(f"Player {player + 1} stops moving pirates.")
+        return
+    left = list(routes.lengths)
+    left.remove(action.route)
+    if left and movable(state, player, routes.moved + (action.ship,)):
+        state.flow.push(state, Task("pirates", player, Routes(tuple(left), routes.moved + (action.ship,))))
+    storm = Task("pay", None, Dues(((action.ship, player),), 2, "to sail on through the storm (3 more points)",
+                                   refusable=False))
+    if action.cell is None:
         if action.storm:
-            self.flow.push(self, storm)
+            state.flow.push(state, storm)
+        del state.ships[action.ship]
+        state.say(f"Player {player + 1}'s pirate sails off an open edge and goes home.")
+        return
+    owner, _, turn = state.ships[action.ship]
+    state.ships[action.ship] = (owner, state.node(action.cell, action.segment), turn)
+    state.say(f"Player {player + 1} moves a pirate to {action.cell}.")
+    if action.target >= 0:
+        state.flow.push(state, Task("attack", player, Battle(action.ship, action.target)))
+    if action.storm:
+        state.flow.push(state, storm)
 
-    def commit_actions(self, task) -> list:
-        """Every distinct commitment by resource type (:func:`commitments`).
 
-        Rules: Pirates & Plunder › Moving Pirates and Battle
-        """
-        return [Commit(c) for c in commitments(self.resources[task.player])]
+def commit_actions(state, task) -> list:
+    """Every distinct commitment by resource type (:func:`commitments`).
 
-    def commit_allowed(self, task, action) -> bool:
-        """Any combination of resource types the player holds (checked without listing them all)."""
-        held = self.resources[task.player]
-        r = getattr(action, "resources", None)
-        return (isinstance(action, Commit) and isinstance(r, tuple) and len(r) == len(RESOURCES)
-                and all(type(n) is int and 0 <= n <= h for n, h in zip(r, held)))
+    Rules: Pirates & Plunder › Moving Pirates and Battle
+    """
+    return [Commit(c) for c in commitments(state.resources[task.player])]
 
-    def attack(self, task, action: Commit) -> None:
-        battle = task.data
-        defender = self.ships[battle.target][0]
-        shown = "in secret" if self.game.options["secret_battles"] else f"{sum(action.resources)} resources"
-        self.say(f"Player {task.player + 1} attacks player {defender + 1}'s {role(self, battle.target)}, "
-                 f"committing {shown}.")
-        kept = tuple(h - c for h, c in zip(self.resources[task.player], action.resources))
-        self.committed[task.player], self.kept[task.player] = resource_names(action.resources), resource_names(kept)
-        self.flow.replace(self, Task("defend", defender, Battle(battle.pirate, battle.target, committed=True)))
 
-    def defend(self, task, action: Commit) -> None:
-        battle = task.data
-        self.flow.pop(self)
-        pirate = battle.pirate
-        attacker = self.ships[pirate][0]
-        attack = resource_counts(self.committed[attacker])
-        self.committed[attacker] = self.kept[attacker] = ()
-        if self.game.options["secret_battles"]:
-            self.say(f"Both commitments are revealed ({sum(attack)} against {sum(action.resources)}).")
-        if not resolve_battle(self, pirate, battle.target, attack, action.resources) and pirate in self.ships:
-            if repulse_destinations(self, pirate):
-                self.flow.push(self, Task("repulse", task.player, Battle(pirate, battle.target)))
-            else:
-                del self.ships[pirate]
-                self.say("The repulsed pirate has nowhere to go: it goes home.")
+def commit_allowed(state, task, action) -> bool:
+    """Any combination of resource types the player holds (checked without listing them all)."""
+    held = state.resources[task.player]
+    r = getattr(action, "resources", None)
+    return (isinstance(action, Commit) and isinstance(r, tuple) and len(r) == len(RESOURCES)
+            and all(type(n) is int and 0 <= n <= h for n, h in zip(r, held)))
 
-    def repulse_actions(self, task) -> list:
-        return [Repulse(None) if there is OFF else Repulse(*self.where(there))
-                for there in repulse_destinations(self, task.data.pirate)]
 
-    def repulse(self, task, action: Repulse) -> None:
-        pirate = task.data.pirate
-        self.flow.pop(self)
-        if action.cell is None:
-            del self.ships[pirate]
-            self.say(f"Player {task.player + 1} pushes the attacker off an open edge: it goes home.")
+def attack(state, task, action: Commit) -> None:
+    battle = task.data
+    defender = state.ships[battle.target][0]
+    shown = "in secret" if state.game.options["secret_battles"] else f"{sum(action.resources)} resources"
+    state.say(f"Player {task.player + 1} attacks player {defender + 1}'s {role(state, battle.target)}, "
+             f"committing {shown}.")
+    kept = tuple(h - c for h, c in zip(state.resources[task.player], action.resources))
+    state.committed[task.player], state.kept[task.player] = resource_names(action.resources), resource_names(kept)
+    state.flow.replace(state, Task("defend", defender, Battle(battle.pirate, battle.target, committed=True)))
+
+
+def defend(state, task, action: Commit) -> None:
+    battle = task.data
+    state.flow.pop(state)
+    pirate = battle.pirate
+    attacker = state.ships[pirate][0]
+    attack = resource_counts(state.committed[attacker])
+    state.committed[attacker] = state.kept[attacker] = ()
+    if state.game.options["secret_battles"]:
+        state.say(f"Both commitments are revealed ({sum(attack)} against {sum(action.resources)}).")
+    if not resolve_battle(state, pirate, battle.target, attack, action.resources) and pirate in state.ships:
+        if repulse_destinations(state, pirate):
+            state.flow.push(state, Task("repulse", task.player, Battle(pirate, battle.target)))
         else:
-            owner, _, turn = self.ships[pirate]
-            self.ships[pirate] = (owner, self.node(action.cell, action.segment), turn)
-            self.say(f"Player {task.player + 1} pushes the attacker to {action.cell}.")
+            del state.ships[pirate]
+            state.say("The repulsed pirate has nowhere to go: it goes home.")
+
+
+def repulse_actions(state, task) -> list:
+    return [Repulse(None) if there is OFF else Repulse(*state.where(there))
+            for there in repulse_destinations(state, task.data.pirate)]
+
+
+def repulse(state, task, action: Repulse) -> None:
+    pirate = task.data.pirate
+    state.flow.pop(state)
+    if action.cell is None:
+        del state.ships[pirate]
+        state.say(f"Player {task.player + 1} pushes the attacker off an open edge: it goes home.")
+    else:
+        owner, _, turn = state.ships[pirate]
+        state.ships[pirate] = (owner, state.node(action.cell, action.segment), turn)
+        state.say(f"Player {task.player + 1} pushes the attacker to {action.cell}.")

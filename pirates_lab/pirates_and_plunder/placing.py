@@ -15,15 +15,15 @@ The board is plain data kept in the state (so it saves, loads and copies like an
 """
 from __future__ import annotations
 
-from pirates_lab.core import IllegalMove, cite
+from pirates_lab.core import IllegalMove
 from pirates_lab.core.geometry import SQUARE_STEPS, opposite, step
 
+from .headings import RULE_PLACING
 from .parts import GAME, MAX_SEGMENTS, TileSet, mirror, said
 
 __all__ = ["RULE_PLACING", "Board", "find", "legal_places", "place_tile", "why_not_here", "neighbours8",
            "placement_errors"]
 
-RULE_PLACING = cite(GAME, "Drawing and Placing Land Tiles")
 
 
 class Board:

@@ -19,6 +19,7 @@ import random
 
 from .battles import open_battle, secret_battle
 from .game import Commit
+from .headings import RULE_BATTLES
 from .pirates import canonical_commitment
 from .players import default_choice, default_moves, greedy_player, is_battle
 
@@ -87,7 +88,7 @@ POLICIES = {
 
 #: the rulebook's bluffing remark as a question: secret battles, the bluffer against the open hand
 TIPS = [
-    {"heading": "Battles",
+    {"heading": RULE_BATTLES,
      "quote": "This option offers plenty of bluffing opportunities",
      "question": "In secret battles, does a pirate who bluffs (commits by the optimal mix) beat one who "
                  "commits what would win an open battle?",

@@ -8,7 +8,7 @@ Rules: Pirates & Plunder › Setup
 """
 from __future__ import annotations
 
-from pirates_lab.core import InvalidInput, Task
+from pirates_lab.core import InvalidInput, Task, play
 
 from .game import FLOW, DrawExploration, Game, MovePirate, NoShip, PlaceShip, PlaceTile, State
 from .parts import MAX_SEGMENTS, RESOURCES
@@ -211,9 +211,8 @@ def advanced_state(exploration: str = "parts", bag: dict | None = None) -> State
 def with_defaults(state: State) -> State:
     """Make the choices that come up (pay or return a ship, resources to take) the computer players' way."""
     from .players import default_choice
-    while state.current_player() >= 0 and (choice := default_choice(state.view())) is not None:
-        state = state.apply(choice)
-    return state
+    return play(state, lambda view, rng: default_choice(view),
+                until=lambda now: now.current_player() < 0 or default_choice(now.view()) is None).run()
 
 
 def natives_chance():

@@ -9,18 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pirates_lab.core import cite
 from pirates_lab.core.report import plural
 
+from .headings import RULE_FINAL, RULE_PORTS, RULE_SCORING
 from .parts import GAME, MAX_SEGMENTS, RESOURCES, components, resource_counts, resource_words
 from .placing import find, neighbours8
 
 __all__ = ["RULE_SCORING", "RULE_PORTS", "RULE_FINAL", "ROLES", "Feature", "feature", "features", "role",
            "score_feature", "collect_port_resources", "final_scoring", "breakdown", "gain", "describe"]
 
-RULE_SCORING = cite(GAME, "Scoring Islands and Trade Routes")
-RULE_PORTS = cite(GAME, "Ports")
-RULE_FINAL = cite(GAME, "Final Scoring")
 
 #: ships not returned to their owner after island scoring: harbormasters (Ports) and the pirate king (Pirate Cove:
 #: it scores at the end of the game)

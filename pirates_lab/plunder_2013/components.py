@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pirates_lab.core import cite, load_data
+from pirates_lab.core import load_data
+
+from .headings import GAME, RULE_SETUP
 
 __all__ = ["CATEGORIES", "GAME", "components", "card_name", "pirate_name", "location_name", "steal_points", "RULE_SETUP"]
 
-GAME = "plunder_2013"
 CATEGORIES = ("island", "marker", "trap")
-RULE_SETUP = cite(GAME, "Setup")
 
 
 @lru_cache(maxsize=None)

@@ -20,18 +20,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pirates_lab.core import Dist, InvalidInput, cite, saveable
+from pirates_lab.core import Dist, InvalidInput, saveable
 from pirates_lab.core.errors import shown
 
-from .components import CATEGORIES, GAME, card_name, location_name, pirate_name
+from .components import CATEGORIES, card_name, location_name, pirate_name
+from .headings import RULE_GRIDS, RULE_TURN
 from .engine import MAX_CARDS, Constraint, Posterior, answer_is_aye
 from .solver import feasible, solve
 
 __all__ = ["Deduction", "Record", "AnswerRef", "Explanation", "Cell", "InconsistentAnswers", "smallest_conflict",
            "RULE_GRIDS", "RULE_TURN"]
 
-RULE_GRIDS = cite(GAME, "Using the Solution Grids")
-RULE_TURN = cite(GAME, "How to Play")
 
 _WORDS = {"aye": True, "aye!": True, "y": True, "yes": True, "nay": False, "nay!": False, "n": False, "no": False}
 

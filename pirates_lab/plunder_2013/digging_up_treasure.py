@@ -16,15 +16,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pirates_lab.core import IllegalMove, InvalidInput, Task, action, cite, saveable
+from pirates_lab.core import IllegalMove, InvalidInput, Task, action, saveable
 from pirates_lab.core.errors import shown
 
-from .components import CATEGORIES, GAME, location_name, pirate_name
+from .components import CATEGORIES, location_name, pirate_name
+from .headings import RULE_DIG
 from .how_to_play import out_of_step
 
 __all__ = ["Dig", "Pass", "ChestCard", "Window", "RULE_DIG", "digs"]
 
-RULE_DIG = cite(GAME, "Digging Up Treasure")
 
 
 @action()

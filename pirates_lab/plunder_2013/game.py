@@ -40,12 +40,13 @@ from pirates_lab.core.errors import shown
 from pirates_lab.core.hidden import Hidden
 
 from . import views
-from .components import CATEGORIES, GAME, RULE_SETUP, components, pirate_name
-from .deduction import RULE_GRIDS, RULE_TURN, Deduction
-from .digging_up_treasure import RULE_DIG, ChestCard, Dig, Pass, Window, dig, dig_actions, dig_legal, why_dig, window_seat
+from .components import CATEGORIES, components, pirate_name
+from .deduction import Deduction
+from .digging_up_treasure import ChestCard, Dig, Pass, Window, dig, dig_actions, dig_legal, why_dig, window_seat
 from .engine import MAX_CARDS, answer_is_aye
-from .game_end_and_scoring import RULE_END, score_chest
+from .game_end_and_scoring import score_chest
 from .game_end_and_scoring import winners as chest_winners
+from .headings import GAME, RULE_DIG, RULE_END, RULE_GRIDS, RULE_SETUP, RULE_TURN
 from .how_to_play import (Answer, Asking, Clues, Extra, ExtraCard, FlipExtra, Keep, answer, answer_actions, answering_seat,
                           available, choose, choose_actions, end_day, extra_card, extra_odds, flip, flip_odds,
                           why_answer, why_chance, why_choose)
@@ -196,26 +197,9 @@ class State(FlowState):
         FLOW.push(self, Task("deal", None, Dealing(0)))
         FLOW.settle(self)
 
-    def clone(self) -> "State":
-        """The core's clone, written out for these fields: lists and dicts copied, the values inside
-        (ints, tuples, frozen dataclasses) and the log (a shared chain) shared.  Kept because it is
-        measured faster than the generic one (benchmarks/README.md); a test checks nothing mutable
-        is shared."""
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.hands = [list(hand) for hand in self.hands]
-        new.decks = {c: dict(counts) for c, counts in self.decks.items()}
-        new.discards = {c: dict(counts) for c, counts in self.discards.items()}
-        for name in ("agenda", "records", "crew", "chest"):
-            setattr(new, name, list(getattr(self, name)))
-        return new
-
     # ------------------------------------------------------------------ the step in progress (read-only)
-    @property
-    def phase(self) -> str:
-        """The name of the step in progress (the table's row), or "over"."""
-        return self.agenda[-1].phase if self.agenda else "over"
-
+    # ``state.phase`` is the core's (a Stage: the table's row, or "game over"); the core's clone copies the
+    # lists and dicts and shares the immutable values inside (ints, tuples, frozen dataclasses, the log).
     @property
     def dealt(self) -> int:
         """Map cards dealt so far."""

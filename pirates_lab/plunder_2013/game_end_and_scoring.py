@@ -10,13 +10,12 @@ is a tie, whichever one of those pirates found treasure first wins."
 """
 from __future__ import annotations
 
-from pirates_lab.core import cite
 
-from .components import GAME, components, pirate_name, steal_points
+from .components import components, pirate_name, steal_points
+from .headings import RULE_END
 
 __all__ = ["score_chest", "winners", "finish", "RULE_END", "NEVER"]
 
-RULE_END = cite(GAME, "Game End and Scoring")
 #: the chest position of a pirate who found nothing (later than any card)
 NEVER = 10 ** 9
 

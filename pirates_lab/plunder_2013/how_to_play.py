@@ -23,7 +23,8 @@ from functools import lru_cache
 from pirates_lab.core import Deck, Dist, IllegalMove, Task, action, saveable
 
 from .components import CATEGORIES, card_name, location_name, pirate_name
-from .deduction import RULE_TURN, Record
+from .deduction import Record
+from .headings import RULE_TURN
 from .engine import answer_is_aye
 
 __all__ = ["Clues", "Keep", "FlipExtra", "ExtraCard", "Answer", "Extra", "Asking", "RULE_TURN"]

@@ -14,8 +14,10 @@ Rules: Plunder (2013) › Using the Solution Grids
   samples one), so the re-deal never contradicts the grid.  While the cards are still being
   dealt, the other pirates' dealt cards are re-dealt among the cards that pirate has not seen.
   The other pirates' crew cards in the chest ("with the answer side face down") are re-dealt
-  too: each becomes a right guess at one of its sender's rivals in the new deal (ASSUMPTION,
-  docs/plunder_2013.md); who sent it and on which day stay.  Once the game is over nothing is
+  too: each goes to any location its sender could have circled in the new deal (every location
+  but his own treasure's), each equally likely (:func:`crew_card_odds`; house rule 18,
+  docs/plunder_2013.md), so it is a right guess only as often as that allows; who sent it and on
+  which day stay.  Once the game is over nothing is
   re-dealt (every find is public then).
 * :func:`deduction_from` / :func:`available_decks` — what a computer pirate needs, read from an
   observation only.
@@ -24,13 +26,15 @@ from __future__ import annotations
 
 import random
 
+from pirates_lab.core import Dist
+
 from .components import CATEGORIES, GAME
 from .deduction import Deduction, Record
 
 #: the log lines an observation carries (the newest): the log is public, and the whole of it lives in the history
 RECENT_LOG = 30
 
-__all__ = ["observation", "redeal_hidden", "deduction_from", "available_decks", "tomorrow_decks", "clue_copies"]
+__all__ = ["observation", "redeal_hidden", "crew_card_odds", "deduction_from", "available_decks", "tomorrow_decks", "clue_copies"]
 
 
 def _found(state) -> list[bool]:
@@ -60,7 +64,7 @@ def observation(state, player: int) -> dict:
         "cards_per_category": state.game.cards,
         "max_days": state.game.days,
         "crew_cards": state.game.crew_cards,
-        "phase": state.phase,
+        "phase": str(state.phase),
         "dealt": state.dealt,
         "day": state.day,
         "asker": state.asker,
@@ -153,14 +157,31 @@ def redeal_hidden(state, player: int, rng: random.Random):
     deal = view.posterior.sample(rng)
     for j, p in enumerate(view.rivals()):
         new.hands[p] = [int(deal[j][c]) + 1 for c in range(3)]
-    new.chest = [card if card.player == player else _redealt(card, new.hands, rng) for card in state.chest]
+    new.chest = [card if card.player == player else _redealt(card, new.hands, n, rng) for card in state.chest]
     return new
 
 
-def _redealt(card, hands, rng: random.Random):
-    """Another pirate's crew card, its location re-dealt (ASSUMPTION): a right guess at one of its
-    sender's rivals, each equally likely, in the re-dealt deal.  Who sent it and when stay (public)."""
+def crew_card_odds(hands, sender: int, cards: int) -> Dist:
+    """Where another pirate's face-down crew card lies, for a pirate who cannot see it: every location
+    ``sender`` could circle with the map cards ``hands`` (all but his own treasure's), each equally
+    likely (house rule 18, docs/plunder_2013.md).  A right guess is as likely as the rivals' share.
+
+    Rules: Plunder (2013) › Digging Up Treasure
+
+    >>> odds = crew_card_odds([(1, 2, 3), (2, 3, 4), (3, 4, 5), (4, 5, 6)], sender=2, cards=6)
+    >>> len(odds), odds[(3, 4, 5)], odds[(1, 2, 3)]
+    (215, Fraction(0, 1), Fraction(1, 215))
+    """
+    from .digging_up_treasure import digs
+
+    return Dist.uniform(dig.location for dig in digs(cards, tuple(hands[sender])))
+
+
+def _redealt(card, hands, cards: int, rng: random.Random):
+    """Another pirate's crew card, its location re-dealt: any location its sender could have circled
+    in the re-dealt deal, each equally likely (:func:`crew_card_odds`, drawn without building it).
+    Who sent it and when stay (public)."""
+    from .digging_up_treasure import digs
     from .game import ChestCard
 
-    rivals = [p for p in range(len(hands)) if p != card.player]
-    return ChestCard(card.player, tuple(hands[rng.choice(rivals)]), card.day)
+    return ChestCard(card.player, rng.choice(digs(cards, tuple(hands[card.player]))).location, card.day)

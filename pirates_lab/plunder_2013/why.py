@@ -18,17 +18,15 @@ from __future__ import annotations
 from fractions import Fraction
 from math import perm
 
-from pirates_lab.core import InvalidInput, cite
+from pirates_lab.core import InvalidInput
 from pirates_lab.core.report import plural
 from pirates_lab.core.why import Why
 
-from .components import CATEGORIES, GAME, card_name, location_name, pirate_name
+from .components import CATEGORIES, card_name, location_name, pirate_name
+from .headings import RULE_GRIDS, RULE_SETUP
 
 __all__ = ["posterior_why", "deals_per_day", "deals_why"]
 
-RULE_GRIDS = cite(GAME, "Using the Solution Grids")
-RULE_SETUP = cite(GAME, "Setup")
-RULE_PLAY = cite(GAME, "How to Play")
 #: a blind guess's tree lists this many of the (equally likely) ways each category may lie
 SHOWN = 2
 

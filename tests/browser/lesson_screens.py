@@ -19,13 +19,26 @@ MOST_VIEWPORTS = 1.15
 BUTTON_PX, HANDLE_PX = 40, 24
 #: a canvas or chart "grows" with Large fonts when shown this much larger (or when it already fills its box)
 GROWTH = 1.2
-#: resolves once the page has not changed for 0.8 s (at most 15 s): the kernel's answer has arrived
-QUIET_JS = """() => new Promise(resolve => {
-    let timer = setTimeout(done, 800);
-    const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, 800); });
-    const limit = setTimeout(done, 15000);
-    function done() { observer.disconnect(); clearTimeout(limit); resolve(); }
+#: how long the page must stay unchanged, once the kernel has answered every request, before a step reads it.
+#: Measured (issue 38): in the 2 s after the kernel's last answer not one DOM change was seen in any of the 125
+#: waits of a Plunder (2013) walk (the page has drawn the answer by the time the test reads it), so this only
+#: guards a late renderer: each change starts the window again, and two animation frames must have passed too
+#: (a busy renderer's frames come late).  It was 0.8 s: three quarters of a walk's time.  The walk counts the
+#: waits in which the page did change after the kernel's answer (``Walk.late_changes``, in its summary).
+QUIET_MS = 100
+#: resolves once the page has not changed for ``QUIET_MS`` and has drawn two frames (at most 15 s), with the
+#: number of changes it saw meanwhile
+QUIET_JS = """(quiet) => new Promise(resolve => {
+    let frames = 0, elapsed = false, changes = -1, timer;
+    const finish = () => { observer.disconnect(); clearTimeout(timer); clearTimeout(limit); resolve(changes); };
+    const arm = () => { elapsed = false; changes++; clearTimeout(timer);
+                        timer = setTimeout(() => { elapsed = true; if (frames >= 2) finish(); }, quiet); };
+    const observer = new MutationObserver(arm);
+    const limit = setTimeout(finish, 15000);
+    const frame = () => { if (++frames < 2) requestAnimationFrame(frame); else if (elapsed) finish(); };
     observer.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+    arm();
+    requestAnimationFrame(frame);
 })"""
 
 #: the screen shown: its number, how many there are, its kind (from the counter's data attributes)
@@ -160,9 +173,15 @@ def click_and_wait(page, locator, most_ms: float = 60_000) -> bool:
     return answered(page, most_ms)
 
 
+#: what the quiet waits saw since the walk began: how many, and in how many the page changed during the window
+quiet_waits = {"waits": 0, "changed": 0}
+
+
 def wait_quiet(page) -> None:
     _ms(1)
-    page.evaluate(QUIET_JS)
+    changes = page.evaluate(QUIET_JS, QUIET_MS)
+    quiet_waits["waits"] += 1
+    quiet_waits["changed"] += bool(changes)
 
 
 def counter(page) -> dict | None:
@@ -230,13 +249,17 @@ def _toggle_large(page, on: bool) -> None:
     _settled(page)
 
 
+#: how far apart two reads of the canvases' and charts' sizes must agree for them to count as settled
+SETTLE_POLL_MS = 300
+
+
 def _settled(page, limit_s: float = 30.0) -> None:
-    """Wait until the canvases' and charts' sizes read the same twice, a second apart (a chart's resize goes
-    through the kernel and, on a busy machine, can arrive after the page has been quiet for a while)."""
+    """Wait until the canvases' and charts' sizes read the same twice, ``SETTLE_POLL_MS`` apart (a chart lays
+    itself out again after the kernel's answer has been drawn)."""
     until, before = time.monotonic() + limit_s, page.evaluate(LOOKED_AT_JS)
     while time.monotonic() < until:
         _ms(1)
-        page.wait_for_timeout(1000)     # a polling interval: the loop ends as soon as two reads agree
+        page.wait_for_timeout(SETTLE_POLL_MS)     # a polling interval: the loop ends as soon as two reads agree
         now = page.evaluate(LOOKED_AT_JS)
         if now == before:
             return

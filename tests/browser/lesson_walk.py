@@ -90,6 +90,9 @@ class Walk:
     fits: dict[int, list[str]] = field(default_factory=dict)    # class screen -> out of view after answering
     #: the page's requests to its kernel as ``page_probes.KERNEL_INIT`` followed them (sent, answered, unread)
     kernel: dict[str, int] = field(default_factory=dict)
+    #: the quiet waits after the kernel's answers, and in how many of them the page still changed (a late renderer)
+    quiet_waits: int = 0
+    late_changes: int = 0
 
     def summary(self) -> str:
         touched = sum(1 for found in self.touch.values() if found)
@@ -99,7 +102,8 @@ class Walk:
                 f"screens; question, answer and feedback out of view on {cut} of {self.questions} question screens; "
                 f"clicked {len(self.clicked)} button(s); {self.canvas_texts} canvas text(s) drawn; kernel requests "
                 f"{self.kernel.get('sent', 0)} sent, {self.kernel.get('answered', 0)} answered, "
-                f"{self.kernel.get('unread', 0)} unread"
+                f"{self.kernel.get('unread', 0)} unread; the page changed after the kernel's answer in "
+                f"{self.late_changes} of {self.quiet_waits} waits"
                 + (f"; FAILED: {self.failure}" if self.failure else ""))
 
 
@@ -285,6 +289,7 @@ def walk(browser, voila: str, stem: str, screenshots, seconds: float | None = No
     result = Walk(stem, limit=seconds if seconds is not None else walk_seconds(stem))
     start = time.monotonic()
     screens.deadline = screens.Deadline(result.limit, f"the walk of {stem}")
+    screens.quiet_waits.update(waits=0, changed=0)
     console: list[str] = []
     stage: list[str] = ["opening"]
     page = browser.new_page()
@@ -336,6 +341,7 @@ def walk(browser, voila: str, stem: str, screenshots, seconds: float | None = No
         except Exception:
             pass
     result.seconds = time.monotonic() - start
+    result.quiet_waits, result.late_changes = screens.quiet_waits["waits"], screens.quiet_waits["changed"]
     return result
 
 

@@ -48,6 +48,9 @@ helpers' to-do list.
 """
 from __future__ import annotations
 
+import time
+from pathlib import Path
+
 import pytest
 
 import lesson_screens as screens
@@ -71,6 +74,10 @@ def walk_timeout(stem: str) -> float:
     return walk_seconds(stem) + WALK_MARGIN_S
 
 
+#: every walk's summary line (its time, its limit, and in how many steps the page changed after the kernel's
+#: answer), appended as each walk ends, so a run on two workers (whose output pytest keeps) still shows them
+WALKS_LOG = Path(__file__).resolve().parents[2] / "artifacts" / "walks.txt"
+
 #: one walk per lesson for the whole session (per xdist worker: the scheduler keeps a lesson on one worker)
 _WALKS: dict[str, Walk] = {}
 
@@ -84,6 +91,8 @@ def walks(browser, voila, screenshot):
             _WALKS[stem] = Walk(stem, failure=f"the walk of {stem} was interrupted before it finished")
             _WALKS[stem] = walk(browser, voila, stem, screenshot)
             print("\n" + _WALKS[stem].summary())
+            with WALKS_LOG.open("a", encoding="utf-8") as log:    # each worker adds its lessons' lines
+                log.write(f"{time.strftime('%Y-%m-%d %H:%M:%S', time.gmtime())} UTC {_WALKS[stem].summary()}\n")
         return _WALKS[stem]
 
     return walk_of

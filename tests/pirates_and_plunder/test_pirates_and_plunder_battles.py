@@ -1,17 +1,47 @@
-"""The secret battle's exact kernel: whole-number elimination, candidates tried once, every accepted size.
+"""Pirates & Plunder by rule: Battles (the option) — secret commitments, solved exactly, hidden from the other seats.
 
 Rules: Pirates & Plunder › Battles
 """
+from __future__ import annotations
+
+import random
 from fractions import Fraction
 
 import pytest
 import sympy
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from pirates_lab.core import InvalidInput
-from pirates_lab.pirates_and_plunder.battles import MAX_DIGITS, _Remembered, _solve_exact, secret_battle
+from pirates_lab.core.hidden import can_differ, hidden_signature, swaps, unseen_pool
+from pirates_lab.core.testing import check_hidden, refused
+from pirates_lab.pirates_and_plunder import Commit, Game, MovePirate, NoShip, PlaceTile
+from pirates_lab.pirates_and_plunder.battles import _Remembered, _solve_exact, MAX_DIGITS, open_battle, secret_battle
+from pirates_lab.pirates_and_plunder.game import SecretBattles
+from pirates_lab.pirates_and_plunder.parts import resource_counts
+from pirates_lab.pirates_and_plunder.scenarios import build
 
+
+CROSS = "three-way crossroads"          # routes E 0, S 1, W 2; seas north 3, south-east 4, south-west 5
+
+
+# ------------------------------------------------------------------ Moving Pirates and Battle
+def pirate_board(**kwargs):
+    """Player 1 completes a 2-segment route; their pirate waits north of it; player 0's pirate beyond."""
+    tiles = [(CROSS, (0, 0), 0), ("open sea", (0, -1), 0)]
+    ships = kwargs.pop("ships", [(1, (0, 0), 3), (0, (0, -1), 0)])
+    state = build(tiles=tiles, ships=ships, drawn=CROSS, player=1, **kwargs)
+    return state.apply(PlaceTile((1, 0), 0)).apply(NoShip())
+
+
+# ------------------------------------------------------------------ Moving Pirates and Battle: commitments
+def battle_board(resources, **options):
+    """Player 2's pirate attacks player 1's pirate (player 2 completed a 2-segment route)."""
+    state = build(tiles=[(CROSS, (0, 0), 0), ("open sea", (0, -1), 0)], ships=[(1, (0, 0), 3), (0, (0, -1), 0)],
+                  drawn=CROSS, player=1, resources=resources, **options)
+    return state.apply(PlaceTile((1, 0), 0)).apply(NoShip()).apply(MovePirate(8, (0, -1), 0, 0, route=2))
+
+
+entries = st.one_of(st.integers(-6, 6), st.fractions(-5, 5, max_denominator=7))
 
 
 def equilibrium(game):
@@ -24,7 +54,80 @@ def equilibrium(game):
         assert game.against_attacker(d) >= game.value
     assert game.against_defender(max(game.attacker.outcomes())) == game.value     # the mix's own moves pay v
 
-entries = st.one_of(st.integers(-6, 6), st.fractions(-5, 5, max_denominator=7))
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: secret_battle(61, 0, 0, 1, 1),
+     "attacker_resources is a whole number from 0 to 60 (the game has 60 resources in all), not 61."),
+    (lambda: open_battle(3, 2, 11),
+     "defender_base is a whole number from 0 to 10 (the game has 60 resources in all), not 11."),
+    (lambda: secret_battle(1, 1, 0, "x" * 100, 1),
+     "ship_value is a number such as 3 or 1/2, not '" + "x" * 39 + "…'."),
+    (lambda: secret_battle(1, 1, 0, 1, -2),
+     "resource_value is between 0 and 1000, not -2."),
+])
+def test_a_refusal_names_the_value_it_refuses_cut_to_one_line(call, message):
+    """Given a value outside the game, When a battle is solved with it, Then the refusal is one sentence
+    that quotes the value given (parts.said: whole numbers as typed, other values cut to 40 characters with "…")."""
+    with pytest.raises(InvalidInput) as refused:
+        call()
+    assert str(refused.value) == message
+
+
+def test_a_game_without_the_battles_option_hides_nothing():
+    """Rules: Pirates & Plunder › Battles"""
+    # Given a game without the Battles option (commitments open), and one with it
+    from pirates_lab.pirates_and_plunder import Game
+    open_game, secret_game = Game().new_initial_state(), Game(secret_battles=True).new_initial_state()
+    # Then only the secret one keeps cards from the other seats (Game.new_initial_state__mutmut_3: always secret)
+    assert not open_game.hidden_information and open_game.hidden_cards() == []
+    assert secret_game.hidden_information and len(secret_game.hidden_cards()) == 4
+
+
+def test_secret_battles_hide_the_attack_from_the_defender():
+    """Rules: Pirates & Plunder › Battles"""
+    state = pirate_board(resources=[[1, 0, 0, 0], [0, 2, 0, 0]], secret_battles=True)
+    state = state.apply(MovePirate(8, (0, -1), 0, 0, route=2)).apply(Commit((0, 2, 0, 0)))
+    assert "attack" not in state.observation(0)["battle"] and state.observation(1)["battle"]["attack"] == [0, 2, 0, 0]
+
+
+def test_a_secret_attack_is_redealt_with_any_types_and_the_defender_cannot_tell():
+    """Rules: Pirates & Plunder › Battles"""
+    # Given player 2 attacking in secret with 1 cloth and 2 rum of its 3 cloth and 2 rum
+    state = battle_board([[0, 1, 0, 0], [3, 2, 0, 0]], secret_battles=True).apply(Commit((1, 2, 0, 0)))
+    assert state.current_player() == 0 and "attack" not in state.observation(0)["battle"]
+    assert state.observation(1)["battle"]["attack"] == [1, 2, 0, 0]
+    # Then a re-deal for the defender re-chooses the attack (any amount, any types) from the attacker's resources
+    redealt = {resource_counts(state.redeal_hidden(0, random.Random(seed)).committed[1]) for seed in range(30)}
+    assert len(redealt) > 4 and all(a[0] <= 3 and a[1] <= 2 and not any(a[2:]) for a in redealt)
+    assert all(state.redeal_hidden(0, random.Random(seed)).observation(0) == state.observation(0) for seed in range(30))
+    assert state.redeal_hidden(1, random.Random(0)).committed[1] == ("cloth", "rum", "rum")   # the attacker knows
+    # and swapping a committed resource for a kept one (the core's leak check) changes nothing player 1 sees; the
+    # re-deal keeps the attacker's resources and changes the split.  (core.testing.check_hidden also plays on after
+    # the swap, and the defence reveals the attack as the rules say: signals/requests.md asks it to stop there.)
+    places = state.hidden_cards()
+    swapped = swaps(state, 0, places)
+    assert swapped and all(world.observation(0) == state.observation(0) for _, world in swapped)
+    changed = 0
+    for seed in range(5):
+        other = state.redeal_hidden(0, random.Random(seed))
+        assert unseen_pool(other, 0, places) == unseen_pool(state, 0, places)
+        changed += hidden_signature(other, 0, places) != hidden_signature(state, 0, places)
+    assert can_differ(state, 0, places) and changed > 0
+
+
+def test_the_leak_check_catches_an_observation_that_shows_the_secret_attack(monkeypatch):
+    """Rules: Pirates & Plunder › Battles"""
+    state = battle_board([[0, 1, 0, 0], [3, 2, 0, 0]], secret_battles=True).apply(Commit((1, 2, 0, 0)))
+    honest = SecretBattles.observation
+
+    def leaky(self, player):
+        seen = honest(self, player)
+        seen["attacker_hand"] = list(self.committed[1])
+        return seen
+    monkeypatch.setattr(SecretBattles, "observation", leaky)
+    with pytest.raises(AssertionError, match="leaks a hidden card"):
+        check_hidden(state, random.Random(1))
+    assert any(world.observation(0) != state.observation(0) for _, world in swaps(state, 0, state.hidden_cards()))
 
 
 @settings(max_examples=150, deadline=None)

@@ -1,36 +1,57 @@
-"""The engine on the core protocol: seeded random games with invariants, save/load, observations.
+"""Pirates & Plunder, the engine as a whole: the phase table, observations, refusals in words, save and load, seeded games, computer players.
 
 Rules: Pirates & Plunder › Playing the Game
 """
+from __future__ import annotations
+
 import random
+import re
 
 import pytest
 
-from pirates_lab.core import CHANCE, TERMINAL, CorruptSave, IllegalMove, games, play
-from pirates_lab.core.testing import check_protocol
-from pirates_lab.pirates_and_plunder import (FLOW, Commit, Game, MovePirate, NoShip, PlaceShip, PlaceTile, Repulse, State,
-                                             StopPirates, tiles)
-from pirates_lab.pirates_and_plunder.game import DrawExploration, NoExploration, Pay, ReturnShip, Take
+from pirates_lab.core import CHANCE, CorruptSave, games, IllegalMove, play, PlayerView, TERMINAL
+from pirates_lab.core.testing import check_protocol, refused
+from pirates_lab.pirates_and_plunder import (breakdown, Commit, FLOW, Game, MovePirate, NoShip, PlaceShip, PlaceTile,
+                                             Repulse, State, StopPirates, tiles)
+from pirates_lab.pirates_and_plunder.exploration import Exploring
+from pirates_lab.pirates_and_plunder.game import (DrawExploration, LayExploration, ManExploration, NoExploration,
+                                                  Pay, ReturnShip, Take)
+from pirates_lab.pirates_and_plunder.players import greedy_player
+from pirates_lab.pirates_and_plunder.policies import POLICIES
+from pirates_lab.pirates_and_plunder.scenarios import build, drawing_state
+
+
+CROSS = "three-way crossroads"          # routes E 0, S 1, W 2; seas north 3, south-east 4, south-west 5
+
+
+def with_tiles(state, *laid):
+    """Exploration tiles laid by hand: (name, cell, segment)."""
+    for name, cell, segment in laid:
+        state.explorations.append((name, state.node(cell, segment)))
+    return state
+
+
+# ------------------------------------------------------------------ Natives
+def natives_board(resources):
+    """Player 2's treasure hunter on the Buried Treasure of an open island across (0, 0) and (1, 0); player 1
+    is about to lay the Natives on the island's other tile."""
+    state = build(tiles=[("bay", (0, 0), 0), ("headland", (1, 0), 3)], ships=[(1, (0, 0), 0)], phase="explore_place",
+                  data=Exploring("Natives"), advanced=True, resources=resources, then=("end_turn",))
+    with_tiles(state, ("Buried Treasure", (0, 0), 0))
+    state.roles[8] = "treasure hunter"
+    return state.apply(LayExploration((1, 0), 0)).apply(ManExploration())
+
+
+# ------------------------------------------------------------------ Moving Pirates and Battle: in any order
+def two_routes_board():
+    """Player 1 lays a crossroads completing a 3-segment route (west) and a 2-segment route (east); player 1's
+    pirates wait on the north sea of both end crossroads."""
+    tiles = [(CROSS, (-2, 0), 0), ("straight route", (-1, 0), 0), (CROSS, (1, 0), 0)]
+    state = build(tiles=tiles, ships=[(0, (-2, 0), 3), (0, (1, 0), 3)], drawn=CROSS)
+    return state.apply(PlaceTile((0, 0), 0)).apply(NoShip())
+
 
 GAMES = 40  # about 4 s on a loaded 2-core machine; the 1,000-game run is nightly (pytest -m nightly)
-
-
-def test_registered_and_playable():
-    assert games()["pirates_and_plunder"] is Game and Game.playable and Game.title == "Pirates & Plunder"
-    assert issubclass(State, __import__("pirates_lab.core", fromlist=["State"]).State)
-
-
-@pytest.mark.parametrize("players, secret", [(2, False), (3, True), (5, False)])
-def test_protocol(players, secret):
-    check_protocol(Game(players=players, secret_battles=secret), seeds=range(3), covered=not secret)
-
-
-def test_protocol_reaches_secret_attacks():
-    """Issue 35: the secret battle's hidden commitment is checked at real secret attacks (a battle-seeking player),
-    not merely declared: check_protocol's coverage fails a run in which no attack was ever committed in secret."""
-    from pirates_lab.pirates_and_plunder.policies import POLICIES
-
-    check_protocol(Game(players=3, secret_battles=True), seeds=range(3), policy=POLICIES["bluffer"], observe_every=1)
 
 
 def invariants(state, before_points):
@@ -64,6 +85,124 @@ def play_seeded_games(games: int) -> dict:
         counts["completed"] += sum("completed" in line for line in state.log)
         counts["explored"] += len(state.explorations)
     return counts
+
+
+WRONG = {
+    "place": lambda s: [PlaceTile((99, 99), 0), PlaceTile((0, 0), 0), NoShip()],
+    "ship": lambda s: [PlaceShip(9), PlaceTile((1, 0), 0)],
+    "pirates": lambda s: [MovePirate(99, None), Commit((0, 0, 0, 0))],
+    "attack": lambda s: [Commit((99, 0, 0, 0)), Commit((0, 0, 0)), StopPirates()],
+    "defend": lambda s: [Commit((0, 0, 0, 99)), NoShip()],
+    "repulse": lambda s: [Repulse((99, 99), 0), NoShip()],
+}
+
+
+def test_an_observation_names_who_acts_and_the_tile_drawn_only_while_it_waits_to_be_laid():
+    """Rules: Pirates & Plunder › Drawing and Placing Land Tiles"""
+    state = build(tiles=[("headland", (0, 0), 0)], drawn="headland", player=1)
+    seen = state.observation(0)
+    assert (seen["to_act"], seen["drawn"], seen["phase"]) == (1, "headland", "place")
+    after = state.apply(PlaceTile((0, -1), 2)).observation(0)
+    assert (after["to_act"], after["drawn"], after["phase"]) == (1, None, "ship")
+
+
+def test_refusals_name_the_rule_broken_in_a_sentence():
+    """Rules: Pirates & Plunder › Placing Ships"""
+    # a ship beyond the tile's segments (a crossroads has 6)
+    state = build(tiles=[(CROSS, (0, 0), 0)], ships=[(1, (0, 0), 2)], drawn=CROSS)
+    state = state.apply(PlaceTile((-1, 0), 0))           # its east route joins player 2's merchant's route
+    assert refused(state, PlaceShip(9), "Placing Ships").reason == (
+        "The tile just placed has segments 0 to 5; a ship goes only on the tile just played.")
+    assert refused(state, PlaceShip(0), "Placing Ships").reason == (
+        "That trade route already holds a ship (connected segments count, however far).")
+    # a tile turned three quarters that does not fit, a route edge against the sea, a turn that is not one
+    headland = build(tiles=[("headland", (0, 0), 0)], drawn="headland")
+    assert refused(headland, PlaceTile((1, 0), 3), "Drawing and Placing Land Tiles").reason == (
+        "Its west edge is island but the tile there shows sea: every touching edge must match.")
+    drawing = build(tiles=[("headland", (0, 0), 0)], drawn="straight route")
+    assert refused(drawing, PlaceTile((1, 0), 0), "Drawing and Placing Land Tiles").reason == (
+        "Its west edge is trade route but the tile there shows sea: every touching edge must match.")
+    assert refused(drawing, PlaceTile((1, 0), 4), "Drawing and Placing Land Tiles").reason == (
+        "A tile turns 0 to 3 quarter turns, not 4.")
+    # a symmetric tile turned three quarters lies as turned one quarter: the same placement, accepted
+    assert drawing.apply(PlaceTile((1, 0), 3)).placed[-1][1] == 3
+
+
+def test_a_seat_sees_every_players_ships_left_in_the_supply():
+    """Rules: Pirates & Plunder › Placing Ships"""
+    # Given player 1 with one ship on the board, player 2 with none
+    state = build(tiles=[("open sea with galleon", (0, 0), 0)], ships=[(0, (0, 0), 0)], drawn="bend")
+    # Then each seat reads 6 ships left for player 1 and 7 for player 2 (State.observation__mutmut_50)
+    assert state.observation(0)["supply"] == [6, 7] and state.observation(1)["supply"] == [6, 7]
+
+
+# ------------------------------------------------------------------ the third sample, Random(42)
+def test_a_seat_sees_the_scores():
+    """Rules: Pirates & Plunder › Buried Treasure"""
+    # Given player 1's treasure hunter laid on a Buried Treasure (5 points at once)
+    state = build(tiles=[("headland", (0, 0), 0)], phase="explore_place", data=Exploring("Buried Treasure"), advanced=True,
+                  then=("end_turn",))
+    state = state.apply(LayExploration((0, 0), 0)).apply(ManExploration())
+    # Then every seat reads the scores (State.observation__mutmut_53: the key renamed)
+    assert state.observation(0)["scores"] == state.observation(1)["scores"] == [5, 0]
+
+
+# ------------------------------------------------------------------ people read players numbered from 1
+def test_log_lines_and_scores_number_the_players_from_one():
+    """Rules: Pirates & Plunder › Playing the Game"""
+    from pirates_lab.core import random_playout
+    state = random_playout(Game(players=3, advanced=True, secret_battles=True).new_initial_state(), 4)
+    lines = list(state.log)
+    assert state.observation(0)["log"] == lines[-30:]              # an observation carries the latest lines
+    assert not [line for line in lines if re.search(r"\b[Pp]layer 0\b", line)]
+    assert lines[1].startswith("Player 1 draws") and any(line.startswith("Player 3 ") for line in lines)
+    assert all(line.startswith(("Player 1:", "Player 2:", "Player 3:")) for line in breakdown(state))
+
+
+# ------------------------------------------------------------------ the computer players' defaults
+def test_computer_players_keep_the_old_automatic_choices():
+    """Rules: Pirates & Plunder › Advanced Rules"""
+    offer = build(tiles=[("headland with marker", (0, 0), 0)], drawn="headland", advanced=True)
+    offer = offer.apply(PlaceTile((0, -1), 2)).apply(NoShip())
+    natives = natives_board([[0, 0, 0, 0], [2, 1, 0, 0]])
+    rng = random.Random(0)
+    assert greedy_player(offer.view(), rng) == DrawExploration()
+    assert greedy_player(natives.view(), rng) == Pay((2, 0, 0, 0))           # the largest piles, as the engine paid
+    for policy in ("bluffer", "open_hand"):
+        assert POLICIES[policy](offer.view(), rng) == DrawExploration()
+        assert POLICIES[policy](natives.view(), rng) == Pay((2, 0, 0, 0))
+    # at the pirates step they move with the longest route left
+    state = two_routes_board()
+    view = state.view()
+    for seed in range(10):
+        chosen = POLICIES["bluffer"](view, random.Random(seed))
+        assert not isinstance(chosen, MovePirate) or chosen.route == 3
+    assert isinstance(view, PlayerView)
+
+
+def test_a_refusal_quotes_what_was_given_safely():
+    """Rules: Pirates & Plunder › Drawing and Placing Land Tiles"""
+    state = drawing_state()
+    error = refused(state, PlaceTile("0,\n0" * 20, 0), "Drawing and Placing Land Tiles")
+    assert "\n" not in error.reason and "'0,\\n0" in error.reason and "…'" in error.reason
+
+
+def test_registered_and_playable():
+    assert games()["pirates_and_plunder"] is Game and Game.playable and Game.title == "Pirates & Plunder"
+    assert issubclass(State, __import__("pirates_lab.core", fromlist=["State"]).State)
+
+
+@pytest.mark.parametrize("players, secret", [(2, False), (3, True), (5, False)])
+def test_protocol(players, secret):
+    check_protocol(Game(players=players, secret_battles=secret), seeds=range(3), covered=not secret)
+
+
+def test_protocol_reaches_secret_attacks():
+    """Issue 35: the secret battle's hidden commitment is checked at real secret attacks (a battle-seeking player),
+    not merely declared: check_protocol's coverage fails a run in which no attack was ever committed in secret."""
+    from pirates_lab.pirates_and_plunder.policies import POLICIES
+
+    check_protocol(Game(players=3, secret_battles=True), seeds=range(3), policy=POLICIES["bluffer"], observe_every=1)
 
 
 def test_seeded_random_games_keep_every_invariant():
@@ -124,16 +263,6 @@ def test_unknown_options_and_player_counts_are_refused():
         Game(players=6)
     with pytest.raises(ValueError):
         Game(players=2, secret_battles="yes")
-
-
-WRONG = {
-    "place": lambda s: [PlaceTile((99, 99), 0), PlaceTile((0, 0), 0), NoShip()],
-    "ship": lambda s: [PlaceShip(9), PlaceTile((1, 0), 0)],
-    "pirates": lambda s: [MovePirate(99, None), Commit((0, 0, 0, 0))],
-    "attack": lambda s: [Commit((99, 0, 0, 0)), Commit((0, 0, 0)), StopPirates()],
-    "defend": lambda s: [Commit((0, 0, 0, 99)), NoShip()],
-    "repulse": lambda s: [Repulse((99, 99), 0), NoShip()],
-}
 
 
 def test_illegal_moves_in_random_games_name_a_rule_and_change_nothing():

@@ -1,16 +1,64 @@
-"""The parts as data: the tile list, its schema, the components.
+"""Pirates & Plunder by rule: Parts — the tiles as data: kinds, segments, galleons, crossroads, refusals of a broken tile file.
 
 Rules: Pirates & Plunder › Parts
 """
+from __future__ import annotations
+
 from collections import Counter
 
 import pytest
 
 from pirates_lab.core import InvalidInput
 from pirates_lab.core.geometry import rotate_mask
-from pirates_lab.pirates_and_plunder.parts import (
-    ISLAND, PLACES, ROUTE, SEA, components, exploration_tiles, load_tiles, mirror, tiles,
-)
+from pirates_lab.pirates_and_plunder.parts import (components, exploration_tiles, ISLAND, load_tiles, mirror, PLACES,
+                                                   ROUTE, SEA, tiles)
+
+
+START = """
+[parts]
+sea_tiles = 1
+
+[[tile]]
+{name}edges = "IRSR"
+copies = 1
+start = true
+segment = [
+  { kind = "island", at = ["N"] },
+  { kind = "route", at = ["E", "W"] },
+  { kind = "sea", at = ["E:north", "W:north"] },
+  { kind = "sea", at = ["E:south", "S", "W:south"] },
+]
+"""
+
+
+ONE_TILE = """
+[parts]
+sea_tiles = 1
+
+[[tile]]
+name = "start"
+edges = "{edges}"
+copies = 1
+start = true
+segment = [
+{segments}
+]
+"""
+
+
+ROUTE_TILE = """  { kind = "island", at = ["N"] },
+  { kind = "route", at = ["E", "W"] },
+  { kind = "sea", at = ["E:north", "W:north"] },
+  { kind = "sea", at = ["E:south", "S", "W:south"] },"""
+
+
+def refusal(tmp_path, segments: str, edges: str = "IRSR") -> str:
+    path = tmp_path / "tiles.toml"
+    path.write_text(ONE_TILE.format(edges=edges, segments=segments))
+    with pytest.raises(InvalidInput) as refused:
+        load_tiles(path)
+    return str(refused.value)
+
 
 TILE = """
 [parts]
@@ -34,6 +82,58 @@ def write(tmp_path, text):
     path = tmp_path / "tiles.toml"
     path.write_text(text)
     return path
+
+
+# ------------------------------------------------------------------ a user's tile list: every mistake in one sentence
+SEGMENTS = '''  {{ kind = "island", at = ["N"] }},
+  {{ kind = "route", at = ["E", "W"] }},
+  {{ kind = "sea", at = ["E:north", "W:north"] }},
+  {{ kind = "sea", at = ["E:south", "S", "W:south"] }},'''
+
+
+def one_tile(segments: str, edges: str = "IRSR", extra: str = "") -> str:
+    """A one-tile list (the starting tile) with these segments."""
+    return f'[parts]\nsea_tiles = 1\n\n[[tile]]\nname = "start"\nedges = "{edges}"\ncopies = 1\nstart = true\n{extra}' \
+           f'segment = [\n{segments}\n]\n'
+
+
+def test_a_sea_segment_without_galleons_in_the_tile_list_has_none(tmp_path):
+    """Rules: Pirates & Plunder › Parts"""
+    # Given a user's tile list whose sea segments name no galleons
+    path = tmp_path / "tiles.toml"
+    path.write_text(START.replace("{name}", 'name = "start"\n'))
+    # Then they have 0 galleons, not 1 (parts._segment__mutmut_285)
+    segments = load_tiles(path).types[0].segments
+    assert [(s.kind, s.galleons, s.serpents) for s in segments if s.kind == "sea"] == [("sea", 0, 0), ("sea", 0, 0)]
+
+
+def test_a_tile_without_a_name_is_refused_with_its_sentence(tmp_path):
+    """Rules: Pirates & Plunder › Parts"""
+    # Given a user's tile list whose tile has no name
+    path = tmp_path / "tiles.toml"
+    path.write_text(START.replace("{name}", ""))
+    # Then loading it says so in one sentence (parts._tile__mutmut_38: no sentence)
+    with pytest.raises(InvalidInput) as refused:
+        load_tiles(path)
+    assert str(refused.value) == "Tile list, tile 1: every tile needs a name."
+
+
+def test_a_tile_that_does_not_say_crossroads_is_not_one(tmp_path):
+    """Rules: Pirates & Plunder › Parts"""
+    # Given a user's tile list whose tile does not set `crossroads`
+    path = tmp_path / "tiles.toml"
+    path.write_text(START.replace("{name}", 'name = "start"\n'))
+    # Then it is not a crossroads (parts._tile__mutmut_201: the default turned to true)
+    assert load_tiles(path).types[0].crossroads is False
+
+
+# ------------------------------------------------------------------ Parts: a user's tile list refused in one sentence
+def test_an_unknown_segment_kind_is_refused_naming_the_tile_and_segment(tmp_path):
+    """Rules: Pirates & Plunder › Parts"""
+    # Given a tile list whose route segment has kind "reef", Then the refusal names the tile and the segment
+    # (parts._segment__mutmut_45: the place left out)
+    assert refusal(tmp_path, ROUTE_TILE.replace('kind = "route"', 'kind = "reef"')) == \
+        "Tile list, tile 'start', segment 1: kind must be one of island, route, sea, port, not 'reef'."
 
 
 def test_eighty_sea_tiles_with_one_start_tile():
@@ -127,19 +227,6 @@ def test_exploration_tiles_parts_list_and_the_royal_port_reading():
     assert Counter(printed) - Counter(other) == Counter({"Natives": 1})
     with pytest.raises(InvalidInput):
         exploration_tiles("both")
-
-
-# ------------------------------------------------------------------ a user's tile list: every mistake in one sentence
-SEGMENTS = '''  {{ kind = "island", at = ["N"] }},
-  {{ kind = "route", at = ["E", "W"] }},
-  {{ kind = "sea", at = ["E:north", "W:north"] }},
-  {{ kind = "sea", at = ["E:south", "S", "W:south"] }},'''
-
-
-def one_tile(segments: str, edges: str = "IRSR", extra: str = "") -> str:
-    """A one-tile list (the starting tile) with these segments."""
-    return f'[parts]\nsea_tiles = 1\n\n[[tile]]\nname = "start"\nedges = "{edges}"\ncopies = 1\nstart = true\n{extra}' \
-           f'segment = [\n{segments}\n]\n'
 
 
 @pytest.mark.parametrize("segments, edges, message", [

@@ -1,155 +1,49 @@
-"""The rules engine: setup, turns, digging, scoring, save/load, and 1,000 seeded random games."""
+"""Plunder (2013), the engine as a whole: every position validates (and each kind of broken one is refused), save and load, the clone, seeded random games and the computer pirates.
+
+Rules: Plunder (2013) › How to Play
+"""
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
-from fractions import Fraction
 
 import pytest
+from plunder_2013_deals import dealt
 
-from pirates_lab.core import CHANCE, TERMINAL, CorruptSave, IllegalMove, play, random_playout, replay
+from pirates_lab.core import CHANCE, CorruptSave, GAME_OVER, play, random_playout, replay, Task
+from pirates_lab.core.testing import refused
 from pirates_lab.plunder_2013.components import CATEGORIES
-from pirates_lab.plunder_2013.game import (Answer, ChestCard, Clues, DealCard, Dig, ExtraCard, FlipExtra, Game, Keep, Pass,
-                                           score_chest)
+from pirates_lab.plunder_2013.game import (Answer, Asking, ChestCard, Clues, DealCard, Dealing, Dig, Extra,
+                                           FlipExtra, Game, Keep, score_chest, Window)
 from pirates_lab.plunder_2013.pirates import ComputerPirate, random_pirate
-from plunder_2013_deals import answered, dealt
-
-HANDS4 = [(1, 2, 3), (2, 3, 4), (3, 4, 5), (4, 5, 6)]
 
 
-def test_setup_deals_one_card_of_each_kind_no_card_twice():
-    game = Game(players=4)
-    state = game.new_initial_state()
-    assert state.chance_outcomes()[DealCard(3)] == Fraction(1, 6)
-    state = state.apply(DealCard(3))
-    assert DealCard(3) in state.chance_outcomes()           # next is the marker: 3 is free again
-    state = state.apply(DealCard(1)).apply(DealCard(1))
-    assert DealCard(3) not in state.chance_outcomes()       # second pirate's island: 3 is taken
-    with pytest.raises(IllegalMove):
-        state.apply(DealCard(3))
-    state = dealt(HANDS4, game)
-    assert state.phase == "flip" and state.day == 1 and state.crew == [4, 4, 4, 4]
-    assert sum(state.decks["island"].values()) == 18
-    assert state.chance_outcomes()[Clues(1, 1, 1)] == Fraction(1, 216)
+def digging(players: int = 3):
+    """Given three pirates dealt (1,1,1) (2,2,2) (3,3,3), day 1, clues (4,4,4) kept, all answered Nay."""
+    state = dealt([(k, k, k) for k in range(1, players + 1)], Game(players=players))
+    state = replay(state, [Clues(4, 4, 4), Keep()])
+    while state.phase == "answer":
+        state = state.apply(Answer(False))
+    return state
 
 
-def test_a_day_answers_and_the_extra_flip():
-    state = dealt(HANDS4, Game(players=4))
-    state = state.apply(Clues(2, 6, 6))
-    assert state.current_player() == 0 and set(state.legal_actions()) == {Keep(), *(FlipExtra(c) for c in CATEGORIES)}
-    with pytest.raises(IllegalMove) as error:
-        state.apply(Dig(2, 3, 4))
-    assert error.value.rule == "Digging Up Treasure"
-    state = state.apply(FlipExtra("marker"))
-    assert state.current_player() == CHANCE
-    assert state.chance_outcomes()[ExtraCard("marker", 6)] == Fraction(2, 17)   # one 6 is face up
-    state = state.apply(ExtraCard("marker", 5))
-    assert state.clue == (2, 5, 6) and state.discards["marker"] == {6: 1}
-    assert state.phase == "answer" and state.current_player() == 1 and state.legal_actions() == (Answer(True),)
-    with pytest.raises(IllegalMove) as error:
-        state.apply(Answer(False))                          # pirate 1 holds island 2: must say Aye
-    assert error.value.rule == "How to Play" and "must say Aye!" in error.value.reason
-    state = state.apply(Answer(True))
-    assert state.current_player() == 2 and state.legal_actions() == (Answer(False),)
-    state = answered(state)
-    record = state.records[-1]
-    assert record.asker == 0 and dict(record.answers) == {1: True, 2: False, 3: True}
-    assert state.phase == "dig" and state.window == [1, 2, 3, 0]
-    with pytest.raises(IllegalMove) as error:
-        state.apply(Keep())
-    assert error.value.rule == "How to Play"
-    state = replay(state, [Pass(), Dig(2, 3, 4), Pass(), Pass(), Pass()])
-    assert state.chest == [ChestCard(2, (2, 3, 4), 1)] and state.crew == [4, 4, 3, 4]
-    assert state.day == 2 and state.asker == 1 and state.phase == "flip"
-    assert state.discards["island"] == {2: 1} and state.discards["marker"] == {5: 1, 6: 1}
-    state.validate()
+def on_top(task):
+    """Replace the step in progress (the task on top of the agenda) by ``task``."""
+    return lambda s: s.agenda.__setitem__(-1, task)
 
 
-def test_scoring_exactly_as_printed():
-    hands = HANDS4
-    assert score_chest(hands, [])[0] == [6, 6, 6, 6]
-    chest = [ChestCard(1, (1, 2, 3), 1), ChestCard(2, (1, 2, 3), 2), ChestCard(1, (1, 2, 3), 2),   # 1 twice: once
-             ChestCard(3, (1, 2, 3), 3), ChestCard(0, (2, 3, 4), 3), ChestCard(0, (1, 2, 3), 4),   # own location: nothing
-             ChestCard(2, (6, 6, 6), 4)]
-    scores, first, finds = score_chest(hands, chest)
-    assert finds[0] == [(1, 3), (2, 2), (3, 1)]
-    assert finds[1] == [(0, 3)]
-    # owner 0 crossed out 6, 3 and 1; owner 1 keeps 3
-    assert scores == [0 + 3, 3 + 3, 6 + 2, 6 + 1]
-    assert first == [4, 0, 1, 3]
-    fourth = chest + [ChestCard(2, (2, 3, 4), 5), ChestCard(3, (2, 3, 4), 5), ChestCard(1, (4, 5, 6), 5)]
-    scores, _, finds = score_chest(hands, fourth)
-    assert finds[1] == [(0, 3), (2, 2), (3, 1)] and finds[3] == [(1, 3)]
-
-
-def test_ties_go_to_who_found_treasure_first():
-    state = dealt([(1, 1, 1), (2, 2, 2)], Game(players=2))
-    state.chest = [ChestCard(1, (1, 1, 1), 1), ChestCard(0, (2, 2, 2), 1)]
-    state.crew = [1, 1]
-    assert state.scores() == (6, 6) and state.winners() == (1,)
-    state.chest = []
-    state.crew = [2, 2]
-    assert state.winners() == (0, 1)     # nobody found anything: shared
-
-
-def test_game_ends_after_fifteen_days_or_when_every_crew_card_is_used():
-    rng = random.Random(1)
-    state = random_playout(Game(players=3).new_initial_state(), rng, policy=random_pirate(pass_chance=1.0))
-    assert state.phase == "over" and state.day == 15 and len(state.records) == 15 and state.scores() == (6, 6, 6)
-    assert state.current_player() == TERMINAL
-    with pytest.raises(IllegalMove) as error:
-        state.apply(Pass())
-    assert error.value.rule == "Game End and Scoring"
-    short = random_playout(Game(players=3, max_turns=4).new_initial_state(), rng, policy=random_pirate(pass_chance=1.0))
-    assert short.day == 4
-    state = dealt([(1, 1, 1), (2, 2, 2)], Game(players=2))
-    state = replay(state, [Clues(3, 3, 3), Keep(), Answer(False), Dig(1, 1, 1), Dig(1, 1, 2), Dig(2, 2, 2)])
-    assert state.phase == "dig" and state.window == [0]
-    state = state.apply(Dig(3, 3, 3))
-    assert state.phase == "over" and state.day == 1 and state.scores() == (3 + 3, 3 + 3)
-
-
-def test_empty_clue_deck_is_refilled_from_its_discards():
-    game = Game(players=2, clue_copies=1)
-    state = dealt([(1, 1, 1), (2, 2, 2)], game)
-    for day in range(6):
-        state = answered(replay(state, [Clues(day + 1, day + 1, day + 1), Keep()]))
-        state = replay(state, [Pass(), Pass()])
-        state.validate()
-    assert state.decks["island"] == {} and sum(state.discards["island"].values()) == 6
-    assert state.chance_outcomes()[Clues(1, 2, 3)] == Fraction(1, 216)
-    state = state.apply(Clues(1, 2, 3))
-    assert sum(state.decks["trap"].values()) == 5 and state.discards["trap"] == {}
-    assert any("shuffled" in line for line in state.log)
-
-
-def test_save_and_load_round_trip_and_corrupt_saves():
-    state = play(Game(players=4).new_initial_state(), random_pirate(0.7), random.Random(5), max_steps=40).run()
-    text = state.to_json()
-    loaded = Game(players=4).load_state(text)
-    assert loaded.to_json() == text and loaded.records == state.records and loaded.hands == state.hands
-    assert loaded.legal_actions() == state.legal_actions()
-    with pytest.raises(CorruptSave):
-        Game(players=4).load_state(text.replace('"phase": "', '"phase": "x'))
-    data = json.loads(text)
-    data["state"]["hands"][1] = data["state"]["hands"][0]     # a card dealt twice
-    from pirates_lab.core.saveload import _checksum
-    body = {k: data[k] for k in ("format", "version", "game", "options", "state")}
-    data["checksum"] = _checksum(body)
-    with pytest.raises(CorruptSave):
-        Game(players=4).load_state(json.dumps(data))
-    with pytest.raises(CorruptSave):
-        Game(players=4).load_state("not json")
-
-
-def test_options_are_checked():
-    with pytest.raises(ValueError):
-        Game(players=7)
-    with pytest.raises(ValueError):
-        Game(players=3, clue_copies=0)
-    with pytest.raises(ValueError):
-        Game(players=3, colour="red")
-    assert Game(players=5).crew_cards == 5
+#: validate()'s own sentences (exactly), by the phrase the cases above name
+SENTENCES = {phrase: [sentence for sentence in (
+    "every pirate has three map cards", "a map card is dealt twice or is not a card",
+    "the hands do not match the deal count", "crew counts out of range",
+    "the chest does not hold the crew cards used", "asker or day out of range", "one record per day answered",
+    "the clues are face up exactly from the flip to the end of the day",
+    "deck counts must be positive whole numbers", "the island clue deck has lost or gained cards",
+    "the trap clue deck has lost or gained cards", "the digging window is broken") if phrase in sentence]
+    for phrase in ("three map cards", "dealt twice", "deal count", "crew counts", "chest", "asker or day",
+                   "one record per day", "clues are face up", "positive whole numbers", "lost or gained",
+                   "digging window")}
 
 
 def random_games_keep_the_true_deal(games: int) -> int:
@@ -172,6 +66,135 @@ def random_games_keep_the_true_deal(games: int) -> int:
     return checked
 
 
+# --------------------------------------------------------------------------- validate()
+def test_a_valid_position_validates_at_every_phase():
+    """Given positions in each phase of a day, Then validate() accepts them (the checks are not too strict)."""
+    game = Game(players=3)
+    state = game.new_initial_state()
+    state.validate()
+    state = state.apply(DealCard(1))
+    state.validate()
+    state = dealt([(1, 1, 1), (2, 2, 2), (3, 3, 3)], game)
+    state.validate()
+    state = state.apply(Clues(4, 4, 4))
+    state.validate()
+    state = state.apply(Keep())
+    state.validate()
+    state = state.apply(Answer(False))
+    state.validate()
+    state = state.apply(Answer(False))
+    state.validate()
+    assert state.phase == "dig"
+    state = state.apply(Dig(1, 1, 1))
+    state.validate()
+
+
+@pytest.mark.parametrize("corrupt, message", [
+    (on_top(Task("nap")), "not a task of the table"),
+    (on_top(Task("deal", None, Dealing(8))), "deal count"),
+    (on_top(Task("deal", None, Dealing(-1))), "deal count"),
+    (on_top(Task("deal", None, Dealing(9))), "deal count"),               # all 9 cards out: no deal left
+    (on_top(Task("deal", None, ())), "carries"),
+    (lambda s: s.agenda.append(Task("dig", None, Window((1,)))), "more than its bound"),
+    (lambda s: s.hands.append([0, 0, 0]), "three map cards"),
+    (lambda s: s.hands[0].append(1), "three map cards"),
+    (lambda s: s.hands[1].__setitem__(0, 1), "dealt twice"),
+    (lambda s: s.hands[1].__setitem__(0, 7), "dealt twice"),
+    (lambda s: s.hands[2].__setitem__(2, 0), "deal count"),
+    (lambda s: s.crew.append(3), "crew counts"),
+    (lambda s: s.crew.__setitem__(0, 4), "crew counts"),
+    (lambda s: s.crew.__setitem__(0, -1), "crew counts"),
+    (lambda s: s.chest.append(ChestCard(0, (1, 1, 1), 1)), "chest"),
+    (lambda s: setattr(s, "asker", 3), "asker or day"),
+    (lambda s: setattr(s, "asker", -1), "asker or day"),
+    (lambda s: setattr(s, "day", 16), "asker or day"),
+    (lambda s: setattr(s, "day", 0), "asker or day"),
+    (lambda s: s.records.append(s.records[0]), "one record per day"),
+    (on_top(Task("flip", 0)), "one record per day"),
+    (lambda s: setattr(s, "clue", None), "clues are face up"),
+    (lambda s: on_top(Task("dig", None, Window((0, 1))))(s) or s.crew.__setitem__(0, 0) or s.chest.extend(
+        [ChestCard(0, (2, 2, 2), 1)] * 3), "digging window"),
+    (on_top(Task("dig", None, Window(()))), "digging window"),
+    (lambda s: s.decks["island"].__setitem__(1, 0), "positive whole numbers"),
+    (lambda s: s.decks["island"].__setitem__(1, True), "positive whole numbers"),
+    (lambda s: s.decks["island"].__setitem__(1, 2), "lost or gained"),
+    (lambda s: s.discards["trap"].__setitem__(1, 1), "lost or gained"),
+])
+def test_validate_refuses_each_kind_of_broken_position(corrupt, message):
+    """Given a valid position in the digging window, When one thing is broken, Then validate() says which,
+    in exactly its sentence (the core's agenda checks: by a phrase of theirs)."""
+    state = digging()
+    state.validate()
+    corrupt(state)
+    with pytest.raises(ValueError) as refused:
+        state.validate()
+    said = str(refused.value)
+    assert said in SENTENCES[message] if message in SENTENCES else message in said, said
+
+
+def test_validate_checks_the_answers_given_so_far():
+    """Given pirate 1 answered, pirate 2 to answer, When the answers are tampered with, Then validate() refuses."""
+    state = dealt([(1, 1, 1), (2, 2, 2), (3, 3, 3)], Game(players=3))
+    state = replay(state, [Clues(5, 4, 4), Keep(), Answer(False)])
+    state.validate()
+    assert state.task == Task("answer", None, Asking((2,), ((1, False),)))
+    for asking in (Asking((2,), ((1, True),)),                     # pirate 1 holds no 5/4/4: a lie
+                   Asking((1,), ((2, False),)),                    # out of turn order
+                   Asking((), ((1, False), (2, False)))):          # true, in order, but nobody left
+        wrong = state.clone()
+        on_top(Task("answer", None, asking))(wrong)
+        with pytest.raises(ValueError, match="truthful answers"):
+            wrong.validate()
+
+
+def test_validate_needs_a_category_while_an_extra_card_is_flipped():
+    """Given the asker flipped one more card, When the category is lost, Then validate() refuses."""
+    from pirates_lab.plunder_2013.game import FlipExtra
+
+    state = dealt([(1, 1, 1), (2, 2, 2), (3, 3, 3)], Game(players=3))
+    state = replay(state, [Clues(4, 4, 4), FlipExtra("trap")])
+    state.validate()
+    assert state.current_player() == CHANCE
+    on_top(Task("extra", 0, Extra("parrot")))(state)
+    with pytest.raises(ValueError, match="no category"):
+        state.validate()
+
+
+def test_validate_refuses_an_untruthful_answer_or_one_out_of_turn():
+    """Rules: Plunder (2013) › How to Play — "each player, in clockwise order, must now say" Aye or Nay.
+    Given three pirates in the middle of the answers (pirate 2 has said Nay to 4/4/4), When his answer is turned
+    into Aye, or the next to answer is pirate 1 (the asker), Then validate() refuses the position in its sentence."""
+    state = dealt([(1, 1, 1), (2, 2, 2), (3, 3, 3)], Game(players=3))
+    state = replay(state, [Clues(4, 4, 4), Keep(), Answer(False)])
+    state.validate()
+    task = state.agenda[-1]
+    for data in (dataclasses.replace(task.data, given=((1, True),)), dataclasses.replace(task.data, asked=(0,))):
+        broken = state.clone()
+        broken.agenda[-1] = Task(task.phase, task.player, data)
+        with pytest.raises(ValueError) as error:
+            broken.validate()
+        assert str(error.value) == "the answers so far are not the truthful answers in turn order"
+
+
+def test_save_and_load_round_trip_and_corrupt_saves():
+    state = play(Game(players=4).new_initial_state(), random_pirate(0.7), random.Random(5), max_steps=40).run()
+    text = state.to_json()
+    loaded = Game(players=4).load_state(text)
+    assert loaded.to_json() == text and loaded.records == state.records and loaded.hands == state.hands
+    assert loaded.legal_actions() == state.legal_actions()
+    with pytest.raises(CorruptSave):
+        Game(players=4).load_state(text.replace('"phase": "', '"phase": "x'))
+    data = json.loads(text)
+    data["state"]["hands"][1] = data["state"]["hands"][0]     # a card dealt twice
+    from pirates_lab.core.saveload import _checksum
+    body = {k: data[k] for k in ("format", "version", "game", "options", "state")}
+    data["checksum"] = _checksum(body)
+    with pytest.raises(CorruptSave):
+        Game(players=4).load_state(json.dumps(data))
+    with pytest.raises(CorruptSave):
+        Game(players=4).load_state("not json")
+
+
 def test_sixty_random_games_never_exclude_the_true_deal():
     """Sixty seeded games (a few seconds): the default run; the thousand are nightly."""
     assert random_games_keep_the_true_deal(60) == 60
@@ -188,7 +211,7 @@ def test_computer_pirates_play_sensibly():
     for seed in range(3):
         actions = []
         state = random_playout(Game(players=4).new_initial_state(), seed, policy=bot, actions=actions)
-        assert state.phase == "over"
+        assert state.phase == GAME_OVER
         again = random_playout(Game(players=4).new_initial_state(), seed, policy=bot)
         assert again.to_json() == state.to_json()       # seeded: the same game
         # replay and check that no pirate ever dug where its own view said the treasure cannot be

@@ -7,6 +7,7 @@ from pirates_lab.plunder_2013 import CATEGORIES, Deduction
 from pirates_lab.plunder_2013.engine import answer_is_aye
 from pirates_lab.plunder_2013.game import score_chest
 from pirates_lab.widgets.drawing import rasterize, shade
+from pirates_lab.core import GAME_OVER
 from pirates_lab.widgets.plunder_2013 import (ClassroomRound, ClassroomView, GridLayout, PlunderMatch,
                                               PlunderTable, SolutionGridView, cell_at, solution_grid_ops)
 from pirates_lab.widgets.plunder_2013_grid import short_name
@@ -89,7 +90,7 @@ def test_table_plays_a_whole_game_through_its_buttons():
     table = PlunderTable(players=3, seed=5)
     state_before = table.match.state
     steps = 0
-    while table.match.waiting_for() != "over":
+    while table.match.waiting_for() != GAME_OVER:
         waiting = table.match.waiting_for()
         if waiting == "choose":
             assert "Flip advisor" in table.advice.value
@@ -110,14 +111,14 @@ def test_table_plays_a_whole_game_through_its_buttons():
                 for c, x in zip(CATEGORIES, location):
                     table.pickers[c].value = x
                 table.dig_button.click()
-                assert table.match.state.chest[-1].location == location or table.match.waiting_for() == "over"
+                assert table.match.state.chest[-1].location == location or table.match.waiting_for() == GAME_OVER
             else:
                 table.pass_button.click()
         steps += 1
         assert steps < 400
     assert "Game over" in table.status.value and state_before.day == 1
     state = table.match.state
-    assert state.phase == "over"
+    assert state.phase == GAME_OVER
     found = len(score_chest(state.hands, state.chest)[2][0])
     crossed = [op for op in table.grid.ops() if op.kind == "line" and op.stroke == "#b22222"]
     assert table.grid.finders == found and len(crossed) == min(found, 3)

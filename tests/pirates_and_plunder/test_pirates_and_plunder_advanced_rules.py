@@ -1,17 +1,21 @@
-"""The advanced rules: exploration tiles, each with a Given/When/Then scenario; random advanced games."""
+"""Pirates & Plunder by rule: Advanced Rules — exploration tiles drawn after a marked island is completed, and the readings of the Parts list.
+
+Rules: Pirates & Plunder › Advanced Rules
+"""
+from __future__ import annotations
+
 from fractions import Fraction
 
 import pytest
 
+from pirates_lab.core import CHANCE, InvalidInput, Task
 from pirates_lab.core.testing import check_protocol, refused
-from pirates_lab.pirates_and_plunder import Commit, Game, MovePirate, NoShip, PlaceTile, breakdown
+from pirates_lab.pirates_and_plunder import breakdown, Commit, FLOW, Game, MovePirate, NoShip, PlaceTile
 from pirates_lab.pirates_and_plunder.exploration import Exploring
-from pirates_lab.pirates_and_plunder.pirates import Routes
 from pirates_lab.pirates_and_plunder.game import (Draw, DrawExploration, Explore, LayExploration, ManExploration,
                                                   NoExploration, Pay, ReturnShip, Take)
+from pirates_lab.pirates_and_plunder.pirates import Routes
 from pirates_lab.pirates_and_plunder.scenarios import build
-
-CROSS = "three-way crossroads"
 
 
 def with_tiles(state, *laid):
@@ -19,6 +23,45 @@ def with_tiles(state, *laid):
     for name, cell, segment in laid:
         state.explorations.append((name, state.node(cell, segment)))
     return state
+
+
+CROSS = "three-way crossroads"
+
+
+def pirate_attack(special, resources):
+    """Player 1 completes a route; their pirate may attack player 0's special ship north of it."""
+    tiles = [(CROSS, (0, 0), 0), ("open sea", (0, -1), 0)]
+    state = build(tiles=tiles, ships=[(1, (0, 0), 3), (0, (0, -1), 0)], drawn=CROSS, player=1,
+                  resources=resources, advanced=True)
+    with_tiles(state, (special, (0, -1), 0))
+    state.roles[0] = {"Reef": "scavenger", "Viceroy": "viceroy", "Royal Cartographer": "royal cartographer"}.get(special)
+    if state.roles[0] is None:
+        del state.roles[0]
+    return state.apply(PlaceTile((1, 0), 0)).apply(NoShip()).apply(MovePirate(8, (0, -1), 0, 0, route=2))
+
+
+def test_an_unknown_exploration_reading_is_refused_naming_what_was_asked():
+    """Rules: Pirates & Plunder › Exploration Tiles"""
+    # When a game is asked for an exploration reading that does not exist
+    from pirates_lab.pirates_and_plunder import Game
+    with pytest.raises(InvalidInput) as refused:
+        Game(exploration="all ten")
+    # Then the sentence names both readings and the one asked for (Game.__init__mutmut_22: None shown instead)
+    assert str(refused.value) == ("exploration is 'parts' (the Parts list) or 'royal port' (a Royal Port for one "
+                                  "Natives), not 'all ten'.")
+
+
+# ------------------------------------------------------------------ Advanced Rules: "may draw"
+def test_the_player_who_completes_a_marked_island_may_decline_the_exploration_tile():
+    """Rules: Pirates & Plunder › Advanced Rules"""
+    state = build(tiles=[("headland with marker", (0, 0), 0)], drawn="headland", advanced=True)
+    state = state.apply(PlaceTile((0, -1), 2)).apply(NoShip())
+    assert state.current_player() == 0 and state.legal_actions() == (DrawExploration(), NoExploration())
+    declined = state.apply(NoExploration())
+    assert declined.observation(1)["phase"] == "draw" and declined.current_player() == CHANCE
+    assert declined.observation(0)["exploration_tiles_left"] == 10
+    drawn = state.apply(DrawExploration())
+    assert drawn.current_player() == CHANCE and Explore("Reef") in drawn.chance_outcomes()
 
 
 def test_completing_an_island_with_a_marker_draws_an_exploration_tile_and_an_extra_turn():
@@ -117,18 +160,6 @@ def test_buried_treasure_scores_five_and_five_resources_when_the_island_is_compl
     assert state.apply(Take((0, 0, 0, 5))).resources[0] == [0, 0, 0, 5]
     assert state.apply(Take((1, 0, 0, 0))).resources[0] == [1, 0, 0, 0]
     refused(state, Take((6, 0, 0, 0)), "Buried Treasure")
-
-
-def pirate_attack(special, resources):
-    """Player 1 completes a route; their pirate may attack player 0's special ship north of it."""
-    tiles = [(CROSS, (0, 0), 0), ("open sea", (0, -1), 0)]
-    state = build(tiles=tiles, ships=[(1, (0, 0), 3), (0, (0, -1), 0)], drawn=CROSS, player=1,
-                  resources=resources, advanced=True)
-    with_tiles(state, (special, (0, -1), 0))
-    state.roles[0] = {"Reef": "scavenger", "Viceroy": "viceroy", "Royal Cartographer": "royal cartographer"}.get(special)
-    if state.roles[0] is None:
-        del state.roles[0]
-    return state.apply(PlaceTile((1, 0), 0)).apply(NoShip()).apply(MovePirate(8, (0, -1), 0, 0, route=2))
 
 
 def test_a_pirate_repulsed_by_a_scavenger_crashes_on_the_reef():
