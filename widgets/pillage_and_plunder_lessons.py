@@ -237,10 +237,6 @@ def try_attack_opponent() -> TryIt:
     return TryIt(T.attack_opponent)
 
 
-def try_attack_merchant_ship() -> TryIt:
-    return TryIt(T.attack_merchant_ship)
-
-
 def try_play_navy_ship() -> TryIt:
     return TryIt(T.play_navy_ship)
 

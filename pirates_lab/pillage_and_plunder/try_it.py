@@ -28,7 +28,7 @@ __all__ = ["TRY_IT", "working", "working_pay", "sell_cargo", "rum_sells_for_on_a
            "hoard_after_retrieving", "buy_ship", "hoard_after_buying_a_schooner", "buy_ship_add_on",
            "speed_with_an_extra_sail", "buy_cannon", "cannons_a_sloop_carries", "hire_crew_member",
            "crewmen_a_sloop_still_takes", "buy_cargo", "gems_cost_on_average", "play_event_card", "attack_opponent",
-           "attack_merchant_ship", "play_navy_ship", "repair_ship", "bury_treasure", "treasure_hunt",
+           "play_navy_ship", "repair_ship", "bury_treasure", "treasure_hunt",
            "repair_stage", "repair_cost", "privateering", "fleet_play", "asset_liquidation",
            "worth_at_the_start", "stealing_treasure_maps", "pre_draw_stage", "your_hoard", "stage_1_spotting_the_enemy",
            "stage_2_fight_or_flee", "if_the_attacking_ship_is_faster", "stage_5_plundering_the_enemy_ship",
@@ -172,11 +172,6 @@ def play_event_card() -> PPState:
 def attack_opponent() -> PPState:
     """Rules: Pillage & Plunder › Attack Opponent — an Attack card in hand, two rivals in Sloops."""
     return _at("play", ("Attack",))
-
-
-def attack_merchant_ship() -> PPState:
-    """Rules: Pillage & Plunder › Attack Merchant Ship — a strength-2 merchant in hand."""
-    return _at("play", ("French Merchant (Strength 2)",))
 
 
 def play_navy_ship() -> PPState:
@@ -354,7 +349,6 @@ TRY_IT = {
     "Buy Cargo": buy_cargo,
     "Play Event Card": play_event_card,
     "Attack Opponent": attack_opponent,
-    "Attack Merchant Ship": attack_merchant_ship,
     "Play Navy Ship": play_navy_ship,
     "Repair Ship": repair_ship,
     "Bury Treasure": bury_treasure,

@@ -315,7 +315,6 @@ THE_MOVE = {
     "Buy Cargo": Play("Gems 10 Units"),
     "Play Event Card": Play("Scurvy", target=2),
     "Attack Opponent": Play("Attack", target=1),
-    "Attack Merchant Ship": Play("French Merchant (Strength 2)"),
     "Play Navy Ship": Play("English Navy", target=1),
     "Repair Ship": Play("Repair at No Cost"),
     "Bury Treasure": Play("Bury Treasure", amount=1000),
