@@ -86,6 +86,8 @@ LESSON_CSS = (".pl-lesson .widget-html-content{line-height:1.35 !important}"
 LONG_RULE = 500
 #: a reference screen's section longer than this shows its opening (under this many characters) and folds the rest
 LONG_REFERENCE = 600
+#: the same for a reference screen with a live example (issue 34 item 4): a shorter opening, so the example fits
+LIVE_REFERENCE = 280
 
 #: seconds after a screen is shown before the next one is built in the background (the class reads this one)
 PREFETCH_AFTER_S = 0.4
@@ -315,8 +317,9 @@ def _quote_html(lesson: Lesson, screen: Screen) -> str:
             rest = "".join(f"<p>{html.escape(p)}</p>" for p in lines[1:])
             return (f"<div class='pl-rule'><div class='pl-rule-cite'>{cite}</div>{first}"
                     f"<details class='pl-full-section'><summary>The rest of the section</summary>{rest}</details></div>")
-        if screen.reference and len(body) > LONG_REFERENCE:                       # a long reference folded
-            opening, rest = _opening(lines)
+        limit = LIVE_REFERENCE if screen.demo else LONG_REFERENCE
+        if screen.reference and len(body) > limit:                                # a long reference folded
+            opening, rest = _opening(lines, limit)
             if rest:
                 first = "".join(f"<p>{html.escape(p)}</p>" for p in opening)
                 more = "".join(f"<p>{html.escape(p)}</p>" for p in rest)

@@ -459,9 +459,12 @@ class Lesson:
                 raise LessonError(f"{where}: only rule and reference screens have a heading and a quote")
             if not texts["title"]:
                 raise LessonError(f"{where}: title = \"…\" is missing")
-        if kind == "reference" and (raw.get("demo") or raw.get("question") or texts["quote"]):
-            raise LessonError(f"{where}: a reference screen shows its section's text only (no demo, quote or "
-                              f"question): make it a rule screen")
+        if kind == "reference" and texts["quote"]:          # a reference shows its whole section (and may have a
+            raise LessonError(f"{where}: a reference screen shows its whole section, not a quote: make it a rule "
+                              f"screen", key="quote")            # live "try it" demo, issue 34 item 4)
+        if kind == "reference" and raw.get("question") and not raw.get("demo"):
+            raise LessonError(f"{where}: a reference screen's question asks about its live example: give it a demo",
+                              key="question")
         if kind == "rule" and not texts["why"]:
             raise LessonError(f"{where}: why = \"…\" is missing: say in words what the rule means", key="kind")
         demo = raw.get("demo", "")

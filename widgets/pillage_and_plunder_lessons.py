@@ -21,6 +21,7 @@ import ipywidgets as widgets
 
 from pirates_lab.pillage_and_plunder import examples as E
 from pirates_lab.pillage_and_plunder import lessons as L
+from pirates_lab.pillage_and_plunder import try_it as T
 # the answers (computed by the engine): the lesson names them; the tests check each one independently
 from pirates_lab.pillage_and_plunder.examples import example_1_you_win
 from pirates_lab.pillage_and_plunder.lessons import (attack_in_eight_and_caught, first_card_is_attack,
@@ -29,12 +30,13 @@ from pirates_lab.pillage_and_plunder.lessons import (attack_in_eight_and_caught,
                                                      one_cannon_each_defender_hit, second_attack_after_first,
                                                      stand_and_fight_win, two_cannons_each_two_hits)
 from pirates_lab.pillage_and_plunder.scenarios import faster_defender_escapes, one_on_one_round, same_speed_escape
+from pirates_lab.pillage_and_plunder.try_it import hoard_after_retrieving, speed_with_an_extra_sail
 
 from .lesson import LessonView
 from .lesson_model import Lesson
 from .pillage_and_plunder_battle import BattleCalculator
 from .pillage_and_plunder_play import BattleRoller, DiceGrid, HandDeal, MeleeChain, VolleyRoller, ships_table
-from .pillage_and_plunder_table import table_picture
+from .pillage_and_plunder_table import TryIt, table_picture
 from .why import screen_links
 
 GAME = "pillage_and_plunder"
@@ -43,11 +45,15 @@ GAME = "pillage_and_plunder"
 ANSWERS = ["first_card_is_attack", "five_cards_hold_an_attack", "second_attack_after_first",
            "faster_defender_escapes", "same_speed_escape", "one_cannon_each_defender_hit",
            "two_cannons_each_two_hits", "one_on_one_round", "melee_two_on_two", "melee_rounds_on_average",
-           "merchant_prize_on_average", "example_1_you_win", "stand_and_fight_win", "attack_in_eight_and_caught"]
+           "merchant_prize_on_average", "example_1_you_win", "stand_and_fight_win", "attack_in_eight_and_caught",
+           # the reference screens' questions, on their live positions (issue 34 item 4)
+           "hoard_after_retrieving", "speed_with_an_extra_sail"]
 DEMOS = ["game_picture", "deal_five", "five_card_chain", "draw_after_an_attack", "flee_grid", "same_speed_grid",
          "one_cannon_grid", "volley_roller", "melee_grid", "melee_chain_win", "melee_chain_rounds",
          "merchant_grid", "example_1_battle", "battle_calculator", "cards_and_dice"]
-__all__ = [*ANSWERS, *DEMOS, "lesson", "lesson_view", "rule_links", "GAME", "COLOURS"]
+#: the reference screens' live examples: heading → demo name (a position to try the rule on, :class:`TryIt`)
+TRY_IT_DEMOS = {heading: "try_" + build.__name__ for heading, build in T.TRY_IT.items()}
+__all__ = [*ANSWERS, *DEMOS, *TRY_IT_DEMOS.values(), "TRY_IT_DEMOS", "lesson", "lesson_view", "rule_links", "GAME", "COLOURS"]
 
 #: the grids' colours: the event asked about is gold; the rest pale
 GOLD, PALE, GREY, RED = "#d4a017", "#eef3f8", "#b9c2cc", "#d98a7a"
@@ -180,6 +186,119 @@ def cards_and_dice() -> widgets.Widget:
                          DiceGrid(_flee, {"the defender escapes": PALE, "doubles: the battle goes on": GOLD},
                                   seed=16, css="pl-pp-lesson-both", cell=20)],
                         layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="16px"))
+
+
+# ---------------------------------------------------------------- try it: the reference screens' live positions
+def try_pre_draw_stage() -> TryIt:
+    return TryIt(T.pre_draw_stage)
+
+
+def try_repair_stage() -> TryIt:
+    return TryIt(T.repair_stage)
+
+
+def try_working() -> TryIt:
+    return TryIt(T.working)
+
+
+def try_sell_cargo() -> TryIt:
+    return TryIt(T.sell_cargo)
+
+
+def try_retrieve_buried_treasure() -> TryIt:
+    return TryIt(T.retrieve_buried_treasure)
+
+
+def try_buy_ship_add_on() -> TryIt:
+    return TryIt(T.buy_ship_add_on)
+
+
+def try_buy_ship() -> TryIt:
+    return TryIt(T.buy_ship)
+
+
+def try_buy_cannon() -> TryIt:
+    return TryIt(T.buy_cannon)
+
+
+def try_hire_crew_member() -> TryIt:
+    return TryIt(T.hire_crew_member)
+
+
+def try_buy_cargo() -> TryIt:
+    return TryIt(T.buy_cargo)
+
+
+def try_play_event_card() -> TryIt:
+    return TryIt(T.play_event_card)
+
+
+def try_attack_opponent() -> TryIt:
+    return TryIt(T.attack_opponent)
+
+
+def try_play_navy_ship() -> TryIt:
+    return TryIt(T.play_navy_ship)
+
+
+def try_repair_ship() -> TryIt:
+    return TryIt(T.repair_ship)
+
+
+def try_bury_treasure() -> TryIt:
+    return TryIt(T.bury_treasure)
+
+
+def try_treasure_hunt() -> TryIt:
+    return TryIt(T.treasure_hunt)
+
+
+def try_your_hoard() -> TryIt:
+    return TryIt(T.your_hoard)
+
+
+def try_stage_1_spotting_the_enemy() -> TryIt:
+    return TryIt(T.stage_1_spotting_the_enemy)
+
+
+def try_stage_2_fight_or_flee() -> TryIt:
+    return TryIt(T.stage_2_fight_or_flee)
+
+
+def try_if_the_attacking_ship_is_faster() -> TryIt:
+    return TryIt(T.if_the_attacking_ship_is_faster)
+
+
+def try_stage_5_plundering_the_enemy_ship() -> TryIt:
+    return TryIt(T.stage_5_plundering_the_enemy_ship)
+
+
+def try_player_attacking_player() -> TryIt:
+    return TryIt(T.player_attacking_player)
+
+
+def try_navy_ship_attacking_player() -> TryIt:
+    return TryIt(T.navy_ship_attacking_player)
+
+
+def try_timed_game() -> TryIt:
+    return TryIt(T.timed_game)
+
+
+def try_asset_liquidation() -> TryIt:
+    return TryIt(T.asset_liquidation)
+
+
+def try_stealing_treasure_maps() -> TryIt:
+    return TryIt(T.stealing_treasure_maps)
+
+
+def try_privateering() -> TryIt:
+    return TryIt(T.privateering)
+
+
+def try_fleet_play() -> TryIt:
+    return TryIt(T.fleet_play)
 
 
 # ---------------------------------------------------------------- the lesson

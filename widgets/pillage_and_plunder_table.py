@@ -23,7 +23,7 @@ from .canvas import BoardCanvas
 from .drawing import Drawing, DrawOp
 from .table import GameTable
 
-__all__ = ["PillageRenderer", "PillageTable", "board_view_ops", "table_picture_ops", "table_picture", "seat_name", "CREW_COLOURS",
+__all__ = ["TryIt", "PillageRenderer", "PillageTable", "board_view_ops", "table_picture_ops", "table_picture", "seat_name", "CREW_COLOURS",
            "BOARD_WIDTH", "PICTURE_WIDTH", "PICTURE_HEIGHT"]
 
 BOARD_WIDTH = 480
@@ -159,6 +159,36 @@ class PillageTable(GameTable):
         self.tabs.add_class("pl-pp-table-tabs")
         self.children = (turn, self.tabs, message, controls)
         self.add_class("pl-pp-game-table")
+
+
+class TryIt(PillageTable):
+    """A position from the engine to try a rule on (a reference screen's live example): you are Player 1, at the
+    decision the rule is about; make a move and the computer pirates play on from their own seats' views.
+    "Start again" sets the same position up again.
+
+    ``build``: a function returning the position (:mod:`pirates_lab.pillage_and_plunder.try_it`).
+    """
+
+    def __init__(self, build, *, seed: int = 7):
+        self.build = build
+        position = build()
+        super().__init__(players=len(position.players), seed=seed)
+        self.model.game = position.game
+        self.new_game_button.description = "Start again"
+        self.new_game_button.tooltip = "The same position again"
+        turn, tabs, message, controls = self.children          # whose move and the buttons on one line: it fits
+        self.children = (widgets.HBox([turn, controls], layout=widgets.Layout(flex_flow="row wrap", align_items="center",
+                                                                               grid_gap="12px")), tabs, message)
+        self.add_class("pl-pp-try-it")
+        self.new_game()
+
+    def new_game(self, seed: int | None = None) -> None:
+        """The position again (not a new game): the same cards, the same seat."""
+        model = self.model
+        model.state, model.events, model.history, model.error, model._viewer = self.build(), [], [], "", 0
+        model._commit(model.state, ())
+        self.revealed_for = None
+        self.refresh(reset_page=True)
 
 
 # ---------------------------------------------------------------- the game in one picture

@@ -12,6 +12,7 @@ GAME = "pillage_and_plunder"
 
 # Player's Guide, Chapter II: Your Ship and Other Resources
 RULE_GAME_SETUP = cite(GAME, "Game Setup")
+RULE_CARD_FREQUENCY = cite(GAME, "Card Frequency")
 RULE_YOUR_HOARD = cite(GAME, "Your Hoard")
 RULE_SHIP_HULL = cite(GAME, "Ship Hull")
 # Chapter III: Taking Your Turn
@@ -38,6 +39,9 @@ RULE_TREASURE_HUNT = cite(GAME, "Treasure Hunt")
 RULE_FIVE_STAGES = cite(GAME, "The Five Stages Of A Sea Battle")
 RULE_SPOTTING = cite(GAME, "Stage 1: Spotting the Enemy")
 RULE_FIGHT_OR_FLEE = cite(GAME, "Stage 2: Fight or Flee")
+RULE_DEFENDER_FASTER = cite(GAME, "If the defending ship is faster")
+RULE_ATTACKER_FASTER = cite(GAME, "If the attacking ship is faster")
+RULE_SAME_SPEED = cite(GAME, "If both ships are the same speed")
 RULE_CANNON_BATTLE = cite(GAME, "Stage 3: The Cannon Battle")
 RULE_MELEE = cite(GAME, "Stage 4: The Mêlée")
 RULE_PLUNDERING = cite(GAME, "Stage 5: Plundering the Enemy Ship")

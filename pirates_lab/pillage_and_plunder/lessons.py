@@ -18,10 +18,12 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+from pirates_lab.core import play
+
 from .actions import Play
 from .battles import Ship, battle, melee, melee_round_win_probability, spotting
 from .game import PPState
-from .scenarios import at_step, equip, give, scenario, ship, until_a_decision
+from .scenarios import at_step, equip, give, scenario, ship
 
 __all__ = ["gunner_position", "cannon_dice_without_gunner", "cannon_dice_with_gunner", "NEST_SHIPS",
            "nest_ships", "speed_before_and_after_the_shot", "both_nests_damage", "plunder_position",
@@ -114,16 +116,18 @@ def plunder_position() -> tuple[PPState, int, int]:
     give(state, 0, "Attack")
     state = at_step(state, "play")
     start, before = len(state.log), state.players[0]["hoard"]
-    state = until_a_decision(state.apply(Play("Attack", target=1)), random.Random(1))
-    for _ in range(50):                      # a handful of decisions: no terms offered, fight on, stand and fight
-        if state.battle() is None:
-            break
-        choices = [a for a in state.legal_actions() if str(a) in _STANDS]
-        if not choices:
-            raise ValueError(f"the plunder lesson expected no terms, fight on or stand and fight; the engine "
-                             f"offers {', '.join(map(str, state.legal_actions()))}")
-        state = until_a_decision(state.apply(choices[0]), random.Random(1))
-    return state, start, before
+    battle = play(state.apply(Play("Attack", target=1)), _stand, random.Random(1), until=lambda s: s.battle() is None,
+                  max_steps=500)
+    return battle.run(), start, before
+
+
+def _stand(view, rng) -> object:
+    """Both sides in the plunder lesson: no terms offered, fight on, stand and fight."""
+    choices = [a for a in view.legal_actions if str(a) in _STANDS]
+    if not choices:
+        raise ValueError(f"the plunder lesson expected no terms, fight on or stand and fight; the engine "
+                         f"offers {', '.join(map(str, view.legal_actions))}")
+    return choices[0]
 
 
 def plunder_battle_log() -> list[str]:

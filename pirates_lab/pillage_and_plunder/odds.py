@@ -9,18 +9,16 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import NamedTuple
 
-from pirates_lab.core import Dist, InvalidInput, cite, saveable
+from pirates_lab.core import Dist, InvalidInput, saveable
 from pirates_lab.core.deck import hand_at_least
 
 from . import components as _components
+from .headings import RULE_CARD_FREQUENCY, RULE_GAME_SETUP
 
 
 __all__ = ["TreasureHunt", "treasure_hunt", "hand_probability", "cargo_price", "merchant_prize",
            "doubles_probability", "expand_card_names"]
 
-GAME = "pillage_and_plunder"
-RULE_SETUP = cite(GAME, "Game Setup")
-RULE_CARDS = cite(GAME, "Card Frequency")
 
 
 @saveable
@@ -124,7 +122,7 @@ def hand_probability(at_least: Mapping | None = None, hand_size: int = 5, player
     counts = deck.counts()
     sizes = [(names[cards], sum(counts.get(card, 0) for card in cards), need) for cards, need in groups.items()]
     other = deck.size - sum(size for _, size, _ in sizes)
-    return hand_at_least(sizes, other, hand_size, why=why, rule=RULE_SETUP, group_rule=RULE_CARDS)
+    return hand_at_least(sizes, other, hand_size, why=why, rule=RULE_GAME_SETUP, group_rule=RULE_CARD_FREQUENCY)
 
 
 def cargo_price(card: str, selling: bool, data=None) -> Dist:

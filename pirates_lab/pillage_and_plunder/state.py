@@ -20,7 +20,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from pirates_lab.core import FlowState
+from pirates_lab.core import GAME_OVER, FlowState
 from pirates_lab.core.hidden import Hidden
 
 from . import components as C
@@ -70,11 +70,6 @@ class PPState(YourShip, YourHoard, FlowState):
     @property
     def data(self) -> C.Components:
         return self.game.data
-
-    @property
-    def phase(self) -> str:
-        """The name of the step in progress (a row of :data:`FLOW`), or ``"over"`` at the end."""
-        return self.agenda[-1].phase if self.agenda else "over"
 
     # ------------------------------------------------------------------ the table
     def _draw_card(self, card: str) -> None:
@@ -193,9 +188,7 @@ class PPState(YourShip, YourHoard, FlowState):
         super().validate()
 
     def __str__(self) -> str:
-        if self.phase == "over" and not self.won:
-            return "Pillage & Plunder: game over, no pirate is afloat and nobody wins"
-        if self.phase == "over":
+        if self.phase == GAME_OVER:
             return "Pillage & Plunder: game over, won by " + " and ".join(f"player {w + 1}" for w in self.won)
         return f"Pillage & Plunder: player {self.current + 1}'s turn, phase {self.phase}"
 

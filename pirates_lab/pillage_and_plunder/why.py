@@ -16,25 +16,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from pirates_lab.core import Dist, InvalidInput, cite
+from pirates_lab.core import Dist, InvalidInput
 from pirates_lab.core.report import percent, plural
 from pirates_lab.core.why import Why
 
+from .headings import (RULE_ATTACKER_FASTER, RULE_CANNON_BATTLE, RULE_DEFENDER_FASTER, RULE_FIGHT_OR_FLEE,
+                       RULE_FIVE_STAGES, RULE_MELEE, RULE_PLAYER_ATTACKING_PLAYER, RULE_SAME_SPEED, RULE_SPOTTING)
 from .battles import (BattleResult, MELEE_ENDS, Ship, _destroyed, _melee_cached, _sunk, battle, battle_stages,
                       cannon_volley, melee, melee_round_win_probability)
 
 __all__ = ["battle_why", "melee_why", "flee_why", "volley_why", "call_off_why", "ENDINGS"]
 
-GAME = "pillage_and_plunder"
-RULE_STAGES = cite(GAME, "The Five Stages Of A Sea Battle")
-RULE_SPOTTING = cite(GAME, "Stage 1: Spotting the Enemy")
-RULE_FLEE = cite(GAME, "Stage 2: Fight or Flee")
-RULE_FASTER_DEFENDER = cite(GAME, "If the defending ship is faster")
-RULE_FASTER_ATTACKER = cite(GAME, "If the attacking ship is faster")
-RULE_SAME_SPEED = cite(GAME, "If both ships are the same speed")
-RULE_CANNONS = cite(GAME, "Stage 3: The Cannon Battle")
-RULE_MELEE = cite(GAME, "Stage 4: The Mêlée")
-RULE_PLAYER = cite(GAME, "Player Attacking Player")
 
 #: the endings a battle tree can explain: (root label, which results count)
 ENDINGS: dict[str, tuple[str, Callable[[BattleResult], bool]]] = {
@@ -52,8 +44,8 @@ def _crew(n: int) -> str:
 
 def _flee_rule(attacker_speed: int, defender_speed: int) -> str:
     if defender_speed > attacker_speed:
-        return RULE_FASTER_DEFENDER
-    return RULE_FASTER_ATTACKER if attacker_speed > defender_speed else RULE_SAME_SPEED
+        return RULE_DEFENDER_FASTER
+    return RULE_ATTACKER_FASTER if attacker_speed > defender_speed else RULE_SAME_SPEED
 
 
 def _speeds(a: Ship, d: Ship) -> str:
@@ -89,7 +81,7 @@ def battle_why(attacker: Ship, defender: Ship, kind: str = "player", *, defender
     answer = dist.probability(counts)
     if volley is None:                                  # the crow's nest shot sank a ship
         sunk = " and ".join(side for side, ship in (("the attacker", a), ("the defender", d)) if _sunk(ship))
-        return Why(title, answer, RULE_STAGES,
+        return Why(title, answer, RULE_FIVE_STAGES,
                    (Why(f"Stage 1: the crow's nest shot sinks {sunk}", answer, RULE_SPOTTING),) if answer else ())
     shot = ""
     if a.damage != attacker.damage or d.damage != defender.damage:
@@ -113,7 +105,7 @@ def battle_why(attacker: Ship, defender: Ship, kind: str = "player", *, defender
             if fight:
                 words = (f"{shot}the defender tries to flee and is caught ({_speeds(a, d)})" if escape_sixths or flees
                          else f"{shot}the defender stands and fights")
-                parts.append((words, fight * stage_3_total(), rule if flees else RULE_FLEE, "cannons"))
+                parts.append((words, fight * stage_3_total(), rule if flees else RULE_FIGHT_OR_FLEE, "cannons"))
             return parts
         fight = Fraction(6 - escape_sixths, 6)
         if key == "cannons":
@@ -123,10 +115,10 @@ def battle_why(attacker: Ship, defender: Ship, kind: str = "player", *, defender
                     result = BattleResult(_destroyed(v.attacker_destroyed, v.defender_destroyed),
                                           a.damage + v.attacker_damage, d.damage + v.defender_damage, a.crew, d.crew)
                     if counts(result):
-                        parts.append((_volley_words(v), fight * Fraction(w, total_volley), RULE_CANNONS, None))
+                        parts.append((_volley_words(v), fight * Fraction(w, total_volley), RULE_CANNON_BATTLE, None))
             if fights is not None:
                 parts.append(("both ships survive the cannons: the crews fight a mêlée", fight * melee_part(None),
-                              RULE_CANNONS, "melee"))
+                              RULE_CANNON_BATTLE, "melee"))
             return parts
         parts = []                                      # key == "melee": the endings
         for m, wm in melee_weights.items():
@@ -156,7 +148,7 @@ def battle_why(attacker: Ship, defender: Ship, kind: str = "player", *, defender
                                             a.crew, d.crew)))
         return Fraction(sinks, total_volley) + (melee_part(None) if fights is not None else 0)
 
-    return Why.grow(title, answer, expand, "root", rule=RULE_STAGES, depth=3, width=8)
+    return Why.grow(title, answer, expand, "root", rule=RULE_FIVE_STAGES, depth=3, width=8)
 
 
 def melee_why(attacker_crew: int, defender_crew: int, *, attacker_pistol: bool = False, defender_pistol: bool = False,
@@ -245,8 +237,8 @@ def volley_why(attacker_dice: int, defender_dice: int, *, ending: str = "defende
               f"both afloat: the attacker takes {v.attacker_damage} damage, the defender {v.defender_damage}", p)
              for v, p in dist.items() if counts(v)]
     return Why.grow(f"{title} ({plural(attacker_dice, 'die', 'dice')} against {defender_dice})",
-                    dist.probability(counts), lambda _: [(w, p, RULE_CANNONS, None) for w, p in parts], "volley",
-                    rule=RULE_CANNONS, depth=1, width=10)
+                    dist.probability(counts), lambda _: [(w, p, RULE_CANNON_BATTLE, None) for w, p in parts], "volley",
+                    rule=RULE_CANNON_BATTLE, depth=1, width=10)
 
 
 def call_off_why(policy, attacker_crew: int, defender_crew: int, attacker_pistol: bool = False,
@@ -279,11 +271,11 @@ def call_off_why(policy, attacker_crew: int, defender_crew: int, attacker_pistol
             q = reach * chance
             more = na and nd and not policy.calls_off(na, nd)
             parts.append((f"the attacker {who}s the round ({percent(chance)} at {a} against {d}); {position(na, nd)}",
-                          q, RULE_PLAYER, (na, nd, q) if more else None))
+                          q, RULE_PLAYER_ATTACKING_PLAYER, (na, nd, q) if more else None))
         return parts
 
     _ = policy.value[(attacker_crew, defender_crew)]          # a position the advice covers (KeyError if not)
     more = not policy.calls_off(attacker_crew, defender_crew)
     return Why.grow(f"The mêlée played by the call-off advice from {position(attacker_crew, defender_crew)}",
                     Fraction(1), expand, (attacker_crew, defender_crew, Fraction(1)) if more else None,
-                    rule=RULE_PLAYER, depth=4, width=4)
+                    rule=RULE_PLAYER_ATTACKING_PLAYER, depth=4, width=4)

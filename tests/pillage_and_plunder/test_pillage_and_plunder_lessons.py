@@ -113,6 +113,8 @@ def rolled(attacker: Ship, defender: Ship, kind: str, event, n: int = 3000, seed
 #: answer function -> the answer computed another way (every lesson answer of the engine, on a screen or not)
 INDEPENDENT = {
     "deck_after_kits": LEFT,
+    "hoard_after_retrieving": 2500 + 1500,          # Retrieve Buried Treasure: "retrieved in its entirety"
+    "speed_with_an_extra_sail": 5 + 1,              # a sloop sails at 5 (Example 2); the sail adds one
     "ship_hull_cards": 6 + 12 + 8 + 6,
     "addon_in_hand": at_least_one(3 + 3 + 3 + 8),
     "cannon_in_hand": at_least_one(30 - PLAYERS),

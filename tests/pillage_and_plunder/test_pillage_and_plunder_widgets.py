@@ -11,8 +11,11 @@ from pirates_lab.pillage_and_plunder import Ship, battle, hand_probability
 from pirates_lab.pillage_and_plunder import components as C
 from pirates_lab.pillage_and_plunder.battles import (cannon_volley, flee_escape_probability, melee,
                                                      melee_round_win_probability)
-from pirates_lab.pillage_and_plunder.game import Game, new_game
+from pirates_lab.pillage_and_plunder import try_it
+from pirates_lab.pillage_and_plunder.game import (Act, Game, Play, Repair, Retrieve, SellCargo, StealMap, TakeCargo,
+                                                  new_game)
 from pirates_lab.pillage_and_plunder.lessons import calculator_ships
+import pirates_lab.widgets.pillage_and_plunder_lessons as lesson_module
 from pirates_lab.widgets import rasterize
 from pirates_lab.widgets.drawing import LARGE_TEXT_FLOOR, font_px, text_collisions
 from pirates_lab.widgets.numbers import percent_text
@@ -295,3 +298,64 @@ def test_impossible_endings_read_as_words_and_lying_bars_keep_few_ticks():
     stages.cannon_hull.value = "Schooner"          # three dice cannot sink strength 5: said, and the why is the rest
     assert "cannot sink a Schooner" in stages.volley_words.value
     assert stages.volley_why.tree.p == 1 and len(stages.volley_why.tree.children) > 1
+
+
+# ---------------------------------------------------------------- the reference screens' live positions (issue 34 item 4)
+#: heading → a move the rule is about, legal in its position (the "try it" is that rule, not another)
+THE_MOVE = {
+    "Stage 1: The pre-draw stage": SellCargo(0, "Rum 20 Units"),
+    "Stage 3: The repair stage": Repair(0),
+    '"Working" – An Alternative For Desperate Pirates': Act.WORK,
+    "Sell Cargo": SellCargo(0, "Rum 20 Units"),
+    "Retrieve Buried Treasure": Retrieve(1500),
+    "Buy Ship Add-On": Play("Extra Sail"),
+    "Buy Ship": Play("Schooner"),
+    "Buy Cannon": Play("Cannon"),
+    "Hire Crew Member": Play("Doctor"),
+    "Buy Cargo": Play("Gems 10 Units"),
+    "Play Event Card": Play("Scurvy", target=2),
+    "Attack Opponent": Play("Attack", target=1),
+    "Play Navy Ship": Play("English Navy", target=1),
+    "Repair Ship": Play("Repair at No Cost"),
+    "Bury Treasure": Play("Bury Treasure", amount=1000),
+    "Treasure Hunt": Play("Treasure Hunt"),
+    "Your Hoard": Act.WORK,
+    "Stage 1: Spotting the Enemy": Play("Attack", target=1),
+    "Stage 2: Fight or Flee": Act.FLEE,
+    "If the attacking ship is faster": Act.FLEE,
+    "Stage 5: Plundering the Enemy Ship": TakeCargo(("Gems 20 Units", "Rum 10 Units")),
+    "Player Attacking Player": StealMap(0),
+    "Navy Ship Attacking Player": Act.STAND_AND_FIGHT,
+    "Timed Game": Act.WORK,
+    "Asset Liquidation": Act.DRAW,
+    "Stealing Treasure Maps": Play("Treasure Hunt", target=1, steal=0),
+    "Privateering": Play("Dutch Navy", privateer=True),
+    "Fleet Play": Play("Schooner"),
+}
+
+
+@pytest.mark.parametrize("heading", sorted(try_it.TRY_IT))
+def test_each_live_reference_screen_starts_player_1_at_the_move_its_rule_is_about(heading):
+    """Given a reference screen's live position, Then it is a valid position (every card accounted for), player 1
+    is to move, the move its heading is about is legal there, and the lesson's reference screen of that heading
+    shows it."""
+    s = try_it.TRY_IT[heading]()
+    s.validate()
+    assert s.current_player() == 0 and THE_MOVE[heading] in s.legal_actions()
+    demos = [x.demo for x in lesson_module.lesson().reference_screens if x.heading == heading and x.demo]
+    assert demos == [lesson_module.TRY_IT_DEMOS[heading]] == ["try_" + try_it.TRY_IT[heading].__name__]
+
+
+def test_a_try_it_table_plays_the_move_and_starts_again_from_the_same_position():
+    """Given the repair stage's live table, When player 1 repairs one damage, Then 100 leaves his hoard and the game
+    goes on (the other pirates' turns); When he presses Start again, Then the position is back: 2 damage, 3,250."""
+    table = lesson_module.try_repair_stage()
+    assert table.new_game_button.description == "Start again"
+    assert table.model.state.phase == "repair" and table.model.state.players[0]["hoard"] == 3250
+    table.play(Repair(0))
+    assert "Player 1 pays 100 to repair one damage." in table.model.state.log
+    assert try_it.repair_cost() == 100
+    table.new_game()
+    state = table.model.state
+    assert state.phase == "repair" and state.players[0]["hoard"] == 3250 and state.players[0]["ships"][0]["damage"] == 2
+    assert try_it.worth_at_the_start() == 3250 + 1500 + 300 + 2 * 200

@@ -54,8 +54,11 @@ def end_turn(state, task_) -> None:
     state.flow.pop(state)
     alive = state.alive()
     goal = state.data.game["hoard_to_win"]
-    if not alive:       # the last ships sank together: eliminated players do not win, and no hoard is left
-        return finish(state, [], "", f"{RULE_SHIP_HULL}; {RULE_YOUR_HOARD}")
+    if not alive:       # house rule 3: the pirates who sank last (both ships of a tie) share the win
+        sunk_last = list(task_.data)
+        why = ("sank together, the last pirates afloat, and share the win" if len(sunk_last) > 1
+               else "sank last, the last pirate afloat")
+        return finish(state, sunk_last, why, f"{RULE_SHIP_HULL}; {RULE_YOUR_HOARD}")
     if len(alive) == 1:
         return finish(state, alive, "is the last pirate afloat", RULE_YOUR_HOARD)
     rich = [i for i in alive if state.worth(i) >= goal]
@@ -86,15 +89,12 @@ def end_turn(state, task_) -> None:
 
 
 def finish(state, winners: list[int], why: str, rule: str) -> None:
-    """The game is over: ``winners`` (none when no pirate is afloat) and why, with the rule.
+    """The game is over: ``winners`` (when no pirate is afloat, those who sank last: house rule 3) and why.
 
     Rules: Pillage & Plunder › Ship Hull ("If your last ship hull is destroyed, you are eliminated from the game")
     """
     state.won = sorted(winners)
     state.agenda.clear()
-    if not state.won:
-        state.say(f"Game over: no pirate is afloat, so nobody wins ({rule}).")
-        return
     names = " and ".join(f"player {w + 1}" for w in state.won)
     state.say(f"Game over: {names} {why} ({rule}).")
 

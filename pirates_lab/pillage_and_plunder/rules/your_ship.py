@@ -5,6 +5,8 @@ Rules: Pillage & Plunder › Ship Hull
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .. import battles as B
 from .. import components as C
 from ..actions import a
@@ -140,6 +142,7 @@ class YourShip:
         p = self.players[player]
         p["eliminated"] = True
         self.say(f"Player {player + 1} has lost his last ship and is eliminated.")
+        self.mark_sunk_last(player)
         if winner is not None:
             self.players[winner]["hoard"] += p["hoard"]
             self.say(f"Player {winner + 1} takes all {p['hoard']} coins left behind.")
@@ -156,6 +159,16 @@ class YourShip:
             for _ in p["maps"]:
                 self._to_discard("Bury Treasure")
             p["maps"] = []
+
+    def mark_sunk_last(self, *players: int) -> None:
+        """Remember, on the turn's end task, who sank last (both players of a tie that sank both ships).
+
+        House rule 3 (docs/pillage_and_plunder.md): when no pirate is afloat, the pirates who sank last share the win.
+        """
+        for index in range(len(self.agenda) - 1, -1, -1):
+            if self.agenda[index].phase == "end_turn":
+                self.agenda[index] = replace(self.agenda[index], data=tuple(sorted(players)))
+                return
 
     def _give_or_discard(self, cards: list, winner: int | None, winner_ship: int = 0) -> None:
         for card in cards:

@@ -101,6 +101,11 @@ def plundered(state, battle: Battle, winner: Role | None, sunk: bool, chosen: bo
                 state.players[taker]["hoard"] += half
                 state.say(f"Player {taker + 1} takes half of player {side.player + 1}'s hoard: {half}.")
             state._destroy(side.player, side.ship, taker, rival.ship if taker is not None else 0)
+    if both:          # house rule 3: two pirates whose last ships sank in one tie sank together
+        together = [side.player for side in (battle.attacker, battle.defender)
+                    if isinstance(side, PlayerShip) and state.players[side.player]["eliminated"]]
+        if len(together) == 2:
+            state.mark_sunk_last(*together)
     if battle.kind == "player":
         if winner is not None and not sunk:
             loser, won = battle.side(winner.other), battle.side(winner)
