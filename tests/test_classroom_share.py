@@ -18,6 +18,7 @@ from pirates_lab.cli import main
 from pirates_lab.widgets import lesson as lesson_kit
 from pirates_lab.widgets import poll
 from pirates_lab.widgets.lesson_model import Lesson
+from event_loops import run_in_own_loop
 
 
 @pytest.fixture
@@ -582,7 +583,7 @@ def test_a_simulated_page_keeps_a_widget_made_while_the_kernel_answered_for_the_
 
     student = SimStudent("http://127.0.0.1:1", "/join?t=x", "voila/render/a.ipynb", timeout=5)
     student.socket = Socket()
-    asyncio.run(student.read_states())
+    run_in_own_loop(student.read_states())
     assert student.has_widget("pl-class-student") and student.has_widget("pl-lesson")
     assert student.states["later"]["state"]["value"] == "7%"          # an update that came before the reply
     assert len(sent) == 2                                             # comm_open and request_states, once

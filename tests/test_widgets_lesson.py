@@ -26,6 +26,7 @@ from pirates_lab.widgets.numbers import parse_answer
 from pirates_lab.widgets.questions import Question, number_text, unit_of
 from pirates_lab.widgets.shown import table_html
 from pirates_lab.widgets.lesson import visible_text
+from event_loops import run_in_own_loop
 
 GAME = "plunder_2013"
 HEADINGS = rulebook(GAME).headings          # Setup, How to Play, Using the Solution Grids, Digging…, Game End…
@@ -654,7 +655,7 @@ def test_the_next_screen_is_built_in_the_kernels_loop_after_a_screen_is_shown():
         await asyncio.sleep(lesson_module.PREFETCH_AFTER_S + 0.3)
         return view
 
-    view = asyncio.run(reading())
+    view = run_in_own_loop(reading())
     assert view.builds == 2 and 1 in view._built
 
 
