@@ -138,7 +138,7 @@ class _TileDraw:
         from pirates_lab.widgets.pirates_and_plunder import board_view
         import ipywidgets as widgets
         self.observation = lessons.scenarios.drawing_state().observation(0)
-        self.board = board_view(lessons.scenarios.drawing_state(), width=440, height=440, odds_draws=3)
+        self.board = board_view(lessons.scenarios.drawing_state().observation(0), width=440, height=440, odds_draws=3)
         self.draws = widgets.IntSlider(value=3, min=1, max=10)
         self.draws.observe(lambda change: self.redraw(), names="value")
 

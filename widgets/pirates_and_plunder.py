@@ -25,7 +25,7 @@ from .numbers import percent_text as percent
 
 __all__ = ["TILE", "PLAYER_COLOURS", "Layout", "layout_for", "board_ops", "legal_cells", "segment_anchor",
            "BoardRenderer", "board_view", "frontier_odds", "BoardExplorer", "BattleLabModel", "BattleLab", "tile_gallery_ops",
-           "EXPLORATION_MARKS", "legend_html", "player_colour", "board_drawing",
+           "EXPLORATION_MARKS", "legend_html", "player_colour", "board_drawing", "seen",
            "tile_picture_ops"]
 
 TILE = 56
@@ -351,6 +351,7 @@ def board_ops(observation: dict, width: int = 480, height: int = 480, *, highlig
     No two letters overlap even with Large fonts (16 px at least): ships' role letters are placed first, then
     the exploration tiles' and the odds, then the tiles' marks (:class:`Letters`); what finds no room is left out.
     """
+    observation = seen(observation)
     layout = layout or layout_for(observation, width, height)
     size = layout.size
     letters = Letters(width, height)
@@ -492,13 +493,26 @@ class BoardRenderer:
         return nearest(moves)
 
 
-def board_drawing(state, size: int = 440, flash=None, odds_draws: int = 0, *, height: int | None = None,
+def seen(observation) -> dict:
+    """A seat's observation (a dict) as it is; a State is refused with a sentence (boards show what a seat sees).
+
+    >>> seen(3)
+    Traceback (most recent call last):
+    TypeError: the board is drawn from a seat's observation (state.observation(seat)), not from a int
+    """
+    if isinstance(observation, dict):
+        return observation
+    raise TypeError(f"the board is drawn from a seat's observation (state.observation(seat)), not from a "
+                    f"{type(observation).__name__}")
+
+
+def board_drawing(observation: dict, size: int = 440, flash=None, odds_draws: int = 0, *, height: int | None = None,
                   highlight=None, most: int = 96, margin: float = 1, ruler: bool = True) -> tuple:
-    """(ops, width, height, layout): the board as player 1 sees it, its squares as large as fit in ``size`` x
-    ``height`` px (``height`` default: ``size``; squares at most ``most`` px), the canvas cut to the board and
-    ``margin`` squares of sea around it (1: room for the squares where a tile fits; less: a tighter picture),
-    with the squares' coordinates in that margin (``ruler``)."""
-    observation = state.observation(0)
+    """(ops, width, height, layout): the board of a seat's ``observation`` (a State is refused), its squares as
+    large as fit in ``size`` x ``height`` px (``height`` default: ``size``; squares at most ``most`` px), the canvas
+    cut to the board and ``margin`` squares of sea around it (1: room for the squares where a tile fits; less: a
+    tighter picture), with the squares' coordinates in that margin (``ruler``)."""
+    observation = seen(observation)
     cells = [(x, y) for x, y, _, _ in observation["board"]]
     columns = max(x for x, _ in cells) - min(x for x, _ in cells) + 1 + 2 * margin
     rows = max(y for _, y in cells) - min(y for _, y in cells) + 1 + 2 * margin
@@ -517,11 +531,11 @@ def tile_picture_ops(name: str, size: int = 64, turns: int = 0) -> tuple:
     return d.ops
 
 
-def board_view(state, player: int = 0, *, width: int = 480, height: int = 480, flash=None,
+def board_view(observation: dict, *, width: int = 480, height: int = 480, flash=None,
                odds_draws: int = 0) -> BoardCanvas:
-    """A BoardCanvas showing ``state`` as ``player`` sees it."""
+    """A BoardCanvas showing a seat's ``observation`` (``state.observation(seat)``; a State is refused)."""
     canvas = BoardCanvas(width, height, css_class="pl-pnp-board")
-    canvas.draw("background", board_ops(state.observation(player), width, height, flash=flash, odds_draws=odds_draws))
+    canvas.draw("background", board_ops(seen(observation), width, height, flash=flash, odds_draws=odds_draws))
     return canvas
 
 
@@ -529,11 +543,12 @@ def board_view(state, player: int = 0, *, width: int = 480, height: int = 480, f
 class BoardExplorer(widgets.VBox):
     """A board with zoom (+ / -) and pan (arrows) buttons; a click on a square describes it.
 
+    ``observation``: a seat's observation (``state.observation(seat)``; a State is refused).
     ``view`` is a :class:`Layout`: zooming changes the square size, panning the top-left square.
     """
 
-    def __init__(self, state, player: int = 0, width: int = 480, height: int = 480):
-        self.observation = state.observation(player)
+    def __init__(self, observation: dict, width: int = 480, height: int = 480):
+        self.observation = seen(observation)
         self.width, self.height = width, height
         self.view = layout_for(self.observation, width, height)
         self.canvas = BoardCanvas(width, height, css_class="pl-pnp-board",

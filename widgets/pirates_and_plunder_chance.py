@@ -28,7 +28,8 @@ from pirates_lab.pirates_and_plunder.parts import exploration_tiles
 
 from .canvas import BoardCanvas
 from .controls import rule_slider
-from .pirates_and_plunder import board_drawing, tile_gallery_ops, tile_picture_ops
+from .pirates_and_plunder import board_drawing, seen, tile_gallery_ops, tile_picture_ops
+from .pirates_and_plunder_odds import fitting
 
 __all__ = ["GalleonDraw", "NextTile", "GapView", "DrawsView", "SeenView", "SimulationView", "BattlePairs",
            "MixView", "ExplorationDraw", "SEED"]
@@ -136,7 +137,7 @@ class NextTile(widgets.VBox):
         self.state, self.size = positions.table_state(), size
         self.order = positions.next_tiles(self.state, sum(self.state.bag), random.Random(seed))
         self.drawn = 0
-        ops, width, height, _ = board_drawing(self.state, size[0], flash=[], height=size[1], ruler=False)
+        ops, width, height, _ = board_drawing(self.state.observation(0), size[0], flash=[], height=size[1], ruler=False)
         self.board = BoardCanvas(width, height, css_class="pl-pnp-board")
         self.board.draw("background", ops)
         self.button = _button("Turn over the next tile", "pl-pnp-draw")
@@ -153,8 +154,8 @@ class NextTile(widgets.VBox):
         self.drawn += 1
         kind = self.state.board.tileset.index(name)
         cells = [c for c, need in self.state.needs.items() if self.state.board.fits(kind, need)]
-        ops, _, _, _ = board_drawing(self.state, self.size[0], flash=[], height=self.size[1], highlight=cells,
-                                     ruler=False)
+        ops, _, _, _ = board_drawing(self.state.observation(0), self.size[0], flash=[], height=self.size[1],
+                                     highlight=cells, ruler=False)
         self.board.draw("background", ops)
         self.shown.children = (_tile(name),)
         left = sum(self.state.bag) - self.drawn
@@ -173,7 +174,8 @@ class GapView(widgets.VBox):
         self.state, self.size = scenarios.drawing_state(), size
         self.unseen = sum(self.state.bag)
         self.cell = positions.GAP
-        _, width, height, self.layout_ = board_drawing(self.state, size[0], height=size[1], margin=1, ruler=False)
+        _, width, height, self.layout_ = board_drawing(self.state.observation(0), size[0], height=size[1], margin=1,
+                                                       ruler=False)
         self.board = BoardCanvas(width, height, css_class="pl-pnp-board", to_board=self.layout_.cell_at)
         self.board.on_click(self.pick)
         self.gallery = _Gallery(_unseen(self.state), ())
@@ -192,8 +194,8 @@ class GapView(widgets.VBox):
             self.redraw()
 
     def redraw(self) -> None:
-        ops, _, _, _ = board_drawing(self.state, self.size[0], height=self.size[1], margin=1, highlight=[self.cell],
-                                     flash=[], ruler=False)
+        ops, _, _, _ = board_drawing(self.state.observation(0), self.size[0], height=self.size[1], margin=1,
+                                     highlight=[self.cell], flash=[], ruler=False)
         self.board.draw("background", ops)
         fits = fitting_tiles(self.state, self.cell)
         where = "the island's open gap" if self.cell == positions.GAP else "the square in the yellow frame"
@@ -206,13 +208,15 @@ class GapView(widgets.VBox):
 # ---------------------------------------------------------------- the complement: within k draws
 class DrawsView(widgets.VBox):
     """A slider for the number of draws; the chance that none of them fits, as a product of counts (``chain``),
-    and a button that draws that many tiles (seeded) and says whether one fits."""
+    and a button that draws that many tiles (seeded) and says whether one fits.  ``observation``: a seat's
+    observation (default: the Drawing screen's, as player 1 sees it; a State is refused): the unseen tiles are
+    public as counts, and the draws are made from those counts."""
 
-    def __init__(self, state=None, draws: int = 1, *, chain: bool = True, seed: int = SEED):
-        self.state = state or scenarios.drawing_state()
+    def __init__(self, observation: dict | None = None, draws: int = 1, *, chain: bool = True, seed: int = SEED):
+        self.observation = seen(observation or scenarios.drawing_state().observation(0))
         self.rng = random.Random(seed)
-        fits = fitting_tiles(self.state, positions.GAP)
-        self.fits, self.unseen = set(fits), sum(self.state.bag)
+        fits = fitting(self.observation, positions.GAP)
+        self.fits, self.unseen = set(fits), sum(self.observation["unseen"].values())
         self.count, self.chain = sum(fits.values()), chain
         self.tries = self.successes = 0
         self.draws = rule_slider("", draws, 1, 5, layout=widgets.Layout(width="220px"))
@@ -246,7 +250,8 @@ class DrawsView(widgets.VBox):
         return product
 
     def draw(self) -> list:
-        names = positions.next_tiles(self.state, self.draws.value, self.rng)
+        pile = [name for name, n in self.observation["unseen"].items() for _ in range(n)]
+        names = self.rng.sample(pile, self.draws.value)         # as positions.next_tiles draws from a State
         hit = any(n in self.fits for n in names)
         self.tries += 1
         self.successes += hit

@@ -72,16 +72,17 @@ def _beside(board: widgets.Widget, text: str, tile: str | None = None) -> widget
     return _row(board, side)
 
 
-def board_drawing(state, size: int = 440, flash=None, odds_draws: int = 0, **options) -> tuple:
-    """(ops, width, height) of a lesson board: squares as large as fit ``size`` px (at most 96 px)."""
-    return _drawing(state, size, flash, odds_draws, **options)[:3]
+def board_drawing(observation: dict, size: int = 440, flash=None, odds_draws: int = 0, **options) -> tuple:
+    """(ops, width, height) of a lesson board drawn from a seat's ``observation`` (``state.observation(0)``; a
+    State is refused): squares as large as fit ``size`` px (at most 96 px)."""
+    return _drawing(observation, size, flash, odds_draws, **options)[:3]
 
 
-def _board(state, size: int = BOARD[0], flash=None, odds_draws: int = 0, *, height: int = BOARD[1],
+def _board(observation: dict, size: int = BOARD[0], flash=None, odds_draws: int = 0, *, height: int = BOARD[1],
            highlight=None, margin: float = 0.5) -> BoardCanvas:
-    """A lesson board on a canvas (see :func:`board_drawing`); ``margin`` squares of sea around the tiles
-    (1 where the squares a tile fits are framed)."""
-    ops, width, tall = board_drawing(state, size, flash, odds_draws, height=height, highlight=highlight,
+    """A lesson board on a canvas, drawn from a seat's ``observation`` (see :func:`board_drawing`); ``margin``
+    squares of sea around the tiles (1 where the squares a tile fits are framed)."""
+    ops, width, tall = board_drawing(observation, size, flash, odds_draws, height=height, highlight=highlight,
                                      margin=margin)
     canvas = BoardCanvas(width, tall, css_class="pl-pnp-board")
     canvas.draw("background", ops)
@@ -154,7 +155,7 @@ def table_picture() -> widgets.Widget:
     text = (legend_html(state.game.players, marks=False, terrain=True)
             + f"<div style='margin-top:6px'>{sum(state.bag)} tiles still wait face down. Points so far: "
               f"{html.escape(scores)}.</div>")
-    return _beside(_board(state, 400, flash=[], height=300), text)
+    return _beside(_board(state.observation(0), 400, flash=[], height=300), text)
 
 
 # ---------------------------------------------------------------- one demo per rule screen
@@ -178,7 +179,7 @@ def setup() -> widgets.Widget:
     text = (f"The starting tile lies face up in the middle; {sum(state.bag)} tiles wait face down. Four players "
             f"take the colours {html.escape(colours)}: {ships['per_colour']} ships each. One ship of each colour "
             f"goes on space 0 of the scoring track.")
-    return _beside(_board(state, 200, height=200, margin=1), text)
+    return _beside(_board(state.observation(0), 200, height=200, margin=1), text)
 
 
 def playing() -> widgets.Widget:
@@ -199,7 +200,7 @@ def playing() -> widgets.Widget:
     def view(state, flash, words):
         log = state.log[start:]
         text = html.escape(words) + (_lines(log) if log else "") + legend
-        board = _board(state, 260, flash=flash, height=190, margin=1)
+        board = _board(state.observation(0), 260, flash=flash, height=190, margin=1)
         return _beside(board, text, "straight route" if state is drawn else None)
 
     return Switch([(label, lambda s=state, f=flash, w=words: view(s, f, w)) for label, state, flash, words in steps],
@@ -212,13 +213,13 @@ def drawing() -> widgets.Widget:
     text = ("Player 1 (blue) has drawn a headland (above). Yellow frames: where it fits, turned one way or "
             "another. The island of the headland at (0, 0) has an open gap to the north, at (0, -1)."
             + legend_html(1, fits=True, marks=False, ships=False))
-    return _beside(_board(state, 300, height=210, margin=1), text, "headland")
+    return _beside(_board(state.observation(0), 300, height=210, margin=1), text, "headland")
 
 
 def tile_odds() -> widgets.Widget:
     """Back at the table of the first screen: the chance that a tile fitting each empty square comes soon."""
     state, cell, draws = positions.tile_odds_start()
-    return TileOddsLab(state, cell, draws, size=(400, 320), rule_link=rule_links())
+    return TileOddsLab(state.observation(0), cell, draws, size=(400, 320), rule_link=rule_links())
 
 
 def placing_ships() -> widgets.Widget:
@@ -227,7 +228,7 @@ def placing_ships() -> widgets.Widget:
     text = ("Player 1 (blue) has just laid a three-way crossroads at (1, 0) (red frame), east of the crossroads "
             "where Player 2 (yellow) has a merchant. Each trade route end and each corner of sea on the new tile "
             "is a segment of its own." + legend_html(2, marks=False))
-    return _beside(_board(state, 300, flash=[(1, 0)], height=170), text)
+    return _beside(_board(state.observation(0), 300, flash=[(1, 0)], height=170), text)
 
 
 def scoring() -> widgets.Widget:
@@ -236,10 +237,12 @@ def scoring() -> widgets.Widget:
     cells = [(x, 0) for x in range(-1, 4)]
     legend = legend_html(2, completed=True, marks=False, terrain=False)
     views = [("Before: Player 2 draws the spice route",
-              lambda: _beside(_board(before, 400, height=190), "Player 1's merchant and Player 2's merchant sail on "
+              lambda: _beside(_board(before.observation(0), 400, height=190),
+                              "Player 1's merchant and Player 2's merchant sail on "
                               "two routes with a gap at (1, 0) between them." + legend)),
              ("After: the route is complete",
-              lambda: _beside(_board(after, 400, flash=cells, height=190), "The spice route laid at (1, 0) joins "
+              lambda: _beside(_board(after.observation(0), 400, flash=cells, height=190),
+                              "The spice route laid at (1, 0) joins "
                               "them: one route from crossroads to crossroads." + legend))]
     return Switch(views)
 
@@ -253,7 +256,7 @@ def pirates() -> widgets.Widget:
     text = ("Player 2 (yellow) has completed a trade route of 2 segments: its pirate may move up to 2 points. "
             "Yellow frames: where it may sail; red frame: Player 1's pirate, where it would stop and battle."
             + _resources(state) + legend_html(2, marks=False, letters=False))
-    return _beside(_board(state, 240, flash=attack, height=220, highlight=reach), text)
+    return _beside(_board(state.observation(0), 240, flash=attack, height=220, highlight=reach), text)
 
 
 def ports() -> widgets.Widget:
@@ -261,10 +264,10 @@ def ports() -> widgets.Widget:
     before, after = scenarios.port_states()
     log = after.log[len(before.log):]
     legend = legend_html(2, marks=False, letters=False)
-    views = [("Before", lambda: _beside(_board(before, 260, height=210),
+    views = [("Before", lambda: _beside(_board(before.observation(0), 260, height=210),
                                         "Player 1 (blue) has a harbormaster (H) on the cloth port at (0, 0). Player "
                                         "2 (yellow) is about to lay an open-sea tile at (1, 1)." + legend)),
-             ("After the tile at (1, 1)", lambda: _beside(_board(after, 260, height=210),
+             ("After the tile at (1, 1)", lambda: _beside(_board(after.observation(0), 260, height=210),
                                                            "What happened:" + _lines(log) + legend))]
     return Switch(views)
 
@@ -273,7 +276,7 @@ def final() -> widgets.Widget:
     """No tiles left: the table the final scoring reads."""
     state = scenarios.final_state()
     text = "The last tile has been laid." + _resources(state) + legend_html(2, letters=False, terrain=False)
-    return _beside(_board(state, 280, height=190), text)
+    return _beside(_board(state.observation(0), 280, height=190), text)
 
 
 def play_alone(players: int = 3, seed: int = 0, computer: str = "greedy", turns: int | None = None,
@@ -301,7 +304,7 @@ def _explorations() -> widgets.Widget:
         state = scenarios.exploration_scene(name)
         text = (f"<b>{html.escape(name)}</b> (marked {EXPLORATION_MARKS[name]} on the board):"
                 + _lines(state.log[start:]) + _resources(state))
-        return _beside(_board(state, 260, height=200), text)
+        return _beside(_board(state.observation(0), 260, height=200), text)
 
     # the Royal Port is not in the Parts list: a reading of its own (teacher notes)
     return Switch([(name, lambda n=name: view(n)) for name in EXPLORATION_MARKS if name != "Royal Port"],
@@ -314,7 +317,7 @@ def advanced() -> widgets.Widget:
     names = ", ".join(exploration_tiles())
 
     def island():
-        return _beside(_board(state, 260, flash=[(0, 0), (0, -1)], height=200),
+        return _beside(_board(state.observation(0), 260, flash=[(0, 0), (0, -1)], height=200),
                        "Player 1 (blue) completed the island framed in red: it shows an exploration marker (X), "
                        "so Player 1 may draw one of the ten exploration tiles shuffled face down: "
                        + html.escape(names) + "." + legend_html(2, marks=False, letters=False))
@@ -391,7 +394,7 @@ def exploration_draw() -> widgets.Widget:
 
 def synthesis() -> widgets.Widget:
     """Putting it together: after the tiles of Player 2 and Player 3 are seen, draw 1 to 5 tiles."""
-    return chance.DrawsView(positions.seen_state(), chain=False)
+    return chance.DrawsView(positions.seen_state().observation(0), chain=False)
 
 
 # ---------------------------------------------------------------- the lesson

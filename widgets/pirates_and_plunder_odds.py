@@ -7,8 +7,10 @@ The slider's limits follow the rules: at least one draw, at most the tiles still
 
 Rules: Pirates & Plunder › Drawing and Placing Land Tiles
 
+It is drawn from a seat's observation (the board and the unseen tiles' counts are public), never from a State.
+
 >>> from pirates_lab.pirates_and_plunder.scenarios import drawing_state
->>> lab = TileOddsLab(drawing_state(), (0, -1), 1)
+>>> lab = TileOddsLab(drawing_state().observation(0), (0, -1), 1)
 >>> lab.probability, lab.draws.max
 (Fraction(43, 76), 10)
 >>> lab.pick((5, 5)); lab.cell                  # not an empty square beside the tiles: the pick stays
@@ -22,12 +24,12 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 
-from pirates_lab.pirates_and_plunder import gap_odds
+from pirates_lab.pirates_and_plunder.odds import GapOdds
 
 from .canvas import BoardCanvas
 from .controls import rule_slider
 from .shown import number_html
-from .pirates_and_plunder import board_drawing, legend_html
+from .pirates_and_plunder import _needs, _tile, board_drawing, legend_html, seen
 from .why import WhyTree
 
 __all__ = ["TileOddsLab", "MOST_DRAWS"]
@@ -36,20 +38,30 @@ __all__ = ["TileOddsLab", "MOST_DRAWS"]
 MOST_DRAWS = 10
 
 
-class TileOddsLab(widgets.VBox):
-    """``state``: a position (its unseen tiles are public: their counts); ``cell``: the square picked first;
-    ``draws``: the draws at first; ``size``: the board's room (width, height) at normal size."""
+def fitting(observation: dict, cell) -> dict:
+    """The unseen tiles (name -> count) that have a turn fitting the empty square ``cell``, from a seat's
+    observation alone (the engine's ``fitting_tiles`` reads a State)."""
+    need = _needs(observation)[tuple(cell)]
+    return {name: n for name, n in observation["unseen"].items()
+            if any(all(w < 0 or w == e for w, e in zip(need, _tile(name).rotated_edges(r))) for r in range(4))}
 
-    def __init__(self, state, cell, draws: int, *, size: tuple = (440, 330),
+
+class TileOddsLab(widgets.VBox):
+    """``observation``: a seat's observation (``state.observation(seat)``; a State is refused: the unseen tiles
+    are public as counts); ``cell``: the square picked first; ``draws``: the draws at first; ``size``: the board's
+    room (width, height) at normal size."""
+
+    def __init__(self, observation: dict, cell, draws: int, *, size: tuple = (440, 330),
                  rule_link: Callable[[str], str | None] | None = None):
-        self.state, self.size = state, size
-        self.unseen = sum(state.bag)
+        self.observation, self.size = seen(observation), size
+        self.needs = _needs(observation)
+        self.unseen = sum(observation["unseen"].values())
         self.cell = tuple(cell)
         self.draws = rule_slider("", draws, 1, max(1, min(MOST_DRAWS, self.unseen)),
                                  layout=widgets.Layout(width="260px", max_width="100%"))
         self.draws.add_class("pl-pnp-draws-slider")
         self.draws.observe(lambda change: self.redraw(), names="value")
-        _, width, height, self.layout_ = board_drawing(state, size[0], height=size[1], ruler=False)
+        _, width, height, self.layout_ = board_drawing(observation, size[0], height=size[1], ruler=False)
         self.board = BoardCanvas(width, height, css_class="pl-pnp-board", to_board=self.layout_.cell_at)
         self.board.on_click(self.pick)
         self.result = widgets.HTML()
@@ -57,7 +69,7 @@ class TileOddsLab(widgets.VBox):
         self.why = WhyTree(rule_link=rule_link)
         self.why.view.layout.width = "auto"          # the tree's box less its margins (100% passes it by 4 px)
         label = widgets.HTML("<span class='pl-pnp-control-label'>tiles drawn from now</span>")
-        legend = widgets.HTML(legend_html(state.game.players, odds=True, marks=False, letters=False,
+        legend = widgets.HTML(legend_html(len(observation["scores"]), odds=True, marks=False, letters=False,
                                           terrain=False)
                               + "<div>Tap an empty square to pick it (yellow frame).</div>")
         side = widgets.VBox([label, self.draws, self.result, legend],
@@ -71,7 +83,7 @@ class TileOddsLab(widgets.VBox):
 
     @property
     def odds(self):
-        return gap_odds(self.state, self.cell, self.draws.value)
+        return GapOdds(self.cell, fitting(self.observation, self.cell), self.unseen, self.draws.value)
 
     @property
     def probability(self) -> Fraction:
@@ -79,13 +91,13 @@ class TileOddsLab(widgets.VBox):
 
     def pick(self, cell) -> None:
         """Pick the empty square ``cell`` (anything else is ignored)."""
-        if tuple(cell) in self.state.needs:
+        if tuple(cell) in self.needs:
             self.cell = tuple(cell)
             self.redraw()
 
     def redraw(self) -> None:
         draws = self.draws.value
-        ops, _, _, _ = board_drawing(self.state, self.size[0], height=self.size[1], odds_draws=draws,
+        ops, _, _, _ = board_drawing(self.observation, self.size[0], height=self.size[1], odds_draws=draws,
                                      highlight=[self.cell], flash=[], ruler=False)
         self.board.draw("background", ops)
         odds = self.odds

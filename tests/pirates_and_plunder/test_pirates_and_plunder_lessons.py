@@ -223,7 +223,8 @@ def test_the_calculators_why_trees_cite_only_rules_the_engine_applies(lesson):
     odds = lesson.demo(lesson.find("Will the tile you need come?"))
     assert odds.why.tree.p == odds.probability
     odds.draws.value = 1
-    assert odds.why.tree.p == odds.probability == positions.gap_odds(odds.state, odds.cell, 1).probability
+    start = positions.tile_odds_start()[0]                    # the lab is given its observation, the engine its State
+    assert odds.why.tree.p == odds.probability == positions.gap_odds(start, odds.cell, 1).probability
 
 
 def test_the_numbers_in_the_whys_are_the_engines():

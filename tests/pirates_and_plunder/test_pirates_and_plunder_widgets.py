@@ -152,7 +152,7 @@ def pp_no_ship():
 
 def test_the_explorer_zooms_about_the_middle_pans_and_names_the_clicked_square():
     state = build(tiles=[("headland", (0, 0), 0), ("open sea", (1, 0), 0)], drawn="bend")
-    explorer = pp.BoardExplorer(state)
+    explorer = pp.BoardExplorer(state.observation(0))
     fitted = explorer.view
     explorer.zoom(0.5)
     assert explorer.view.size == fitted.size / 2
@@ -179,9 +179,9 @@ def test_ships_sharing_a_segment_are_drawn_side_by_side():
 
 def test_lesson_boards_are_cut_to_the_board_and_use_large_squares():
     from pirates_lab.pirates_and_plunder.scenarios import pirate_state
-    canvas = lessons._board(pirate_state())       # 2 x 2 tiles and half a square of margin on each side: 3 x 3 squares
+    canvas = lessons._board(pirate_state().observation(0))  # 2 x 2 tiles, half a square of margin each side: 3 x 3
     assert (canvas.width, canvas.height) == (3 * 96, 3 * 96)
-    framed = lessons._board(pirate_state(), margin=1)   # a whole square of margin (room for the frames): 4 x 4, in 300 px
+    framed = lessons._board(pirate_state().observation(0), margin=1)   # a whole square of margin: 4 x 4, in 300 px
     assert (framed.width, framed.height) == (4 * 75, 4 * 75)
 
 
@@ -197,7 +197,8 @@ def _large_text_drawings():
     boards += [(f"{when} port", s, 420, None, 0) for when, s in zip(("before", "after"), scenarios.port_states())]
     boards += [(name, scenarios.exploration_scene(name), 440, None, 0)
                for name in pp.EXPLORATION_MARKS if name not in ("Natives", "Storm")]
-    drawn += [(what, *lessons.board_drawing(state, size, flash, odds)) for what, state, size, flash, odds in boards]
+    drawn += [(what, *lessons.board_drawing(state.observation(0), size, flash, odds))
+              for what, state, size, flash, odds in boards]
     games = [("goal game", scenarios.goal_game())]
     games += [(f"{players}-player game, seed {seed}",
                random_playout(Game(players=players).new_initial_state(), random.Random(seed)))
@@ -225,9 +226,52 @@ def test_lesson_boards_keep_every_letter_and_small_boards_keep_the_ships_letters
         for segment in pp._tile(name).segments:
             marks += (len(segment.resources) + segment.galleons + segment.serpents + bool(segment.explore)
                       + (segment.kind == "port"))
-    ops, _, _ = lessons.board_drawing(state, ruler=False)
+    ops, _, _ = lessons.board_drawing(observation, ruler=False)
     expected = marks + len(observation["ships"]) + len(observation["explorations"])
     assert sum(op.kind == "text" for op in ops) == expected
     game = random_playout(Game(players=4).new_initial_state(), random.Random(1))
     texts = [op.args[0] for op in pp.board_ops(game.observation(0)) if op.kind == "text"]
     assert len(texts) >= len(game.observation(0)["ships"]) and set(texts) <= set("MEHP") | set(pp.EXPLORATION_MARKS.values())
+
+
+# ---------------------------------------------------------------- issue 35 item 4: drawn from a seat's observation
+def _drawers():
+    """Every drawing entry point of the Pirates & Plunder widgets, as a function of what it is given."""
+    from pirates_lab.widgets import pirates_and_plunder_chance as chance
+    from pirates_lab.widgets.pirates_and_plunder_odds import TileOddsLab
+    return {"board_drawing": pp.board_drawing, "board_view": pp.board_view, "BoardExplorer": pp.BoardExplorer,
+            "board_ops": pp.board_ops, "lesson board_drawing": lessons.board_drawing, "lesson board": lessons._board,
+            "DrawsView": chance.DrawsView, "TileOddsLab": lambda position: TileOddsLab(position, (0, -1), 1)}
+
+
+@pytest.mark.parametrize("name", sorted(_drawers()))
+def test_every_board_entry_point_refuses_a_state_with_a_sentence(name):
+    with pytest.raises(TypeError, match=r"^the board is drawn from a seat's observation \(state\.observation\(seat\)"
+                                        r"\), not from a State$"):
+        _drawers()[name](drawing_state())
+
+
+@pytest.mark.parametrize("name", sorted(_drawers()))
+def test_every_board_entry_point_draws_from_an_observation(name):
+    _drawers()[name](drawing_state().observation(1))
+
+
+def test_the_tile_odds_lab_and_the_draws_from_an_observation_are_the_engines():
+    """The counts the calculators take from the public observation agree with the engine's own (which read the
+    State): every empty square's fitting tiles, and the draws made from the unseen counts."""
+    from pirates_lab.pirates_and_plunder import gap_odds, lessons as positions
+    from pirates_lab.pirates_and_plunder.odds import fitting_tiles
+    from pirates_lab.widgets import pirates_and_plunder_chance as chance
+    from pirates_lab.widgets.pirates_and_plunder_odds import TileOddsLab, fitting
+    for state in (drawing_state(), positions.seen_state(), positions.table_state()):
+        observation = state.observation(0)
+        assert set(pp._needs(observation)) == set(state.needs)
+        for cell in state.needs:
+            assert fitting(observation, cell) == fitting_tiles(state, cell)
+        cell = sorted(state.needs)[0]
+        lab = TileOddsLab(observation, cell, 2)
+        assert lab.probability == gap_odds(state, cell, 2).probability and lab.unseen == sum(state.bag)
+    view = chance.DrawsView(positions.seen_state().observation(0))
+    view.draws.value = 3
+    assert view.draw() == positions.next_tiles(positions.seen_state(), 3, random.Random(chance.SEED))
+    assert view.count == 42 and view.unseen == 74
