@@ -65,10 +65,13 @@ ASSUMPTIONS = (
 )
 
 
-def board_ops(state: PPState, player: int = 0, *, show_deck: bool = True) -> tuple[DrawOp, ...]:
-    """Every player's ship, hoard, maps and prizes, one row each, as ``player`` sees the table (players
-    numbered from 1; the player to act outlined).  Rules: Pillage & Plunder › Your Ship"""
-    return board_view_ops(state.observation(player), player, state.data, show_deck=show_deck)
+def board_ops(observation: dict, player: int = 0, *, data=None, show_deck: bool = True) -> tuple[DrawOp, ...]:
+    """Every player's ship, hoard, maps and prizes, one row each, drawn from ``player``'s observation
+    (``state.observation(player)``; never the State) with the game's components ``data`` (default: the
+    packaged ones); players numbered from 1, the player to act outlined.  Rules: Pillage & Plunder › Your Ship"""
+    if isinstance(observation, PPState):
+        raise TypeError("the board is drawn from a seat's observation (state.observation(seat)), not from a State")
+    return board_view_ops(observation, player, data if data is not None else C.load(), show_deck=show_deck)
 
 
 # ---------------------------------------------------------------------------- deck odds

@@ -68,12 +68,20 @@ def test_battle_and_board_ops_are_pure_and_number_players_from_1():
     a, d = Ship.player("Sloop"), Ship.merchant(4)
     assert battle_ops(a, d) == battle_ops(a, d)
     state = new_game(3)
-    ops = board_ops(state, 0)
+    ops = board_ops(state.observation(0), 0)
     texts = [op.args[0] for op in ops if op.kind == "text"]
     assert "Player 2: Sloop" in texts and "Player 1 (you): Sloop" in texts and "hoard 3,250" in texts
     assert not any(re.search(r"Player 0\b", t) for t in texts)
-    assert not any("draw piles:" in t for t in (op.args[0] for op in board_ops(state, show_deck=False)
+    assert not any("draw piles:" in t for t in (op.args[0] for op in board_ops(state.observation(0), show_deck=False)
                                                  if op.kind == "text"))
+
+
+def test_the_board_is_drawn_from_a_seats_observation_never_from_the_state():
+    state = new_game(3)
+    with pytest.raises(TypeError, match=r"state\.observation\(seat\)"):
+        board_ops(state, 0)
+    seat_2 = board_ops(state.observation(1), 1)
+    assert "Player 2 (you): Sloop" in [op.args[0] for op in seat_2 if op.kind == "text"]
 
 
 # ---------------------------------------------------------------- the board GameTable draws
