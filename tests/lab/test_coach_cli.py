@@ -4,31 +4,14 @@ from __future__ import annotations
 import re
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from pirates_lab.cli import main
 from pirates_lab.cli_coach import build_parser, position_for
 
-PLUGIN = Path(__file__).resolve().parents[1] / "plugin"
 LINE = re.compile(r"^(\*| ) (.+): (\d+) % win \((\d+)–(\d+) %\)(, exactly .*)?$")
 GAMES = ["king_of_pirates", "pillage_and_plunder", "pirates_and_plunder", "plunder", "plunder_2013", "skull_dice"]
-
-
-@pytest.fixture()
-def skull(monkeypatch):
-    """The plug-in installed for one test (then removed, and the registry read again), as test_core_plugin does."""
-    from pirates_lab.core import registry
-    monkeypatch.syspath_prepend(str(PLUGIN))
-    registry.refresh()
-    import skull_dice
-    import skull_dice.policies
-    yield skull_dice
-    monkeypatch.undo()
-    for name in [m for m in sys.modules if m == "skull_dice" or m.startswith("skull_dice.")]:
-        del sys.modules[name]
-    registry.refresh()
 
 
 def advice_lines(out: str) -> list[re.Match]:

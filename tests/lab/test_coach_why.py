@@ -1,9 +1,7 @@
 """The why of the coach's move: the playouts that decide between the top two moves, and a game's own calculator."""
 from __future__ import annotations
 
-import sys
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -11,23 +9,6 @@ from pirates_lab.core import InvalidInput
 from pirates_lab.core.why import Why
 from pirates_lab.lab.coach import Advice, Coach, MoveEstimate
 from pirates_lab.lab.coach_why import deciding_events, why_lines
-
-PLUGIN = Path(__file__).resolve().parents[1] / "plugin"
-
-
-@pytest.fixture()
-def skull(monkeypatch):
-    """The plug-in installed for one test (then removed, and the registry read again), as test_core_plugin does."""
-    from pirates_lab.core import registry
-    monkeypatch.syspath_prepend(str(PLUGIN))
-    registry.refresh()
-    import skull_dice
-    import skull_dice.policies
-    yield skull_dice
-    monkeypatch.undo()
-    for name in [m for m in sys.modules if m == "skull_dice" or m.startswith("skull_dice.")]:
-        del sys.modules[name]
-    registry.refresh()
 
 
 def position(skull, hoards, pot):

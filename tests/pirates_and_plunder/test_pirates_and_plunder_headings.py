@@ -7,33 +7,15 @@ Rules: Pirates & Plunder › Exploration Tiles
 """
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
+from heading_literals import heading_literals
 from pirates_lab.core.rules import rulebook
 from pirates_lab.pirates_and_plunder import headings
 from pirates_lab.pirates_and_plunder.exploration import ISLAND_TILES, SEA_TILES
 
 PACKAGE = Path(headings.__file__).parent
 TITLES = {section.heading for section in rulebook(headings.GAME).sections}
-
-
-def heading_literals(package: Path, titles: set[str]) -> dict[str, list[str]]:
-    """Where each heading is written as a string literal (docstrings aside) or passed to ``cite``: "file:line"."""
-    found: dict[str, list[str]] = {}
-    for path in sorted(package.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
-                      if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
-                      and node.body and isinstance(node.body[0], ast.Expr)
-                      and isinstance(node.body[0].value, ast.Constant)}
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
-                if node.value in titles:
-                    found.setdefault(node.value, []).append(f"{path.name}:{node.lineno}")
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "cite" and path.name != "headings.py":
-                found.setdefault("cite(...)", []).append(f"{path.name}:{node.lineno}")
-    return found
 
 
 def test_every_heading_the_engine_cites_is_one_constant_in_headings():
