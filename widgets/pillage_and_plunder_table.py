@@ -177,6 +177,8 @@ class TryIt(PillageTable):
         self.new_game_button.description = "Start again"
         self.new_game_button.tooltip = "The same position again"
         turn, tabs, message, controls = self.children          # whose move and the buttons on one line: it fits
+        # a rule to try needs no coach (GameTable's Coach toggle would wrap the line and overflow the screen)
+        controls.children = tuple(c for c in controls.children if c is not self.coach_toggle)
         self.children = (widgets.HBox([turn, controls], layout=widgets.Layout(flex_flow="row wrap", align_items="center",
                                                                                grid_gap="12px")), tabs, message)
         self.add_class("pl-pp-try-it")

@@ -273,10 +273,16 @@ def strategy_lab_prediction(page) -> str:
     share /= len(one.results.scores)
     question = page.locator(".pl-screen .pl-question").first
     answer = question.locator("input[type='text']").first
-    answer.fill(f"{float(share) + 0.1:.2%}")
-    answer.press("Enter")
     right = question.locator(".pl-feedback", has_text="You predicted")
-    right.wait_for(timeout=90_000)
+    for attempt in range(6):          # an Enter sent before the box's widget is wired reaches no kernel: send it again
+        answer.fill(f"{float(share) + 0.1:.2%}")
+        answer.press("Enter")
+        try:
+            right.wait_for(timeout=15_000)
+            break
+        except Exception:
+            if attempt == 5:
+                raise
     assert "✘" not in right.inner_text()
     shown = re.search(r"\((\d+/\d+)\)", right.inner_text())
     assert shown and Fraction(shown.group(1)) == share
