@@ -19,7 +19,7 @@ from pirates_lab.pillage_and_plunder.game import Act, Discard, LoseCrewman, Play
 from pirates_lab.pillage_and_plunder.headings import RULE_BUY_SHIP_ADD_ON
 from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario, ship
 
-from pillage_steps import run, to_play
+from pillage_steps import MERCHANT, fleet, run, to_play
 
 
 # ------------------------------------------------------------------ the log reads as English
@@ -78,20 +78,6 @@ def attack(players: int = 2):
     s = scenario(players)
     give(s, 0, "Bury Treasure", "Bury Treasure", "Bury Treasure", "Attack")
     return at_step(s, "play", 0)
-
-
-MERCHANT = "French Merchant (Strength 2)"
-
-
-def fleet():
-    """Given Fleet Play and player 0 with his Sloop (1 cannon, 2 crewmen, Rum 20) and an empty Galleon."""
-    s = scenario(2, fleet_play=True)
-    equip(s, 0, cargo=("Rum 20 Units",))
-    s._draw_card("Galleon")
-    s.players[0]["ships"].append({"hulls": [{"hull": "Galleon", "addons": []}], "damage": 0, "cannons": 0,
-                                  "crew": [], "cargo": []})
-    s.validate()
-    return s
 
 
 def rejected(s, action, rule):

@@ -22,7 +22,7 @@ from pirates_lab.pillage_and_plunder.game import (Act, AttackMerchant, DoctorSav
 from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario, ship
 from pirates_lab.widgets.lesson_model import Lesson
 
-from pillage_steps import add_ship, run, to_play
+from pillage_steps import MERCHANT, add_ship, run, to_play, won_battle
 
 
 # ------------------------------------------------------------------ Player Attacking Player
@@ -155,21 +155,6 @@ def attack(players: int = 2):
 @pytest.fixture(scope="module")
 def lesson() -> Lesson:
     return Lesson.for_game("pillage_and_plunder")
-
-
-MERCHANT = "French Merchant (Strength 2)"
-
-
-def won_battle(s, attacker: int = 0, defender: int = 1):
-    """``attacker`` beats ``defender`` (whose crew is gone) in the mêlée; the steal step follows if he has maps."""
-    ship(s, defender)["crew"] = []
-    s.deck["Cutlass Crewman"] += 2
-    s.current = attacker
-    give(s, attacker, "Attack", "Bury Treasure", "Bury Treasure")
-    s = at_step(s, "play", attacker)
-    s = run(s, Play("Attack", target=defender), Act.NO_OFFER, Act.FIGHT_ON, Act.STAND_AND_FIGHT, Act.NO_OFFER,
-            Act.FIGHT_ON, Volley(0, 1, False, False), Act.NO_OFFER, Act.FIGHT_ON)
-    return s
 
 
 def terms_position():

@@ -17,7 +17,7 @@ from pirates_lab.pillage_and_plunder.game import (Act, AttackMerchant, MoveCargo
 from pirates_lab.pillage_and_plunder.headings import RULE_HIRE_CREW_MEMBER
 from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario, ship
 
-from pillage_steps import add_ship, run, to_play
+from pillage_steps import MERCHANT, add_ship, fleet, run, to_play, won_battle
 
 
 # ------------------------------------------------------------------ Fleet Play
@@ -80,30 +80,6 @@ def test_privateering_a_career_ends_only_by_paying_all_the_money_owed_to_the_ban
 
 
 # ------------------------------------------------------------------ set-up steps of the folded tests
-def won_battle(s, attacker: int = 0, defender: int = 1):
-    """``attacker`` beats ``defender`` (whose crew is gone) in the mêlée; the steal step follows if he has maps."""
-    ship(s, defender)["crew"] = []
-    s.deck["Cutlass Crewman"] += 2
-    s.current = attacker
-    give(s, attacker, "Attack", "Bury Treasure", "Bury Treasure")
-    s = at_step(s, "play", attacker)
-    s = run(s, Play("Attack", target=defender), Act.NO_OFFER, Act.FIGHT_ON, Act.STAND_AND_FIGHT, Act.NO_OFFER,
-            Act.FIGHT_ON, Volley(0, 1, False, False), Act.NO_OFFER, Act.FIGHT_ON)
-    return s
-
-
-MERCHANT = "French Merchant (Strength 2)"
-
-
-def fleet():
-    """Given Fleet Play and player 0 with his Sloop (1 cannon, 2 crewmen, Rum 20) and an empty Galleon."""
-    s = scenario(2, fleet_play=True)
-    equip(s, 0, cargo=("Rum 20 Units",))
-    s._draw_card("Galleon")
-    s.players[0]["ships"].append({"hulls": [{"hull": "Galleon", "addons": []}], "damage": 0, "cannons": 0,
-                                  "crew": [], "cargo": []})
-    s.validate()
-    return s
 
 
 def privateer_battle(privateer_attacks: bool):

@@ -17,7 +17,7 @@ from pirates_lab.pillage_and_plunder.game import (Act, FLOW, Game, new_game, Off
                                                   StealMap)
 from pirates_lab.pillage_and_plunder.scenarios import at_step, equip, give, scenario, ship, until_a_decision
 
-from pillage_steps import run, to_play
+from pillage_steps import MERCHANT, run, to_play, won_battle
 
 
 def test_check_protocol_plain_game():
@@ -254,7 +254,6 @@ def test_each_rulebook_heading_is_one_constant_of_headings_py():
 
 
 # ------------------------------------------------------------------ set-up steps of the folded tests
-MERCHANT = "French Merchant (Strength 2)"
 
 
 def bury(s, amount: int):
@@ -279,18 +278,6 @@ def sink(s, player: int) -> list:
         cards += [level["hull"] for level in sh["hulls"]] + ["Cannon"] * sh["cannons"] + sh["crew"] + sh["cargo"]
     s.players[player]["ships"] = []
     return cards
-
-
-def won_battle(s, attacker: int = 0, defender: int = 1):
-    """``attacker`` beats ``defender`` (whose crew is gone) in the mêlée; the steal step follows if he has maps."""
-    ship(s, defender)["crew"] = []
-    s.deck["Cutlass Crewman"] += 2
-    s.current = attacker
-    give(s, attacker, "Attack", "Bury Treasure", "Bury Treasure")
-    s = at_step(s, "play", attacker)
-    s = run(s, Play("Attack", target=defender), Act.NO_OFFER, Act.FIGHT_ON, Act.STAND_AND_FIGHT, Act.NO_OFFER,
-            Act.FIGHT_ON, Volley(0, 1, False, False), Act.NO_OFFER, Act.FIGHT_ON)
-    return s
 
 
 def rejected(s, action, rule):

@@ -16,6 +16,7 @@ from pirates_lab.pirates_and_plunder.game import (Draw, DrawExploration, Explore
                                                   Pay, ReturnShip, Take)
 from pirates_lab.pirates_and_plunder.pirates import Routes
 from pirates_lab.pirates_and_plunder.scenarios import build
+from pnp_helpers import CROSS, natives_board, with_tiles
 
 
 def ships(state):
@@ -49,27 +50,6 @@ def final(state):
     FLOW.push(state, Task("final"))
     FLOW.settle(state)
     return state
-
-
-CROSS = "three-way crossroads"          # routes E 0, S 1, W 2; seas north 3, south-east 4, south-west 5
-
-
-def with_tiles_2(state, *laid):
-    """Exploration tiles laid by hand: (name, cell, segment)."""
-    for name, cell, segment in laid:
-        state.explorations.append((name, state.node(cell, segment)))
-    return state
-
-
-# ------------------------------------------------------------------ Natives
-def natives_board(resources):
-    """Player 2's treasure hunter on the Buried Treasure of an open island across (0, 0) and (1, 0); player 1
-    is about to lay the Natives on the island's other tile."""
-    state = build(tiles=[("bay", (0, 0), 0), ("headland", (1, 0), 3)], ships=[(1, (0, 0), 0)], phase="explore_place",
-                  data=Exploring("Natives"), advanced=True, resources=resources, then=("end_turn",))
-    with_tiles_2(state, ("Buried Treasure", (0, 0), 0))
-    state.roles[8] = "treasure hunter"
-    return state.apply(LayExploration((1, 0), 0)).apply(ManExploration())
 
 
 #: a rum isle at (0, 0) (island 0, complete as soon as it is laid; sea 1) and a headland at (1, 0) whose island
@@ -349,7 +329,7 @@ def test_the_pirate_king_stays_when_its_island_is_completed_and_scores_at_the_en
     """Rules: Pirates & Plunder › Pirate Cove"""
     # Given player 2's pirate king on the Pirate Cove of an open island, and one tile left
     state = build(tiles=[("headland", (0, 0), 0)], ships=[(1, (0, 0), 0)], drawn="headland", advanced=True, bag={})
-    with_tiles_2(state, ("Pirate Cove", (0, 0), 0))
+    with_tiles(state, ("Pirate Cove", (0, 0), 0))
     state.roles[8] = "pirate king"
     # When player 1 completes the island with the last tile
     state = state.apply(PlaceTile((0, -1), 2)).apply(NoShip())

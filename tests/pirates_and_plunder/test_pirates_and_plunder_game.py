@@ -19,27 +19,7 @@ from pirates_lab.pirates_and_plunder.game import (DrawExploration, LayExploratio
 from pirates_lab.pirates_and_plunder.players import greedy_player
 from pirates_lab.pirates_and_plunder.policies import POLICIES
 from pirates_lab.pirates_and_plunder.scenarios import build, drawing_state
-
-
-CROSS = "three-way crossroads"          # routes E 0, S 1, W 2; seas north 3, south-east 4, south-west 5
-
-
-def with_tiles(state, *laid):
-    """Exploration tiles laid by hand: (name, cell, segment)."""
-    for name, cell, segment in laid:
-        state.explorations.append((name, state.node(cell, segment)))
-    return state
-
-
-# ------------------------------------------------------------------ Natives
-def natives_board(resources):
-    """Player 2's treasure hunter on the Buried Treasure of an open island across (0, 0) and (1, 0); player 1
-    is about to lay the Natives on the island's other tile."""
-    state = build(tiles=[("bay", (0, 0), 0), ("headland", (1, 0), 3)], ships=[(1, (0, 0), 0)], phase="explore_place",
-                  data=Exploring("Natives"), advanced=True, resources=resources, then=("end_turn",))
-    with_tiles(state, ("Buried Treasure", (0, 0), 0))
-    state.roles[8] = "treasure hunter"
-    return state.apply(LayExploration((1, 0), 0)).apply(ManExploration())
+from pnp_helpers import CROSS, natives_board
 
 
 # ------------------------------------------------------------------ Moving Pirates and Battle: in any order

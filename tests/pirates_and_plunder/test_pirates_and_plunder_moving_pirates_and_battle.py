@@ -17,6 +17,7 @@ from pirates_lab.pirates_and_plunder.parts import load_tiles
 from pirates_lab.pirates_and_plunder.pirates import (canonical_commitment, commitments, MAX_COMMITMENTS, occupancy,
                                                      OFF, pirate_moves, sea_links)
 from pirates_lab.pirates_and_plunder.scenarios import build
+from pnp_helpers import ROUTE_TILE, refusal
 
 
 CROSS = "three-way crossroads"          # routes E 0, S 1, W 2; seas north 3, south-east 4, south-west 5
@@ -66,35 +67,6 @@ def reachable(state, ship, points):
                 seen.add(there)
                 frontier.append((there, used + 1))
     return found
-
-
-ONE_TILE = """
-[parts]
-sea_tiles = 1
-
-[[tile]]
-name = "start"
-edges = "{edges}"
-copies = 1
-start = true
-segment = [
-{segments}
-]
-"""
-
-
-ROUTE_TILE = """  { kind = "island", at = ["N"] },
-  { kind = "route", at = ["E", "W"] },
-  { kind = "sea", at = ["E:north", "W:north"] },
-  { kind = "sea", at = ["E:south", "S", "W:south"] },"""
-
-
-def refusal(tmp_path, segments: str, edges: str = "IRSR") -> str:
-    path = tmp_path / "tiles.toml"
-    path.write_text(ONE_TILE.format(edges=edges, segments=segments))
-    with pytest.raises(InvalidInput) as refused:
-        load_tiles(path)
-    return str(refused.value)
 
 
 # ------------------------------------------------------------------ Moving Pirates and Battle

@@ -12,6 +12,7 @@ from pirates_lab.core import InvalidInput
 from pirates_lab.core.geometry import rotate_mask
 from pirates_lab.pirates_and_plunder.parts import (components, exploration_tiles, ISLAND, load_tiles, mirror, PLACES,
                                                    ROUTE, SEA, tiles)
+from pnp_helpers import ROUTE_TILE, refusal
 
 
 START = """
@@ -29,35 +30,6 @@ segment = [
   { kind = "sea", at = ["E:south", "S", "W:south"] },
 ]
 """
-
-
-ONE_TILE = """
-[parts]
-sea_tiles = 1
-
-[[tile]]
-name = "start"
-edges = "{edges}"
-copies = 1
-start = true
-segment = [
-{segments}
-]
-"""
-
-
-ROUTE_TILE = """  { kind = "island", at = ["N"] },
-  { kind = "route", at = ["E", "W"] },
-  { kind = "sea", at = ["E:north", "W:north"] },
-  { kind = "sea", at = ["E:south", "S", "W:south"] },"""
-
-
-def refusal(tmp_path, segments: str, edges: str = "IRSR") -> str:
-    path = tmp_path / "tiles.toml"
-    path.write_text(ONE_TILE.format(edges=edges, segments=segments))
-    with pytest.raises(InvalidInput) as refused:
-        load_tiles(path)
-    return str(refused.value)
 
 
 TILE = """
