@@ -192,3 +192,25 @@ def test_empty_clue_deck_is_refilled_from_its_discards():
     state = state.apply(Clues(1, 2, 3))
     assert sum(state.decks["trap"].values()) == 5 and state.discards["trap"] == {}
     assert any("shuffled" in line for line in state.log)
+
+
+def test_tomorrows_flip_from_a_refilled_deck_counts_todays_clue_with_its_copy_in_the_discards():
+    """Rules: Plunder (2013) › How to Play (ASSUMPTION: an empty clue deck is refilled from its discards, today's
+    clue card discarded at the end of the day first).  Given two copies of each card and the twelfth day's dig
+    window (every deck just emptied: each card flipped twice, the sixes last), When a pirate reads its observation,
+    Then tomorrow's flip of each deck comes from both copies of every card: the discarded six and today's six
+    face up are two, not one.  (Mutation sample of issue 36 item 5: ``pile.get(None, 0) + 1`` counted today's
+    clue as the only copy of its card.)"""
+    from pirates_lab.plunder_2013.views import tomorrow_decks
+
+    state = dealt([(1, 1, 1), (2, 2, 2)], Game(players=2, clue_copies=2))
+    for day in range(12):
+        card = day % 6 + 1
+        state = answered(replay(state, [Clues(card, card, card), Keep()]))
+        if day < 11:
+            state = replay(state, [Pass(), Pass()])
+    obs = state.observation(1)
+    assert state.phase == "dig" and list(obs["clue"]) == [6, 6, 6]
+    assert all(not obs["decks"][c] for c in CATEGORIES)
+    assert {int(x): n for x, n in obs["discards"]["trap"].items()} == {**{x: 2 for x in range(1, 6)}, 6: 1}
+    assert tomorrow_decks(obs) == {c: {x: 2 for x in range(1, 7)} for c in CATEGORIES}

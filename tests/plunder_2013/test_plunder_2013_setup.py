@@ -101,3 +101,21 @@ def test_options_are_checked():
     with pytest.raises(ValueError):
         Game(players=3, colour="red")
     assert Game(players=5).crew_cards == 5
+
+
+def test_every_pirate_sees_how_many_map_cards_have_been_dealt_but_only_his_own():
+    """Rules: Plunder (2013) › Setup — "Deal each player 1 Island Card, 1 Marker Card and 1 Trap Card, face down."
+    Given a table of three in the middle of the deal (four map cards out: Sneaky Pete's three and Meg's island),
+    When each pirate reads his observation, Then every one sees that four cards are dealt and nothing of the
+    others' hands; once the deal is done, nine.  (Mutation sample of issue 36 item 5: the count shown under
+    another key survived, no test read it.)"""
+    state = Game(players=3).new_initial_state()
+    for card in (1, 2, 3, 4):
+        state = state.apply(DealCard(card))
+    for player in range(3):
+        seen = state.observation(player)
+        assert seen["dealt"] == 4 and seen["phase"] == "deal"
+        assert seen["hand"] == ([1, 2, 3], [4, 0, 0], [0, 0, 0])[player]
+    for card in (5, 6, 2, 3, 4):
+        state = state.apply(DealCard(card))
+    assert [state.observation(p)["dealt"] for p in range(3)] == [9, 9, 9]
