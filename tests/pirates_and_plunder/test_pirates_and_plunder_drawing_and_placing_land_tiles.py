@@ -82,3 +82,14 @@ def test_every_lesson_board_obeys_the_placing_rules():
         "(1, 0) shows trade route on its west edge against sea on (0, 0): every touching edge must match."]
     assert placement_errors(old.board, [old.placed[0], (kind, 1, x + 1, y)]) == [
         "(2, 0) is not joined to the other tiles along a side."]
+
+
+def test_a_tile_whose_north_edge_does_not_match_is_refused_naming_its_north_edge():
+    """Rules: Pirates & Plunder › Drawing and Placing Land Tiles — every touching edge must match.
+    Given a headland (island to the north, sea to the south) and another headland drawn, When it is laid south of
+    the first unturned (its island edge north, against the first's sea), Then the refusal names its north edge in
+    the words a learner reads.  (Mutation sample of issue 36 item 5: the side written "NORTH" survived; the
+    earlier tests refused only east, south and west edges.)"""
+    state = build(tiles=[("headland", (0, 0), 0)], drawn="headland")
+    assert unchanged(state, PlaceTile((0, 1), 0), "Drawing and Placing Land Tiles").reason == (
+        "Its north edge is island but the tile there shows sea: every touching edge must match.")

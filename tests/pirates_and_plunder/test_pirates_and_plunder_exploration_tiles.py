@@ -484,3 +484,34 @@ def test_a_scavenger_that_never_moves_does_not_keep_a_viceroy_out_of_its_sea():
     state = state.apply(LayExploration((0, 0), 1))
     # Then the viceroy may still be added
     assert state.legal_actions() == (NoShip(), ManExploration())
+
+
+def test_a_ship_placed_on_the_archipelago_is_a_plain_pirate_whatever_its_number_was_before():
+    """Rules: Pirates & Plunder › Archipelago — the ship placed there is a pirate.
+    Given player 1's ship 1 back in the supply after serving as a viceroy (a ship that goes home keeps its last
+    role on record until it is placed again, as a beaten viceroy does), When player 1 lays the Archipelago and
+    places a ship on it (the same ship comes back), Then it is a pirate, not a viceroy again, in every seat's view
+    and in the log.  (Mutation sample of issue 36 item 5: ``state.roles.pop(None, None)`` kept the old role.)"""
+    state = laying("Archipelago", tiles=[("rum isle", (0, 0), 0), ("open sea", (1, 0), 0)])
+    state.roles[0] = "viceroy"                  # ship 0 is not on the board: its role as it stood when it went home
+    state = state.apply(LayExploration((0, 0), 1)).apply(ManExploration())
+    assert ships(state) == [(0, "pirate")]
+    assert [s[-1] for s in state.observation(1)["ships"]] == ["pirate"]
+    assert "Player 1 places a ship on the Archipelago: it is the pirate." in state.log
+
+
+def test_a_royal_cartographer_with_no_completed_island_adds_no_line_to_the_final_scores():
+    """Rules: Pirates & Plunder › Royal Cartographer — 1 point per completed island.
+    Given player 1's royal cartographer and a game in which no island was completed (2 long trade routes were),
+    When the game ends, Then it scores nothing and says nothing: no "+0" line in the breakdown, no "scores 0" in
+    the log.  (Mutation sample of issue 36 item 5: the bonuses kept by their sentence, always there, instead of
+    by their points.)"""
+    state = build(tiles=[("headland", (0, 0), 0)], ships=[(0, (0, 0), 0)], phase="explore_draw", bag={}, advanced=True)
+    state.explorations.append(("Royal Cartographer", state.node((0, 0), 0)))
+    state.roles[0] = "royal cartographer"
+    state.tallies = [0, 2]
+    state = final(state)
+    assert [entry for entry in state.scoring if "royal cartographer" in entry[2] or not entry[1]] == []
+    assert not any("royal cartographer" in line for line in breakdown(state))
+    assert not any("scores 0" in line for line in state.log)
+    assert list(state.log)[-1] == "The game is over."

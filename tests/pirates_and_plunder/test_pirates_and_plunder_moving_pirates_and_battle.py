@@ -350,3 +350,18 @@ def test_with_one_pirate_to_move_only_the_longest_route_is_offered():
     state = two_routes_board()
     del state.ships[1]                                   # one pirate: the shorter route would only waste points
     assert {a.route for a in state.legal_actions() if isinstance(a, MovePirate)} == {3}
+
+
+def test_a_pirate_move_out_of_reach_is_refused_in_a_whole_sentence_naming_the_routes_to_use():
+    """Rules: Pirates & Plunder › Moving Pirates and Battle — a pirate moves at most the length of a completed
+    route, once per route.  Given routes of 3 and 2 segments completed at once, When a pirate is moved as if by a
+    route of 4, Then the refusal is the whole sentence a learner reads, starting with a capital and naming the
+    routes 3 or 2, and nothing changes.  (Mutation sample of issue 36 item 5: the sentence begun "that pirate"
+    survived: the earlier tests checked only the rule's heading.)"""
+    state = two_routes_board()
+    short = next(a for a in state.legal_actions() if isinstance(a, MovePirate) and a.ship == 1 and a.route == 2)
+    error = unchanged(state, MovePirate(1, short.cell, short.segment, short.target, short.storm, route=4),
+                      "Moving Pirates and Battle")
+    assert error.reason == (
+        "That pirate cannot go there: it moves at most the length of the completed route it uses (route = 3 or 2), "
+        "never onto your own ships, not on the turn it was placed, and only once per completed route.")
