@@ -273,3 +273,45 @@ def test_an_abandoned_ship_let_go_is_discarded_and_the_chase_goes_on():
     state = play(state, Secret(""), Secret(""))
     assert (f"Cards revealed (engagement): captain {p + 1} 2 against captain {q + 1} 2; ties to the attacker."
             in state.log)
+
+
+def test_a_captain_who_places_no_card_face_down_is_seen_to_have_placed_none():
+    """Rules: Plunder › Attacking Another Captain — each captain may place a card face down, or none.
+    Given captains 1 and 2 in the same sea and the attacker placing no card at the engagement, When the defender
+    looks, Then he sees that the attacker has placed and that it was no card (not a card face down), and the
+    attacker's own view says "none" too.  (Mutation sample of issue 36 item 5: ``Battle.placing`` recording
+    ``("",)`` for no card, shown as a card placed face down.)"""
+    state = fresh()
+    p = state.first
+    q = 1 - p
+    for seat in (p, q):
+        state.captains[seat]["at"] = (1, 0)
+    ship(state, q, "English Sloop")
+    ship(state, p, "English Brigantine")
+    hand(state, p, ["Havana", "Open Sea"])
+    hand(state, q, ["Martinique", "Coastland"])
+    state = play(at_step(state, p, "action", "give"), AttackCaptain(q), Fight(), Secret(""))
+    assert state.observation(q)["combat"]["placed"] == {str(p): False}
+    assert state.observation(p)["combat"]["placed"] == {str(p): False}
+    assert state.observation(p)["combat"]["my_card"] == ""
+
+
+def test_a_captain_who_wins_the_broadside_and_sinks_the_other_is_named_in_the_log_by_his_number():
+    """Rules: Plunder › Attacking Another Captain — after a won Broadside the winner may sink the other's ship.
+    Given the attacker's cannon higher at the broadside, When he sinks the defender's ship, Then the log says who
+    sank whom, each captain numbered from 1 as every seat reads it, and the defender has lost his ship.
+    (Mutation sample of issue 36 item 5: the sinking captain logged as ``p + 2``.)"""
+    state = fresh()
+    p = state.first
+    q = 1 - p
+    for seat in (p, q):
+        state.captains[seat]["at"] = (1, 0)
+    ship(state, q, "English Sloop")                     # 4/1/2
+    ship(state, p, "English Brigantine")                # 3/2/3
+    hand(state, p, ["Havana", "Open Sea"])
+    hand(state, q, ["Martinique", "Coastland"])
+    state = play(at_step(state, p, "action", "give"), AttackCaptain(q), Fight(), Secret("Havana"), Secret("Martinique"))
+    assert state.phase == "sink_or_board" and state.current_player() == p
+    state = state.apply(Sink())
+    assert f"Captain {p + 1} sinks captain {q + 1}'s ship." in state.log
+    assert state.captains[q]["lost"]

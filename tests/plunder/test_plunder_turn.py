@@ -192,3 +192,26 @@ def test_encounters_go_to_the_left():
     state = play(at_step(state, p, "give"), Give("Pirates"))
     assert state.current == (p + 1) % 3
     assert "Pirates does not apply" in " ".join(state.log[-3:])   # the neighbour is in Tortuga
+
+
+def test_every_captain_sees_the_round_the_log_announces():
+    """Rules: Plunder › Turn Sequence — the captains take turns clockwise; a round ends when the turn comes back to
+    the first captain.  Given a seeded game of two captains cut after three rounds, When it is played out, Then at
+    every step each captain's view names the round of the last "Round N: captain M's turn." line of the log, and
+    the rounds seen are 1, 2 and 3.  (Mutation sample of issue 36 item 5: the round shown under another key
+    survived; no test read it.)"""
+    import random
+    import re
+
+    from pirates_lab.core import play as play_out
+    from pirates_lab.plunder import Game
+
+    seen = set()
+    for step in play_out(Game(players=2, max_turns=3).new_initial_state(), None, random.Random(7)):
+        announced = [int(m.group(1)) for line in step.after.log if (m := re.match(r"Round (\d+): captain \d+'s turn\.", line))]
+        if not announced or step.after.is_terminal():
+            continue
+        for player in range(2):
+            assert step.after.observation(player)["round"] == announced[-1]
+        seen.add(announced[-1])
+    assert seen == {1, 2, 3}
