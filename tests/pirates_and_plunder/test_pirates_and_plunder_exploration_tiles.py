@@ -515,3 +515,46 @@ def test_a_royal_cartographer_with_no_completed_island_adds_no_line_to_the_final
     assert not any("royal cartographer" in line for line in breakdown(state))
     assert not any("scores 0" in line for line in state.log)
     assert list(state.log)[-1] == "The game is over."
+
+
+def test_with_the_supply_empty_the_royal_port_gives_nothing_and_the_game_goes_on():
+    """Rules: Pirates & Plunder › Royal Port — the harbormaster's player takes 1 resource from the supply.
+    Given player 2 due a resource at the Royal Port while player 1 holds all 60 (the supply empty), When the step
+    comes, Then there is nothing to choose: the log says so and the next turn's draw follows, every resource
+    still counted once.  (Mutation sample of issue 36 item 5: ``take_auto`` popping the agenda of ``None``
+    crashed; no test emptied the supply.)"""
+    state = build(tiles=[("headland", (0, 0), 0)], phase="royal_port", player=1, data=Gift(1, "at the Royal Port"),
+                  advanced=True, resources=[[15] * 4, [0] * 4], then=("end_turn",))
+    assert list(state.log)[-1] == "Player 2 would take resources at the Royal Port, but the supply is empty."
+    assert state.phase == "draw" and state.bank == [0, 0, 0, 0] and state.resources == [[15] * 4, [0] * 4]
+
+
+def test_an_unknown_reading_of_the_exploration_tiles_is_refused_in_a_sentence_naming_both_readings():
+    """Rules: Pirates & Plunder › Exploration Tiles — the parts list, or the Royal Port reading (house rule).
+    Given the list of exploration tiles asked for a reading that is neither, Then the refusal is one sentence
+    naming the two readings and quoting what was asked.  (Mutation sample of issue 36 item 5: the refusal raised
+    with no sentence survived: the earlier test checked only its type.)"""
+    from pirates_lab.core import InvalidInput
+    from pirates_lab.pirates_and_plunder.parts import exploration_tiles
+
+    with pytest.raises(InvalidInput) as error:
+        exploration_tiles("both")
+    assert str(error.value) == "The exploration tiles are read as 'parts' or 'royal port', not 'both'."
+
+
+def test_a_pirate_that_sails_off_an_open_edge_through_the_storm_pays_for_it_and_goes_home():
+    """Rules: Pirates & Plunder › Storm — a pirate that reaches the Storm may pay 2 resources to sail 3 more.
+    Given player 2's pirate with 1 point in the middle of a 3 × 3 block of open seas, the Storm east of it, and 2
+    rum, Then the only way off an open edge is through the Storm; When it takes it, Then the pirate goes home and
+    the 2 rum are paid to the supply, each said in the log.  (Mutation sample of issue 36 item 5: the Storm's
+    payment not pushed for a pirate leaving the board crashed; no test sailed off an edge through the Storm.)"""
+    state = build(tiles=[("open sea", (x, y), 0) for x in (-1, 0, 1) for y in (-1, 0, 1)], ships=[(1, (0, 0), 0)],
+                  phase="pirates", player=1, data=Routes((1,)), then=("end_turn",), bag={}, advanced=True,
+                  resources=[[0] * 4, [0, 2, 0, 0]])
+    state.explorations.append(("Storm", state.node((1, 0), 0)))
+    off = [a for a in state.legal_actions() if isinstance(a, MovePirate) and a.cell is None]
+    assert [a.storm for a in off] == [True]
+    state = state.apply(off[0])
+    assert state.ships == {} and state.resources == [[0] * 4, [0] * 4] and state.bank == [15] * 4
+    assert "Player 2's pirate sails off an open edge and goes home." in state.log
+    assert "Player 2 pays 2 resources (2 rum) to sail on through the storm (3 more points)." in state.log

@@ -365,3 +365,12 @@ def test_a_pirate_move_out_of_reach_is_refused_in_a_whole_sentence_naming_the_ro
     assert error.reason == (
         "That pirate cannot go there: it moves at most the length of the completed route it uses (route = 3 or 2), "
         "never onto your own ships, not on the turn it was placed, and only once per completed route.")
+
+
+def test_the_log_names_the_player_who_moves_a_pirate_by_his_number():
+    """Rules: Pirates & Plunder › Moving Pirates and Battle.
+    Given player 2's pirate beside player 1's ship after player 2 completed a 2-segment route, When player 2 moves
+    it onto that ship's sea, Then the log says "Player 2 moves a pirate to (0, -1).", players numbered from 1.
+    (Mutation sample of issue 36 item 5: the player logged as ``player + 2``.)"""
+    state = battle_board([[0, 0, 0, 0], [0, 0, 0, 0]])
+    assert "Player 2 moves a pirate to (0, -1)." in state.log
