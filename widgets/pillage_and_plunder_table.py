@@ -23,7 +23,7 @@ from .canvas import BoardCanvas
 from .drawing import Drawing, DrawOp
 from .table import GameTable
 
-__all__ = ["TryIt", "PillageRenderer", "PillageTable", "board_view_ops", "table_picture_ops", "table_picture", "seat_name", "CREW_COLOURS",
+__all__ = ["TryIt", "wrap_long_moves", "MOVE_CSS", "PillageRenderer", "PillageTable", "board_view_ops", "table_picture_ops", "table_picture", "seat_name", "CREW_COLOURS",
            "BOARD_WIDTH", "PICTURE_WIDTH", "PICTURE_HEIGHT"]
 
 BOARD_WIDTH = 480
@@ -141,6 +141,22 @@ class PillageRenderer:
         return seat_name(seat)
 
 
+#: a move's whole name on its button: long names ("play French Merchant (Strength 2) with Gems 20 Units") wrap onto
+#: a second line instead of being cut off (with Large fonts too)
+MOVE_CSS = (".pl-pp-moves .pl-table-actions button.pl-table-action,.pl-pp-moves .pl-table-actions button.pl-table-group"
+            "{white-space:normal;height:auto;min-height:var(--jp-widgets-inline-height);line-height:1.25;"
+            "padding-top:4px;padding-bottom:4px;overflow-wrap:anywhere;text-overflow:clip}")
+
+
+def wrap_long_moves(table: GameTable) -> widgets.HTML:
+    """Let ``table``'s move buttons wrap their names (:data:`MOVE_CSS`); returns the hidden style widget, which the
+    caller keeps among the table's children."""
+    table.add_class("pl-pp-moves")
+    style = widgets.HTML(f"<style>{MOVE_CSS}</style>", layout=widgets.Layout(display="none"))
+    style.add_class("pl-pp-moves-style")
+    return style
+
+
 class PillageTable(GameTable):
     """A game against computer pirates that fits one screen: you are Player 1; "Your move" holds the board, your
     hand and your actions, "Log" what happened (newest last).  The computer pirates (``computer``, default the
@@ -157,7 +173,8 @@ class PillageTable(GameTable):
         self.tabs = widgets.Tab([middle, log])
         self.tabs.titles = ("Your move", "Log")
         self.tabs.add_class("pl-pp-table-tabs")
-        self.children = (turn, self.tabs, message, controls)
+        self.move_style = wrap_long_moves(self)
+        self.children = (turn, self.tabs, message, controls, self.move_style)
         self.add_class("pl-pp-game-table")
 
 
@@ -176,11 +193,12 @@ class TryIt(PillageTable):
         self.model.game = position.game
         self.new_game_button.description = "Start again"
         self.new_game_button.tooltip = "The same position again"
-        turn, tabs, message, controls = self.children          # whose move and the buttons on one line: it fits
+        turn, tabs, message, controls, style = self.children   # whose move and the buttons on one line: it fits
         # a rule to try needs no coach (GameTable's Coach toggle would wrap the line and overflow the screen)
         controls.children = tuple(c for c in controls.children if c is not self.coach_toggle)
         self.children = (widgets.HBox([turn, controls], layout=widgets.Layout(flex_flow="row wrap", align_items="center",
-                                                                               grid_gap="12px")), tabs, message)
+                                                                               grid_gap="12px")), tabs, message,
+                         style)
         self.add_class("pl-pp-try-it")
         self.new_game()
 
