@@ -38,7 +38,7 @@ from .lesson import LessonView
 from .lesson_model import Lesson
 from .pillage_and_plunder_battle import BattleCalculator
 from .pillage_and_plunder_play import BattleRoller, DiceGrid, HandDeal, MeleeChain, VolleyRoller, ships_table
-from .pillage_and_plunder_table import TryIt, table_picture, wrap_long_moves
+from .pillage_and_plunder_table import TryIt, fit_coach_table, table_picture
 from .why import screen_links
 
 GAME = "pillage_and_plunder"
@@ -351,12 +351,10 @@ def try_example_3() -> TryIt:
 # ---------------------------------------------------------------- predict, then ask the coach (issue 37 item 3)
 def coach_at_the_table() -> widgets.Widget:
     """A two-player game at your first choice of two moves or more (seed 1): predict the best move, then switch on
-    Coach (``pirates_lab.widgets.coach.coach_table``); long move names wrap on their buttons."""
+    Coach (``pirates_lab.widgets.coach.coach_table``), fitted to one screen (:func:`fit_coach_table`)."""
     from .coach import coach_table
 
-    table = coach_table(GAME, seed=1)
-    table.children = (*table.children, wrap_long_moves(table))
-    return table
+    return fit_coach_table(coach_table(GAME, seed=1))
 
 
 # ---------------------------------------------------------------- the lesson

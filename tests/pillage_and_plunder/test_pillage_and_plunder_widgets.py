@@ -446,3 +446,46 @@ def test_long_move_names_wrap_on_their_buttons_instead_of_being_cut():
     assert "white-space:normal" in MOVE_CSS and "height:auto" in MOVE_CSS and ".pl-pp-moves" in MOVE_CSS
     coach = lesson_module.coach_at_the_table()
     assert "pl-pp-moves" in coach._dom_classes and any(MOVE_CSS in getattr(c, "value", "") for c in coach.children)
+
+
+def test_the_board_shows_the_add_ons_of_the_hull_on_top_only():
+    """Ship Hull and Ship Add-On are about add-ons: the board names the Extra Sail on the Sloop, and once the Sloop
+    is upgraded, the Schooner on top shows none (the sail stays with the old hull)."""
+    from pirates_lab.widgets.pillage_and_plunder_table import board_view_ops
+
+    def texts(state):
+        return [op.args[0] for op in board_view_ops(state.observation(0), 0) if op.kind == "text"]
+
+    before = try_it.ship_hull()
+    assert any("Extra Sail" in t for t in texts(before))
+    after = before.apply(Play("Repair at No Cost")).apply(Play("Schooner"))
+    assert any("Schooner" in t for t in texts(after)) and not any("Extra Sail" in t for t in texts(after))
+
+
+def test_the_coach_screen_fits_one_screen_and_opens_the_coach_in_its_own_tab():
+    """The coach screen's table keeps whose move and its buttons on one line, the board and the log in two tabs;
+    switching Coach on opens its answer in a third tab (not under the table, where it doubled the screen's height),
+    switching it off closes that tab."""
+    from pirates_lab.widgets.coach import CoachPanel, _table_view
+
+    table = lesson_module.coach_at_the_table()
+    assert table.tabs.titles == ("Your move", "Log") and len(table.children) == 4
+    table.coach = CoachPanel(lambda: _table_view(table), "Pillage & Plunder", budget=16, threaded=False)
+    table.coach_toggle.value = True
+    assert table.tabs.titles == ("Your move", "Log", "Coach") and table.tabs.selected_index == 2
+    assert table.tabs.children[2] is table.coach and table.coach not in table.children
+    assert table.coach.advice is not None and len(table.coach.advice.moves) == 2
+    table.coach_toggle.value = False
+    assert table.tabs.titles == ("Your move", "Log") and table.coach not in table.children
+
+
+def test_a_discard_is_one_word_on_its_button_and_one_page_of_moves_has_no_pager_line():
+    from pirates_lab.widgets.pillage_and_plunder_table import short_move
+
+    assert short_move("play Cannon onto the discard pile") == "discard Cannon"
+    assert short_move("play Bury Treasure burying 500") == "play Bury Treasure burying 500"
+    table = lesson_module.try_cannon_deck()
+    assert [b.description for b in table.action_buttons] == ["discard Cannon", "discard Pistol Crewman",
+                                                             "play Pistol Crewman"]
+    assert [b.tooltip for b in table.action_buttons][0] == "play Cannon onto the discard pile"
+    assert table.pager.layout.display == "none" and "<div style=" not in table.hand.value
