@@ -23,7 +23,8 @@ from .canvas import BoardCanvas
 from .drawing import Drawing, DrawOp
 from .table import GameTable
 
-__all__ = ["TryIt", "short_move", "wrap_long_moves", "MOVE_CSS", "fit_coach_table", "PillageRenderer", "PillageTable", "board_view_ops", "table_picture_ops", "table_picture", "seat_name", "CREW_COLOURS",
+__all__ = ["TryIt", "short_move", "wrap_long_moves", "MOVE_CSS", "fit_coach_table", "PillageRenderer", "PillageTable",
+           "board_view_ops", "table_picture_ops", "table_picture", "seat_name", "CREW_COLOURS",
            "BOARD_WIDTH", "PICTURE_WIDTH", "PICTURE_HEIGHT"]
 
 BOARD_WIDTH = 480
@@ -223,6 +224,7 @@ class PillageTable(GameTable):
         self.tabs.add_class("pl-pp-table-tabs")
         self.move_style = wrap_long_moves(self)
         self.children = (turn, self.tabs, message, controls, self.move_style)
+        self.add_class("pl-pp-game-table")
 
     # a screen's height is precious (Large fonts): a discard is said in one word, one seat needs no name over its
     # hand, and one page of moves needs no pager line ("3 actions")
@@ -242,7 +244,6 @@ class PillageTable(GameTable):
         self.pager.layout.display = "none" if one_page and self.model.legal_actions() else ""
         if len(self.action_buttons) >= 4 and "repeat(1," in (self.actions.layout.grid_template_columns or ""):
             self.actions.layout.grid_template_columns = "repeat(2, minmax(0, 1fr))"     # wrapped names, half as tall
-        self.add_class("pl-pp-game-table")
 
 
 class TryIt(PillageTable):
