@@ -27,7 +27,7 @@ from .plunder_2013_play import AyeDealer, ChestReader, DayStepper, DealPanel, Di
 
 __all__ = [*_scenarios, "table_picture", "table_picture_ops", "classroom_round", "solution_grid", "play_table",
            "setup_deal", "bills_hands_nay", "aye_dealer", "bills_hands_aye", "day_stepper", "dig_picker",
-           "dig_worth", "chest_reader", "lesson", "lesson_view", "GAME"]
+           "dig_worth", "chest_reader", "coach_at_the_table", "lesson", "lesson_view", "GAME"]
 
 GAME = "plunder_2013"
 PICTURE_WIDTH, PICTURE_HEIGHT = 500, 290
@@ -140,6 +140,18 @@ def solution_grid() -> widgets.Widget:
 def play_table() -> widgets.Widget:
     """A game against three computer pirates (you are Sneaky Pete)."""
     return PlunderTable(players=PLAYERS, seed=2013)
+
+
+def coach_at_the_table() -> widgets.Widget:
+    """A two-pirate game at your first choice of two moves or more (keep the clues, or flip one more card of a
+    deck): predict the best move, then toggle Coach (issue 37 item 3; the coach's quick games end in a tie here,
+    and the screen says so)."""
+    from .coach import coach_table
+
+    table = coach_table(GAME, seed=1)
+    _title, turn, _scores, *rest = table.children       # the screen's title says the game; scores come at the end
+    table.children = (turn, *rest)
+    return table
 
 
 def lesson() -> Lesson:
