@@ -388,3 +388,21 @@ def test_quick_random_games_from_the_coach_screen_end_in_a_tie_whatever_the_move
             ties += tuple(game.winners()) == (0, 1)
             assert steps <= 12, (move, seed, steps)
         assert ties >= 38, (move, ties)
+
+
+def test_the_coach_screens_grid_keeps_its_painted_width_and_16_px_names():
+    """The projector walk (Large fonts) found the right grid's card names at 24 px overlapping their boxes' marks when
+    GameTable's board shrank beside the moves; the coach screen gives the grid the room of its painted width and the
+    16 px floor of the Solution Grid's compact view, and groups the three flips behind one button."""
+    from pirates_lab.widgets.canvas import CANVAS_TEXT
+
+    was = CANVAS_TEXT.large
+    CANVAS_TEXT.large = True
+    try:
+        table = scenarios.coach_at_the_table()
+        board, moves = table.children[1].children
+        assert board is table.board and board.shrinks is False and board.text_size.floor == 16
+        assert board.canvas.width + scenarios.COACH_MOVES_WIDTH + 10 <= 990        # side by side within the page
+        assert [b.description for b in table.action_buttons] == ["keep the clues", "flip one more … (3)"]
+    finally:
+        CANVAS_TEXT.large = was
