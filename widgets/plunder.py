@@ -14,6 +14,8 @@ numbered from 1 everywhere, each with the colour of their ship (:data:`SHIP_COLO
 """
 from __future__ import annotations
 
+import random
+
 import ipywidgets as widgets
 
 from pirates_lab.plunder import Game
@@ -23,11 +25,12 @@ from pirates_lab.plunder.sail_and_explore import sailing_paths
 
 from .canvas import BoardCanvas
 from .drawing import LARGE_TEXT, Drawing, text_box
+from .table import GameTable
 from .plunder_calculators import (ChainCalculator, MarqueCalculator, _start_unseen, chain_report,  # noqa: F401
                                   chance_text, unseen_for)
 
 __all__ = ["WIDTH", "HEIGHT", "COLOURS", "SHIPS", "SHIP_COLOURS", "sea_ops", "sea_layout", "card_label",
-           "captain_name", "PlunderRenderer", "SeaView", "table", "ASSUMPTIONS", "ChainCalculator", "MarqueCalculator",
+           "captain_name", "PlunderRenderer", "SeaView", "table", "TryIt", "ASSUMPTIONS", "ChainCalculator", "MarqueCalculator",
            "chain_report", "chance_text", "unseen_for"]
 
 #: the renderer's drawing (a GameTable board); lesson seas size themselves to their cards
@@ -203,3 +206,44 @@ def table(humans=(0,), players: int = 3, seed: int = 0):
     from .table import GameTable
 
     return GameTable(Game(players=players), PlunderRenderer(), humans=humans, players=trader, seed=seed)
+
+
+class TryIt(GameTable):
+    """A position from the engine to try a rule on (a reference screen's live example): you are Captain 1 (red),
+    at the decision the rule is about; make a move and the computer trader plays on from its own seat's view.
+    "Start again" sets the same position up again, with the same luck.
+
+    ``build``: a function returning the position (:mod:`pirates_lab.plunder.try_it`).
+
+    Rules: Plunder › Turn
+    """
+
+    def __init__(self, build, *, seed: int = 7):
+        from pirates_lab.plunder.captains import trader
+
+        self.build, self.seed = build, seed
+        position = build()
+        renderer = PlunderRenderer()
+        renderer.height, renderer.ring = 230, 0.2      # the sea, the hand and the moves beside the rule's text
+        super().__init__(position.game, renderer, humans=(0,), players=trader, seed=seed, page_rows=5)
+        self.title.layout.display = "none"             # the screen's heading says it
+        self.filter.layout.display = "none"            # a handful of moves: nothing to narrow
+        self.new_game_button.description = "Start again"
+        self.new_game_button.tooltip = "The same position again"
+        _title, turn, _scores, middle, message, log, controls = self.children
+        # a rule to try needs no coach (the Coach toggle would wrap the controls and grow the screen)
+        controls.children = tuple(c for c in controls.children if c is not self.coach_toggle)
+        self.children = (widgets.HBox([turn, controls], layout=widgets.Layout(flex_flow="row wrap",
+                                                                              align_items="center", grid_gap="12px")),
+                         middle, message, log)
+        self.add_class("pl-plunder-try-it")
+        self.new_game()
+
+    def new_game(self, seed: int | None = None) -> None:
+        """The position again (not a new game): the same cards, the same seat, the same luck after."""
+        model = self.model
+        model.state, model.events, model.history, model.error, model._viewer = self.build(), [], [], "", 0
+        model.rng = random.Random(self.seed)
+        model._commit(model.state, ())
+        self.revealed_for = None
+        self.refresh(reset_page=True)
