@@ -177,8 +177,16 @@ def war() -> widgets.Widget:
 
 # ---------------------------------------------------------------- predict, then ask the coach (issue 37 item 3)
 def coach_at_the_table() -> widgets.Widget:
-    """A game at your first choice of two moves or more: predict the best move, then toggle Coach."""
-    return coach_table("plunder", seed=1)
+    """A game at your first choice of two moves or more (Captain 1's first course, seed 1): predict the best move,
+    then toggle Coach.  The table as on the game screen (the computer trader, a sea that fits beside the hand); its
+    log is left out, so the coach's bars come right under the moves."""
+    renderer = PlunderRenderer()
+    renderer.height, renderer.ring = 230, 0.2
+    table = coach_table("plunder", seed=1, renderer=renderer)
+    table.model.players = trader                 # the computer trader of the game screen (no move of its yet)
+    table.title.layout.display = "none"          # the screen's title says it
+    table.log_box.layout.display = "none"
+    return table
 
 
 # ---------------------------------------------------------------- try it: the reference screens' live positions

@@ -312,3 +312,41 @@ def test_the_coach_screen_opens_at_a_choice_and_has_its_coach():
     assert any(w is table.coach_toggle for w in every(table))
     screen = lesson_module.lesson().find("Predict the best move, then ask the coach")
     assert screen.kind == "play" and screen.demo == "coach_at_the_table" and screen in lesson_module.lesson().class_screens
+
+
+@pytest.mark.parametrize("demo", sorted(lesson_module.TRY_IT_DEMOS.values()))
+def test_the_try_it_board_shows_the_mats_a_rule_compares_without_cut_or_colliding_text(demo):
+    """The live board draws, beside the sea, the enemy's values in a fight and each captain's silver, ship and (for
+    Captain 1) hand with each card's number, read from the seat's observation; with Large fonts no text collides
+    or passes the board's edge, after a move too."""
+    from pirates_lab.plunder.components import components
+
+    table = getattr(lesson_module, demo)()
+    renderer = table.renderer
+    for _ in range(2):
+        observation = table.model.observation()
+        ops = renderer.draw(observation, 0)
+        assert text_collisions(ops, width=renderer.width, height=renderer.height) == []
+        texts = " ".join(op.args[0] for op in ops if op.kind == "text")
+        for p, mat in enumerate(observation["captains"]):
+            assert f"Captain {p + 1}{' (you)' * (p == 0)}: {mat['silver']} silver" in texts
+        for name in observation["hand"]:
+            assert f"{name} {components().card(name).number}" in texts
+        fight = observation["combat"]
+        if fight and (fight["enemy"] or fight["port"]):
+            assert f"Against: {fight['enemy'] or fight['port']}" in texts
+        if not table.action_buttons:
+            break
+        table.action_buttons[-1].click()                       # one move on: still on the board, still legible
+
+
+def test_the_mat_shows_a_fight_s_values_and_the_captured_ship():
+    from pirates_lab.widgets.plunder import mat_ops
+
+    state = try_it.broadside()
+    texts = [op.args[0] for op in mat_ops(state.observation(0), 0) if op.kind == "text"]
+    assert texts[:2] == ["Against: Treasure Fleet", "speed 2 · cannon 4 · crew 5"]
+    assert "Pinnace: speed 2 · cannon 1 · crew 2" in texts
+    towing = try_it.captured_ships().apply(TakePrize("captured"))
+    assert any("towing Spanish Galleon" in t for t in (op.args[0] for op in mat_ops(towing.observation(0), 0)
+                                                         if op.kind == "text"))
