@@ -110,7 +110,7 @@ def card_label(name: str, size: float, font: str = LABEL_FONT) -> str:
     text = SHORT.get(name, name)
     while len(text) > 2 and not _fits(text + ".", size - 6, font):
         text = text[:-1]
-    return text.rstrip(".") + "."
+    return text.rstrip(". ") + "."
 
 
 def sea_ops(observation: dict, player: int | None = None, *, width: int = WIDTH, height: int = HEIGHT,

@@ -18,7 +18,9 @@ Rules: Plunder › Combat
 """
 from __future__ import annotations
 
-from pirates_lab.core import Task
+import random
+
+from pirates_lab.core import play
 
 from .actions import AddCard, Attack, AttackPort, Board, Give, Play, StartTrade, TakePrize
 from .components import components
@@ -31,7 +33,7 @@ __all__ = ["TRY_IT", "ME", "overview", "silver_when_you_win", "resolve_the_encou
            "takes_effect", "pay_the_crew", "silver_after_paying", "play_an_encounter", "ENCOUNTER_HAND",
            "encounters_that_apply", "buying", "spices_you_can_buy", "selling", "silver_after_the_sale",
            "first_mate", "speed_with_the_navigator", "enemies", "flag_for_a_treasure_fleet",
-           "if_you_lose_your_ship", "cards_drawn_after_a_lost_ship", "enemies_in_a_war", "enemy_by_the_war",
+           "if_you_lose_your_ship", "cards_drawn_after_a_lost_ship", "enemies_in_a_war", "flags_on_your_mat",
            "captured_ships", "speed_with_the_captured_ship", "engagement", "FIGHT_HAND", "cards_that_catch",
            "broadside", "smallest_card_for_the_broadside", "boarding", "attacking_another_captain"]
 
@@ -50,8 +52,6 @@ def _table(mutiny: bool = False) -> State:
     if not mutiny:
         state = dealt(2, 1)
     else:                                      # the same deal with the Mutiny! option
-        from pirates_lab.core import play
-        import random
         state = play(Game(players=2, mutiny=True).new_initial_state(), rng=random.Random(1), humans=range(2)).run()
     assert state.first == ME and state.current_player() == ME, "the deal's First Captain is Captain 1"
     return state
@@ -252,12 +252,11 @@ def enemies_in_a_war() -> State:
     return _check(at_step(state, ME, "action", "give"))
 
 
-def enemy_by_the_war() -> str:
-    """The nation the engine counts as Captain 1's enemy in :func:`enemies_in_a_war` (no flag on his mat)."""
+def flags_on_your_mat() -> int:
+    """The flags on Captain 1's mat in :func:`enemies_in_a_war`, where the engine counts England as his enemy."""
     state = enemies_in_a_war()
-    assert not state.cap(ME)["flags"]
-    (nation,) = war.enemies(state, ME)
-    return nation
+    assert war.enemies(state, ME) == {"England"}
+    return len(state.cap(ME)["flags"])
 
 
 # ---------------------------------------------------------------- Captured Ships

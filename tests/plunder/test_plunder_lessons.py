@@ -160,8 +160,8 @@ TRY_IT_INDEPENDENT = {
     "speed_with_the_navigator": lambda: PINNACE["speed"] + (CARDS["Navigator"]["ability"] == "speed"),
     "flag_for_a_treasure_fleet": lambda: CARDS["Treasure Fleet"]["nation"],
     "cards_drawn_after_a_lost_ship": lambda: RULES["lost_ship_draw"],
-    # Enemies: at war with Spain (your Letter's nation): the Port's nation, England
-    "enemy_by_the_war": lambda: CARDS["Port Royal"]["nation"],
+    # Enemies: an enemy through a war of your Letter's nation gets no flag (no attack was made)
+    "flags_on_your_mat": lambda: 0,
     "speed_with_the_captured_ship": lambda: min(CARDS["English Brigantine"]["speed"], CARDS["Spanish Galleon"]["speed"]),
     "cards_that_catch": lambda: sum(PINNACE["speed"] + CARDS[n]["number"] >= CARDS["Spanish Sloop"]["speed"]
                                     for n in FIGHT_HAND),
@@ -242,7 +242,7 @@ def test_the_exact_answers():
                          "silver_when_you_win": 60, "encounter_cards_on_open_sea": 17, "silver_after_paying": 7,
                          "encounters_that_apply": 2, "spices_you_can_buy": 2, "silver_after_the_sale": 14,
                          "speed_with_the_navigator": 3, "flag_for_a_treasure_fleet": "Spain",
-                         "cards_drawn_after_a_lost_ship": 6, "enemy_by_the_war": "England",
+                         "cards_drawn_after_a_lost_ship": 6, "flags_on_your_mat": 0,
                          "speed_with_the_captured_ship": 2, "cards_that_catch": 2, "smallest_card_for_the_broadside": 3}
 
 

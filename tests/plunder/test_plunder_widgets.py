@@ -350,3 +350,15 @@ def test_the_mat_shows_a_fight_s_values_and_the_captured_ship():
     towing = try_it.captured_ships().apply(TakePrize("captured"))
     assert any("towing Spanish Galleon" in t for t in (op.args[0] for op in mat_ops(towing.observation(0), 0)
                                                          if op.kind == "text"))
+
+
+def test_a_shortened_card_name_never_ends_in_a_space_and_a_dot():
+    """Port Royal in a small cell read "P. ." (its short name cut after the space): cut names end in one dot."""
+    from pirates_lab.plunder.components import components
+
+    names = [name for name, card in components().cards.items() if card.kind in ("port", "coastland", "open_sea")]
+    for size in range(LABEL_CELL, 81):
+        for name in names:
+            label = card_label(name, size)
+            assert not label.endswith((" .", "..")) and label.strip() == label, (name, size, label)
+    assert card_label("Port Royal", 41) == "P."
