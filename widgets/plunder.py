@@ -318,7 +318,7 @@ class TryIt(GameTable):
         # as tall as the mats need, with room for two more lines (a fight, a Captured Ship) after a move
         lines = sum(op.kind == "text" for op in mat_ops(position.observation(0), 0))
         renderer.height = int(min(TRY_HEIGHT, max(160, 14 + (lines + 2) * MAT_LINE)))
-        super().__init__(position.game, renderer, humans=(0,), players=trader, seed=seed, page_rows=8)
+        super().__init__(position.game, renderer, humans=(0,), players=trader, seed=seed, page_rows=4)
         self.new_game_button.description = "Start again"
         self.new_game_button.tooltip = "The same position again"
         for button in (self.new_game_button, self.undo_button, self.continue_button):
@@ -345,13 +345,11 @@ class TryIt(GameTable):
         self.refresh(reset_page=True)
 
     def refresh(self, reset_page: bool = False) -> None:
-        """Redraw; the line beside the buttons says what happened since the position (its newest two lines), or
-        whose move it is."""
+        """Redraw; after a move, the line beside the buttons says what happened (the log's newest two lines since
+        the position), and whose move it is only when it is not yours (the game over, a winner)."""
         super().refresh(reset_page)
         self.page_label.layout.display = "none" if self.previous_page.layout.display == "none" else ""
-        news = list(self.model.state.log)[getattr(self, "_seen", 0):][-2:]
-        if news and not self.model.history and not self.model.state.is_terminal():
-            news = []
+        news = list(self.model.state.log)[getattr(self, "_seen", 0):][-2:] if self.model.history else []
         if news:
-            self.turn.value = "".join(f"<div>{html.escape(line)}</div>" for line in news) + \
-                f"<div><b>{html.escape(self.model.turn_text())}</b></div>"
+            turn = "" if self.model.human_to_move else f"<div><b>{html.escape(self.model.turn_text())}</b></div>"
+            self.turn.value = "".join(f"<div>{html.escape(line)}</div>" for line in news) + turn

@@ -362,3 +362,15 @@ def test_a_shortened_card_name_never_ends_in_a_space_and_a_dot():
             label = card_label(name, size)
             assert not label.endswith((" .", "..")) and label.strip() == label, (name, size, label)
     assert card_label("Port Royal", 41) == "P."
+
+
+def test_the_line_beside_the_buttons_says_what_the_move_did():
+    """Given the Overview's live table, When Captain 1 sells his plunder, Then the line beside Start again says what
+    the sale did (the log's newest lines) and that the game is over; Start again brings back whose move it is."""
+    table = lesson_module.try_overview()
+    assert "to play" in table.turn.value
+    table.play(StartTrade())
+    said = visible_text(table.turn)
+    assert table.model.state.log[-1] in said and "Game over" in said and "Captain 1" in said
+    table.new_game()
+    assert "to play" in table.turn.value and table.model.state.cap(0)["silver"] == 53
