@@ -28,7 +28,7 @@ from pirates_lab.plunder.try_it import (cards_drawn_after_a_lost_ship, cards_tha
                                         encounter_cards_on_open_sea, encounters_that_apply, flags_on_your_mat,
                                         flag_for_a_treasure_fleet, silver_after_paying, silver_after_the_sale,
                                         silver_when_you_win, smallest_card_for_the_broadside, speed_with_the_captured_ship,
-                                        speed_with_the_navigator, spices_you_can_buy)
+                                        speed_with_the_navigator, spices_you_can_buy, cards_that_win_the_boarding)
 
 from .canvas import BoardCanvas
 from .drawing import Drawing, DrawOp
@@ -50,7 +50,7 @@ TRY_IT_DEMOS = {heading: "try_" + build.__name__ for heading, build in T.TRY_IT.
 TRY_IT_ANSWERS = ("silver_when_you_win", "encounter_cards_on_open_sea", "silver_after_paying", "encounters_that_apply",
                   "spices_you_can_buy", "silver_after_the_sale", "speed_with_the_navigator", "flag_for_a_treasure_fleet",
                   "cards_drawn_after_a_lost_ship", "flags_on_your_mat", "speed_with_the_captured_ship", "cards_that_catch",
-                  "smallest_card_for_the_broadside")
+                  "smallest_card_for_the_broadside", "cards_that_win_the_boarding")
 DEMOS = ("table_picture", "first_draw", "storm_course", "storm_runs", "marque_contest", "play_table", "combat_chain",
          "loot_card", "war", "chain_calculator", "attack_choice", "coach_at_the_table",
          "broadside",   # the Broadside's table, one card drawn against each enemy (kept for its tests)

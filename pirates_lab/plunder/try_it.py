@@ -35,7 +35,7 @@ __all__ = ["TRY_IT", "ME", "overview", "silver_when_you_win", "resolve_the_encou
            "first_mate", "speed_with_the_navigator", "enemies", "flag_for_a_treasure_fleet",
            "if_you_lose_your_ship", "cards_drawn_after_a_lost_ship", "enemies_in_a_war", "flags_on_your_mat",
            "captured_ships", "speed_with_the_captured_ship", "engagement", "FIGHT_HAND", "cards_that_catch",
-           "broadside", "smallest_card_for_the_broadside", "boarding", "attacking_another_captain"]
+           "broadside", "smallest_card_for_the_broadside", "boarding", "cards_that_win_the_boarding", "attacking_another_captain"]
 
 #: the seat the student plays: Captain 1, the First Captain of the deal ``dealt(2, 1)``
 ME = 0
@@ -316,6 +316,11 @@ def boarding() -> State:
     state = _encounter("Natives", FIGHT_HAND, place="Coastland").apply(Attack())
     assert state.phase == "boarding"
     return _check(state)
+
+
+def cards_that_win_the_boarding() -> int:
+    """How many cards of :data:`FIGHT_HAND` win the Boarding of :func:`boarding` (played on the engine)."""
+    return sum(_won(boarding().apply(AddCard(name)), "boarding") for name in FIGHT_HAND)
 
 
 def attacking_another_captain() -> State:

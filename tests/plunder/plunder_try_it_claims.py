@@ -254,6 +254,24 @@ def havana_wins_and_the_others_sink_you():
         assert _sunk(try_it.broadside().apply(AddCard(card))) == sunk, card
 
 
+def natives_have_four_warriors_to_your_crew_of_two():
+    assert (CARDS["Natives"]["warriors"], PINNACE["crew"]) == (4, 2)
+    state = try_it.boarding()
+    assert state.phase == "boarding" and state.combat.enemy == "Natives"
+    assert _won_boarding(state.apply(AddCard("Coastland")))                 # 2 + 2 = 4: equal is enough
+
+
+def _won_boarding(state) -> bool:
+    return state.discard.get("Natives", 0) >= 1 and not _sunk(state) and state.phase == "loot"
+
+
+def coastland_and_havana_win_the_boarding_the_open_sea_does_not():
+    for card, won in (("Coastland", True), ("Havana", True), ("Open Sea", False)):
+        after = try_it.boarding().apply(AddCard(card))
+        assert _won_boarding(after) == won and _sunk(after) == (not won), card
+    assert sum(CARDS[n]["number"] + 2 >= 4 for n in try_it.FIGHT_HAND) == 2 and len(try_it.FIGHT_HAND) == 3
+
+
 TRY_IT_CLAIMS = {
     "Overview": {
         "A captured ship sells for half its value: the Spanish Brigantine's 14 gives you 7, and 53 + 7 = 60 Silver "
@@ -319,5 +337,11 @@ TRY_IT_CLAIMS = {
     "Broadside": {
         "You are behind by 3, and ties always favor the attacker: 1 + 3 = 4 is enough.": behind_by_three_a_tie_is_enough,
         "Havana (3) wins the Broadside; the Coastland and the Open Sea leave you sunk.": havana_wins_and_the_others_sink_you,
+    },
+    "Boarding": {
+        "The Natives have 4 warriors and your Pinnace a crew of 2: a card adds its number, and equal is enough.":
+            natives_have_four_warriors_to_your_crew_of_two,
+        "The Coastland (2) and Havana (3) win the Boarding, the Open Sea (1) does not: 2 of your 3 cards.":
+            coastland_and_havana_win_the_boarding_the_open_sea_does_not,
     },
 }

@@ -166,6 +166,9 @@ TRY_IT_INDEPENDENT = {
     "cards_that_catch": lambda: sum(PINNACE["speed"] + CARDS[n]["number"] >= CARDS["Spanish Sloop"]["speed"]
                                     for n in FIGHT_HAND),
     # Broadside: ties favour the attacker, so a card equal to the gap is enough
+    # Boarding: "If your Crew is equal to or greater than its, you have won the Combat!"
+    "cards_that_win_the_boarding": lambda: sum(PINNACE["crew"] + CARDS[n]["number"] >= CARDS["Natives"]["warriors"]
+                                               for n in FIGHT_HAND),
     "smallest_card_for_the_broadside": lambda: min(CARDS[n]["number"] for n in FIGHT_HAND if PINNACE["cannon"] +
                                                    CARDS[n]["number"] >= CARDS["Treasure Fleet"]["cannon"]),
 }
@@ -243,7 +246,8 @@ def test_the_exact_answers():
                          "encounters_that_apply": 2, "spices_you_can_buy": 2, "silver_after_the_sale": 14,
                          "speed_with_the_navigator": 3, "flag_for_a_treasure_fleet": "Spain",
                          "cards_drawn_after_a_lost_ship": 6, "flags_on_your_mat": 0,
-                         "speed_with_the_captured_ship": 2, "cards_that_catch": 2, "smallest_card_for_the_broadside": 3}
+                         "speed_with_the_captured_ship": 2, "cards_that_catch": 2, "smallest_card_for_the_broadside": 3,
+                         "cards_that_win_the_boarding": 2}
 
 
 def test_a_changed_answer_changes_the_verdict(monkeypatch):
