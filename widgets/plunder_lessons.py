@@ -28,7 +28,8 @@ from pirates_lab.plunder.try_it import (cards_drawn_after_a_lost_ship, cards_tha
                                         encounter_cards_on_open_sea, encounters_that_apply, flags_on_your_mat,
                                         flag_for_a_treasure_fleet, silver_after_paying, silver_after_the_sale,
                                         silver_when_you_win, smallest_card_for_the_broadside, speed_with_the_captured_ship,
-                                        speed_with_the_navigator, spices_you_can_buy, cards_that_win_the_boarding)
+                                        speed_with_the_navigator, spices_you_can_buy, cards_that_win_the_boarding,
+                                        first_turn_phases)
 
 from .canvas import BoardCanvas
 from .drawing import Drawing, DrawOp
@@ -47,7 +48,7 @@ GAME = "plunder"
 #: the reference screens' live examples: heading -> demo name (a position to try the rule on, :class:`TryIt`)
 TRY_IT_DEMOS = {heading: "try_" + build.__name__ for heading, build in T.TRY_IT.items()}
 #: the reference screens' answers (computed on their positions by the engine)
-TRY_IT_ANSWERS = ("silver_when_you_win", "encounter_cards_on_open_sea", "silver_after_paying", "encounters_that_apply",
+TRY_IT_ANSWERS = ("silver_when_you_win", "first_turn_phases", "encounter_cards_on_open_sea", "silver_after_paying", "encounters_that_apply",
                   "spices_you_can_buy", "silver_after_the_sale", "speed_with_the_navigator", "flag_for_a_treasure_fleet",
                   "cards_drawn_after_a_lost_ship", "flags_on_your_mat", "speed_with_the_captured_ship", "cards_that_catch",
                   "smallest_card_for_the_broadside", "cards_that_win_the_boarding")
@@ -192,6 +193,10 @@ def coach_at_the_table() -> widgets.Widget:
 # ---------------------------------------------------------------- try it: the reference screens' live positions
 def try_overview() -> TryIt:
     return TryIt(T.overview)
+
+
+def try_turn() -> TryIt:
+    return TryIt(T.turn)
 
 
 def try_resolve_the_encounter() -> TryIt:

@@ -20,16 +20,17 @@ from __future__ import annotations
 
 import random
 
-from pirates_lab.core import play
+from pirates_lab.core import Task, play
 
 from .actions import AddCard, Attack, AttackPort, Board, Give, Play, StartTrade, TakePrize
 from .components import components
 from .game import Game, State
 from .lessons import _mat, at_step, dealt, give_hand, lay, load_goods, take
 from .scenarios import start_turn
+from .turn import auto_start
 from . import war
 
-__all__ = ["TRY_IT", "ME", "overview", "silver_when_you_win", "resolve_the_encounter", "encounter_cards_on_open_sea",
+__all__ = ["TRY_IT", "ME", "overview", "silver_when_you_win", "turn", "TURN_PHASES", "turn_phases", "first_turn_phases", "resolve_the_encounter", "encounter_cards_on_open_sea",
            "takes_effect", "pay_the_crew", "silver_after_paying", "play_an_encounter", "ENCOUNTER_HAND",
            "encounters_that_apply", "buying", "spices_you_can_buy", "selling", "silver_after_the_sale",
            "first_mate", "speed_with_the_navigator", "enemies", "flag_for_a_treasure_fleet",
@@ -100,6 +101,31 @@ def silver_when_you_win() -> int:
 
 
 # ---------------------------------------------------------------- Turn
+#: the phases of a turn, in the order the rulebook prints them under Turn
+TURN_PHASES = ("encounter", "pay", "sail", "action", "give")
+
+
+def turn() -> State:
+    """Rules: Plunder › Turn — the game's first turn: Captain 1, the First Captain, holding an Open Sea card, at
+    Sail and Explore (no Encounter to resolve on the first turn; the Pinnace's crew costs nothing)."""
+    return _check(_captain(("Open Sea",)))
+
+
+def turn_phases(p: int, round_no: int) -> tuple[str, ...]:
+    """The phases the engine schedules when captain ``p``'s turn starts in round ``round_no`` (its start step)."""
+    state = _table()
+    state.round, state.agenda = round_no, []
+    start = Task("start", p)
+    state.agenda.append(start)
+    auto_start(state, start)
+    return tuple(task.phase for task in reversed(state.agenda) if task.phase in TURN_PHASES)
+
+
+def first_turn_phases() -> int:
+    """How many phases the First Captain plays on the first turn of the game (the engine's schedule)."""
+    return len(turn_phases(ME, 1))
+
+
 def resolve_the_encounter() -> State:
     """Rules: Plunder › Resolve the Encounter — the English Sloop played to Captain 1 on the Open Sea: attack it or
     let it go."""
@@ -336,6 +362,7 @@ def attacking_another_captain() -> State:
 #: heading -> the position of its live screen (the lesson's demo is ``"try_" + the function's name``)
 TRY_IT = {
     "Overview": overview,
+    "Turn": turn,
     "Resolve the Encounter": resolve_the_encounter,
     "Pay the Crew": pay_the_crew,
     "Play an Encounter": play_an_encounter,

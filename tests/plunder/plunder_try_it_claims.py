@@ -30,6 +30,7 @@ from pirates_lab.core import IllegalMove
 from pirates_lab.plunder import lessons, try_it, war
 from pirates_lab.plunder.actions import (AddCard, Attack, AttackPort, Buy, Give, Pay, PassAction, Play, Sail, Shout,
                                          StartTrade, TakePrize)
+from pirates_lab.plunder.phases import FLOW
 from pirates_lab.plunder.scenarios import at_step, start_turn
 
 DATA = tomllib.loads((Path(package.__file__).parent / "data" / "cards.toml").read_text(encoding="utf-8"))
@@ -37,6 +38,8 @@ CARDS = {card["name"]: card for card in DATA["card"]}
 RULES, PINNACE = DATA["rules"], DATA["pinnace"]
 RULEBOOK = (Path(package.__file__).resolve().parents[2] / "seeds" / "plunder.txt").read_text(encoding="utf-8")
 ME = try_it.ME
+#: the rulebook heading each step of the phase table follows (the engine's)
+FLOW_RULES = {name: phase.rule for name, phase in FLOW.phases.items()}
 
 
 def _number(name: str) -> int:
@@ -272,10 +275,31 @@ def coastland_and_havana_win_the_boarding_the_open_sea_does_not():
     assert sum(CARDS[n]["number"] + 2 >= 4 for n in try_it.FIGHT_HAND) == 2 and len(try_it.FIGHT_HAND) == 3
 
 
+def a_turn_has_five_phases_in_order():
+    printed = ["Resolve the Encounter", "Pay the Crew", "Sail and Explore", "Action", "Play an Encounter"]
+    toc = RULEBOOK.split("• Turn", 1)[1].split("• Trade", 1)[0]
+    assert [line.strip("• ").strip() for line in toc.strip().splitlines()] == printed
+    assert try_it.turn_phases(1, 2) == try_it.turn_phases(ME, 2) == try_it.TURN_PHASES        # the engine's order
+    assert [FLOW_RULES[phase] for phase in try_it.TURN_PHASES] == printed
+
+
+def the_first_captain_skips_the_encounter_on_the_first_turn():
+    assert try_it.turn_phases(ME, 1) == ("pay", "sail", "action", "give")                   # 4 phases
+    assert try_it.turn_phases(1, 1) == try_it.TURN_PHASES                                   # the others play 5
+    state = try_it.turn()
+    assert state.round == 1 and state.first == ME and state.phase == "sail"
+
+
 TRY_IT_CLAIMS = {
     "Overview": {
         "A captured ship sells for half its value: the Spanish Brigantine's 14 gives you 7, and 53 + 7 = 60 Silver "
         "Pieces, enough to win at once.": a_captured_brigantine_sells_for_half_and_reaches_60,
+    },
+    "Turn": {
+        "A turn has five phases in order: Resolve the Encounter, Pay the Crew, Sail and Explore, Action, Play an "
+        "Encounter.": a_turn_has_five_phases_in_order,
+        "On the first turn of the game nobody has played the First Captain an Encounter, so he skips Resolve the "
+        "Encounter and plays 4.": the_first_captain_skips_the_encounter_on_the_first_turn,
     },
     "Resolve the Encounter": {
         "An Encounter takes effect only on the map card it names.": an_encounter_takes_effect_only_on_the_map_card_it_names,

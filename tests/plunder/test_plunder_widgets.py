@@ -216,12 +216,13 @@ def test_the_marque_calculator_is_the_engine_s_count_with_its_why():
 # ---------------------------------------------------------------- the reference screens' live positions (issue 34 item 4)
 from pirates_lab.plunder import try_it  # noqa: E402
 from pirates_lab.plunder.actions import (AddCard, Attack, AttackCaptain, AttackPort, Buy, Give, Pay, Play,  # noqa: E402
-                                         StartTrade, TakePrize)
+                                         Sail, StartTrade, TakePrize)
 from pirates_lab.widgets import plunder_lessons as lesson_module  # noqa: E402
 
 #: heading -> (the step's rule as the engine names it, a move the heading is about, legal in its position)
 THE_MOVE = {
     "Overview": ("Action", StartTrade()),
+    "Turn": ("Sail and Explore", Sail(1)),
     "Resolve the Encounter": ("Resolve the Encounter", Attack()),
     "Pay the Crew": ("Pay the Crew", Pay(False, True)),
     "Play an Encounter": ("Play an Encounter", Give("Pirates")),
@@ -262,7 +263,7 @@ def test_each_live_reference_screen_starts_captain_1_at_the_move_its_rule_is_abo
 
 def test_every_live_screen_is_one_of_the_positions():
     demos = {s.demo for s in lesson_module.lesson().reference_screens if s.demo}
-    assert demos == set(lesson_module.TRY_IT_DEMOS.values()) and len(demos) == len(try_it.TRY_IT) == 15
+    assert demos == set(lesson_module.TRY_IT_DEMOS.values()) and len(demos) == len(try_it.TRY_IT) == 16
 
 
 def test_a_try_it_table_plays_the_move_and_starts_again_from_the_same_position():
