@@ -415,72 +415,79 @@ def synthesis() -> widgets.Widget:
 
 
 # ---------------------------------------------------------------- the reference screens' live positions (issue 34)
+def _try(build) -> TryIt:
+    """The position ``build`` makes, at a table captioned with its screen's label (the lesson file's words)."""
+    heading = next(h for h, b in T.TRY_IT.items() if b is build)
+    labels = {s.heading: s.label for s in lesson().reference_screens}
+    return TryIt(build, caption=labels.get(heading, ""))
+
+
 def try_setup() -> TryIt:
-    return TryIt(T.setup)
+    return _try(T.setup)
 
 
 def try_playing_the_game() -> TryIt:
-    return TryIt(T.playing_the_game)
+    return _try(T.playing_the_game)
 
 
 def try_placing_ships() -> TryIt:
-    return TryIt(T.placing_ships)
+    return _try(T.placing_ships)
 
 
 def try_scoring() -> TryIt:
-    return TryIt(T.scoring)
+    return _try(T.scoring)
 
 
 def try_moving_pirates() -> TryIt:
-    return TryIt(T.moving_pirates)
+    return _try(T.moving_pirates)
 
 
 def try_ports() -> TryIt:
-    return TryIt(T.ports)
+    return _try(T.ports)
 
 
 def try_final_scoring() -> TryIt:
-    return TryIt(T.final_scoring)
+    return _try(T.final_scoring)
 
 
 def try_archipelago() -> TryIt:
-    return TryIt(T.archipelago)
+    return _try(T.archipelago)
 
 
 def try_buried_treasure() -> TryIt:
-    return TryIt(T.buried_treasure)
+    return _try(T.buried_treasure)
 
 
 def try_natives() -> TryIt:
-    return TryIt(T.natives)
+    return _try(T.natives)
 
 
 def try_pirate_cove() -> TryIt:
-    return TryIt(T.pirate_cove)
+    return _try(T.pirate_cove)
 
 
 def try_reef() -> TryIt:
-    return TryIt(T.reef)
+    return _try(T.reef)
 
 
 def try_royal_cartographer() -> TryIt:
-    return TryIt(T.royal_cartographer)
+    return _try(T.royal_cartographer)
 
 
 def try_royal_port() -> TryIt:
-    return TryIt(T.royal_port)
+    return _try(T.royal_port)
 
 
 def try_storm() -> TryIt:
-    return TryIt(T.storm)
+    return _try(T.storm)
 
 
 def try_treasure_fleet() -> TryIt:
-    return TryIt(T.treasure_fleet)
+    return _try(T.treasure_fleet)
 
 
 def try_viceroy() -> TryIt:
-    return TryIt(T.viceroy)
+    return _try(T.viceroy)
 
 
 # ---------------------------------------------------------------- predict the best move, then ask the coach
@@ -490,7 +497,7 @@ def coach_at_the_table() -> widgets.Widget:
     from .coach import coach_table
     from .pirates_and_plunder_table import small_table
 
-    table = coach_table(GAME, seed=1, renderer=BoardRenderer(*TRY_IT_BOARD, most=72), page_rows=3)
+    table = coach_table(GAME, seed=1, renderer=BoardRenderer(*TRY_IT_BOARD, most=60), page_rows=3)
     return small_table(table, "pl-pnp-coach-table")
 
 
