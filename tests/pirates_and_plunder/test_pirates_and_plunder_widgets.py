@@ -312,12 +312,15 @@ def _try_it_headings():
 
 @pytest.mark.parametrize("heading", _try_it_headings())
 def test_each_live_reference_screen_starts_player_1_at_the_move_its_rule_is_about(heading):
-    """Given a reference screen's live position, Then it is a valid position, Player 1 is to move, the move its
+    """Given a reference screen's live position, Then it is a valid position (its board obeys the placing rules),
+    Player 1 is to move, the move its
     heading is about is legal there (and, for a ship or an exploration tile, the ship may then go on it), and the
     lesson's reference screen of that heading shows it."""
     from pirates_lab.pirates_and_plunder import try_it as T
+    from pirates_lab.pirates_and_plunder.placing import placement_errors
     state = T.TRY_IT[heading]()
     state.validate()
+    assert placement_errors(state.board, state.placed) == []            # a board legal placements could build
     move, then = _the_move(heading)
     assert state.current_player() == 0 and move in state.legal_actions(), [str(a) for a in state.legal_actions()]
     if then is not None:
