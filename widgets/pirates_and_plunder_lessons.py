@@ -497,7 +497,7 @@ def coach_at_the_table() -> widgets.Widget:
     from .coach import coach_table
     from .pirates_and_plunder_table import small_table
 
-    table = coach_table(GAME, seed=1, renderer=BoardRenderer(*TRY_IT_BOARD, most=60), page_rows=3)
+    table = coach_table(GAME, seed=1, renderer=BoardRenderer(*TRY_IT_BOARD, most=60), page_rows=4)   # its 4 moves
     return small_table(table, "pl-pnp-coach-table")
 
 

@@ -27,8 +27,8 @@ __all__ = ["TRY_IT", "SETUP_DRAW", "setup", "tiles_face_down", "playing_the_game
            "sure_attack_answer", "ports", "port_cloth_answer", "final_scoring", "final_points_answer",
            "EXPLORATION_SPOTS", "explored", "lay_and_man", "archipelago", "archipelago_pirates_answer",
            "buried_treasure", "buried_treasure_points_answer", "natives", "natives_ships_left_answer", "pirate_cove",
-           "pirate_king_answer", "reef", "royal_cartographer", "cartographer_answer", "royal_port", "storm", "storm_ships_home_answer",
-           "treasure_fleet", "fleet_zone_answer", "viceroy"]
+           "pirate_king_answer", "reef", "royal_cartographer", "cartographer_answer", "royal_port", "storm",
+           "storm_ships_home_answer", "treasure_fleet", "fleet_zone_answer", "viceroy"]
 
 #: the first tile Player 1 draws in the Setup position (it fits beside the starting tile)
 SETUP_DRAW = "straight route"
