@@ -22,7 +22,7 @@ from .game import (DrawExploration, Explore, Game, LayExploration, ManExploratio
 from .parts import RESOURCES
 from .scenarios import CROSS, build
 
-__all__ = ["TRY_IT", "SETUP_DRAW", "setup", "tiles_face_down", "playing_the_game", "turn_points_answer",
+__all__ = ["TRY_IT", "heading_of", "SETUP_DRAW", "setup", "tiles_face_down", "playing_the_game", "turn_points_answer",
            "placing_ships", "ship_places_answer", "scoring", "route_points_answer", "moving_pirates",
            "sure_attack_answer", "ports", "port_cloth_answer", "final_scoring", "final_points_answer",
            "EXPLORATION_SPOTS", "explored", "lay_and_man", "archipelago", "archipelago_pirates_answer",
@@ -285,23 +285,17 @@ def viceroy() -> State:
     return explored("Viceroy")
 
 
-#: heading → the position to try it on (the lesson's reference screens with a live example)
-TRY_IT = {
-    "Setup": setup,
-    "Playing the Game": playing_the_game,
-    "Placing Ships": placing_ships,
-    "Scoring Islands and Trade Routes": scoring,
-    "Moving Pirates and Battle": moving_pirates,
-    "Ports": ports,
-    "Final Scoring": final_scoring,
-    "Archipelago": archipelago,
-    "Buried Treasure": buried_treasure,
-    "Natives": natives,
-    "Pirate Cove": pirate_cove,
-    "Reef": reef,
-    "Royal Cartographer": royal_cartographer,
-    "Royal Port": royal_port,
-    "Storm": storm,
-    "Treasure Fleet": treasure_fleet,
-    "Viceroy": viceroy,
-}
+def heading_of(build) -> str:
+    """The rulebook heading a position is about: the one its docstring cites (``Rules: Pirates & Plunder › …``).
+
+    >>> heading_of(ports)
+    'Ports'
+    """
+    return build.__doc__.split("›", 1)[1].split("—", 1)[0].split("\n", 1)[0].strip()
+
+
+#: heading → the position to try it on (the lesson's reference screens with a live example), keyed by the heading
+#: each position's docstring cites (the headings are written once, in headings.py and the docstrings)
+TRY_IT = {heading_of(build): build for build in (
+    setup, playing_the_game, placing_ships, scoring, moving_pirates, ports, final_scoring, archipelago,
+    buried_treasure, natives, pirate_cove, reef, royal_cartographer, royal_port, storm, treasure_fleet, viceroy)}
