@@ -22,11 +22,10 @@ from pirates_lab.pirates_and_plunder.lessons import __all__ as _answers
 from pirates_lab.pirates_and_plunder.lessons import seat_label
 from pirates_lab.pirates_and_plunder.parts import RESOURCES, components
 from pirates_lab.pirates_and_plunder.players import greedy_player, random_player
-from pirates_lab.pirates_and_plunder.try_it import (archipelago_pirates_answer, buried_treasure_points_answer,
-                                                    cartographer_answer, final_points_answer, fleet_zone_answer,
-                                                    natives_ships_left_answer, pirate_king_answer, port_cloth_answer,
-                                                    route_points_answer, ship_places_answer, storm_ships_home_answer,
-                                                    sure_attack_answer, tiles_face_down, turn_points_answer)
+from pirates_lab.pirates_and_plunder.try_it import (  # noqa: F401  (the reference screens' answers)
+    archipelago_pirates_answer, buried_treasure_points_answer, cartographer_answer, final_points_answer,
+    fleet_zone_answer, natives_ships_left_answer, pirate_king_answer, port_cloth_answer, route_points_answer,
+    ship_places_answer, storm_ships_home_answer, sure_attack_answer, tiles_face_down, turn_points_answer)
 
 from .canvas import BoardCanvas
 from .lesson import LessonView
@@ -57,6 +56,7 @@ TRY_IT_ANSWERS = ["tiles_face_down", "turn_points_answer", "ship_places_answer",
                   "sure_attack_answer", "port_cloth_answer", "final_points_answer", "archipelago_pirates_answer",
                   "buried_treasure_points_answer", "natives_ships_left_answer", "pirate_king_answer",
                   "cartographer_answer", "storm_ships_home_answer", "fleet_zone_answer"]
+__all__ += TRY_IT_ANSWERS
 
 GAME = "pirates_and_plunder"
 #: the classroom game ends after this many tiles each (a house rule for a 45-minute class: teacher notes)
