@@ -92,8 +92,4 @@ class TryIt(GameTable):
 
     def new_game(self, seed: int | None = None) -> None:
         """The position again (not a new game): the same tiles, ships and resources, Player 1 to decide."""
-        model = self.model
-        model.state, model.events, model.history, model.error, model._viewer = self.build(), [], [], "", 0
-        model._commit(model.state, ())
-        self.revealed_for = None
-        self.refresh(reset_page=True)
+        self.start_at(self.build())

@@ -15,7 +15,6 @@ numbered from 1 everywhere, each with the colour of their ship (:data:`SHIP_COLO
 from __future__ import annotations
 
 import html
-import random
 
 import ipywidgets as widgets
 
@@ -336,13 +335,9 @@ class TryIt(GameTable):
 
     def new_game(self, seed: int | None = None) -> None:
         """The position again (not a new game): the same cards, the same seat, the same luck after."""
-        model = self.model
-        model.state, model.events, model.history, model.error, model._viewer = self.build(), [], [], "", 0
-        model.rng = random.Random(self.seed)
-        self._seen = len(model.state.log)
-        model._commit(model.state, ())
-        self.revealed_for = None
-        self.refresh(reset_page=True)
+        position = self.build()
+        self._seen = len(position.log)
+        self.start_at(position, seed=self.seed)
 
     def refresh(self, reset_page: bool = False) -> None:
         """Redraw; after a move, the line beside the buttons says what happened (the log's newest two lines since
