@@ -286,7 +286,7 @@ def viceroy() -> State:
 
 
 def heading_of(build) -> str:
-    """The rulebook heading a position is about: the one its docstring cites (``Rules: Pirates & Plunder › …``).
+    """The rulebook heading a position is about: the one its docstring cites (the words after the ``›`` of its ``Rules:`` line, up to the dash).
 
     >>> heading_of(ports)
     'Ports'

@@ -261,11 +261,10 @@ def cards_drawn_after_a_lost_ship() -> int:
     state = if_you_lose_your_ship().apply(AddCard(""))
     assert state.cap(ME)["ship"] == "Pinnace" and not state.hand(ME)
     state = start_turn(state, ME, round_no=3)
-    drawn = 0
-    while state.phase == "lost_draw":
-        state = state.apply(next(n for n in sorted(state.deck) if state.card(n).kind != "storm"))
-        drawn += 1
-    return drawn
+    storms = sum(k for n, k in state.deck.items() if state.card(n).kind == "storm")
+    state = play(state, rng=random.Random(1), until=lambda s: s.phase != "lost_draw").run()   # the draws, by their odds
+    assert sum(k for n, k in state.deck.items() if state.card(n).kind == "storm") == storms   # no Storm came
+    return len(state.hand(ME))
 
 
 def enemies_in_a_war() -> State:

@@ -195,7 +195,7 @@ def test_encounters_go_to_the_left():
 
 
 def test_every_captain_sees_the_round_the_log_announces():
-    """Rules: Plunder › Turn Sequence — the captains take turns clockwise; a round ends when the turn comes back to
+    """Rules: Plunder › Turn — the captains take turns clockwise; a round ends when the turn comes back to
     the first captain.  Given a seeded game of two captains cut after three rounds, When it is played out, Then at
     every step each captain's view names the round of the last "Round N: captain M's turn." line of the log, and
     the rounds seen are 1, 2 and 3.  (Mutation sample of issue 36 item 5: the round shown under another key
