@@ -172,10 +172,11 @@ def test_registered_and_playable():
     assert issubclass(State, __import__("pirates_lab.core", fromlist=["State"]).State)
 
 
-#: whole random games per table in the default run (issue 38): secret battles at 3 take 13 s a game on a quiet
-#: machine (every commitment a decision of many choices), so one game there, the other two nightly
-PROTOCOL_SEEDS = {(2, False): range(3), (3, True): range(1), (5, False): range(3)}
-NIGHTLY_PROTOCOL_SEEDS = {(3, True): range(1, 3)}
+#: whole random games per table in the default run (issue 38): with secret battles at 3 a game takes 9-20 s on a
+#: quiet machine (every commitment a decision of many choices), so one game there (seed 1, the shortest of the
+#: first three: half of seed 0's time), the other two nightly
+PROTOCOL_SEEDS = {(2, False): range(3), (3, True): [1], (5, False): range(3)}
+NIGHTLY_PROTOCOL_SEEDS = {(3, True): [0, 2]}
 
 
 @pytest.mark.parametrize("players, secret", list(PROTOCOL_SEEDS))
