@@ -291,9 +291,14 @@ class KingOfPiratesRenderer:
         return d.ops
 
     def hand(self, observation: dict, player: int) -> list[str]:
+        """The action cards in hand with their timing letters; while the player chooses among pirate cards drawn
+        (at the setup or a Pirates Lair), those too, each with its skill and its captain's skill."""
         comp = components()
-        return [f"{card} ({comp.action_cards[card]['timing']})" if card in comp.action_cards else str(card)
-                for card in observation.get("hand", ())]
+        drawn = (observation.get("pirates_drawn") or []) if observation.get("to_act") == player else []
+        return [f"{pirate} ({comp.pirates[pirate]['skill']}; captain: {comp.pirates[pirate]['captain']})"
+                for pirate in drawn] + \
+            [f"{card} ({comp.action_cards[card]['timing']})" if card in comp.action_cards else str(card)
+             for card in observation.get("hand", ())]
 
     def click(self, observation: dict, player: int, x: float, y: float, legal_actions):
         """A click on a space: sail there if that is a legal move now, else nothing."""

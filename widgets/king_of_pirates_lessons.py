@@ -17,6 +17,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from pirates_lab.core import rulebook
+from pirates_lab.king_of_pirates import try_it as T
 from pirates_lab.king_of_pirates.game import Game
 from pirates_lab.king_of_pirates.lessons import (city_one_roll_answer, dutchman_back_in_two_answer,
                                                  keep_six_answer, loot_per_roll_answer, retry_answer, rum_lasts_answer,
@@ -24,6 +25,7 @@ from pirates_lab.king_of_pirates.lessons import (city_one_roll_answer, dutchman_
 
 from .king_of_pirates import KingOfPiratesRenderer
 from .king_of_pirates_calculators import CombatView, DutchmanPlanner, DutchmanView, RumModel, RumView
+from .king_of_pirates_table import TryIt, compact
 from .king_of_pirates_grids import (CompassRoller, DutchmanWalks, RetryView, TargetGrid, TileDeck, UpkeepRoller,
                                     compass_grid, keep_grid)
 from .lesson import LessonView
@@ -34,9 +36,12 @@ __all__ = ["table_picture", "dutchman_grid", "dutchman_walks", "upkeep_die", "ru
            "route_planner", "combat_grid", "retry", "keep_six", "combat_calculator", "play_table", "loot_grid",
            "dutchman_back_in_two_answer", "walks_expected_answer", "upkeep_mean_answer", "rum_lasts_answer",
            "tile_merchant_answer", "city_one_roll_answer", "retry_answer", "keep_six_answer", "loot_per_roll_answer",
-           "lesson", "lesson_view", "GAME"]
+           "lesson", "lesson_view", "GAME", "coach_at_the_table", "TRY_IT_DEMOS", *T.TRY_IT_ANSWERS,
+           *("try_" + build.__name__ for build in T.TRY_IT.values())]
 
 GAME = "king_of_pirates"
+#: the reference screens' live examples: heading → demo name (a position to try the rule on, :class:`TryIt`)
+TRY_IT_DEMOS = {heading: "try_" + build.__name__ for heading, build in T.TRY_IT.items()}
 
 
 def _links():
@@ -111,12 +116,56 @@ def play_table() -> widgets.Widget:
     from .table import GameTable
 
     game = Game(players=3)
-    return GameTable(game, KingOfPiratesRenderer(game), humans=(0,), players=POLICIES["greedy"], seed=7, page_rows=4)
+    return compact(GameTable(game, KingOfPiratesRenderer(game), humans=(0,), players=POLICIES["greedy"], seed=7,
+                             page_rows=3))
 
 
 def loot_grid() -> widgets.Widget:
     """The synthesis: pick a target, see the green rolls and its Loot Value (opens on the British merchant ship)."""
     return TargetGrid("Merchant Ship (British)", loot=True, seed=9)
+
+
+# ---------------------------------------------------------------- the coach (issue 37 item 3)
+def coach_at_the_table() -> widgets.Widget:
+    """A two-player game at your first choice of two moves or more (keep 2 of the 3 pirates drawn): predict the
+    best move, then toggle Coach."""
+    from .coach import coach_table
+
+    return compact(coach_table(GAME, seed=1, page_rows=3))
+
+
+# ---------------------------------------------------------------- the reference screens' live examples
+def try_the_game_board() -> TryIt:
+    return TryIt(T.the_game_board)
+
+
+def try_game_setup() -> TryIt:
+    return TryIt(T.game_setup)
+
+
+def try_phases_of_a_turn() -> TryIt:
+    return TryIt(T.phases_of_a_turn)
+
+
+def try_action_cards() -> TryIt:
+    return TryIt(T.action_cards)
+
+
+def try_pirate_skills() -> TryIt:
+    return TryIt(T.pirate_skills)
+
+
+def try_captains_skills() -> TryIt:
+    return TryIt(T.captains_skills)
+
+
+point_track_after_digging = T.point_track_after_digging
+ways_to_keep_two_pirates = T.ways_to_keep_two_pirates
+dutchman_moves_in_a_round = T.dutchman_moves_in_a_round
+cards_playable_now = T.cards_playable_now
+conquest_chance = T.conquest_chance
+maps_turned_in = T.maps_turned_in
+assert set(TRY_IT_DEMOS.values()) <= set(globals()), "a live reference screen without its demo"
 
 
 # ---------------------------------------------------------------- the lesson

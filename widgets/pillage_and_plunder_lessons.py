@@ -30,13 +30,15 @@ from pirates_lab.pillage_and_plunder.lessons import (attack_in_eight_and_caught,
                                                      one_cannon_each_defender_hit, second_attack_after_first,
                                                      stand_and_fight_win, two_cannons_each_two_hits)
 from pirates_lab.pillage_and_plunder.scenarios import faster_defender_escapes, one_on_one_round, same_speed_escape
-from pirates_lab.pillage_and_plunder.try_it import hoard_after_retrieving, speed_with_an_extra_sail
+from pirates_lab.pillage_and_plunder.try_it import (cargo_room_left, hoard_after_retrieving, joe_cash_on_average,
+                                                    joe_escapes_by_fleeing, speed_after_upgrading,
+                                                    speed_with_an_extra_sail)
 
 from .lesson import LessonView
 from .lesson_model import Lesson
 from .pillage_and_plunder_battle import BattleCalculator
 from .pillage_and_plunder_play import BattleRoller, DiceGrid, HandDeal, MeleeChain, VolleyRoller, ships_table
-from .pillage_and_plunder_table import TryIt, table_picture
+from .pillage_and_plunder_table import TryIt, fit_coach_table, table_picture
 from .why import screen_links
 
 GAME = "pillage_and_plunder"
@@ -47,10 +49,11 @@ ANSWERS = ["first_card_is_attack", "five_cards_hold_an_attack", "second_attack_a
            "two_cannons_each_two_hits", "one_on_one_round", "melee_two_on_two", "melee_rounds_on_average",
            "merchant_prize_on_average", "example_1_you_win", "stand_and_fight_win", "attack_in_eight_and_caught",
            # the reference screens' questions, on their live positions (issue 34 item 4)
-           "hoard_after_retrieving", "speed_with_an_extra_sail"]
+           "hoard_after_retrieving", "speed_with_an_extra_sail", "speed_after_upgrading", "cargo_room_left",
+           "joe_cash_on_average", "joe_escapes_by_fleeing"]
 DEMOS = ["game_picture", "deal_five", "five_card_chain", "draw_after_an_attack", "flee_grid", "same_speed_grid",
          "one_cannon_grid", "volley_roller", "melee_grid", "melee_chain_win", "melee_chain_rounds",
-         "merchant_grid", "example_1_battle", "battle_calculator", "cards_and_dice"]
+         "merchant_grid", "example_1_battle", "battle_calculator", "cards_and_dice", "coach_at_the_table"]
 #: the reference screens' live examples: heading → demo name (a position to try the rule on, :class:`TryIt`)
 TRY_IT_DEMOS = {heading: "try_" + build.__name__ for heading, build in T.TRY_IT.items()}
 __all__ = [*ANSWERS, *DEMOS, *TRY_IT_DEMOS.values(), "TRY_IT_DEMOS", "lesson", "lesson_view", "rule_links", "GAME", "COLOURS"]
@@ -299,6 +302,59 @@ def try_privateering() -> TryIt:
 
 def try_fleet_play() -> TryIt:
     return TryIt(T.fleet_play)
+
+
+def try_ship_hull() -> TryIt:
+    return TryIt(T.ship_hull)
+
+
+def try_ship_add_on() -> TryIt:
+    return TryIt(T.ship_add_on)
+
+
+def try_cannon_deck() -> TryIt:
+    return TryIt(T.cannon_deck)
+
+
+def try_crew_quarters() -> TryIt:
+    return TryIt(T.crew_quarters)
+
+
+def try_cargo_hold() -> TryIt:
+    return TryIt(T.cargo_hold)
+
+
+def try_treasure_maps() -> TryIt:
+    return TryIt(T.treasure_maps)
+
+
+def try_prize_ships() -> TryIt:
+    return TryIt(T.prize_ships)
+
+
+def try_three_stages() -> TryIt:
+    return TryIt(T.three_stages)
+
+
+def try_attack_merchant_ship() -> TryIt:
+    return TryIt(T.attack_merchant_ship)
+
+
+def try_example_2() -> TryIt:
+    return TryIt(T.example_2)
+
+
+def try_example_3() -> TryIt:
+    return TryIt(T.example_3)
+
+
+# ---------------------------------------------------------------- predict, then ask the coach (issue 37 item 3)
+def coach_at_the_table() -> widgets.Widget:
+    """A two-player game at your first choice of two moves or more (seed 1): predict the best move, then switch on
+    Coach (``pirates_lab.widgets.coach.coach_table``), fitted to one screen (:func:`fit_coach_table`)."""
+    from .coach import coach_table
+
+    return fit_coach_table(coach_table(GAME, seed=1))
 
 
 # ---------------------------------------------------------------- the lesson

@@ -23,7 +23,8 @@ from .canvas import BoardCanvas
 from .drawing import Drawing, DrawOp
 from .table import GameTable
 
-__all__ = ["TryIt", "PillageRenderer", "PillageTable", "board_view_ops", "table_picture_ops", "table_picture", "seat_name", "CREW_COLOURS",
+__all__ = ["TryIt", "short_move", "wrap_long_moves", "MOVE_CSS", "fit_coach_table", "PillageRenderer", "PillageTable",
+           "board_view_ops", "table_picture_ops", "table_picture", "seat_name", "CREW_COLOURS",
            "BOARD_WIDTH", "PICTURE_WIDTH", "PICTURE_HEIGHT"]
 
 BOARD_WIDTH = 480
@@ -67,7 +68,8 @@ def board_view_ops(observation: dict, player: int, data: C.Components | None = N
                    width: int = BOARD_WIDTH, show_deck: bool = True) -> tuple[DrawOp, ...]:
     """The table as ``player`` sees it: the draw piles and the discard pile, a battle under way, then one row
     per player — hull and damage (red markers), cannons, crew (green cutlass, blue pistol, gold officers),
-    hoard, cargo, maps, prizes and cards in hand.  The player to act is outlined in red.
+    hoard, cargo, maps, prizes, cards in hand and the add-ons of the hull on top.  The player to act is outlined
+    in red.
 
     Rules: Pillage & Plunder › Your Ship
     """
@@ -110,6 +112,7 @@ def board_view_ops(observation: dict, player: int, data: C.Components | None = N
         room = sum(data.hulls[s["hulls"][-1]["hull"]].cargo for s in seat["ships"])
         extras = [f"cargo {units}/{room}", f"maps {len(seat['maps'])}", f"prizes {len(seat['prizes'])}",
                   f"{seat['hand_size']} cards"]
+        extras += ship["hulls"][-1].get("addons", [])          # the add-ons of the hull on top (the others stay under)
         if len(seat["ships"]) > 1:
             extras.append(f"{len(seat['ships'])} ships")
         if seat.get("privateer"):
@@ -141,6 +144,68 @@ class PillageRenderer:
         return seat_name(seat)
 
 
+#: a move's whole name on its button: long names ("play French Merchant (Strength 2) with Gems 20 Units") wrap onto
+#: a second line instead of being cut off (with Large fonts too)
+MOVE_CSS = (".pl-pp-moves .pl-table-actions button.pl-table-action,.pl-pp-moves .pl-table-actions button.pl-table-group"
+            "{white-space:normal;height:auto;min-height:var(--jp-widgets-inline-height);line-height:1.15;"
+            "padding-top:2px;padding-bottom:2px;overflow-wrap:anywhere;text-overflow:clip}"
+            # the tabs' 15 px padding on every side costs a Large-fonts screen its last lines
+            ".pl-pp-moves .jupyter-widgets.jupyter-widget-tab>.widget-tab-contents{padding:4px 6px}")
+
+
+def wrap_long_moves(table: GameTable) -> widgets.HTML:
+    """Let ``table``'s move buttons wrap their names (:data:`MOVE_CSS`); returns the hidden style widget, which the
+    caller keeps among the table's children."""
+    table.add_class("pl-pp-moves")
+    style = widgets.HTML(f"<style>{MOVE_CSS}</style>", layout=widgets.Layout(display="none"))
+    style.add_class("pl-pp-moves-style")
+    return style
+
+
+def fit_coach_table(table: GameTable) -> GameTable:
+    """A table with a Coach toggle (``pirates_lab.widgets.coach.coach_table``) fitted to one screen, as
+    :class:`PillageTable` fits its own: whose move and the buttons on one line, the board and the log in two tabs
+    ("Your move", "Log"), and the coach's answer in a third tab, "Coach", opened when the toggle is switched on (under
+    the table it would make the screen twice as tall); long move names wrap.  Returns ``table``, changed in place."""
+    _title, turn, _scores, middle, message, log, controls = table.children
+    tabs = widgets.Tab([middle, log])
+    tabs.titles = ("Your move", "Log")
+    tabs.add_class("pl-pp-table-tabs")
+    table.tabs = tabs
+    table.move_style = wrap_long_moves(table)
+    table.children = (widgets.HBox([turn, controls], layout=widgets.Layout(flex_flow="row wrap", align_items="center",
+                                                                           grid_gap="12px")),
+                      tabs, message, table.move_style)
+
+    def coach_in_a_tab(change) -> None:       # after attach_coach's own observer, which put the panel last
+        panel = table.coach
+        if panel is None:
+            return
+        table.children = tuple(c for c in table.children if c is not panel)
+        if change["new"]:
+            tabs.children, tabs.titles = (middle, log, panel), ("Your move", "Log", "Coach")
+            tabs.selected_index = 2
+        else:
+            tabs.selected_index = 0
+            tabs.children, tabs.titles = (middle, log), ("Your move", "Log")
+
+    table.coach_toggle.observe(coach_in_a_tab, names="value")
+    return table
+
+
+def short_move(label: str) -> str:
+    """A move's name for its button: "play Cannon onto the discard pile" is "discard Cannon" (the tooltip keeps the
+    whole name).
+
+    >>> short_move("play Schooner onto the discard pile"), short_move("play Schooner")
+    ('discard Schooner', 'play Schooner')
+    """
+    ending = " onto the discard pile"
+    if label.startswith("play ") and label.endswith(ending):
+        return "discard " + label[len("play "):-len(ending)]
+    return label
+
+
 class PillageTable(GameTable):
     """A game against computer pirates that fits one screen: you are Player 1; "Your move" holds the board, your
     hand and your actions, "Log" what happened (newest last).  The computer pirates (``computer``, default the
@@ -157,8 +222,28 @@ class PillageTable(GameTable):
         self.tabs = widgets.Tab([middle, log])
         self.tabs.titles = ("Your move", "Log")
         self.tabs.add_class("pl-pp-table-tabs")
-        self.children = (turn, self.tabs, message, controls)
+        self.move_style = wrap_long_moves(self)
+        self.children = (turn, self.tabs, message, controls, self.move_style)
         self.add_class("pl-pp-game-table")
+
+    # a screen's height is precious (Large fonts): a discard is said in one word, one seat needs no name over its
+    # hand, and one page of moves needs no pager line ("3 actions")
+    def _choice_button(self, choice, legal) -> widgets.Button:
+        button = super()._choice_button(choice, legal)
+        button.description = short_move(choice.label)
+        return button
+
+    def _show_hand(self, observation: dict) -> None:
+        super()._show_hand(observation)
+        self.hand.value = self.hand.value.split("</div>", 1)[-1] if self.hand.value.startswith("<div style=") else \
+            self.hand.value
+
+    def show_page(self, page: int) -> None:
+        super().show_page(page)
+        one_page = self.previous_page.layout.display == "none" and not self.groups and not self.filter.value
+        self.pager.layout.display = "none" if one_page and self.model.legal_actions() else ""
+        if len(self.action_buttons) >= 4 and "repeat(1," in (self.actions.layout.grid_template_columns or ""):
+            self.actions.layout.grid_template_columns = "repeat(2, minmax(0, 1fr))"     # wrapped names, half as tall
 
 
 class TryIt(PillageTable):
@@ -176,21 +261,18 @@ class TryIt(PillageTable):
         self.model.game = position.game
         self.new_game_button.description = "Start again"
         self.new_game_button.tooltip = "The same position again"
-        turn, tabs, message, controls = self.children          # whose move and the buttons on one line: it fits
+        turn, tabs, message, controls, style = self.children   # whose move and the buttons on one line: it fits
         # a rule to try needs no coach (GameTable's Coach toggle would wrap the line and overflow the screen)
         controls.children = tuple(c for c in controls.children if c is not self.coach_toggle)
         self.children = (widgets.HBox([turn, controls], layout=widgets.Layout(flex_flow="row wrap", align_items="center",
-                                                                               grid_gap="12px")), tabs, message)
+                                                                               grid_gap="12px")), tabs, message,
+                         style)
         self.add_class("pl-pp-try-it")
         self.new_game()
 
     def new_game(self, seed: int | None = None) -> None:
         """The position again (not a new game): the same cards, the same seat."""
-        model = self.model
-        model.state, model.events, model.history, model.error, model._viewer = self.build(), [], [], "", 0
-        model._commit(model.state, ())
-        self.revealed_for = None
-        self.refresh(reset_page=True)
+        self.start_at(self.build())
 
 
 # ---------------------------------------------------------------- the game in one picture

@@ -16,11 +16,16 @@ import ipywidgets as widgets
 
 from pirates_lab.pirates_and_plunder import Game, MovePirate, describe, exploration_tiles, scenarios, tiles
 from pirates_lab.pirates_and_plunder import lessons as positions
+from pirates_lab.pirates_and_plunder import try_it as T
 from pirates_lab.pirates_and_plunder.lessons import *  # noqa: F401,F403  (the lesson's answers)
 from pirates_lab.pirates_and_plunder.lessons import __all__ as _answers
 from pirates_lab.pirates_and_plunder.lessons import seat_label
 from pirates_lab.pirates_and_plunder.parts import RESOURCES, components
 from pirates_lab.pirates_and_plunder.players import greedy_player, random_player
+from pirates_lab.pirates_and_plunder.try_it import (  # noqa: F401  (the reference screens' answers)
+    archipelago_pirates_answer, buried_treasure_points_answer, cartographer_answer, final_points_answer,
+    fleet_zone_answer, natives_ships_left_answer, pirate_king_answer, port_cloth_answer, route_points_answer,
+    ship_places_answer, storm_ships_home_answer, sure_attack_answer, tiles_face_down, turn_points_answer)
 
 from .canvas import BoardCanvas
 from .lesson import LessonView
@@ -30,6 +35,7 @@ from .pirates_and_plunder import (EXPLORATION_MARKS, BattleLab, BoardRenderer, l
 from .pirates_and_plunder import board_drawing as _drawing
 from . import pirates_and_plunder_chance as chance
 from .pirates_and_plunder_odds import TileOddsLab
+from .pirates_and_plunder_table import TRY_IT_BOARD, TryIt
 from .why import screen_links
 
 __all__ = [*_answers, "GAME", "lesson", "lesson_view", "play_alone", "board_drawing", "rule_links",
@@ -39,7 +45,18 @@ __all__ = [*_answers, "GAME", "lesson", "lesson_view", "play_alone", "board_draw
            "SHORT_GAME_TURNS",
            # the probability thread (issue 39)
            "next_tile", "galleon_draw", "gap_view", "within_draws", "seen_tiles", "simulation", "battle_pairs",
-           "mixing", "exploration_draw", "synthesis"]
+           "mixing", "exploration_draw", "synthesis",
+           # the reference screens' live positions and their questions (issue 34 item 4), the coach (issue 37)
+           *(f"try_{build.__name__}" for build in T.TRY_IT.values()), "TRY_IT_DEMOS", "TRY_IT_ANSWERS",
+           "coach_at_the_table"]
+#: the reference screens' live examples: heading → demo name (a position to try the rule on, :class:`TryIt`)
+TRY_IT_DEMOS = {heading: "try_" + build.__name__ for heading, build in T.TRY_IT.items()}
+#: the reference screens' questions: the engine's functions, played on those positions
+TRY_IT_ANSWERS = ["tiles_face_down", "turn_points_answer", "ship_places_answer", "route_points_answer",
+                  "sure_attack_answer", "port_cloth_answer", "final_points_answer", "archipelago_pirates_answer",
+                  "buried_treasure_points_answer", "natives_ships_left_answer", "pirate_king_answer",
+                  "cartographer_answer", "storm_ships_home_answer", "fleet_zone_answer"]
+__all__ += TRY_IT_ANSWERS
 
 GAME = "pirates_and_plunder"
 #: the classroom game ends after this many tiles each (a house rule for a 45-minute class: teacher notes)
@@ -395,6 +412,93 @@ def exploration_draw() -> widgets.Widget:
 def synthesis() -> widgets.Widget:
     """Putting it together: after the tiles of Player 2 and Player 3 are seen, draw 1 to 5 tiles."""
     return chance.DrawsView(positions.seen_state().observation(0), chain=False)
+
+
+# ---------------------------------------------------------------- the reference screens' live positions (issue 34)
+def _try(build) -> TryIt:
+    """The position ``build`` makes, at a table captioned with its screen's label (the lesson file's words)."""
+    heading = next(h for h, b in T.TRY_IT.items() if b is build)
+    labels = {s.heading: s.label for s in lesson().reference_screens}
+    return TryIt(build, caption=labels.get(heading, ""))
+
+
+def try_setup() -> TryIt:
+    return _try(T.setup)
+
+
+def try_playing_the_game() -> TryIt:
+    return _try(T.playing_the_game)
+
+
+def try_placing_ships() -> TryIt:
+    return _try(T.placing_ships)
+
+
+def try_scoring() -> TryIt:
+    return _try(T.scoring)
+
+
+def try_moving_pirates() -> TryIt:
+    return _try(T.moving_pirates)
+
+
+def try_ports() -> TryIt:
+    return _try(T.ports)
+
+
+def try_final_scoring() -> TryIt:
+    return _try(T.final_scoring)
+
+
+def try_archipelago() -> TryIt:
+    return _try(T.archipelago)
+
+
+def try_buried_treasure() -> TryIt:
+    return _try(T.buried_treasure)
+
+
+def try_natives() -> TryIt:
+    return _try(T.natives)
+
+
+def try_pirate_cove() -> TryIt:
+    return _try(T.pirate_cove)
+
+
+def try_reef() -> TryIt:
+    return _try(T.reef)
+
+
+def try_royal_cartographer() -> TryIt:
+    return _try(T.royal_cartographer)
+
+
+def try_royal_port() -> TryIt:
+    return _try(T.royal_port)
+
+
+def try_storm() -> TryIt:
+    return _try(T.storm)
+
+
+def try_treasure_fleet() -> TryIt:
+    return _try(T.treasure_fleet)
+
+
+def try_viceroy() -> TryIt:
+    return _try(T.viceroy)
+
+
+# ---------------------------------------------------------------- predict the best move, then ask the coach
+def coach_at_the_table() -> widgets.Widget:
+    """A two-player game (seed 1) at your first choice of two moves or more, its Coach toggle beside the buttons
+    (issue 37 item 3)."""
+    from .coach import coach_table
+    from .pirates_and_plunder_table import small_table
+
+    table = coach_table(GAME, seed=1, renderer=BoardRenderer(*TRY_IT_BOARD, most=60), page_rows=4)   # its 4 moves
+    return small_table(table, "pl-pnp-coach-table")
 
 
 # ---------------------------------------------------------------- the lesson

@@ -14,6 +14,8 @@ numbered from 1 everywhere, each with the colour of their ship (:data:`SHIP_COLO
 """
 from __future__ import annotations
 
+import html
+
 import ipywidgets as widgets
 
 from pirates_lab.plunder import Game
@@ -23,11 +25,12 @@ from pirates_lab.plunder.sail_and_explore import sailing_paths
 
 from .canvas import BoardCanvas
 from .drawing import LARGE_TEXT, Drawing, text_box
+from .table import GameTable
 from .plunder_calculators import (ChainCalculator, MarqueCalculator, _start_unseen, chain_report,  # noqa: F401
                                   chance_text, unseen_for)
 
 __all__ = ["WIDTH", "HEIGHT", "COLOURS", "SHIPS", "SHIP_COLOURS", "sea_ops", "sea_layout", "card_label",
-           "captain_name", "PlunderRenderer", "SeaView", "table", "ASSUMPTIONS", "ChainCalculator", "MarqueCalculator",
+           "captain_name", "PlunderRenderer", "SeaView", "table", "TryIt", "TryItRenderer", "mat_ops", "ASSUMPTIONS", "ChainCalculator", "MarqueCalculator",
            "chain_report", "chance_text", "unseen_for"]
 
 #: the renderer's drawing (a GameTable board); lesson seas size themselves to their cards
@@ -106,7 +109,7 @@ def card_label(name: str, size: float, font: str = LABEL_FONT) -> str:
     text = SHORT.get(name, name)
     while len(text) > 2 and not _fits(text + ".", size - 6, font):
         text = text[:-1]
-    return text.rstrip(".") + "."
+    return text.rstrip(". ") + "."
 
 
 def sea_ops(observation: dict, player: int | None = None, *, width: int = WIDTH, height: int = HEIGHT,
@@ -203,3 +206,145 @@ def table(humans=(0,), players: int = 3, seed: int = 0):
     from .table import GameTable
 
     return GameTable(Game(players=players), PlunderRenderer(), humans=humans, players=trader, seed=seed)
+
+
+#: the live positions' board: the sea on the left, the fight and the captains' mats on the right (16 px text)
+TRY_WIDTH, TRY_HEIGHT, SEA_PART = 480, 210, 130
+MAT_FONT, MAT_BOLD, MAT_LINE = "16px sans-serif", "bold 16px sans-serif", 19
+
+
+def _wrap(parts, room: float, font: str = MAT_FONT) -> list[str]:
+    """``parts`` joined by " · " into lines no wider than ``room`` px as Large fonts paint them."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and _fits(lines[-1] + " · " + part, room, font):
+            lines[-1] += " · " + part
+        else:
+            lines.append(part)
+    return lines
+
+
+def _stats(name: str) -> str:
+    """A ship's, Port's or Natives' fighting values in words (the Pinnace's from the mat)."""
+    deck = components()
+    if name == "Pinnace":
+        v = deck.pinnace
+        return f"speed {v['speed']} · cannon {v['cannon']} · crew {v['crew']}"
+    card = deck.card(name)
+    if card.kind == "port":
+        return f"cannon {card.cannon} · garrison {card.garrison}"
+    if card.kind == "natives":
+        return f"warriors {card.warriors}"
+    return f"speed {card.speed} · cannon {card.cannon} · crew {card.crew}"
+
+
+def mat_ops(observation: dict, player: int, *, left: float = SEA_PART + 8, width: float = TRY_WIDTH) -> tuple:
+    """The fight under way (the enemy's values) and each captain's mat as ``player`` sees it — silver, ship and its
+    values, First Mate, Captured Ship, goods, Letter of Marque, enemies and, for ``player``, the hand with each
+    card's number — as draw operations in a column from ``left``.
+
+    Rules: Plunder › Combat
+    """
+    deck = components()
+    room = width - left - 6
+    d, y = Drawing(), 14.0
+
+    def line(text: str, font: str = MAT_FONT, fill: str = "#1f1408") -> None:
+        nonlocal y
+        d.text(text, left, y, font=font, fill=fill, max_width=room)
+        y += MAT_LINE
+
+    fight = observation.get("combat")
+    if fight:
+        enemy = fight.get("enemy") or fight.get("port")
+        if enemy:
+            line(f"Against: {enemy}", MAT_BOLD, "#8b1a1a")
+            line(_stats(enemy), fill="#8b1a1a")
+    for p, mat in enumerate(observation["captains"]):
+        colour = SHIPS[p % len(SHIPS)]
+        you = p == player
+        line(f"Captain {p + 1}{' (you)' if you else ''}: {mat['silver']} silver", MAT_BOLD, colour)
+        if you:
+            ship = f"{mat['ship']}: {_stats(mat['ship'])}"
+            for text in [ship] if _fits(ship, room, MAT_FONT) else [mat["ship"], _stats(mat["ship"])]:
+                line(text)
+        extras = [] if you else [mat["ship"]]
+        extras += [f"First Mate {mat['first_mate']}"] if mat["first_mate"] else []
+        extras += [f"towing {mat['captured']}"] if mat["captured"] else []
+        goods = {**mat["cargo"]}
+        for good, n in mat["loot"].items():
+            goods[good] = goods.get(good, 0) + n
+        extras += [f"{n} {good}" for good, n in sorted(goods.items()) if n]
+        extras += [f"Letter of Marque: {mat['marque']}"] if mat["marque"] else []
+        extras += [f"enemy: {', '.join(mat['enemies'])}"] if mat["enemies"] else []
+        if not you:
+            extras.append(f"{mat['hand_size']} card{'s' * (mat['hand_size'] != 1)}")
+        cards = [f"{name} {deck.card(name).number}" for name in observation["hand"]] or ["no cards"]
+        for text in _wrap(extras, room) + (_wrap([f"hand: {cards[0]}", *cards[1:]], room) if you else []):
+            line(text)
+    return d.ops
+
+
+class TryItRenderer(PlunderRenderer):
+    """The live positions' board (GameTable's renderer contract): the sea beside the fight and the mats, so the
+    silver, ships, values and hand a rule compares are on the board (the table's pane holds only the moves)."""
+
+    width, height = TRY_WIDTH, TRY_HEIGHT
+
+    def draw(self, observation: dict, player: int):
+        sea = sea_ops(observation, player, width=SEA_PART, height=self.height, header=False, ring=0.1, paths=False)
+        return (*Drawing().rect(0, 0, self.width, self.height, fill="#f4ecdc").ops, *sea,
+                *mat_ops(observation, player))
+
+
+class TryIt(GameTable):
+    """A position from the engine to try a rule on (a reference screen's live example): you are Captain 1 (red),
+    at the decision the rule is about; make a move and the computer trader plays on from its own seat's view.
+    "Start again" sets the same position up again, with the same luck.  The line beside the buttons says what
+    the last moves did.
+
+    ``build``: a function returning the position (:mod:`pirates_lab.plunder.try_it`).
+
+    Rules: Plunder › Turn
+    """
+
+    def __init__(self, build, *, seed: int = 7):
+        from pirates_lab.plunder.captains import trader
+
+        self.build, self.seed, self._seen = build, seed, 0
+        position = build()
+        renderer = TryItRenderer()
+        # as tall as the mats need, with room for two more lines (a fight, a Captured Ship) after a move
+        lines = sum(op.kind == "text" for op in mat_ops(position.observation(0), 0))
+        renderer.height = int(min(TRY_HEIGHT, max(160, 14 + (lines + 2) * MAT_LINE)))
+        super().__init__(position.game, renderer, humans=(0,), players=trader, seed=seed, page_rows=4)
+        self.new_game_button.description = "Start again"
+        self.new_game_button.tooltip = "The same position again"
+        for button in (self.new_game_button, self.undo_button, self.continue_button):
+            button.layout.width = "auto"
+        _title, turn, _scores, middle, message, _log, controls = self.children
+        board, pane = middle.children
+        pane.children = (self.actions, self.pager)          # the hand is on the board; a handful of moves
+        # a rule to try needs no coach (the Coach toggle would wrap the controls and grow the screen)
+        controls.children = tuple(c for c in controls.children if c is not self.coach_toggle)
+        self.children = (widgets.HBox([controls, turn], layout=widgets.Layout(flex_flow="row wrap",
+                                                                              align_items="center", grid_gap="12px")),
+                         middle, message)
+        self.add_class("pl-plunder-try-it")
+        self.new_game()
+
+    def new_game(self, seed: int | None = None) -> None:
+        """The position again (not a new game): the same cards, the same seat, the same luck after."""
+        position = self.build()
+        self._seen = len(position.log)
+        self.start_at(position, seed=self.seed)
+
+    def refresh(self, reset_page: bool = False) -> None:
+        """Redraw; after a move, the line beside the buttons says what happened (the log's newest two lines since
+        the position), and whose move it is only when it is not yours (the game over, a winner)."""
+        super().refresh(reset_page)
+        self.page_label.layout.display = "none" if self.previous_page.layout.display == "none" else ""
+        news = list(self.model.state.log)[getattr(self, "_seen", 0):][-2:] if self.model.history else []
+        if news:
+            turn = "" if self.model.human_to_move else f"<div><b>{html.escape(self.model.turn_text())}</b></div>"
+            self.turn.value = "".join(f"<div>{html.escape(line)}</div>" for line in news) + turn

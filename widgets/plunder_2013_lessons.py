@@ -22,14 +22,16 @@ from .canvas import BoardCanvas
 from .drawing import Drawing, DrawOp
 from .lesson import LessonView
 from .lesson_model import Lesson
-from .plunder_2013 import ClassroomRound, ClassroomView, PlunderTable, SolutionGridView
+from .plunder_2013 import ClassroomRound, ClassroomView, Plunder2013Renderer, PlunderTable, SolutionGridView
 from .plunder_2013_play import AyeDealer, ChestReader, DayStepper, DealPanel, DigPicker, HandGrid, button
 
 __all__ = [*_scenarios, "table_picture", "table_picture_ops", "classroom_round", "solution_grid", "play_table",
            "setup_deal", "bills_hands_nay", "aye_dealer", "bills_hands_aye", "day_stepper", "dig_picker",
-           "dig_worth", "chest_reader", "lesson", "lesson_view", "GAME"]
+           "dig_worth", "chest_reader", "coach_at_the_table", "lesson", "lesson_view", "GAME"]
 
 GAME = "plunder_2013"
+#: the coach screen's moves beside the right grid (px): the grid, 597 px painted with Large fonts, keeps the rest
+COACH_MOVES_WIDTH = 380
 PICTURE_WIDTH, PICTURE_HEIGHT = 500, 290
 #: the button beside the table picture: short enough to fit beside it at 1024 px with Large fonts
 LOOK = "See your map cards"
@@ -140,6 +142,47 @@ def solution_grid() -> widgets.Widget:
 def play_table() -> widgets.Widget:
     """A game against three computer pirates (you are Sneaky Pete)."""
     return PlunderTable(players=PLAYERS, seed=2013)
+
+
+class _PaintedLater:
+    """The right grid's renderer (:class:`.plunder_2013.Plunder2013Renderer`), blank until the coach screen has given
+    its board the 16 px text floor: the board's first paint with text is then at 16 px (a paint at 24 px reaches the
+    browser even when it is replaced at once)."""
+
+    def __init__(self, game):
+        self.inner, self.ready = Plunder2013Renderer(game), False
+        self.width, self.height = self.inner.width, self.inner.height
+
+    def draw(self, observation: dict, player: int):
+        if self.ready:
+            return self.inner.draw(observation, player)
+        return Drawing().clear().rect(0, 0, self.width, self.height, fill="#fbf7ef").ops
+
+    def hand(self, observation: dict, player: int) -> list[str]:
+        return self.inner.hand(observation, player)
+
+    def seat_name(self, player: int) -> str:
+        return self.inner.seat_name(player)
+
+
+def coach_at_the_table() -> widgets.Widget:
+    """A two-pirate game at your first choice of two moves or more (keep the clues, or flip one more card of a
+    deck): predict the best move, then toggle Coach (issue 37 item 3; the coach's quick games end in a tie here,
+    and the screen says so)."""
+    from pirates_lab.plunder_2013 import Game
+
+    from .coach import coach_table
+
+    renderer = _PaintedLater(Game(players=2))
+    table = coach_table(GAME, seed=1, page_rows=2, renderer=renderer)   # keep, or "flip one more …" (three decks)
+    _title, turn, _scores, middle, *rest = table.children  # the screen's title says the game; scores come at the end
+    table.children = (turn, middle, *rest)
+    board, moves = middle.children
+    moves.layout.width = f"{COACH_MOVES_WIDTH}px"          # the grid keeps its painted width beside the moves, so
+    board.shrinks = False                                   # its card names stay 16 px and apart (as the Solution
+    renderer.ready = True                                   # Grid's compact view paints them)
+    table.refresh()
+    return table
 
 
 def lesson() -> Lesson:

@@ -17,17 +17,26 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from pirates_lab.plunder import Game, lessons
+from pirates_lab.plunder import try_it as T
 from pirates_lab.plunder.captains import trader
 from pirates_lab.plunder.components import components
 from pirates_lab.plunder.lessons import *  # noqa: F401,F403  (the lesson's answers)
 from pirates_lab.plunder.lessons import ANSWERS
 from pirates_lab.plunder.odds import npc_chain_odds, side_of
+# the reference screens' questions, on their live positions (issue 34 item 4): computed by playing on the engine
+from pirates_lab.plunder.try_it import (cards_drawn_after_a_lost_ship, cards_that_catch,  # noqa: F401
+                                        encounter_cards_on_open_sea, encounters_that_apply, flags_on_your_mat,
+                                        flag_for_a_treasure_fleet, silver_after_paying, silver_after_the_sale,
+                                        silver_when_you_win, smallest_card_for_the_broadside, speed_with_the_captured_ship,
+                                        speed_with_the_navigator, spices_you_can_buy, cards_that_win_the_boarding,
+                                        first_turn_phases)
 
 from .canvas import BoardCanvas
 from .drawing import Drawing, DrawOp
 from .lesson import LessonView
 from .lesson_model import Lesson
-from .plunder import COLOURS, SHIPS, PlunderRenderer, sea_layout
+from .coach import coach_table
+from .plunder import COLOURS, SHIPS, PlunderRenderer, TryIt, sea_layout
 from .plunder_calculators import ChainCalculator, MarqueCalculator, pct
 from .plunder_lesson_play import (attack_choice, combat_chain, first_draw, loot_card, marque_contest,  # noqa: F401
                                   storm_course, storm_runs)
@@ -36,11 +45,19 @@ from .table import GameTable
 from .why import screen_links
 
 GAME = "plunder"
+#: the reference screens' live examples: heading -> demo name (a position to try the rule on, :class:`TryIt`)
+TRY_IT_DEMOS = {heading: "try_" + build.__name__ for heading, build in T.TRY_IT.items()}
+#: the reference screens' answers (computed on their positions by the engine)
+TRY_IT_ANSWERS = ("silver_when_you_win", "first_turn_phases", "encounter_cards_on_open_sea", "silver_after_paying", "encounters_that_apply",
+                  "spices_you_can_buy", "silver_after_the_sale", "speed_with_the_navigator", "flag_for_a_treasure_fleet",
+                  "cards_drawn_after_a_lost_ship", "flags_on_your_mat", "speed_with_the_captured_ship", "cards_that_catch",
+                  "smallest_card_for_the_broadside", "cards_that_win_the_boarding")
 DEMOS = ("table_picture", "first_draw", "storm_course", "storm_runs", "marque_contest", "play_table", "combat_chain",
-         "loot_card", "war", "chain_calculator", "attack_choice",
-         "broadside")   # the Broadside's table, one card drawn against each enemy (kept for its tests)
-__all__ = [*DEMOS, *ANSWERS, "table_picture_ops", "lesson", "lesson_view", "GAME", "DEMOS",
-           "PICTURE_WIDTH", "PICTURE_HEIGHT", "rule_links"]
+         "loot_card", "war", "chain_calculator", "attack_choice", "coach_at_the_table",
+         "broadside",   # the Broadside's table, one card drawn against each enemy (kept for its tests)
+         *TRY_IT_DEMOS.values())
+__all__ = [*DEMOS, *ANSWERS, *TRY_IT_ANSWERS, "table_picture_ops", "lesson", "lesson_view", "GAME", "DEMOS",
+           "TRY_IT_DEMOS", "TRY_IT_ANSWERS", "PICTURE_WIDTH", "PICTURE_HEIGHT", "rule_links"]
 
 PICTURE_WIDTH, PICTURE_HEIGHT = 600, 262
 #: the ship card that always attacks (Engagement: "except for Pirates, who always attack"), as the engine reads it
@@ -157,6 +174,85 @@ def chain_calculator() -> widgets.Widget:
 def war() -> widgets.Widget:
     """The Letter of Marque calculator (its why tree linked to the rule screens)."""
     return MarqueCalculator(rule_link=rule_links())
+
+
+# ---------------------------------------------------------------- predict, then ask the coach (issue 37 item 3)
+def coach_at_the_table() -> widgets.Widget:
+    """A game at your first choice of two moves or more (Captain 1's first course, seed 1): predict the best move,
+    then toggle Coach.  The table as on the game screen (the computer trader, a sea that fits beside the hand); its
+    log is left out, so the coach's bars come right under the moves."""
+    renderer = PlunderRenderer()
+    renderer.height, renderer.ring = 230, 0.2
+    table = coach_table("plunder", seed=1, renderer=renderer)
+    table.model.players = trader                 # the computer trader of the game screen (no move of its yet)
+    table.title.layout.display = "none"          # the screen's title says it
+    table.log_box.layout.display = "none"
+    return table
+
+
+# ---------------------------------------------------------------- try it: the reference screens' live positions
+def try_overview() -> TryIt:
+    return TryIt(T.overview)
+
+
+def try_turn() -> TryIt:
+    return TryIt(T.turn)
+
+
+def try_resolve_the_encounter() -> TryIt:
+    return TryIt(T.resolve_the_encounter)
+
+
+def try_pay_the_crew() -> TryIt:
+    return TryIt(T.pay_the_crew)
+
+
+def try_play_an_encounter() -> TryIt:
+    return TryIt(T.play_an_encounter)
+
+
+def try_buying() -> TryIt:
+    return TryIt(T.buying)
+
+
+def try_selling() -> TryIt:
+    return TryIt(T.selling)
+
+
+def try_first_mate() -> TryIt:
+    return TryIt(T.first_mate)
+
+
+def try_enemies() -> TryIt:
+    return TryIt(T.enemies)
+
+
+def try_if_you_lose_your_ship() -> TryIt:
+    return TryIt(T.if_you_lose_your_ship)
+
+
+def try_enemies_in_a_war() -> TryIt:
+    return TryIt(T.enemies_in_a_war)
+
+
+def try_captured_ships() -> TryIt:
+    return TryIt(T.captured_ships)
+
+
+def try_engagement() -> TryIt:
+    return TryIt(T.engagement)
+
+
+def try_broadside() -> TryIt:
+    return TryIt(T.broadside)
+
+
+def try_boarding() -> TryIt:
+    return TryIt(T.boarding)
+
+
+def try_attacking_another_captain() -> TryIt:
+    return TryIt(T.attacking_another_captain)
 
 
 # ---------------------------------------------------------------- the lesson

@@ -172,6 +172,12 @@ class GameTable(widgets.VBox):
         if self.model.error:
             raise InvalidInput(self.model.error)
 
+    def start_at(self, state, seed: int | None = None) -> None:
+        """The table at ``state`` (a rule to try: its "Start again" sets the same position up), moves from there."""
+        self.model.start_at(state, seed)
+        self.revealed_for = None
+        self.refresh(reset_page=True)
+
     def undo(self) -> None:
         self.model.undo()
         self.refresh(reset_page=True)

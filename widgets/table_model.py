@@ -176,6 +176,19 @@ class TableModel:
             self.error = str(error)
             return ()
 
+    def start_at(self, state: State, seed: int | None = None) -> tuple[Step, ...]:
+        """Play on from ``state`` (a position set up for a lesson) rather than a new deal: no history, no error,
+        the luck after it from ``seed`` when given; then up to the first human decision, as :meth:`new_game`."""
+        self.state, self.events, self.history, self.error = state, [], [], ""
+        self._viewer = min(self.humans) if self.humans else 0
+        if seed is not None:
+            self.rng = random.Random(seed)
+        try:
+            return self._commit(self.state, ())
+        except Exception as error:       # a computer player that fails at once: shown, table still usable
+            self.error = str(error)
+            return ()
+
     def play(self, action: Any) -> tuple[Step, ...]:
         """A human's move, then everything up to the next human decision; returns what happened."""
         seat = self.state.current_player()

@@ -20,7 +20,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .actions import Act, Play, Repair, Retrieve
-from .odds import cargo_price
+from .odds import cargo_price, merchant_prize
 from .scenarios import at_step, equip, give, scenario, ship
 from .state import PPState
 
@@ -32,7 +32,10 @@ __all__ = ["TRY_IT", "working", "working_pay", "sell_cargo", "rum_sells_for_on_a
            "repair_stage", "repair_cost", "privateering", "fleet_play", "asset_liquidation",
            "worth_at_the_start", "stealing_treasure_maps", "pre_draw_stage", "your_hoard", "stage_1_spotting_the_enemy",
            "stage_2_fight_or_flee", "if_the_attacking_ship_is_faster", "stage_5_plundering_the_enemy_ship",
-           "player_attacking_player", "navy_ship_attacking_player", "timed_game"]
+           "player_attacking_player", "navy_ship_attacking_player", "timed_game", "ship_hull",
+           "speed_after_upgrading", "ship_add_on", "cannon_deck", "crew_quarters", "cargo_hold", "cargo_room_left",
+           "treasure_maps", "prize_ships", "three_stages", "attack_merchant_ship", "example_2", "joe_cash_on_average",
+           "example_3", "joe_escapes_by_fleeing"]
 
 PLAYERS = 2                 # a short table fits the screen; Play Event Card needs a second opponent
 FILLER = ("Bury Treasure", "Bury Treasure")        # an attacker's two cards kept back (his turn goes on after it)
@@ -335,6 +338,134 @@ def stealing_treasure_maps() -> PPState:
     return s
 
 
+# ------------------------------------------------------------------ Chapter II: the hull layout
+def ship_hull() -> PPState:
+    """Rules: Pillage & Plunder › Ship Hull — player 1's Sloop (an Extra Sail, 1 damage) and a Schooner card: the
+    damaged ship cannot be upgraded ("until all of its damage has been repaired"); a Repair at No Cost card first."""
+    s = _at("play", ("Schooner", "Repair at No Cost"))
+    equip(s, 0, addons=("Extra Sail",))
+    ship(s, 0)["damage"] = 1
+    return s
+
+
+def speed_after_upgrading() -> int:
+    """The new ship's speed once repaired and upgraded: the Extra Sail stays with the Sloop ("any ship add-ons that
+    you have on your ship stay with the current ship hull"), played on the engine."""
+    s = ship_hull().apply(Play("Repair at No Cost")).apply(Play("Schooner"))
+    return s.battle_ship(0).effective_speed
+
+
+def ship_add_on() -> PPState:
+    """Rules: Pillage & Plunder › Ship Add-On — an Extra Sail aboard; a second Extra Sail and an Iron Hull Plating in
+    hand ("only one of each type of ship add-on")."""
+    s = _at("play", ("Extra Sail", "Iron Hull Plating"))
+    equip(s, 0, addons=("Extra Sail",))
+    return s
+
+
+def cannon_deck() -> PPState:
+    """Rules: Pillage & Plunder › Cannon Deck — the Sloop's cannon deck full (3 of 3); a Cannon and a Pistol Crewman
+    in hand."""
+    s = _at("play", ("Cannon", "Pistol Crewman"))
+    equip(s, 0, cannons=s.hull(0).cannons)
+    return s
+
+
+def crew_quarters() -> PPState:
+    """Rules: Pillage & Plunder › Crew Quarters — the Sloop's crew quarters full (3 of 3); a Pistol Crewman and a
+    Cannon in hand."""
+    s = _at("play", ("Pistol Crewman", "Cannon"))
+    equip(s, 0, crew=("Cutlass Crewman",) * (s.hull(0).crew - len(ship(s, 0)["crew"])))
+    return s
+
+
+def cargo_hold() -> PPState:
+    """Rules: Pillage & Plunder › Cargo Hold — Rum 20 Units in the Sloop's hold of 30; Gems 10 Units and Gems 20 Units
+    in hand: one fits, the other does not."""
+    s = _at("play", ("Gems 10 Units", "Gems 20 Units"))
+    equip(s, 0, cargo=("Rum 20 Units",))
+    return s
+
+
+def cargo_room_left() -> int:
+    """The units of cargo still free in player 1's hold."""
+    s = cargo_hold()
+    return s.cargo_capacity(0) - s.cargo_units(0)
+
+
+def treasure_maps() -> PPState:
+    """Rules: Pillage & Plunder › Treasure Maps — 1,000 buried on an earlier turn, 1,000 left in the hoard and a Bury
+    Treasure card: a second map ("You may bury as many treasure maps as you like")."""
+    s = _at("play", ("Bury Treasure",))
+    s.players[0]["hoard"] = 1000
+    s.players[0]["maps"].append(1000)
+    s._draw_card("Bury Treasure")
+    s.validate()
+    return s
+
+
+def prize_ships() -> PPState:
+    """Rules: Pillage & Plunder › Prize Ships — an English and a French Navy card; player 2 holds an English merchant
+    as a prize ship: only the English navy may be sent after him."""
+    s = _at("play", ("English Navy", "French Navy"))
+    s._draw_card("English Merchant (Strength 2)")
+    s.players[1]["prizes"].append("English Merchant (Strength 2)")
+    s.validate()
+    return s
+
+
+def three_stages() -> PPState:
+    """Rules: Pillage & Plunder › The Three Stages of Your Turn — a whole turn from its start: Rum to sell (pre-draw),
+    cards to draw and play, and a Sloop with 1 damage to repair (the repair stage)."""
+    s = scenario(PLAYERS)
+    equip(s, 0, cargo=("Rum 20 Units",))
+    ship(s, 0)["damage"] = 1
+    return s
+
+
+# ------------------------------------------------------------------ merchants, and the sample battles
+MERCHANT = "French Merchant (Strength 2)"       # Example 2 prints a strength-2 merchant, not its nation (ours)
+
+
+def attack_merchant_ship() -> PPState:
+    """Rules: Pillage & Plunder › Attack Merchant Ship — a Merchant Ship card and a Cargo card to load it with."""
+    return _at("play", (MERCHANT, "Gems 20 Units"))
+
+
+def example_2() -> PPState:
+    """Rules: Pillage & Plunder › Example 2: Player Vs. Merchant Ship — Joe (player 1: a Sloop, three crewmen,
+    three cannons) has played a strength-2 merchant loaded with 20 units of gems: the battle begins."""
+    s = _at("play", (MERCHANT, "Gems 20 Units"))
+    equip(s, 0, cannons=3, crew=("Cutlass Crewman",))
+    s = s.apply(Play(MERCHANT, extra=("Gems 20 Units",)))
+    assert s.battle() is not None and s.current_player() == 0, s.phase
+    return s
+
+
+def joe_cash_on_average() -> Fraction:
+    """The cash Joe takes on average from a strength-2 merchant (one die × 1,000, printed by the example)."""
+    return merchant_prize(2).mean()
+
+
+def example_3() -> PPState:
+    """Rules: Pillage & Plunder › Example 3: Navy Ship Vs. Player — Joe (player 1, a Schooner, a French merchant in
+    his prize ships) is attacked by player 2's French Navy: flee (doubles) or stand and fight."""
+    s = scenario(PLAYERS)
+    equip(s, 0, hull="Schooner", cannons=3, crew=("Cutlass Crewman",))
+    s._draw_card("French Merchant (Strength 2)")
+    s.players[0]["prizes"].append("French Merchant (Strength 2)")
+    give(s, 1, "French Navy", *FILLER)
+    s = at_step(s, "play", 1).apply(Play("French Navy", target=0))
+    assert s.phase == "battle_flee" and s.current_player() == 0, s.phase
+    return s
+
+
+def joe_escapes_by_fleeing() -> Fraction:
+    """Joe's chance to escape when he flees, over the engine's own roll: the battle is over after it."""
+    fled = example_3().apply(Act.FLEE)
+    return fled.chance_outcomes().probability(lambda roll: fled.apply(roll).battle() is None)
+
+
 #: heading → the position to try it on (the lesson's reference screens with a live example)
 TRY_IT = {
     "Stage 1: The pre-draw stage": pre_draw_stage,
@@ -365,4 +496,15 @@ TRY_IT = {
     "Stealing Treasure Maps": stealing_treasure_maps,
     "Privateering": privateering,
     "Fleet Play": fleet_play,
+    "Ship Hull": ship_hull,                         # the Hull Layout's section (its second printing)
+    "Ship Add-On": ship_add_on,                     # likewise
+    "Cannon Deck": cannon_deck,
+    "Crew Quarters": crew_quarters,
+    "Cargo Hold": cargo_hold,
+    "Treasure Maps": treasure_maps,
+    "Prize Ships": prize_ships,
+    "The Three Stages of Your Turn": three_stages,
+    "Attack Merchant Ship": attack_merchant_ship,
+    "Example 2: Player Vs. Merchant Ship": example_2,
+    "Example 3: Navy Ship Vs. Player": example_3,
 }

@@ -104,7 +104,7 @@ def turn_states() -> tuple:
 
     Rules: Pirates & Plunder › Playing the Game
     """
-    drawn = build(tiles=TURN_TILES, drawn="straight route", player=0, then=("end_turn",))
+    drawn = build(tiles=TURN_TILES, drawn="straight route", player=0)
     laid = drawn.apply(PlaceTile((1, 0), 0))
     route = next(a for a in laid.legal_actions() if isinstance(a, PlaceShip)
                  and laid.board.types[laid.placed[-1][0]].segments[a.segment].kind == "route")

@@ -188,7 +188,7 @@ class TakePrize:
 
     def __str__(self):
         return {"captured": "take it as a Captured Ship", "sail": "sail it as your own ship",
-                "leave": "leave the ship"}.get(self.how, f"prize: {self.how}")
+                "leave": "leave the ship", "swap": "sail it, yours as the Captured Ship"}.get(self.how, f"prize: {self.how}")
 
 
 @action()

@@ -29,12 +29,14 @@ import pirates_lab.king_of_pirates as package
 from pirates_lab.core import CHANCE, Task
 from pirates_lab.core.geometry import HEX_DIRECTIONS
 from pirates_lab.king_of_pirates import lessons
-from pirates_lab.king_of_pirates.game import Accept, Attack, Dig, Reroll, Sail
+from pirates_lab.king_of_pirates import try_it
+from pirates_lab.king_of_pirates.game import Accept, AcceptMutiny, Attack, Dig, Game, KeepPirates, Play, Reroll, Sail
 from pirates_lab.king_of_pirates.odds import combat_success_probability, p_no_mutiny_within
 from pirates_lab.king_of_pirates.rules.phases_of_a_turn import FLOW
 from pirates_lab.king_of_pirates.rules.task_data import Tile
 
-from kop_scenarios import COMP, bare, give_hand, nation_combat_success, place, reveal_ship, scenario, set_crew, with_player
+from kop_scenarios import (COMP, bare, give_hand, nation_combat_success, place, reveal_ship, scenario, set_crew,
+                           with_player)
 
 LESSON = Path(package.__file__).parent / "data" / "lessons.toml"
 CITY, STRONGHOLD = place("city"), place("stronghold")
@@ -255,6 +257,132 @@ def loot_cards_a_roll_on_average():
     assert Fraction(15, 36) * spanish == Fraction(5, 3) > Fraction(3, 36) * stronghold == Fraction(24, 36)
 
 
+# ---------------------------------------------------------------- the live reference screens (issue 34 item 4)
+LARGE, SMALL = place("large island"), place("small island")
+
+
+def dig_on(island, crew=(), maps=0, doubloons=0):
+    """Player 0 (``crew``, ``maps`` Treasure Maps, ``doubloons``) ends the move on ``island``: the dig step."""
+    state = with_player(set_crew(bare(), 0, crew), 0, position=island, doubloons=doubloons)
+    return scenario(give_hand(state, 0, ["Treasure Map"] * maps), [Task("dig", 0)], entered=island)
+
+
+def a_large_island_brings_3000_to_7000():
+    assert COMP.islands["large island"]["value"] == 3000
+    dug = dig_on(LARGE, maps=4, doubloons=7000).apply(Dig())
+    assert dug.players[0].doubloons == 7000 + 3000 == 10000 == try_it.point_track_after_digging()
+
+
+def round_the_point_track_at_10000_wins():
+    assert Game().win_doubloons == 10000                               # the data file's number: a house rule
+    dug = dig_on(LARGE, maps=4, doubloons=7000).apply(Dig())
+    assert dug.is_terminal() and dug.winners() == (0,)
+    short = dig_on(LARGE, maps=4, doubloons=6999).apply(Dig())          # 9,999: not yet round the track
+    assert not short.is_terminal()
+
+
+def setup_keep(seed=0):
+    state = Game(players=2).new_initial_state()
+    rng = random.Random(seed)
+    while state.phase != "setup_keep":
+        state = state.apply(state.chance_outcomes().sample(rng))
+    return state
+
+
+def the_captain_then_the_mate_six_ways():
+    state = setup_keep()
+    drawn = list(state.offer)
+    keeps = [a for a in state.legal_actions() if isinstance(a, KeepPirates)]
+    assert len(drawn) == 3 and len(keeps) == len(set(keeps)) == 3 * 2 == 6
+    assert {(a.captain, a.mate) for a in keeps} == {(c, m) for c in drawn for m in drawn if m != c}
+
+
+def the_third_pirate_is_discarded():
+    state = setup_keep()
+    a, b, c = state.offer
+    kept = state.apply(KeepPirates(a, b))
+    assert kept.players[0].crew == (a, b) and c in kept.pirate_discard and not kept.offer
+
+
+def the_dutchman_moves_once_in_each_players_turn(players=try_it.ROUND_PLAYERS):
+    """A round of a game of ``players`` played on the engine (chance seeded, players take the first move): the
+    compass moves the Dutchman once per turn."""
+    state, rng = Game(players=players).new_initial_state(), random.Random(5)
+    while state.phase.name.startswith("setup") or state.round == 0:
+        state = state.apply(state.chance_outcomes().sample(rng) if state.current_player() == CHANCE
+                            else state.legal_actions()[0])
+    first, moves = state.round, 0
+    while state.round == first:
+        if state.current_player() == CHANCE:
+            moves += state.phase == "compass"
+            state = state.apply(state.chance_outcomes().sample(rng))
+        else:
+            state = state.apply(state.legal_actions()[0])
+    assert moves == players == try_it.dutchman_moves_in_a_round()
+
+
+def cards_offered_at_the_start_of_a_move(cards):
+    state = scenario(give_hand(bare(), 0, list(cards)), [Task("start_movement", 0)])
+    return {a.card for a in state.legal_actions() if isinstance(a, Play)}
+
+
+def m_and_a_cards_in_the_movement_phase():
+    held = ("Tailwind", "Assault", "Keelhauling", "Scurvy")
+    assert [COMP.action_cards[c]["timing"] for c in held] == ["M", "C", "U", "A"]
+    assert cards_offered_at_the_start_of_a_move(held) == {"Tailwind", "Scurvy"}
+    assert len(cards_offered_at_the_start_of_a_move(held)) == 2 == try_it.cards_playable_now()
+
+
+def assault_in_a_combat_keelhauling_at_a_mutiny():
+    city = place("city")
+    state = scenario(give_hand(with_player(bare(), 0, position=city), 0, ["Assault"]), [Task("combat_choose", 0)],
+                     entered=city).apply(Attack("city"))
+    assert state.phase == "window" and Play("Assault") in state.legal_actions()
+    state = scenario(give_hand(with_player(bare(), 0, position=(3, 0), rum=0), 0, ["Keelhauling"]),
+                     [Task("upkeep_die", 0)]).apply("lose 1 rum")
+    assert state.phase == "mutiny" and Play("Keelhauling") in state.legal_actions()
+
+
+def attack_the_city_with(crew, roll):
+    city = place("city")
+    state = scenario(with_player(set_crew(bare(), 0, crew), 0, position=city, cannonballs=0),
+                     [Task("combat_choose", 0)], entered=city).apply(Attack("city"))
+    return state.apply(roll)
+
+
+def two_skills_so_the_dice_need_8():
+    assert all(COMP.pirates[p]["skill"] == "+1 Combat vs. Nations" for p in try_it.SKILL_CREW)
+    assert not conquered(attack_the_city_with(try_it.SKILL_CREW, (4, 3)))
+    assert conquered(attack_the_city_with(try_it.SKILL_CREW, (4, 4)))
+    assert not conquered(attack_the_city_with(try_it.SKILL_CREW[:1], (4, 4)))      # one skill: +1 only
+    assert COMP.targets["city"]["defence"] == 10
+
+
+def fifteen_of_36_rolls_make_8():
+    wins = [r for r in product(range(1, 7), repeat=2)
+            if conquered(attack_the_city_with(try_it.SKILL_CREW, tuple(sorted(r, reverse=True))))]
+    assert len(wins) == 15 and Fraction(15, 36) == Fraction(5, 12) == try_it.conquest_chance()
+
+
+def a_small_island_needs_3_maps():
+    assert COMP.islands["small island"]["rating"] == 3
+    assert Dig() not in dig_on(SMALL, maps=2).legal_actions() and Dig() in dig_on(SMALL, maps=3).legal_actions()
+
+
+def black_bart_captain_and_mary_read_need_none():
+    state = dig_on(SMALL, crew=try_it.CAPTAIN_CREW)
+    assert try_it.CAPTAIN_CREW == ("Black Bart", "Mary Read") and state.players[0].hand == ()
+    dug = state.apply(Dig())
+    assert dug.players[0].doubloons == COMP.islands["small island"]["value"] and try_it.maps_turned_in() == 0
+
+
+def mary_read_captain_needs_2():
+    swapped = tuple(reversed(try_it.CAPTAIN_CREW))
+    assert Dig() not in dig_on(SMALL, crew=swapped, maps=1).legal_actions()
+    dug = dig_on(SMALL, crew=swapped, maps=2).apply(Dig())
+    assert "Treasure Map" not in dug.players[0].hand and try_it.maps_with_the_captains_swapped() == 2
+
+
 #: each sentence a student reads, and the engine behaviour that makes it true
 CLAIMS = {
     "opening": {
@@ -313,11 +441,46 @@ CLAIMS = {
         "On average one roll brings 15/36 × 4 = 60/36 = 5/3 Loot Cards, about 1.67: more than the Stronghold's "
         "3/36 × 8 = 24/36.": loot_cards_a_roll_on_average,
     },
+    "The Game Board": {
+        "A large treasure island is worth 3000 Doubloons: 7,000 + 3,000 = 10,000.": a_large_island_brings_3000_to_7000,
+        "By our house rule the Point Track goes round once in 10,000 Doubloons: your token is back at the skull, and "
+        "you win.": round_the_point_track_at_10000_wins,
+    },
+    "Game Setup": {
+        "Choose the captain among the 3 pirates drawn, then the other pirate among the 2 left: 3 × 2 = 6 ways.":
+            the_captain_then_the_mate_six_ways,
+        "The third pirate is discarded.": the_third_pirate_is_discarded,
+    },
+    "Phases of a Turn": {
+        "Every turn begins with the Upkeep Phase, and its step 1B moves the Flying Dutchman 1 space.":
+            the_dutchman_moves_one_space_at_every_upkeep_the_way_the_die_points,
+        "So the Dutchman moves once in each player's turn: 3 times a round at a table of 3.":
+            the_dutchman_moves_once_in_each_players_turn,
+    },
+    "Action Cards": {
+        "In the Movement Phase you may play the cards with an M, and the cards with an A at any time: Tailwind and "
+        "Scurvy, 2 of the 4.": m_and_a_cards_in_the_movement_phase,
+        "Assault (C) waits for a combat, and Keelhauling (U) for a Mutiny in the Upkeep Phase.":
+            assault_in_a_combat_keelhauling_at_a_mutiny,
+    },
+    "Pirate Skills": {
+        "Each pirate's skill adds 1 to your roll: +2 in all, so against the City's Defense Value of 10 the dice need 8 "
+        "or more.": two_skills_so_the_dice_need_8,
+        "15 of the 36 rolls make 8 or more: 15/36 = 5/12.": fifteen_of_36_rolls_make_8,
+    },
+    "Captain's Skills": {
+        "A small treasure island's hidden rating is 3.": a_small_island_needs_3_maps,
+        "Black Bart as captain counts as 2 Treasure Maps and Mary Read as 1: 3 − 2 − 1 = 0 cards.":
+            black_bart_captain_and_mary_read_need_none,
+        "Were Mary Read the captain, Black Bart's captain's skill would not count: 3 − 1 = 2 cards.":
+            mary_read_captain_needs_2,
+    },
 }
 
 #: sentences that rest on a house rule (the rulebook does not say), which must say so where the student reads them
 HOUSE_RULE_SENTENCES = [
     ("Phase 1: Upkeep Phase", 0), ("How long does the Rum last?", 0), ("Phase 2: Movement Phase", 0),
+    ("The Game Board", 1),
 ]
 
 

@@ -560,3 +560,33 @@ def test_the_rum_why_counts_the_rows_of_losses_as_the_die_plays_them(lesson):
     why_text = lesson.find("How long does the Rum last?").why
     assert f"{len(over)} of the {len(rows)} rows" in why_text and f"other {len(rows) - len(over)}: " in why_text
     assert f"{len(rows) - len(over)}/{len(rows)}" in why_text and Fraction(len(rows) - len(over), len(rows)) == exact
+
+
+def test_the_live_reference_answers_equal_an_independent_computation(lesson):
+    """Issue 34 item 4: the questions of the live reference screens, each counted here another way."""
+    comp = components()
+    answers = {s.heading: lesson.answer(s) for s in lesson.reference_screens if s.question}
+    large, small = comp.islands["large island"], comp.islands["small island"]
+    assert answers["The Game Board"] == 7000 + large["value"] == comp.rules["win_doubloons"]
+    assert answers["Game Setup"] == len(list(itertools.permutations(range(comp.rules["starting_pirate_draw"]), 2))) == 6
+    assert answers["Phases of a Turn"] == 3                      # one compass roll in each of the 3 turns
+    letters = [comp.action_cards[c]["timing"] for c in ("Tailwind", "Assault", "Keelhauling", "Scurvy")]
+    assert answers["Action Cards"] == sum(letter in ("M", "A") for letter in letters) == 2
+    bonus = sum(comp.pirates[p]["skill"] == "+1 Combat vs. Nations" for p in ("Stede Bonnet", "Olivier Levasseur"))
+    city = comp.targets["city"]["defence"]
+    assert answers["Pirate Skills"] == Fraction(sum(a + b + bonus >= city for a, b in PAIRS), 36) == Fraction(5, 12)
+    assert comp.pirates["Black Bart"]["captain"] == "Count as 2 Treasure Maps"
+    assert comp.pirates["Mary Read"]["skill"] == "Count as 1 Treasure Map"
+    assert answers["Captain's Skills"] == max(0, small["rating"] - 2 - 1) == 0
+    assert set(answers) == {"The Game Board", "Game Setup", "Phases of a Turn", "Action Cards", "Pirate Skills",
+                            "Captain's Skills"}
+
+
+def test_the_coach_screen_is_on_the_class_path_before_the_synthesis(lesson):
+    titles = [s.title for s in lesson.class_screens]
+    coach = lesson.find("Predict the best move, then ask the coach")
+    assert titles.index(coach.title) == titles.index("Play a game against two computer captains") + 1
+    assert titles[-1] == "Which ship to plunder?" and coach.kind == "play"
+    for words in ("Monte Carlo", "playout", "interval"):           # the students' words: "the coach's range"
+        assert words not in coach.text.lower() and words.lower() not in coach.text.lower()
+    assert "the coach's range" in coach.text

@@ -273,3 +273,116 @@ def test_a_click_on_a_space_sails_there_when_the_rules_allow():
     assert renderer.click(state.observation(0), 0, kop.COMPACT.width + 5, 10, legal) is None   # the panel
     assert renderer.hand(state.observation(0), 0) == [f"{c} ({components().action_cards[c]['timing']})"
                                                       for c in state.players[0].hand]
+
+
+# ---------------------------------------------------------------- the lesson's live reference screens (issue 34 item 4)
+from pirates_lab.king_of_pirates import try_it  # noqa: E402
+from pirates_lab.king_of_pirates.game import Attack, Dig, KeepPirates, Play, StopMoving  # noqa: E402
+from pirates_lab.widgets import king_of_pirates_lessons as lesson_module  # noqa: E402
+from pirates_lab.widgets import king_of_pirates_table as kop_table  # noqa: E402
+
+#: the move each heading is about (a KeepPirates: any of the six)
+THE_MOVE = {
+    "The Game Board": lambda legal: Dig() in legal,
+    "Game Setup": lambda legal: sum(isinstance(a, KeepPirates) for a in legal) == 6,
+    "Phases of a Turn": lambda legal: StopMoving() in legal and any(isinstance(a, Sail) for a in legal),
+    "Action Cards": lambda legal: Play("Tailwind") in legal and Play("Scurvy", 1) in legal
+                                  and not any(isinstance(a, Play) and a.card in ("Assault", "Keelhauling") for a in legal),
+    "Pirate Skills": lambda legal: Attack("city") in legal,
+    "Captain's Skills": lambda legal: Dig() in legal,
+}
+
+
+def test_docstring_examples_of_the_try_it_modules():
+    assert doctest.testmod(try_it).failed == 0 and doctest.testmod(kop_table).failed == 0
+
+
+@pytest.mark.parametrize("heading", sorted(try_it.TRY_IT))
+def test_each_live_reference_screen_starts_player_1_at_the_move_its_rule_is_about(heading):
+    """Given a reference screen's live position, Then it is a valid position (every card and pirate accounted
+    for), player 1 is to move, the move its heading is about is legal there, and the lesson's reference screen of
+    that heading shows it."""
+    state = try_it.TRY_IT[heading]()
+    state.validate()
+    assert state.current_player() == 0 and THE_MOVE[heading](state.legal_actions())
+    demos = [s.demo for s in lesson_module.lesson().reference_screens if s.heading == heading and s.demo]
+    assert demos == [lesson_module.TRY_IT_DEMOS[heading]] == ["try_" + try_it.TRY_IT[heading].__name__]
+
+
+def test_the_positions_hold_what_their_labels_say():
+    board = try_it.the_game_board()
+    me = board.players[0]
+    assert board.place_at(me.position)[0] == "large island" and me.hand.count("Treasure Map") == 4
+    assert me.doubloons == 7000
+    skills = try_it.pirate_skills()
+    assert skills.place_at(skills.players[0].position) == ("city", "Spanish") and skills.players[0].cannonballs == 0
+    captain = try_it.captains_skills()
+    assert captain.place_at(captain.players[0].position)[0] == "small island" and captain.players[0].hand == ()
+    assert captain.players[0].crew == ("Black Bart", "Mary Read")
+    assert sorted(try_it.action_cards().players[0].hand) == sorted(try_it.CARDS_HELD)
+    turn = try_it.phases_of_a_turn()
+    assert turn.game.players == 3 and any("Flying Dutchman moves" in line for line in turn.log.recent(20))
+
+
+def test_only_the_reference_screens_that_carry_a_rule_stay_text_only():
+    lesson = lesson_module.lesson()
+    assert [s.heading for s in lesson.reference_screens if not s.demo] == ["Game Contents"]
+
+
+def test_a_try_it_table_plays_the_move_and_starts_again_from_the_same_position():
+    """Given the Game Board's live table, When player 1 digs, Then 3000 Doubloons come and the game is won (round
+    the Point Track); When he presses Start again, Then the position is back: 7,000 and 4 Treasure Maps."""
+    table = lesson_module.try_the_game_board()
+    turn, controls = table.children[0].children                   # whose move and the buttons, on one line
+    assert table.new_game_button.description == "Start again" and table.new_game_button in controls.children
+    assert table.coach_toggle not in controls.children             # a rule to try has no coach
+    table.play(Dig())
+    assert table.model.state.players[0].doubloons == 10000 and table.model.state.is_terminal()
+    assert "Game over" in table.turn.value
+    table.new_game()
+    state = table.model.state
+    assert state.phase == "dig" and state.players[0].doubloons == 7000 and state.players[0].hand.count("Treasure Map") == 4
+
+
+def test_a_try_it_table_goes_on_with_the_computer_captains():
+    """Given the Pirate Skills table, When player 1 ends the turn instead of attacking, Then the computer captain
+    plays its turn and player 1 is to move again (the next round), the crew still named with its skills."""
+    table = lesson_module.try_pirate_skills()
+    assert "Your crew: Stede Bonnet, captain (+1 Combat vs. Nations; captain: Move 2 on the victory track)" \
+        in table.hand_line.value
+    table.play(next(a for a in table.model.legal_actions() if not isinstance(a, (Attack, Play))))
+    assert table.model.human_to_move and table.model.state.round == 2
+    assert "Olivier Levasseur (+1 Combat vs. Nations)" in table.hand_line.value
+
+
+def test_the_hand_names_the_pirates_drawn_with_their_skills_while_choosing():
+    state = try_it.game_setup()
+    renderer = kop.KingOfPiratesRenderer(state.game)
+    shown = renderer.hand(state.observation(0), 0)
+    pirates = components().pirates
+    assert shown == [f"{p} ({pirates[p]['skill']}; captain: {pirates[p]['captain']})" for p in state.offer]
+    assert renderer.hand(state.observation(1), 1) == []          # not player 2's choice: nothing of it in his hand
+
+
+def test_the_coach_screen_is_at_a_decision_of_two_moves_or_more():
+    table = lesson_module.coach_at_the_table()
+    legal = table.model.legal_actions()
+    assert table.model.human_to_move and len(legal) >= 2
+    assert table.model.game.name == "king_of_pirates" and table.coach_toggle.description == "Coach"
+    screen = lesson_module.lesson().find("Predict the best move, then ask the coach")
+    assert screen.kind == "play" and screen.demo == "coach_at_the_table" and screen in lesson_module.lesson().class_screens
+
+
+def test_a_compact_table_keeps_the_log_a_click_away_and_the_hand_on_one_line():
+    """The lesson's play table, laid out to fit one screen: the log is hidden until Log is pressed, the hand line
+    follows every move (after the setup's choice the pirates drawn leave it and the crew is named), the Coach stays."""
+    table = lesson_module.play_table()
+    log = table.log_box
+    assert log.layout.display == "none" and table.coach_toggle in table.children[0].children[1].children
+    table.log_toggle.value = True
+    assert log.layout.display == "" and "draws the pirate" in log.value
+    before = table.hand_line.value
+    keep = next(a for a in table.model.legal_actions() if isinstance(a, KeepPirates))
+    assert keep.captain in before and "captain:" in before
+    table.play(keep)
+    assert f"Your crew: {keep.captain}, captain (" in table.hand_line.value and table.hand_line.value != before

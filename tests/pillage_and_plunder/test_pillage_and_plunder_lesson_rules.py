@@ -18,6 +18,7 @@ Rules: Pillage & Plunder › Player Attacking Merchant Ship
 """
 from __future__ import annotations
 
+import random
 import re
 import tomllib
 from fractions import Fraction
@@ -286,6 +287,96 @@ def an_extra_sail_adds_one():
     assert try_it.speed_with_an_extra_sail() == 6 == s.apply(Play("Extra Sail")).battle_ship(0).effective_speed
 
 
+def a_damaged_hull_is_repaired_before_the_upgrade():
+    s = try_it.ship_hull()
+    assert ship(s, 0)["damage"] == 1 and Play("Schooner") not in s.legal_actions()
+    repaired = s.apply(Play("Repair at No Cost"))
+    assert ship(repaired, 0)["damage"] == 0 and Play("Schooner") in repaired.legal_actions()
+
+
+def the_extra_sail_stays_with_the_old_hull():
+    upgraded = try_it.ship_hull().apply(Play("Repair at No Cost")).apply(Play("Schooner"))
+    sloop, schooner = ship(upgraded, 0)["hulls"]
+    assert sloop == {"hull": "Sloop", "addons": ["Extra Sail"]} and schooner == {"hull": "Schooner", "addons": []}
+    assert try_it.speed_after_upgrading() == upgraded.battle_ship(0).effective_speed == 6
+    assert upgraded.battle_ship(0).effective_speed + 1 == 7                  # the sail would have made it 7
+
+
+def the_hold_takes_ten_more_units():
+    s = try_it.cargo_hold()
+    assert (s.cargo_units(0), s.cargo_capacity(0)) == (20, 30) and try_it.cargo_room_left() == 30 - 20 == 10
+    for card, fits in (("Gems 10 Units", True), ("Gems 20 Units", False)):
+        laid = s.apply(Play(card))
+        assert all((Act.BUY_CARGO in laid.apply(price).legal_actions()) is fits
+                   for price in laid.chance_outcomes().outcomes())
+
+
+def joes_cash_averages_3500():
+    """The engine's own prize roll, reached from Example 2's position by playing on (seeded) until Joe wins."""
+    rng = random.Random(2)
+    for _ in range(200):
+        s = try_it.example_2()
+        while s.phase != "prize_roll" and not s.is_terminal() and s.battle() is not None:
+            if s.current_player() == 0:
+                s = s.apply(Act.FIGHT_ON if Act.FIGHT_ON in s.legal_actions() else s.legal_actions()[0])
+            elif s.current_player() is None or s.current_player() < 0:
+                s = s.apply(s.chance_outcomes().sample(rng))
+            else:
+                s = s.apply(s.legal_actions()[0])
+        if s.phase == "prize_roll":
+            break
+    roll = s.chance_outcomes()
+    assert {coins: roll.probability(coins) for coins in roll.outcomes()} == {1000 * f: Fraction(1, 6) for f in range(1, 7)}
+    assert Fraction(1 + 2 + 3 + 4 + 5 + 6, 6) == Fraction(7, 2)
+    assert roll.mean() == try_it.joe_cash_on_average() == Fraction(7, 2) * 1000 == 3500
+
+
+def joe_escapes_only_on_doubles():
+    s = try_it.example_3()
+    fled = s.apply(Act.FLEE)
+    escaped = [roll for roll in fled.chance_outcomes().outcomes() if fled.apply(roll).battle() is None]
+    assert sorted(escaped) == [(f, f) for f in range(1, 7)]
+    assert sum(1 for a, b in ROLLS if a == b) == 6 and try_it.joe_escapes_by_fleeing() == Fraction(6, 36) == Fraction(1, 6)
+
+
+def the_coach_table():
+    from pirates_lab.widgets.pillage_and_plunder_lessons import coach_at_the_table
+
+    return coach_at_the_table()
+
+
+def a_choice_to_draw_or_work():
+    table = the_coach_table()
+    s = table.model.state
+    assert s.current_player() == 0 and s.phase == "predraw" and set(table.model.legal_actions()) == {Act.DRAW, Act.WORK}
+    assert s.apply(Act.WORK).players[0]["hoard"] - s.players[0]["hoard"] == 200
+    drawn = s.apply(Act.DRAW)
+    while drawn.phase in ("draw", "draw_card"):
+        drawn = drawn.apply(Act.DRAW_FROM_PILE if drawn.phase == "draw" else drawn.chance_outcomes().outcomes()[0])
+    assert len(drawn.players[0]["hand"]) == 8 and drawn.phase == "play"
+
+
+def a_coach_toggle_at_the_table():
+    table = the_coach_table()
+    assert table.coach_toggle.description == "Coach" and table.coach_toggle.value is False
+    assert len(table.model.legal_actions()) >= 2
+
+
+def the_coach_plays_on_at_random_and_gives_ranges():
+    from pirates_lab.lab.coach import Coach
+    from pirates_lab.lab.coach_why import why_lines
+
+    s = the_coach_table().model.state
+    coach = Coach(16)
+    assert coach.rollout == "random"
+    advice = coach.advise(s.view(0), seed=1)
+    assert {m.label for m in advice.moves} == {"draw", "work"}
+    assert all(0 <= m.low <= m.win_rate <= m.high <= 1 for m in advice.moves)
+    best, second = advice.moves[:2]
+    overlap = best.low <= second.high
+    assert ("Their intervals overlap: think longer to be surer." in why_lines(advice, s.game.title)) is overlap
+
+
 #: each sentence a student reads, and the engine behaviour that makes it true
 CLAIMS = {
     ("Pillage & Plunder in one screen", "text"): {
@@ -397,6 +488,34 @@ CLAIMS = {
     },
     ("Buy Ship Add-On", "why"): {
         "An Extra Sail adds one to the ship's speed: 5 + 1 = 6.": an_extra_sail_adds_one,
+    },
+    ("Ship Hull", "why"): {
+        "A damaged ship cannot be upgraded, so repair first.": a_damaged_hull_is_repaired_before_the_upgrade,
+        "The Extra Sail stays with the Sloop's hull: the Schooner sails at its own speed, 6, not 7.":
+            the_extra_sail_stays_with_the_old_hull,
+    },
+    ("Cargo Hold", "why"): {
+        "Your Rum fills 20 of the hold's 30 units: 30 - 20 = 10 are left, so Gems 10 Units fits and Gems 20 Units "
+        "does not.": the_hold_takes_ten_more_units,
+    },
+    ("Example 2: Player Vs. Merchant Ship", "why"): {
+        "One die averages (1 + 2 + 3 + 4 + 5 + 6)/6 = 3.5, so the cash averages 3.5 × 1,000 = 3,500 pieces of "
+        "eight.": joes_cash_averages_3500,
+    },
+    ("Example 3: Navy Ship Vs. Player", "why"): {
+        "The navy ship is faster, so Joe escapes only on doubles: 6 of the 36 rolls, 6/36 = 1/6.":
+            joe_escapes_only_on_doubles,
+    },
+    ("Predict the best move, then ask the coach", "text"): {
+        "You are Player 1 at the start of your turn, and you have a choice: draw up to eight cards, or work on the "
+        "docks for 200 pieces of eight instead of drawing.": a_choice_to_draw_or_work,
+        "Which move would you play?": a_choice_to_draw_or_work,
+        "Tell your neighbour why.": a_choice_to_draw_or_work,
+        "Then switch on Coach.": a_coach_toggle_at_the_table,
+        "For each move it plays the game on many times, every pirate choosing at random, and shows the move's "
+        "chance to win with the coach's range.": the_coach_plays_on_at_random_and_gives_ranges,
+        "Does it agree with you?": the_coach_plays_on_at_random_and_gives_ranges,
+        "Where two ranges overlap, the coach is not sure either.": the_coach_plays_on_at_random_and_gives_ranges,
     },
     ("Cards and dice together", "why"): {
         "At least one Attack card in eight: 1 minus the chain of no Attack card, about 100 % - 64.2 % = 35.8 %.":

@@ -26,6 +26,7 @@ from pirates_lab.core import rulebook
 from pirates_lab.core.rules import CITATION_PATTERN
 from pirates_lab.pillage_and_plunder import lessons as L
 from pirates_lab.pillage_and_plunder import scenarios as S
+from pirates_lab.pillage_and_plunder import try_it as T
 from pirates_lab.pillage_and_plunder.battle_reference import sample_battle
 from pirates_lab.pillage_and_plunder.battles import Ship, melee, usable_cannons
 from pirates_lab.widgets import pillage_and_plunder_lessons as demos
@@ -115,6 +116,10 @@ INDEPENDENT = {
     "deck_after_kits": LEFT,
     "hoard_after_retrieving": 2500 + 1500,          # Retrieve Buried Treasure: "retrieved in its entirety"
     "speed_with_an_extra_sail": 5 + 1,              # a sloop sails at 5 (Example 2); the sail adds one
+    "speed_after_upgrading": 6,                     # the Schooner's own speed: add-ons stay with the old hull
+    "cargo_room_left": 30 - 20,                     # a Sloop's hold of 30, Rum 20 Units aboard
+    "joe_cash_on_average": Fraction(sum(1000 * face for face in range(1, 7)), 6),   # one die x 1,000 (Example 2)
+    "joe_escapes_by_fleeing": Fraction(sum(1 for a, b in DICE if a == b), 36),      # doubles, the navy faster
     "ship_hull_cards": 6 + 12 + 8 + 6,
     "addon_in_hand": at_least_one(3 + 3 + 3 + 8),
     "cannon_in_hand": at_least_one(30 - PLAYERS),
@@ -235,7 +240,8 @@ CLASS_PATH = ["Pillage & Plunder in one screen", "Game Setup", "At least one Att
               "Stage 2: The draw and play stage", "If the defending ship is faster", "If both ships are the same speed",
               "Stage 3: The Cannon Battle", "Two cannons each: dice compared in pairs", "Stage 4: The Mêlée",
               "The mêlée, round by round", "How long a mêlée lasts", "Player Attacking Merchant Ship",
-              "Example 1: Player Vs. Player", "The battle calculator", "Cards and dice together"]
+              "Example 1: Player Vs. Player", "The battle calculator", "Cards and dice together",
+              "Predict the best move, then ask the coach"]
 #: the questions a class cannot work out from the screen: predicted, then shown (never a cross)
 PREDICTIONS = {"Two cannons each: dice compared in pairs", "Example 1: Player Vs. Player"}
 
@@ -247,7 +253,9 @@ def test_every_heading_has_a_screen_and_the_class_path_fits_a_lesson(lesson):
     assert [s.title for s in path] == CLASS_PATH
     assert len(path) <= 20 and lesson.class_limit == 20
     assert path[0].kind == "game" and all(s.kind == "reference" for s in lesson.reference_screens)
-    assert all(s.question for s in path[1:])                         # a question on every screen after the first
+    # a question on every screen after the first, but the coach's: there the class predicts and the coach answers
+    assert all(s.question for s in path[1:] if s.kind != "play")
+    assert [s.title for s in path if s.kind == "play"] == [path[-1].title] == ["Predict the best move, then ask the coach"]
     assert [s.title for s in path if s.question and s.question.mode == "predict"] == [
         t for t in CLASS_PATH if t in PREDICTIONS]
 
@@ -666,6 +674,8 @@ def _engine_numbers() -> dict[str, list]:
         "The battle calculator": [2],
         "Cards and dice together": [L.FULL_HAND, 2, 1, 100, pct(none8), pct(1 - none8), 6, 36, "6/36",
                            round(100 * L.attack_in_eight_and_caught())],
+        "Predict the best move, then ask the coach": [1, data.game["draw_to"], T.working_pay(),
+                                                      len(demos.coach_at_the_table().model.legal_actions())],
     }
 
 
@@ -810,3 +820,29 @@ def test_a_section_that_only_leads_in_says_what_follows(lesson):
                 named.add(h)
         assert sections[k + 1].heading in named, screen.heading
         assert named <= later, (screen.heading, named - later)
+
+
+# ---------------------------------------------------------------- predict, then ask the coach (issue 37 item 3)
+def test_the_coach_screen_is_a_table_at_a_choice_of_two_moves_and_the_coach_answers_for_it(lesson):
+    """Given the coach screen (the last class screen), Then its demo is a game table where Player 1 must choose
+    between two moves or more (draw or work: the text's choice), with a Coach toggle; When the coach is asked (a
+    small budget here), Then it gives every legal move a chance to win inside its range, best first."""
+    from pirates_lab.pillage_and_plunder.game import Act
+    from pirates_lab.widgets.coach import CoachPanel
+    from pirates_lab.widgets.table import GameTable
+
+    screen = lesson.find("Predict the best move, then ask the coach")
+    assert screen.kind == "play" and screen.demo == "coach_at_the_table" and lesson.class_screens[-1] == screen
+    table = lesson.demo(screen)
+    assert isinstance(table, GameTable) and table.coach_toggle.description == "Coach"
+    state = table.model.state
+    legal = table.model.legal_actions()
+    assert table.model.human_to_move and state.current_player() == 0 and len(legal) >= 2
+    assert set(legal) == {Act.DRAW, Act.WORK} and state.phase == "predraw"
+    panel = CoachPanel(lambda: state.view(0), state.game.title, budget=16, seed=1, threaded=False)
+    panel.ask()
+    advice = panel.advice
+    assert {m.label for m in advice.moves} == {str(a) for a in legal}
+    assert all(m.low <= m.win_rate <= m.high for m in advice.moves)
+    assert [m.win_rate for m in advice.moves] == sorted((m.win_rate for m in advice.moves), reverse=True)
+    assert "Play <b>" in panel.best.value

@@ -120,7 +120,8 @@ def test_the_board_shows_only_what_the_seat_sees_and_its_texts_never_collide():
 
 def test_the_lesson_table_fits_one_screen_in_two_tabs_and_plays():
     table = PillageTable(3, seed=7)
-    assert table.tabs.titles == ("Your move", "Log") and len(table.children) == 4
+    assert table.tabs.titles == ("Your move", "Log") and len(table.children) == 5      # the 5th: a hidden style
+    assert table.children[-1] is table.move_style and table.move_style.layout.display == "none"
     before = len(table.model.legal_actions())
     table.play(table.model.legal_actions()[0])
     assert table.message.value == "" and before > 0
@@ -339,6 +340,25 @@ THE_MOVE = {
     "Stealing Treasure Maps": Play("Treasure Hunt", target=1, steal=0),
     "Privateering": Play("Dutch Navy", privateer=True),
     "Fleet Play": Play("Schooner"),
+    "Ship Hull": Play("Repair at No Cost"),               # repair first: then the Schooner (see below)
+    "Ship Add-On": Play("Iron Hull Plating"),
+    "Cannon Deck": Play("Pistol Crewman"),
+    "Crew Quarters": Play("Cannon"),
+    "Cargo Hold": Play("Gems 10 Units"),
+    "Treasure Maps": Play("Bury Treasure", amount=500),
+    "Prize Ships": Play("English Navy", target=1),
+    "The Three Stages of Your Turn": SellCargo(0, "Rum 20 Units"),
+    "Attack Merchant Ship": Play(try_it.MERCHANT, extra=("Gems 20 Units",)),
+    "Example 2: Player Vs. Merchant Ship": Act.FIGHT_ON,
+    "Example 3: Navy Ship Vs. Player": Act.FLEE,
+}
+#: heading → the move its rule refuses in its position (offered only onto the discard pile)
+REFUSED = {
+    "Ship Hull": Play("Schooner"),                        # "You cannot upgrade a damaged ship"
+    "Ship Add-On": Play("Extra Sail"),                    # "only one of each type of ship add-on"
+    "Cannon Deck": Play("Cannon"),                        # the deck holds the hull's 3
+    "Crew Quarters": Play("Pistol Crewman"),              # the quarters hold the hull's 3
+    "Prize Ships": Play("French Navy", target=1),         # player 2 holds no French prize ship
 }
 
 
@@ -367,3 +387,105 @@ def test_a_try_it_table_plays_the_move_and_starts_again_from_the_same_position()
     state = table.model.state
     assert state.phase == "repair" and state.players[0]["hoard"] == 3250 and state.players[0]["ships"][0]["damage"] == 2
     assert try_it.worth_at_the_start() == 3250 + 1500 + 300 + 2 * 200
+
+
+@pytest.mark.parametrize("heading", sorted(REFUSED))
+def test_a_live_screen_of_a_limit_refuses_the_move_its_rule_forbids(heading):
+    """Given a reference screen whose rule is a limit, Then the move it forbids is not offered (only its card onto
+    the discard pile), and played anyway it is refused, the position unchanged."""
+    s = try_it.TRY_IT[heading]()
+    refused = REFUSED[heading]
+    assert refused not in s.legal_actions()
+    assert Play(refused.card, discard=True) in s.legal_actions()
+    before = s.to_json()
+    with pytest.raises(Exception):
+        s.apply(refused)
+    assert s.to_json() == before
+
+
+def test_the_hull_layout_rules_as_the_engine_plays_them():
+    """Ship Hull: repaired, the Sloop may become a Schooner, and its Extra Sail stays behind (speed 6, not 7); Cargo
+    Hold: Gems 10 Units can be bought into the 10 units left, Gems 20 Units never, whatever the price rolled."""
+    s = try_it.ship_hull().apply(Play("Repair at No Cost"))
+    assert Play("Schooner") in s.legal_actions()
+    upgraded = s.apply(Play("Schooner"))
+    hulls = upgraded.players[0]["ships"][0]["hulls"]
+    assert [h["hull"] for h in hulls] == ["Sloop", "Schooner"] and hulls[0]["addons"] == ["Extra Sail"]
+    assert hulls[1]["addons"] == [] and try_it.speed_after_upgrading() == DATA.hulls["Schooner"].speed == 6
+    assert try_it.cargo_room_left() == DATA.hulls["Sloop"].cargo - 20 == 10
+    for card, fits in (("Gems 10 Units", True), ("Gems 20 Units", False)):
+        laid = try_it.cargo_hold().apply(Play(card))
+        for price in laid.chance_outcomes().outcomes():
+            assert (Act.BUY_CARGO in laid.apply(price).legal_actions()) is fits, (card, price)
+
+
+def test_the_other_new_live_positions_hold_what_their_rules_need():
+    maps = try_it.treasure_maps()
+    assert maps.players[0]["maps"] == [1000]
+    assert maps.apply(Play("Bury Treasure", amount=500)).players[0]["maps"] == [1000, 500]     # a second map
+    turn = try_it.three_stages()
+    assert turn.phase == "predraw" and turn.players[0]["ships"][0]["damage"] == 1
+    merchant = try_it.attack_merchant_ship()
+    assert Play(try_it.MERCHANT, extra=("Gems 20 Units",)) in merchant.legal_actions()
+    joe = try_it.example_2()
+    assert joe.battle() is not None and joe.hull(0).name == "Sloop"
+    assert joe.players[0]["ships"][0]["cannons"] == 3 and len(joe.players[0]["ships"][0]["crew"]) == 3
+    joe3 = try_it.example_3()
+    assert joe3.hull(0).name == "Schooner" and joe3.players[0]["prizes"] == ["French Merchant (Strength 2)"]
+
+
+def test_long_move_names_wrap_on_their_buttons_instead_of_being_cut():
+    """Attack Merchant Ship's moves ("play French Merchant (Strength 2) with Gems 20 Units") are shown whole: the
+    table's buttons wrap (the style scoped to this game's tables), on the try-it table and the coach's table."""
+    from pirates_lab.widgets.pillage_and_plunder_table import MOVE_CSS
+
+    table = lesson_module.try_attack_merchant_ship()
+    labels = [b.description for b in table.action_buttons]
+    assert "play French Merchant (Strength 2) with Gems 20 Units" in labels
+    assert "pl-pp-moves" in table._dom_classes and table.move_style in table.children
+    assert "white-space:normal" in MOVE_CSS and "height:auto" in MOVE_CSS and ".pl-pp-moves" in MOVE_CSS
+    coach = lesson_module.coach_at_the_table()
+    assert "pl-pp-moves" in coach._dom_classes and any(MOVE_CSS in getattr(c, "value", "") for c in coach.children)
+
+
+def test_the_board_shows_the_add_ons_of_the_hull_on_top_only():
+    """Ship Hull and Ship Add-On are about add-ons: the board names the Extra Sail on the Sloop, and once the Sloop
+    is upgraded, the Schooner on top shows none (the sail stays with the old hull)."""
+    from pirates_lab.widgets.pillage_and_plunder_table import board_view_ops
+
+    def texts(state):
+        return [op.args[0] for op in board_view_ops(state.observation(0), 0) if op.kind == "text"]
+
+    before = try_it.ship_hull()
+    assert any("Extra Sail" in t for t in texts(before))
+    after = before.apply(Play("Repair at No Cost")).apply(Play("Schooner"))
+    assert any("Schooner" in t for t in texts(after)) and not any("Extra Sail" in t for t in texts(after))
+
+
+def test_the_coach_screen_fits_one_screen_and_opens_the_coach_in_its_own_tab():
+    """The coach screen's table keeps whose move and its buttons on one line, the board and the log in two tabs;
+    switching Coach on opens its answer in a third tab (not under the table, where it doubled the screen's height),
+    switching it off closes that tab."""
+    from pirates_lab.widgets.coach import CoachPanel, _table_view
+
+    table = lesson_module.coach_at_the_table()
+    assert table.tabs.titles == ("Your move", "Log") and len(table.children) == 4
+    table.coach = CoachPanel(lambda: _table_view(table), "Pillage & Plunder", budget=16, threaded=False)
+    table.coach_toggle.value = True
+    assert table.tabs.titles == ("Your move", "Log", "Coach") and table.tabs.selected_index == 2
+    assert table.tabs.children[2] is table.coach and table.coach not in table.children
+    assert table.coach.advice is not None and len(table.coach.advice.moves) == 2
+    table.coach_toggle.value = False
+    assert table.tabs.titles == ("Your move", "Log") and table.coach not in table.children
+
+
+def test_a_discard_is_one_word_on_its_button_and_one_page_of_moves_has_no_pager_line():
+    from pirates_lab.widgets.pillage_and_plunder_table import short_move
+
+    assert short_move("play Cannon onto the discard pile") == "discard Cannon"
+    assert short_move("play Bury Treasure burying 500") == "play Bury Treasure burying 500"
+    table = lesson_module.try_cannon_deck()
+    assert [b.description for b in table.action_buttons] == ["discard Cannon", "discard Pistol Crewman",
+                                                             "play Pistol Crewman"]
+    assert [b.tooltip for b in table.action_buttons][0] == "play Cannon onto the discard pile"
+    assert table.pager.layout.display == "none" and "<div style=" not in table.hand.value

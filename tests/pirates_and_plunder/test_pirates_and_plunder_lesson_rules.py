@@ -33,6 +33,7 @@ from pirates_lab.pirates_and_plunder.odds import fitting_tiles
 from pirates_lab.pirates_and_plunder.parts import ISLAND
 from pirates_lab.pirates_and_plunder.placing import legal_places
 from pirates_lab.pirates_and_plunder.scoring import features
+from pnp_try_it_claims import REFERENCE_CLAIMS
 
 LESSON = Path(package.__file__).parent / "data" / "lessons.toml"
 HOUSE_RULE = re.compile(r"House rule[^:]*:[^.]*\.")
@@ -352,6 +353,9 @@ CLAIMS = {
         "1 − 992/5402 = 4410/5402, about 82 %.": none_in_two_after_seen_then_complement,
     },
 }
+
+
+CLAIMS.update(REFERENCE_CLAIMS)        # the live reference screens' whys (issue 34 item 4)
 
 
 def test_every_sentence_a_student_reads_has_its_engine_check():

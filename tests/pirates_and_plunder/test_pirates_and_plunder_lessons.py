@@ -566,3 +566,22 @@ def test_the_teacher_notes_give_minutes_for_every_class_screen_adding_up_to_the_
     assert sum(minutes) == lesson.minutes == 45
     plan = (ROOT / "docs/teaching.md").read_text().split("## Pirates & Plunder (`pirates_and_plunder`)")[1].split("\n## ")[0]
     assert all(f"| {s.number} {s.title}" in plan for s in lesson.class_screens)
+
+
+def test_every_reference_heading_with_a_playable_rule_is_live(lesson):
+    """Issue 34 item 4: every reference screen shows a live position but the three headings that are only prose or
+    only open a part of the rulebook (docs/lessons.md lists them); a question on one has its why and an answer the
+    engine computes; the answers are the hand counts (each counted another way in tests/pirates_and_plunder/
+    pnp_try_it_claims.py)."""
+    from pirates_lab.pirates_and_plunder import try_it
+    live = {s.heading for s in lesson.reference_screens if s.demo}
+    assert live == set(try_it.TRY_IT) and len(live) == 17
+    assert {s.heading for s in lesson.reference_screens if not s.demo} == {"Goal", "Exploration Tiles", "Options"}
+    assert all(s.why and s.label.startswith("Try it: ") for s in lesson.reference_screens if s.question)
+    assert all(s.label for s in lesson.reference_screens if s.demo)
+    answers = {name.split("'")[1]: value for name, value in lesson.answers().items()}
+    assert {heading: answers[heading] for heading in live if heading in answers} == {
+        "Setup": 80 - 1 - 1, "Playing the Game": 3 * 1, "Placing Ships": 6 - 1, "Scoring Islands and Trade Routes": 5,
+        "Moving Pirates and Battle": 0 + 1 + 1, "Ports": 1, "Final Scoring": 7 + (2 * 2 - 2), "Archipelago": 1 + 2,
+        "Buried Treasure": 5, "Natives": 3 - 1, "Pirate Cove": 2 * (2 + 1 + 1), "Royal Cartographer": 1,
+        "Storm": 2, "Treasure Fleet": 2 * (1 + 3)}

@@ -275,3 +275,121 @@ def test_the_tile_odds_lab_and_the_draws_from_an_observation_are_the_engines():
     view.draws.value = 3
     assert view.draw() == positions.next_tiles(positions.seen_state(), 3, random.Random(chance.SEED))
     assert view.count == 42 and view.unseen == 74
+
+
+# ---------------------------------------------------------------- the reference screens' live positions (issue 34 item 4)
+def _the_move(heading):
+    """heading → (a move the rule is about, legal in its position; then the follow-up it must offer, or None)."""
+    from pirates_lab.pirates_and_plunder import try_it as T
+    from pirates_lab.pirates_and_plunder.game import LayExploration, ManExploration, MovePirate, NoShip
+    spot = T.EXPLORATION_SPOTS
+    attack = next(a for a in T.moving_pirates().legal_actions() if isinstance(a, MovePirate) and a.target >= 0)
+    return {
+        "Setup": (PlaceTile((1, 0), 0), PlaceShip(0)),
+        "Playing the Game": (PlaceTile((1, 0), 0), PlaceShip(1)),
+        "Placing Ships": (PlaceShip(0), None),
+        "Scoring Islands and Trade Routes": (PlaceTile((1, 0), 0), NoShip()),
+        "Moving Pirates and Battle": (attack, None),
+        "Ports": (PlaceTile((1, 1), 0), NoShip()),
+        "Final Scoring": (PlaceTile((0, -1), 0), NoShip()),
+        "Archipelago": (LayExploration(*spot["sea"]), ManExploration()),
+        "Buried Treasure": (LayExploration(*spot["island"]), ManExploration()),
+        "Natives": (LayExploration(*spot["island"]), ManExploration()),
+        "Pirate Cove": (LayExploration(*spot["island"]), ManExploration()),
+        "Reef": (LayExploration(*spot["new sea"]), ManExploration()),
+        "Royal Cartographer": (LayExploration(*spot["new sea"]), ManExploration()),
+        "Royal Port": (LayExploration(*spot["island"]), ManExploration()),
+        "Storm": (LayExploration(*spot["sea"]), None),
+        "Treasure Fleet": (LayExploration(*spot["sea"]), None),
+        "Viceroy": (LayExploration(*spot["new sea"]), ManExploration()),
+    }[heading]
+
+
+def _try_it_headings():
+    from pirates_lab.pirates_and_plunder import try_it as T
+    return sorted(T.TRY_IT)
+
+
+@pytest.mark.parametrize("heading", _try_it_headings())
+def test_each_live_reference_screen_starts_player_1_at_the_move_its_rule_is_about(heading):
+    """Given a reference screen's live position, Then it is a valid position (its board obeys the placing rules),
+    Player 1 is to move, the move its
+    heading is about is legal there (and, for a ship or an exploration tile, the ship may then go on it), and the
+    lesson's reference screen of that heading shows it."""
+    from pirates_lab.pirates_and_plunder import try_it as T
+    from pirates_lab.pirates_and_plunder.placing import placement_errors
+    state = T.TRY_IT[heading]()
+    state.validate()
+    assert placement_errors(state.board, state.placed) == []            # a board legal placements could build
+    move, then = _the_move(heading)
+    assert state.current_player() == 0 and move in state.legal_actions(), [str(a) for a in state.legal_actions()]
+    if then is not None:
+        after = state.apply(move)
+        assert after.current_player() == 0 and then in after.legal_actions(), [str(a) for a in after.legal_actions()]
+    demos = [s.demo for s in lessons.lesson().reference_screens if s.heading == heading and s.demo]
+    assert demos == [lessons.TRY_IT_DEMOS[heading]] == ["try_" + T.TRY_IT[heading].__name__]
+
+
+def test_the_exploration_positions_draw_the_tile_of_their_heading_and_the_game_ends_soon():
+    """Each exploration position: Player 1 has just drawn the tile its heading names (the Royal Port in the game
+    that has one), after completing the island with the exploration marker; at most one land tile is left, so the
+    computer player has at most one turn."""
+    from pirates_lab.pirates_and_plunder import try_it as T
+    for heading, build in T.TRY_IT.items():
+        state = build()
+        if state.phase == "explore_place":
+            assert state.task.data.tile == heading and f"Player 1 draws the exploration tile {heading}" in " ".join(state.log)
+            assert sum(state.bag) <= 1
+    assert T.royal_port().game.options["exploration"] == "royal port"
+
+
+def test_a_try_it_table_plays_the_move_and_starts_again_from_the_same_position():
+    """Given the Ports table, When Player 1 lays the last tile at (1, 1) and places no ship, Then the harbormaster
+    brought a cloth and went home and the game is over (no computer turn was needed); When Start again is pressed,
+    Then the position is back.  A State handed to a TryIt instead of a function is refused with a sentence."""
+    from pirates_lab.pirates_and_plunder import try_it as T
+    from pirates_lab.pirates_and_plunder.game import NoShip
+    from pirates_lab.widgets.pirates_and_plunder_table import TryIt
+    table = lessons.try_ports()
+    assert table.new_game_button.description == "Start again" and not table.coach_toggle in _all(table)
+    table.play(PlaceTile((1, 1), 0))
+    table.play(NoShip())
+    state = table.model.state
+    assert state.is_terminal() and state.resources[0][0] == 1 and state.supply(0) == 7
+    table.new_game()
+    assert table.model.state.phase == "place" and table.model.state.resources[0][0] == 0
+    assert table.model.state.observation(0) == T.ports().observation(0)
+    with pytest.raises(TypeError, match="built by a function returning the position .*, not a State$"):
+        TryIt(T.ports())
+
+
+def test_a_try_it_table_lets_the_computer_play_on_from_its_own_seat():
+    """Given the Buried Treasure table (one tile left), When Player 1 lays the tile and mans it, Then Player 2, a
+    computer, lays the last tile and the game ends: Player 1 scored the 5 at once."""
+    from pirates_lab.pirates_and_plunder.game import LayExploration, ManExploration
+    table = lessons.try_buried_treasure()
+    table.play(LayExploration((2, 0), 0))
+    table.play(ManExploration())
+    state = table.model.state
+    assert state.is_terminal() and any(step.player == 1 for step in table.model.events)
+    assert "Player 1 scores 5" in " ".join(state.log)
+
+
+def _all(widget):
+    found, stack = [], [widget]
+    while stack:
+        w = stack.pop()
+        found.append(w)
+        stack.extend(getattr(w, "children", ()) or ())
+    return found
+
+
+def test_the_coach_screen_opens_a_table_at_a_choice_of_two_moves_or_more():
+    """The lesson's coach screen (issue 37 item 3): a two-player table at Player 1's first choice of two moves or
+    more, its Coach toggle shown and off."""
+    lesson = lessons.lesson()
+    screen = lesson.find("Predict the best move, then ask the coach")
+    assert screen.kind == "play" and screen in lesson.class_screens and screen.demo == "coach_at_the_table"
+    table = lessons.coach_at_the_table()
+    assert table.model.human_to_move and len(table.model.legal_actions()) >= 2
+    assert table.model.game.players == 2 and table.coach_toggle in _all(table) and not table.coach_toggle.value

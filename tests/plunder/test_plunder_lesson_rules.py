@@ -36,6 +36,7 @@ from pirates_lab.plunder.actions import AddCard, Attack, AttackCaptain, AttackPo
 from pirates_lab.plunder.components import components
 from pirates_lab.plunder.tasks import Loot, Move
 
+from plunder_try_it_claims import TRY_IT_CLAIMS
 from plunder_helpers import (_at_sea_against, _in_tortuga_with_plunder, _two_at, at_step, fresh, from_deck, hand,
                              lay, pirates_attack, play)
 
@@ -54,6 +55,8 @@ def read_lesson() -> dict[str, list[str]]:
     out = {}
     for screen in tomllib.loads(LESSON.read_text(encoding="utf-8"))["screen"]:
         name = screen.get("heading") or screen["title"]
+        if screen.get("occurrence", 1) > 1:                       # the second section of that name
+            name += f" ({screen['occurrence']})"
         if screen["kind"] == "game":
             out["opening"] = sentences(screen["text"])
         elif screen["kind"] == "screen" and screen.get("text"):
@@ -513,6 +516,10 @@ CLAIMS = {
         "Fight 100 times: the average lands near it.": a_hundred_fights_average_near_it,
     },
 }
+
+
+#: the live reference screens' whys (issue 34 item 4), checked in plunder_try_it_claims.py
+CLAIMS.update(TRY_IT_CLAIMS)
 
 
 def test_every_sentence_a_student_reads_has_its_engine_check():

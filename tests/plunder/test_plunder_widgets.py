@@ -211,3 +211,167 @@ def test_the_marque_calculator_is_the_engine_s_count_with_its_why():
     assert (calc.card.min, calc.card.max, calc.contesters.min, calc.contesters.max) == (1, 6, 1, 3)
     rows = visible_text(calc.table)
     assert "100.00%" in rows and rows.count("%") == 6
+
+
+# ---------------------------------------------------------------- the reference screens' live positions (issue 34 item 4)
+from pirates_lab.plunder import try_it  # noqa: E402
+from pirates_lab.plunder.actions import (AddCard, Attack, AttackCaptain, AttackPort, Buy, Give, Pay, Play,  # noqa: E402
+                                         Sail, StartTrade, TakePrize)
+from pirates_lab.widgets import plunder_lessons as lesson_module  # noqa: E402
+
+#: heading -> (the step's rule as the engine names it, a move the heading is about, legal in its position)
+THE_MOVE = {
+    "Overview": ("Action", StartTrade()),
+    "Turn": ("Sail and Explore", Sail(1)),
+    "Resolve the Encounter": ("Resolve the Encounter", Attack()),
+    "Pay the Crew": ("Pay the Crew", Pay(False, True)),
+    "Play an Encounter": ("Play an Encounter", Give("Pirates")),
+    "Buying": ("Trade", Buy("Spices", 2)),
+    "Selling": ("Action", StartTrade()),
+    "First Mate": ("Action", Play("Navigator")),
+    "Enemies": ("Resolve the Encounter", Attack()),
+    "If You Lose Your Ship": ("Boarding", AddCard("Coastland")),
+    "Enemies (2)": ("Action", AttackPort()),
+    "Captured Ships": ("Captured Ships", TakePrize("swap")),
+    "Engagement": ("Engagement", AddCard("Coastland")),
+    "Broadside": ("Broadside", AddCard("Havana")),
+    "Boarding": ("Boarding", AddCard("Coastland")),
+    "Attacking Another Captain": ("Action", AttackCaptain(1)),
+}
+
+
+def _screen_of(heading: str):
+    """The reference screen of ``heading`` (``"Enemies (2)"``: the second section of that name)."""
+    name, _, nth = heading.partition(" (")
+    occurrence = int(nth.rstrip(")")) if nth else 1
+    (screen,) = [s for s in lesson_module.lesson().reference_screens if s.heading == name and s.occurrence == occurrence]
+    return screen
+
+
+@pytest.mark.parametrize("heading", sorted(try_it.TRY_IT))
+def test_each_live_reference_screen_starts_captain_1_at_the_move_its_rule_is_about(heading):
+    """Given a reference screen's live position, Then it is a valid position (every card, silver piece and token
+    accounted for), Captain 1 is to choose between two moves or more at the step of that rule, the move its heading
+    is about is legal there, and the lesson's reference screen of that heading shows it."""
+    state = try_it.TRY_IT[heading]()
+    state.validate()
+    rule, move = THE_MOVE[heading]
+    assert state.current_player() == 0 and state.phase.rule == rule and len(state.legal_actions()) >= 2
+    assert move in state.legal_actions()
+    assert _screen_of(heading).demo == lesson_module.TRY_IT_DEMOS[heading] == "try_" + try_it.TRY_IT[heading].__name__
+
+
+def test_every_live_screen_is_one_of_the_positions():
+    demos = {s.demo for s in lesson_module.lesson().reference_screens if s.demo}
+    assert demos == set(lesson_module.TRY_IT_DEMOS.values()) and len(demos) == len(try_it.TRY_IT) == 16
+
+
+def test_a_try_it_table_plays_the_move_and_starts_again_from_the_same_position():
+    """Given the Broadside's live table, When Captain 1 adds Havana, Then he wins the Broadside and may sink or board;
+    When he presses Start again, Then the position is back (the same hand, the same step), and no Coach toggle
+    crowds the controls."""
+    table = lesson_module.try_broadside()
+    assert table.new_game_button.description == "Start again"
+    assert not any(w is table.coach_toggle for w in every(table))
+    labels = [b.description for b in table.action_buttons]
+    assert labels == ["add no card", "add Coastland", "add Havana", "add Open Sea"]
+    before = table.model.state.observation(0)
+    table.action_buttons[labels.index("add Havana")].click()
+    assert table.model.state.phase == "sink_or_board" and "Havana" not in table.model.state.hand(0)
+    table.new_game_button.click()
+    assert table.model.state.phase == "broadside" and table.model.state.observation(0) == before
+    assert not table.model.history and table.message.value == ""
+
+
+@pytest.mark.parametrize("demo", sorted(lesson_module.TRY_IT_DEMOS.values()))
+def test_every_try_it_table_shows_a_handful_of_moves_and_captains_from_1(demo):
+    """Every live table shows at most six moves (the projector walk clicks each once) and names Captain 1."""
+    table = getattr(lesson_module, demo)()
+    assert 2 <= len(table.action_buttons) <= 6 and table.model.human_to_move
+    assert "Captain 1 (red) (you)" in table.turn.value and "Captain 0" not in visible_text(table)
+
+
+def test_after_every_move_of_every_position_the_table_goes_on():
+    """Each move of each live position is played at its table: the computer trader goes on from its own seat's view
+    until Captain 1 decides again or the game ends, with no error shown."""
+    for demo in lesson_module.TRY_IT_DEMOS.values():
+        table = getattr(lesson_module, demo)()
+        for k in range(len(table.action_buttons)):
+            table.new_game()
+            table.action_buttons[k].click()
+            assert table.message.value == "", (demo, k, table.message.value)
+            state = table.model.state
+            assert state.is_terminal() or state.current_player() == 0 or table.model.waiting, (demo, k)
+
+
+def test_the_coach_screen_opens_at_a_choice_and_has_its_coach():
+    """Issue 37 item 3: the coach's lesson screen is the game's table at Captain 1's first choice of two moves or
+    more, with the Coach toggle."""
+    table = lesson_module.coach_at_the_table()
+    assert table.model.human_to_move and table.model.state.current_player() == 0
+    assert len(table.model.legal_actions()) >= 2
+    assert any(w is table.coach_toggle for w in every(table))
+    screen = lesson_module.lesson().find("Predict the best move, then ask the coach")
+    assert screen.kind == "play" and screen.demo == "coach_at_the_table" and screen in lesson_module.lesson().class_screens
+
+
+@pytest.mark.parametrize("demo", sorted(lesson_module.TRY_IT_DEMOS.values()))
+def test_the_try_it_board_shows_the_mats_a_rule_compares_without_cut_or_colliding_text(demo):
+    """The live board draws, beside the sea, the enemy's values in a fight and each captain's silver, ship and (for
+    Captain 1) hand with each card's number, read from the seat's observation; with Large fonts no text collides
+    or passes the board's edge, after a move too."""
+    from pirates_lab.plunder.components import components
+
+    table = getattr(lesson_module, demo)()
+    renderer = table.renderer
+    for _ in range(2):
+        observation = table.model.observation()
+        ops = renderer.draw(observation, 0)
+        assert text_collisions(ops, width=renderer.width, height=renderer.height) == []
+        texts = " ".join(op.args[0] for op in ops if op.kind == "text")
+        for p, mat in enumerate(observation["captains"]):
+            assert f"Captain {p + 1}{' (you)' * (p == 0)}: {mat['silver']} silver" in texts
+        for name in observation["hand"]:
+            assert f"{name} {components().card(name).number}" in texts
+        fight = observation["combat"]
+        if fight and (fight["enemy"] or fight["port"]):
+            assert f"Against: {fight['enemy'] or fight['port']}" in texts
+        if not table.action_buttons:
+            break
+        table.action_buttons[-1].click()                       # one move on: still on the board, still legible
+
+
+def test_the_mat_shows_a_fight_s_values_and_the_captured_ship():
+    from pirates_lab.widgets.plunder import mat_ops
+
+    state = try_it.broadside()
+    texts = [op.args[0] for op in mat_ops(state.observation(0), 0) if op.kind == "text"]
+    assert texts[:2] == ["Against: Treasure Fleet", "speed 2 · cannon 4 · crew 5"]
+    assert "Pinnace: speed 2 · cannon 1 · crew 2" in texts
+    towing = try_it.captured_ships().apply(TakePrize("captured"))
+    assert any("towing Spanish Galleon" in t for t in (op.args[0] for op in mat_ops(towing.observation(0), 0)
+                                                         if op.kind == "text"))
+
+
+def test_a_shortened_card_name_never_ends_in_a_space_and_a_dot():
+    """Port Royal in a small cell read "P. ." (its short name cut after the space): cut names end in one dot."""
+    from pirates_lab.plunder.components import components
+
+    names = [name for name, card in components().cards.items() if card.kind in ("port", "coastland", "open_sea")]
+    for size in range(LABEL_CELL, 81):
+        for name in names:
+            label = card_label(name, size)
+            assert not label.endswith((" .", "..")) and label.strip() == label, (name, size, label)
+    assert card_label("Port Royal", 41) == "P."
+
+
+def test_the_line_beside_the_buttons_says_what_the_move_did():
+    """Given the Overview's live table, When Captain 1 sells his plunder, Then the line beside Start again says what
+    the sale did (the log's newest lines) and that the game is over; Start again brings back whose move it is."""
+    table = lesson_module.try_overview()
+    assert "to play" in table.turn.value
+    table.play(StartTrade())
+    said = visible_text(table.turn)
+    assert table.model.state.log[-1] in said and "Game over" in said and "Captain 1" in said
+    table.new_game()
+    assert "to play" in table.turn.value and table.model.state.cap(0)["silver"] == 53

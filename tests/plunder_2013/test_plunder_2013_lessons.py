@@ -332,3 +332,77 @@ def test_the_map_cards_button_fits_beside_the_table_picture_with_large_fonts():
     assert side.layout.min_width in ("min-content", "max-content", "fit-content")
     look.click()
     assert "Your secret cards" in side.children[1].value
+
+
+# ---------------------------------------------------------------- live screens and the coach (issues 34 and 37)
+#: each heading's live example: the demo's class and what a student does on it (docs/lessons.md's table)
+LIVE = {"Setup": ("DealPanel", "Deal the other pirates' cards"), "How to Play": ("HandGrid", "Deal Bill a hand"),
+        "Using the Solution Grids": ("DayStepper", None), "Digging Up Treasure": ("DigPicker", None),
+        "Game End and Scoring": ("ChestReader", None)}
+
+
+def test_every_heading_carries_its_rule_on_a_live_rule_screen_and_none_is_text_only():
+    """Issue 34 item 4: all five headings carry a rule; each is a class rule screen whose demo is a live example
+    from the engine's scenarios (something to press), with a question; no reference screen is left text only."""
+    lesson = Lesson.for_game(GAME)
+    assert lesson.reference_screens == [] and set(LIVE) == set(rulebook(GAME).headings)
+    for heading, (kind, press) in LIVE.items():
+        screen = lesson.find(heading)
+        assert screen.kind == "rule" and screen.question and screen in lesson.class_screens
+        demo = getattr(scenarios, screen.demo)()
+        assert type(demo).__name__ == kind and controls(demo), heading
+        if press:
+            assert press in [b.description for b in controls(demo) if isinstance(b, widgets.Button)], heading
+
+
+def test_the_coach_screen_is_at_a_decision_of_two_moves_or_more_and_says_the_coach_cannot_tell_them_apart():
+    """Issue 37 item 3: the coach screen builds a table at the asker's first choice (keep, or flip one of three
+    decks); its text says the coach's ranges overlap here (docs/coach.md, Limits), in students' words."""
+    lesson = Lesson.for_game(GAME)
+    screen = lesson.find("Predict the best move, then ask the coach")
+    titles = [s.title for s in lesson.class_screens]
+    assert screen.kind == "play" and screen.demo == "coach_at_the_table"
+    assert titles.index(screen.title) == titles.index("Play a game against three computer pirates") + 1
+    table = scenarios.coach_at_the_table()
+    legal = [str(a) for a in table.model.legal_actions()]
+    assert table.model.human_to_move and len(legal) >= 2 and "keep the clues" in legal
+    assert table.coach_toggle.description == "Coach"
+    for words in ("monte carlo", "playout", "interval"):
+        assert words not in screen.text.lower()
+    assert "the coach's range" in screen.text and "tie" in screen.text
+
+
+def test_quick_random_games_from_the_coach_screen_end_in_a_tie_whatever_the_move():
+    """The coach screen's sentence "every pirate tosses his crew cards into the chest at once and the game ends in
+    a tie, whatever you chose": from each of the asker's moves, seeded games of random moves (the coach's quick
+    games) end within a dozen steps, nearly all in a tie shared by both pirates."""
+    state = scenarios.coach_at_the_table().model.state
+    for move in state.legal_actions():
+        ties = 0
+        for seed in range(40):
+            rng, game, steps = random.Random(seed), state.apply(move), 0
+            while not game.is_terminal():
+                game = game.apply(game.chance_outcomes().sample(rng) if game.current_player() < 0
+                                  else rng.choice(list(game.legal_actions())))
+                steps += 1
+            ties += tuple(game.winners()) == (0, 1)
+            assert steps <= 12, (move, seed, steps)
+        assert ties >= 38, (move, ties)
+
+
+def test_the_coach_screens_grid_keeps_its_painted_width_and_16_px_names():
+    """The projector walk (Large fonts) found the right grid's card names at 24 px overlapping their boxes' marks when
+    GameTable's board shrank beside the moves; the coach screen gives the grid the room of its painted width and the
+    16 px floor of the Solution Grid's compact view, and groups the three flips behind one button."""
+    from pirates_lab.widgets.canvas import CANVAS_TEXT
+
+    was = CANVAS_TEXT.large
+    CANVAS_TEXT.large = True
+    try:
+        table = scenarios.coach_at_the_table()
+        board, moves = table.children[1].children
+        assert board is table.board and board.shrinks is False and board.text_size.floor == 16
+        assert board.canvas.width + scenarios.COACH_MOVES_WIDTH + 10 <= 990        # side by side within the page
+        assert [b.description for b in table.action_buttons] == ["keep the clues", "flip one more … (3)"]
+    finally:
+        CANVAS_TEXT.large = was
