@@ -40,8 +40,8 @@ def pytest_xdist_make_scheduler(config, log):
     (pytest-xdist's ``loadgroup`` marks do not take on pytest 9, whose node ids cannot be renamed; a scheduler
     that chooses the scope works on both.)
 
-    Longest first (issue 38): the lesson walks, then the other browser files, then every other file, most tests
-    first (xdist's own order).  xdist alone ordered by test count only, so a walk (19 tests, minutes) could start
+    Longest first (issue 38): the lesson walks, then the other browser files and the long files
+    (:data:`LONG_FILES`), then every other file, most tests first (xdist's own order).  xdist alone ordered by test count only, so a walk (19 tests, minutes) could start
     late and leave one worker walking while the other had finished; with the long scopes first, the many short
     files at the end even the two workers out."""
     from xdist.scheduler import LoadScopeScheduling
@@ -66,13 +66,30 @@ def pytest_xdist_make_scheduler(config, log):
     return ByFileAndLesson(config, log)
 
 
+#: test files that take more than about 15 s of one worker on a quiet machine (measured, docs/testing.md "How long
+#: the suite takes"): they start with the browser files, so none of them starts last and runs alone at the end
+LONG_FILES = (
+    "tests/plunder_2013/test_plunder_2013_protocol.py",
+    "tests/test_classroom_server.py",
+    "tests/test_core_hidden_leaks.py",
+    "tests/plunder/test_plunder_games.py",
+    "tests/pirates_and_plunder/test_pirates_and_plunder_game.py",
+    "tests/test_share_security.py",
+    "tests/test_core_why.py",
+    "tests/test_widgets_canvas_text.py",
+    "tests/test_jupyterhub.py",
+    "tests/test_packaging.py",
+)
+
+
 def scope_rank(scope: str) -> int:
-    """0 for a lesson's projector walk, 1 for another browser test file, 2 for the rest.
+    """0 for a lesson's projector walk, 1 for another browser test file or a long file (:data:`LONG_FILES`), 2 for
+    the rest.
 
     >>> [scope_rank(s) for s in ("tests/browser/test_browser_projector.py[plunder]", "tests/browser/test_browser_lab.py",
-    ...                          "tests/test_cli.py")]
-    [0, 1, 2]
+    ...                          "tests/test_core_hidden_leaks.py", "tests/test_cli.py")]
+    [0, 1, 1, 2]
     """
     if "test_browser_projector.py[" in scope:
         return 0
-    return 1 if scope.startswith("tests/browser/") else 2
+    return 1 if scope.startswith("tests/browser/") or scope in LONG_FILES else 2

@@ -101,14 +101,31 @@ def leaking(game_class, leak: str):
 GAMES_BY_CLASS = {cls: options for cls, options, _ in GAMES.values()}
 
 
+#: the seeded games of a leak's run.  Every leak but a copying re-deal fails at the first position it shows at; a
+#: copying re-deal only at the end of the run ("never re-dealt anything"), so its run is one game in the default
+#: run (issue 38: a whole Plunder (2013) game is most of a minute on a loaded machine) and the three nightly
+SEEDS, NIGHTLY_SEEDS = {"redeal_copy": range(1)}, {"redeal_copy": range(3)}
+
+
+def _leak_is_caught(name: str, leak: str, seeds) -> None:
+    game_class, options, policy = GAMES[name]
+    with pytest.raises(AssertionError) as failed:
+        check_protocol(leaking(game_class, leak)(**options), seeds=seeds, policy=policy,
+                       observe_every=EVERY.get(name, 3), chance_every=EVERY.get(name, 3), covered=False)
+    assert "never held a card" not in str(failed.value)          # caught as a leak, not for want of a check
+
+
 @pytest.mark.parametrize("leak", LEAKS)
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_check_protocol_fails_a_leaking_engine(name, leak):
-    game_class, options, policy = GAMES[name]
-    with pytest.raises(AssertionError) as failed:
-        check_protocol(leaking(game_class, leak)(**options), seeds=range(3), policy=policy,
-                       observe_every=EVERY.get(name, 3), chance_every=EVERY.get(name, 3), covered=False)
-    assert "never held a card" not in str(failed.value)          # caught as a leak, not for want of a check
+    _leak_is_caught(name, leak, SEEDS.get(leak, range(3)))
+
+
+@pytest.mark.nightly
+@pytest.mark.parametrize("leak", sorted(NIGHTLY_SEEDS))
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_check_protocol_fails_a_leaking_engine_nightly(name, leak):
+    _leak_is_caught(name, leak, NIGHTLY_SEEDS[leak])
 
 
 @pytest.mark.parametrize("name", ["plunder", "king_of_pirates"])

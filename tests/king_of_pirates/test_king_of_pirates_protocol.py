@@ -4,6 +4,8 @@ import random
 from dataclasses import replace
 from fractions import Fraction
 
+import pytest
+
 from pirates_lab.core import CHANCE, TERMINAL, random_playout, rulebook
 from pirates_lab.core.testing import check_protocol
 from pirates_lab.king_of_pirates import components
@@ -12,10 +14,25 @@ from pirates_lab.king_of_pirates.game import FLOW, Game
 COMP = components()
 
 
-def test_check_protocol():
-    finals = check_protocol(Game(players=3, max_turns=2), seeds=range(8))
+#: seeded games in the default run (issue 38: half of each set, every hidden place still reached, which
+#: check_protocol's coverage checks); the other half nightly
+PROTOCOL_SEEDS = {"three players, 2 turns": range(4), "two players, 4 turns": range(8, 10)}
+NIGHTLY_PROTOCOL_SEEDS = {"three players, 2 turns": range(4, 8), "two players, 4 turns": range(10, 12)}
+
+
+def _check_protocol(seeds: dict) -> None:
+    finals = check_protocol(Game(players=3, max_turns=2), seeds=seeds["three players, 2 turns"])
     assert all(f.is_terminal() for f in finals)
-    check_protocol(Game(players=2, max_turns=4, win_doubloons=1500), seeds=range(8, 12))
+    check_protocol(Game(players=2, max_turns=4, win_doubloons=1500), seeds=seeds["two players, 4 turns"])
+
+
+def test_check_protocol():
+    _check_protocol(PROTOCOL_SEEDS)
+
+
+@pytest.mark.nightly
+def test_check_protocol_nightly():
+    _check_protocol(NIGHTLY_PROTOCOL_SEEDS)
 
 
 def after_setup(players=3, seed=0):

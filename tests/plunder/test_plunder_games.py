@@ -28,15 +28,34 @@ def test_a_computer_captain_refuses_to_be_handed_the_state():
 
 
 def test_protocol_random_captains():
-    check_protocol(Game(players=3, max_turns=12), seeds=range(4))
+    """Two seeded games by default, the other two nightly (issue 38), each half keeping check_protocol's coverage."""
+    check_protocol(Game(players=3, max_turns=12), seeds=range(2))
+
+
+@pytest.mark.nightly
+def test_protocol_random_captains_nightly():
+    check_protocol(Game(players=3, max_turns=12), seeds=range(2, 4))
 
 
 def test_protocol_traders_with_the_mutiny_option():
-    check_protocol(Game(players=4, max_turns=25, mutiny=True), seeds=range(3), policy=trader)
+    """One seeded game in the default run (every hidden place still reached: check_protocol's coverage); the
+    other two nightly (issue 38: 9 s a game on a quiet machine)."""
+    check_protocol(Game(players=4, max_turns=25, mutiny=True), seeds=range(1), policy=trader)
+
+
+@pytest.mark.nightly
+def test_protocol_traders_with_the_mutiny_option_nightly():
+    check_protocol(Game(players=4, max_turns=25, mutiny=True), seeds=range(1, 3), policy=trader)
 
 
 def test_protocol_two_captains_fighting():
-    check_protocol(Game(players=2, max_turns=20), seeds=range(3), policy=random_captain)
+    """One seeded game by default, the other two nightly (issue 38)."""
+    check_protocol(Game(players=2, max_turns=20), seeds=range(1), policy=random_captain)
+
+
+@pytest.mark.nightly
+def test_protocol_two_captains_fighting_nightly():
+    check_protocol(Game(players=2, max_turns=20), seeds=range(1, 3), policy=random_captain)
 
 
 def trader_with_random_moves(view, rng):

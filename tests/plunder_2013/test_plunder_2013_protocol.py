@@ -19,12 +19,13 @@ from pirates_lab.plunder_2013.pirates import ComputerPirate, random_pirate
 from pirates_lab.plunder_2013.views import crew_card_odds
 
 
-#: seeded games a table size is checked on: the default run's, and the nightly run's (``-m nightly``); six pirates
-#: is most of the cost, so the default run plays one game of six, the nightly run the other two of the first three
-SEEDS = {2: range(3), 3: range(3), 4: range(3), 6: range(1)}
+#: seeded games a table size is checked on: the default run's, and the nightly run's (``-m nightly``): one whole
+#: game of each size by default, the other two of the first three nightly (issue 38: four pirates took 22 s and six
+#: most of a minute on a loaded machine); each half keeps check_protocol's coverage
+SEEDS = {2: range(1), 3: range(1), 4: range(1), 6: range(1)}
 
 
-NIGHTLY_SEEDS = {6: range(1, 3)}
+NIGHTLY_SEEDS = {2: range(1, 3), 3: range(1, 3), 4: range(1, 3), 6: range(1, 3)}
 
 
 HANDS4 = [(1, 2, 3), (2, 3, 4), (3, 4, 5), (4, 5, 6)]
@@ -146,7 +147,13 @@ def test_protocol_holds_for_every_table_size_nightly(players):
 
 
 def test_protocol_with_more_cards_per_category():
-    check_protocol(Game(players=5, cards_per_category=10), seeds=range(2), policy=random_pirate(0.97), observe_every=9)
+    """One seeded game in the default run, the second nightly (issue 38: about 10 s a game on a quiet machine)."""
+    check_protocol(Game(players=5, cards_per_category=10), seeds=range(1), policy=random_pirate(0.97), observe_every=9)
+
+
+@pytest.mark.nightly
+def test_protocol_with_more_cards_per_category_nightly():
+    check_protocol(Game(players=5, cards_per_category=10), seeds=range(1, 2), policy=random_pirate(0.97), observe_every=9)
 
 
 def test_no_hidden_card_leaks_into_an_observation():
