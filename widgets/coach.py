@@ -21,7 +21,7 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from pirates_lab.core import InvalidInput
-from pirates_lab.lab.coach import DEFAULT_BUDGET, Coach
+from pirates_lab.lab.coach import DEFAULT_BUDGET, Coach, exact_text
 from pirates_lab.lab.coach_why import why_lines
 
 from .kit import error_html, growing_chart
@@ -186,7 +186,8 @@ class CoachPanel(widgets.VBox):
         self.status.value = (f"<details class='pl-coach-how' style='color:#555'><summary>{shown}How the coach "
                              f"knows</summary>{html.escape(advice.how())}</details>")
         best = advice.best
-        exact = f", exactly {best.exact_what} {float(best.exact):.1%}" if best.exact is not None else ""
+        exact = (f", exactly {exact_text(best.exact, best.exact_unit)} {best.exact_what}" if best.exact is not None
+                 else "")
         self.best.value = (f"<p style='font-size:1.15em;margin:6px 0'>Play <b>{html.escape(best.label)}</b>: "
                            f"{100 * best.win_rate:.0f} % to win (between {100 * best.low:.0f} and "
                            f"{100 * best.high:.0f} %){html.escape(exact)}.</p>")

@@ -65,8 +65,8 @@ from .policies import Policy, make_policy, view_of
 from .search import leader_shares
 from .stats import wilson_interval, z_value
 
-__all__ = ["Coach", "Advice", "MoveEstimate", "DEFAULT_BUDGET", "DEFAULT_HORIZON", "MAX_WORK", "exact_values", "game_exact", "WIN",
-           "CoachPolicy"]
+__all__ = ["Coach", "Advice", "MoveEstimate", "DEFAULT_BUDGET", "DEFAULT_HORIZON", "MAX_WORK", "exact_values", "game_exact", "exact_text", "WIN",
+           "CoachPolicy", "playout_policy"]
 
 #: playouts per question, shared among the moves (about 2 s on two cores for the games here)
 DEFAULT_BUDGET = 240
@@ -84,7 +84,9 @@ def game_exact(view):
     """The game's own exact calculator for this decision, if its package offers one: ``COACH_EXACT(view)`` in
     ``<package>/policies.py`` returns None (not covered) or ``(values, what, trees)``: one Fraction per legal
     action of the view (in its order), what they are the chance of ("to conquer the target"), and a tuple of
-    :class:`~pirates_lab.core.why.Why` trees (may be empty).  Returns that triple, or None."""
+    :class:`~pirates_lab.core.why.Why` trees (may be empty); or ``(values, what, trees, unit)`` when the values
+    are exact expected amounts in ``unit`` ("pieces of eight"), not chances.  Returns ``(values, what, trees,
+    unit)`` (``unit`` "" for chances), or None."""
     import importlib
 
     from .policies import game_package
@@ -96,12 +98,24 @@ def game_exact(view):
     answer = hook(view) if hook is not None else None
     if answer is None:
         return None
-    values, what, trees = answer
+    values, what, trees, *unit = answer
+    unit = str(unit[0]) if unit else ""
     values = [Fraction(v) for v in values]
-    if len(values) != len(view.legal_actions) or not all(0 <= v <= 1 for v in values):
+    if len(values) != len(view.legal_actions) or not (unit or all(0 <= v <= 1 for v in values)):
         raise InvalidInput(f"{view.game.title}'s exact calculator gave {len(values)} chances for "
                            f"{len(view.legal_actions)} moves (each must be between 0 and 1).")
-    return values, str(what), tuple(trees)
+    return values, str(what), tuple(trees), unit
+
+
+def exact_text(value: Fraction, unit: str = "") -> str:
+    """An exact value for people: a chance as ``62.5 %``, an amount as ``1,234.5 pieces of eight``.
+
+    >>> exact_text(Fraction(5, 8)), exact_text(Fraction(2469, 2), "pieces of eight")
+    ('62.5 %', '1,234.5 pieces of eight')
+    """
+    if unit:
+        return f"{float(value):,.1f}".replace(".0", "") + f" {unit}"
+    return f"{100 * float(value):.1f} %"
 
 
 @dataclass(frozen=True)
@@ -120,6 +134,7 @@ class MoveEstimate:
     score_high: float
     exact: Fraction | None = None    # the exact value, where computed
     exact_what: str = ""             # what it is the chance of: "to win", or the game calculator's words
+    exact_unit: str = ""             # "" for a chance; else the unit of an exact expected amount
     outcomes: tuple = field(default=(), repr=False, compare=False)   # per playout: (win share, score, events)
 
     @property
@@ -130,7 +145,8 @@ class MoveEstimate:
         """``bank 9: 62 % win (50–73 %)`` (and the exact value when there is one)."""
         text = f"{self.label}: {100 * self.win_rate:.0f} % win ({100 * self.low:.0f}–{100 * self.high:.0f} %)"
         if self.exact is not None:
-            text += f", exactly {100 * float(self.exact):.1f} % {self.exact_what} ({self.exact})"
+            fraction = f" ({self.exact})" if len(str(self.exact)) <= 15 else ""      # a long fraction says nothing
+            text += f", exactly {exact_text(self.exact, self.exact_unit)} {self.exact_what}{fraction}"
         return text
 
 
@@ -150,6 +166,7 @@ class Advice:
     capped: int = 0                  # playouts cut at the horizon (scored by the leaders on points)
     exact_what: str = ""             # what the exact values are the chance of ("" when none)
     why_trees: tuple = ()            # the game's exact Why trees for the moves, where its solver gives them
+    exact_unit: str = ""             # "" when the exact values are chances; else their unit
 
     @property
     def best(self) -> MoveEstimate:
@@ -161,6 +178,9 @@ class Advice:
 
     def how(self) -> str:
         """How the estimate was made, in one sentence for people."""
+        if self.exact and self.exact_unit:
+            return (f"Exact {self.exact_unit} {self.exact_what}: the game's own calculator; the chances to win come "
+                    f"from {self.samples} playouts a move (what you cannot see re-dealt each time).")
         if self.exact and self.exact_what != WIN:
             return (f"Exact {self.exact_what}: the game's own calculator; the chances to win come from "
                     f"{self.samples} playouts a move (what you cannot see re-dealt each time).")
@@ -282,10 +302,10 @@ class Coach:
         rollout = self._rollout_policy(view.game)
         worlds = [view.redeal(random.Random(f"{seed}/{j}/deal")) for j in range(samples)]
         rows = self._run(worlds, actions, seat, seed, rollout, progress)
-        exact, what, trees = None, "", ()
+        exact, what, trees, unit = None, "", (), ""
         solved = game_exact(view)
         if solved is not None:
-            exact, what, trees = solved
+            exact, what, trees, unit = solved
         elif self.rollout == "random" and getattr(type(worlds[0]), "hidden_information", None) is False:
             exact = exact_values(worlds[0], seat, actions, self.horizon, self.exact_limit)
             what = WIN if exact is not None else ""
@@ -294,17 +314,17 @@ class Coach:
         for i, action in enumerate(actions):
             results = [rows[j][i] for j in range(samples)]
             capped += sum(1 for r in results if r[2])
-            moves.append(_estimate(action, results, None if exact is None else exact[i], what))
+            moves.append(_estimate(action, results, None if exact is None else exact[i], what, unit))
         moves.sort(key=lambda m: (-(m.exact if m.exact is not None else m.win_rate), -m.win_rate, -m.mean_score,
                                   m.label))
         return Advice(seat=seat, moves=tuple(moves), budget=self.budget, samples=samples, seed=seed,
                       horizon=self.horizon, rollout=self._rollout_name(), exact=exact is not None,
-                      rule=_rule(worlds[0]), capped=capped, exact_what=what, why_trees=trees)
+                      rule=_rule(worlds[0]), capped=capped, exact_what=what, why_trees=trees, exact_unit=unit)
 
     def _rollout_policy(self, game):
         if self.rollout == "random" or self.rollout is None:
             return None
-        return make_policy(game, self.rollout) if isinstance(self.rollout, str) else self.rollout
+        return playout_policy(game, self.rollout) if isinstance(self.rollout, str) else self.rollout
 
     def _rollout_name(self) -> str:
         if self.rollout in ("random", None):
@@ -334,6 +354,20 @@ class Coach:
         return rows
 
 
+def playout_policy(game, name: str):
+    """A player for the playouts by name: one of the game's players (:func:`~pirates_lab.lab.policies.make_policy`)
+    or one of the cheap playout players its ``policies.py`` offers in ``PLAYOUTS`` (name -> chooser)."""
+    import importlib
+
+    from .policies import FunctionPolicy, game_package
+    try:
+        module = importlib.import_module(game_package(game) + ".policies")
+    except ModuleNotFoundError:
+        module = None
+    chooser = getattr(module, "PLAYOUTS", {}).get(name)
+    return make_policy(game, name) if chooser is None else FunctionPolicy(chooser, name)
+
+
 class CoachPolicy(Policy):
     """A computer player that follows the coach: the best move of :meth:`Coach.advise` at every choice of two
     moves or more (the seed of each question drawn from the player's ``rng``, so a tournament stays seeded).
@@ -353,7 +387,7 @@ class CoachPolicy(Policy):
         return self.coach.advise(view, seed=rng.getrandbits(32)).best.action
 
 
-def _estimate(action, results, exact, what: str) -> MoveEstimate:
+def _estimate(action, results, exact, what: str, unit: str = "") -> MoveEstimate:
     n = len(results)
     wins = sum(r[0] for r in results)
     scores = [r[1] for r in results]
@@ -363,7 +397,7 @@ def _estimate(action, results, exact, what: str) -> MoveEstimate:
     low, high = wilson_interval(wins, n)
     return MoveEstimate(action=action, label=str(action), samples=n, wins=wins, win_rate=wins / n, low=low,
                         high=high, mean_score=mean, score_low=mean - half, score_high=mean + half, exact=exact, exact_what=what if exact is not None else "",
-                        outcomes=tuple(results))
+                        exact_unit=unit if exact is not None else "", outcomes=tuple(results))
 
 
 def _rule(world) -> str:
