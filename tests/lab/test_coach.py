@@ -145,3 +145,21 @@ def test_the_coachs_best_move_is_the_exact_best_on_held_positions(skull):
         assert not advice.exact and advice.best.action == ranked[0], (state.hoards, state.pot, advice.lines())
         checked += 1
     assert checked >= 5
+
+
+def test_the_coach_player_may_rank_cut_playouts_by_the_mean_lead_on_points(skull):
+    """Horizon 1: after banking 1 the hoards read 9 to 7 (a lead of 2); after a roll they still read 8 to 7 (a lead
+    of 1).  Both lead, so "who leads" ties them; the mean lead tells them apart."""
+    import random as rand
+
+    from pirates_lab.lab.coach import CoachPolicy
+    state = skull_position(skull, (8, 7), 1)
+    view = state.view(0)
+    advice = Coach(budget=40, horizon=1, exact_limit=0).advise(view, seed=1)
+    leads = {m.label: m.mean_lead for m in advice.moves}
+    assert leads == {"bank 1": 2.0, "roll": 1.0} and advice.capped == 40
+    assert {m.win_rate for m in advice.moves} == {1.0}
+    chosen = CoachPolicy(budget=40, horizon=1, exact_limit=0, rank="lead").choose(view, rand.Random(1))
+    assert str(chosen) == "bank 1"
+    with pytest.raises(InvalidInput, match="'win' or 'lead'"):
+        CoachPolicy(rank="score")
