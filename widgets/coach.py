@@ -61,14 +61,17 @@ def coach_chart(rows: list[dict]):
                        scales={"x": y, "y": x}, padding=0.35)
     whiskers = bqplot.Lines(x=[[r["low"], r["high"]] for r in rows], y=[[r["label"]] * 2 for r in rows],
                             scales={"x": x, "y": y}, colors=["#1f1f1f"], stroke_width=4)
+    from .canvas import CANVAS_TEXT
+
+    ticks = {"font-size": f"{round(15 * CANVAS_TEXT.factor())}px", "fill": "#222"}     # Large fonts grow them too
     axes = [bqplot.Axis(scale=x, tick_format=".0%", tick_values=[0, 0.25, 0.5, 0.75, 1.0],
-                        label="chance to win (black: its 95 % range)", tick_style={"font-size": "15px"}),
-            bqplot.Axis(scale=y, side="left", tick_style={"font-size": "15px"})]
+                        tick_style=ticks),
+            bqplot.Axis(scale=y, side="left", tick_style=ticks)]
     figure = bqplot.Figure(marks=[bars, whiskers], axes=axes)
     figure.add_class("pl-coach-chart")
     longest = max((len(label) for label in labels), default=10)
-    return growing_chart(figure, CHART_WIDTH, 70 + 34 * max(1, len(rows)),
-                         margin={"top": 10, "bottom": 50, "left": min(360, 24 + 9 * longest), "right": 24})
+    return growing_chart(figure, CHART_WIDTH, 56 + 34 * max(1, len(rows)),
+                         margin={"top": 10, "bottom": 36, "left": min(360, 24 + 9 * longest), "right": 24})
 
 
 class CoachPanel(widgets.VBox):
@@ -90,7 +93,7 @@ class CoachPanel(widgets.VBox):
         self.progress.add_class("pl-coach-progress")
         self.status = widgets.HTML()
         self.status.add_class("pl-coach-status")
-        self.chart_box = widgets.Box(layout=widgets.Layout(width="100%"))
+        self.chart_box = widgets.VBox(layout=widgets.Layout(width="100%"))
         self.best = widgets.HTML()
         self.best.add_class("pl-coach-best")
         self.why = widgets.HTML()
@@ -180,7 +183,12 @@ class CoachPanel(widgets.VBox):
         """Draw an answer: the bars, the recommended move, why."""
         self.advice = advice
         rows = coach_rows(advice)
-        self.chart_box.children = (coach_chart(rows),)
+        ranked = (f" The moves are ranked by the game's own exact numbers ({html.escape(advice.exact_what)}), "
+                  f"not by the bars." if advice.exact and advice.exact_what != "to win" else "")
+        caption = widgets.HTML("<span style='color:#333'>Each bar: the move's chance to win; the black line: its "
+                               f"95 % range.{ranked}</span>")
+        caption.add_class("pl-coach-caption")
+        self.chart_box.children = (coach_chart(rows), caption)
         more = len(advice.moves) - len(rows)
         shown = f"The {len(rows)} best of your {len(advice.moves)} moves. " if more else ""
         self.status.value = (f"<details class='pl-coach-how' style='color:#555'><summary>{shown}How the coach "

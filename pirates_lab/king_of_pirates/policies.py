@@ -360,7 +360,8 @@ def _reroll_why(label: str, need: int, roll, keep: str | None, value: Fraction, 
 def COACH_EXACT(view):
     """The coach's exact calculator (``pirates_lab.lab.coach.game_exact``): at a re-roll decision against a nation
     (or as the defender against a player), each choice's exact chance to win the combat with every later
-    re-roll optimal and no further card played; None anywhere else (and when a card may be played here).
+    re-roll optimal and no further card played; None anywhere else (when a card may be played here, or when every
+    choice has the same chance: then the playouts, which also count the cannonball kept, decide).
     Rules: King of Pirates › Phase 3: Combat Phase"""
     obs = view.observation
     actions = view.legal_actions
@@ -374,6 +375,8 @@ def COACH_EXACT(view):
     balls = obs["players"][view.player]["cannonballs"]
     values = reroll_values(need, roll, balls)
     chosen = [values["accept"] if isinstance(a, Accept) else values.get(a.keep, values["accept"]) for a in actions]
+    if len(set(chosen)) == 1:
+        return None                 # no re-roll changes the chance (the need is out of reach, or met): not its call
     order = sorted(range(len(actions)), key=lambda i: -chosen[i])
     trees = tuple(_reroll_why(str(actions[i]), need, roll, None if isinstance(actions[i], Accept) else actions[i].keep,
                               chosen[i], balls) for i in order[:2])
