@@ -129,3 +129,17 @@ def test_on_held_positions_the_coachs_best_move_is_the_odds_modules_optimal_re_r
         optimal = {"keep high": Reroll("high"), "keep low": Reroll("low"), "both": Reroll("none")}.get(decision, Accept())
         values = dict(zip(view.legal_actions, COACH_EXACT(view)[0]))
         assert advice.best.exact == values[optimal], (roll, need, left, advice.lines())
+
+
+def test_silent_when_no_re_roll_changes_the_chance(positions):
+    """Ten Soldiers against the attacker: no roll reaches the defence, every choice is exactly 0, and the
+    calculator leaves the choice to the playouts (which also count the cannonball kept)."""
+    import copy
+    from types import SimpleNamespace
+    state = positions[0]
+    view = state.view(state.current_player())
+    assert COACH_EXACT(view) is not None
+    seen = copy.deepcopy(view.observation)
+    seen["cards_in_play"] = [{"card": "Soldiers", "by": 1 - view.player, "target": "nation"}] * 10
+    hopeless = SimpleNamespace(observation=seen, legal_actions=view.legal_actions, player=view.player)
+    assert COACH_EXACT(hopeless) is None
