@@ -163,3 +163,21 @@ def test_the_coach_player_may_rank_cut_playouts_by_the_mean_lead_on_points(skull
     assert str(chosen) == "bank 1"
     with pytest.raises(InvalidInput, match="'win' or 'lead'"):
         CoachPolicy(rank="score")
+
+
+def test_a_games_cheap_playout_players_are_found_by_name():
+    """``PLAYOUTS`` in a game's policies.py (here Plunder (2013)'s cautious random pirate) serve as the coach's
+    rollout by name, beside the game's players; an unknown name is refused with the list."""
+    from pirates_lab.lab.coach import playout_policy
+    from pirates_lab.plunder_2013.game import Game
+    game = Game(players=2)
+    pirate = playout_policy(game, "cautious_random")
+    assert pirate.name == "cautious_random"
+    assert playout_policy(game, "solver").name == "solver"
+    with pytest.raises(InvalidInput, match="No policy called 'nobody'"):
+        playout_policy(game, "nobody")
+    state = game.new_initial_state()
+    while state.current_player() < 0:
+        state = state.apply(next(iter(state.chance_outcomes().items()))[0])
+    assert Coach(budget=16, rollout="cautious_random").advise(state.view(state.current_player()), seed=1).rollout \
+        == "cautious_random"
