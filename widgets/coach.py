@@ -78,7 +78,7 @@ class CoachPanel(widgets.VBox):
     """The coach beside a position (see the module docstring).  ``threaded=False`` thinks in the caller's thread
     (tests); ``executor`` is handed to the lab's Coach (same answer, less time)."""
 
-    def __init__(self, view_source: Callable[[], object], title: str = "", *, budget: int = DEFAULT_BUDGET,
+    def __init__(self, view_source: Callable[[], object], title: str = "", *, budget: int | None = None,
                  seed=0, threaded: bool = True, executor=None):
         self.view_source, self.title, self.budget, self.seed = view_source, title, budget, seed
         self.threaded, self.executor = threaded, executor
@@ -127,7 +127,7 @@ class CoachPanel(widgets.VBox):
         self._asked += 1
         asked = self._asked
         moves = len(view.legal_actions)
-        total = coach.samples_for(moves) * moves
+        total = coach.samples_for(moves, view.game) * moves
         self.progress.max, self.progress.value = total, 0
         self.progress.layout.display = "flex"
         self.status.value = f"Thinking: {total:,} playouts of the {moves} moves…"
@@ -154,12 +154,13 @@ class CoachPanel(widgets.VBox):
 
     def think_longer(self) -> None:
         """Twice the budget, then ask again (refused in place if that is too long to wait for)."""
+        budget = self.budget if self.budget is not None else (self.advice.budget if self.advice else DEFAULT_BUDGET)
         try:
-            Coach(self.budget * 2)
+            Coach(budget * 2)
         except InvalidInput as error:
             self.status.value = error_html(error)
             return
-        self.budget *= 2
+        self.budget = budget * 2
         self.ask()
 
     def _progress(self, asked: int, done: int) -> None:

@@ -66,7 +66,7 @@ from .search import leader_shares
 from .stats import wilson_interval, z_value
 
 __all__ = ["Coach", "Advice", "MoveEstimate", "DEFAULT_BUDGET", "DEFAULT_HORIZON", "MAX_WORK", "exact_values", "game_exact", "exact_text", "WIN",
-           "CoachPolicy", "playout_policy"]
+           "CoachPolicy", "playout_policy", "game_settings"]
 
 #: playouts per question, shared among the moves (about 2 s on two cores for the games here)
 DEFAULT_BUDGET = 240
@@ -75,7 +75,7 @@ DEFAULT_HORIZON = 120
 #: playouts x horizon above this are refused at once (about a minute of one core at the slowest game)
 MAX_WORK = 2_000_000
 #: the exact walk gives up beyond this many positions
-EXACT_LIMIT = 20_000
+EXACT_LIMIT = 3_000
 #: what the exact walk's values are the chance of
 WIN = "to win"
 
@@ -282,20 +282,28 @@ class Coach:
     ``concurrent.futures.Executor`` (a Dask client's ``get_executor()`` too) — same answer, less time.
     """
 
-    def __init__(self, budget: int = DEFAULT_BUDGET, *, horizon: int = DEFAULT_HORIZON, rollout="random",
+    def __init__(self, budget: int | None = None, *, horizon: int | None = None, rollout="random",
                  executor=None, min_samples: int = 8, exact_limit: int = EXACT_LIMIT, chunks: int = 8):
-        _work_check(budget, horizon)
-        self.budget = budget
-        self.horizon = horizon
+        _work_check(DEFAULT_BUDGET if budget is None else budget, DEFAULT_HORIZON if horizon is None else horizon)
+        self.budget = budget                # None: the game's default (``COACH_SETTINGS``), else DEFAULT_BUDGET
+        self.horizon = horizon              # None: likewise, else DEFAULT_HORIZON
         self.rollout = rollout
         self.executor = executor
         self.min_samples = min_samples
         self.exact_limit = exact_limit
         self.chunks = chunks
 
-    def samples_for(self, moves: int) -> int:
-        """Playouts per move when there are ``moves`` legal moves."""
-        return max(self.min_samples, self.budget // max(1, moves))
+    def settings(self, game=None) -> tuple[int, int]:
+        """``(budget, horizon)`` for ``game``: the ones given, else the game's ``COACH_SETTINGS`` (a dict in its
+        ``policies.py``, for a game whose playouts are slow: the same answer time), else the defaults."""
+        own = game_settings(game) if game is not None and None in (self.budget, self.horizon) else {}
+        budget = self.budget if self.budget is not None else int(own.get("budget", DEFAULT_BUDGET))
+        horizon = self.horizon if self.horizon is not None else int(own.get("horizon", DEFAULT_HORIZON))
+        return budget, horizon
+
+    def samples_for(self, moves: int, game=None) -> int:
+        """Playouts per move when there are ``moves`` legal moves (of ``game``, whose default budget may differ)."""
+        return max(self.min_samples, self.settings(game)[0] // max(1, moves))
 
     def advise(self, view, seed=0, progress: Callable[[int, int], None] | None = None) -> Advice:
         """Every legal move of ``view`` with its chance to win; ``progress(done, total)`` is told as playouts end."""
@@ -306,17 +314,18 @@ class Coach:
         if not actions:
             raise InvalidInput(f"Player {view.player + 1} has no decision to make here.")
         seat = view.player
-        samples = self.samples_for(len(actions))
-        _work_check(samples * len(actions), self.horizon)
+        budget, horizon = self.settings(view.game)
+        samples = self.samples_for(len(actions), view.game)
+        _work_check(samples * len(actions), horizon)
         rollout = self._rollout_policy(view.game)
         worlds = [view.redeal(random.Random(f"{seed}/{j}/deal")) for j in range(samples)]
-        rows = self._run(worlds, actions, seat, seed, rollout, progress)
+        rows = self._run(worlds, actions, seat, seed, rollout, progress, horizon)
         exact, what, trees, unit = None, "", (), ""
         solved = game_exact(view)
         if solved is not None:
             exact, what, trees, unit = solved
         elif self.rollout == "random" and getattr(type(worlds[0]), "hidden_information", None) is False:
-            exact = exact_values(worlds[0], seat, actions, self.horizon, self.exact_limit)
+            exact = exact_values(worlds[0], seat, actions, horizon, self.exact_limit)
             what = WIN if exact is not None else ""
         moves = []
         capped = 0
@@ -326,8 +335,8 @@ class Coach:
             moves.append(_estimate(action, results, None if exact is None else exact[i], what, unit))
         moves.sort(key=lambda m: (-(m.exact if m.exact is not None else m.win_rate), -m.win_rate, -m.mean_score,
                                   m.label))
-        return Advice(seat=seat, moves=tuple(moves), budget=self.budget, samples=samples, seed=seed,
-                      horizon=self.horizon, rollout=self._rollout_name(), exact=exact is not None,
+        return Advice(seat=seat, moves=tuple(moves), budget=budget, samples=samples, seed=seed,
+                      horizon=horizon, rollout=self._rollout_name(), exact=exact is not None,
                       rule=_rule(worlds[0]), capped=capped, exact_what=what, why_trees=trees, exact_unit=unit)
 
     def _rollout_policy(self, game):
@@ -340,7 +349,7 @@ class Coach:
             return "random"
         return str(self.rollout) if isinstance(self.rollout, str) else getattr(self.rollout, "name", "computer")
 
-    def _run(self, worlds, actions, seat, seed, rollout, progress) -> dict:
+    def _run(self, worlds, actions, seat, seed, rollout, progress, horizon) -> dict:
         samples = len(worlds)
         rows: dict = {}
         size = max(1, math.ceil(samples / self.chunks))
@@ -348,19 +357,32 @@ class Coach:
         total = samples * len(actions)
         if self.executor is None:
             for part in parts:
-                for j, row in play_samples([worlds[j] for j in part], actions, seat, seed, part, self.horizon, rollout):
+                for j, row in play_samples([worlds[j] for j in part], actions, seat, seed, part, horizon, rollout):
                     rows[j] = row
                 if progress:
                     progress(len(rows) * len(actions), total)
             return rows
         futures = [self.executor.submit(play_samples, [worlds[j] for j in part], actions, seat, seed, part,
-                                        self.horizon, rollout) for part in parts]
+                                        horizon, rollout) for part in parts]
         for future in as_completed(futures):
             for j, row in future.result():
                 rows[j] = row
             if progress:
                 progress(len(rows) * len(actions), total)
         return rows
+
+
+def game_settings(game) -> dict:
+    """The game's own default coach settings: ``COACH_SETTINGS`` in its ``policies.py`` (``{"budget": …,
+    "horizon": …}``), or {} (a game whose playouts are slow asks for fewer, shorter ones: the same answer time)."""
+    import importlib
+
+    from .policies import game_package
+    try:
+        module = importlib.import_module(game_package(game) + ".policies")
+    except ModuleNotFoundError:
+        return {}
+    return dict(getattr(module, "COACH_SETTINGS", {}))
 
 
 def playout_policy(game, name: str):
@@ -389,7 +411,7 @@ class CoachPolicy(Policy):
 
     name = "coach"
 
-    def __init__(self, budget: int = DEFAULT_BUDGET, *, rank: str = "win", **options):
+    def __init__(self, budget: int | None = DEFAULT_BUDGET, *, rank: str = "win", **options):
         if rank not in ("win", "lead"):
             raise InvalidInput(f"The coach player ranks by 'win' or 'lead', not {rank!r}.")
         self.coach = Coach(budget, **options)

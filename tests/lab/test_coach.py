@@ -181,3 +181,14 @@ def test_a_games_cheap_playout_players_are_found_by_name():
         state = state.apply(next(iter(state.chance_outcomes().items()))[0])
     assert Coach(budget=16, rollout="cautious_random").advise(state.view(state.current_player()), seed=1).rollout \
         == "cautious_random"
+
+
+def test_a_game_with_slow_playouts_sets_its_own_default_budget_and_horizon():
+    from pirates_lab.lab.coach import DEFAULT_BUDGET, DEFAULT_HORIZON, game_settings
+    from pirates_lab.pirates_and_plunder.game import Game as PiratesAndPlunder
+    game = PiratesAndPlunder(players=2)
+    assert game_settings(game) == {"budget": 160, "horizon": 40}
+    assert Coach().settings(game) == (160, 40)
+    assert Coach(budget=80).settings(game) == (80, 40) and Coach(horizon=10).settings(game) == (160, 10)
+    assert Coach().settings(lab_toy.Game(players=2)) == (DEFAULT_BUDGET, DEFAULT_HORIZON)
+    assert Coach().advise(high_card(3, 8).view(0), seed=1).budget == DEFAULT_BUDGET
