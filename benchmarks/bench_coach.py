@@ -33,6 +33,7 @@ PROOF = {
     "plunder_2013": dict(options={}, heuristic="solver", games=40, coach={}),
     "pirates_and_plunder": dict(options={"max_turns": 3}, heuristic="greedy", games=16,
                                 coach={"budget": 32, "horizon": 40}),
+    # against greedy, benchmarks/README.md's "better" row: --against=greedy --games=16 --rank=lead --budget=64 --horizon=60
     "king_of_pirates": dict(options={"max_turns": 6}, heuristic="greedy", games=20,
                             coach={"budget": 32, "horizon": 40}),
     "plunder": dict(options={"max_turns": 6}, heuristic="greedy", games=20, coach={"budget": 32, "horizon": 40}),
