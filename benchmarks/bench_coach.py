@@ -30,9 +30,10 @@ from pirates_lab.lab.coach import Coach, CoachPolicy
 #: what is best against random players.
 PROOF = {
     "skull_dice": dict(options={}, heuristic="cautious", games=40, coach={}),
-    "plunder_2013": dict(options={}, heuristic="solver", games=30, coach={}),
-    "pirates_and_plunder": dict(options={"max_turns": 4}, heuristic="greedy", games=20,
-                                coach={"budget": 48, "horizon": 60}),
+    "plunder_2013": dict(options={}, heuristic="solver", games=40, coach={}),
+    "pirates_and_plunder": dict(options={"max_turns": 3}, heuristic="greedy", games=16,
+                                coach={"budget": 32, "horizon": 40}),
+    # against greedy, benchmarks/README.md's "better" row: --against=greedy --games=16 --rank=lead --budget=64 --horizon=60
     "king_of_pirates": dict(options={"max_turns": 6}, heuristic="greedy", games=20,
                             coach={"budget": 32, "horizon": 40}),
     "plunder": dict(options={"max_turns": 6}, heuristic="greedy", games=20, coach={"budget": 32, "horizon": 40}),
@@ -87,7 +88,7 @@ def proof(name: str, seed: int = 37, against=None, games: int | None = None, coa
     cls = game_class(name)
     rows = []
     for other in against or ("random", setup["heuristic"]):
-        settings = dict(setup["coach"], **({"rollout": other} if other != "random" else {}))
+        settings = dict({"rollout": other} if other != "random" else {}, **setup["coach"])
         coach = TimedCoach(**settings)
         game = cls(players=2, **setup["options"])
         started = time.time()
@@ -96,7 +97,7 @@ def proof(name: str, seed: int = 37, against=None, games: int | None = None, coa
         low, high = results.interval("coach")
         rows.append(dict(game=cls.title, against=other, games=setup["games"], options=setup["options"],
                          coach={"budget": coach.coach.budget, "horizon": coach.coach.horizon,
-                                "rollout": settings.get("rollout", "random")},
+                                "rollout": settings.get("rollout", "random"), "rank": coach.rank},
                          win_rate=float(results.win_rate("coach")), low=low, high=high,
                          verdict=results.verdict("coach"), capped=sum(r.capped for r in results.records),
                          questions=coach.questions, cpu_per_question=coach.seconds / max(1, coach.questions),
@@ -112,5 +113,7 @@ if __name__ == "__main__":
         count = [int(a[len("--games="):]) for a in words if a.startswith("--games=")]
         settings = {key: int(a.split("=", 1)[1]) for a in words for key in ("budget", "horizon")
                     if a.startswith(f"--{key}=")}
+        settings.update({key: a.split("=", 1)[1] for a in words for key in ("rank", "rollout")
+                         if a.startswith(f"--{key}=")})
         for game_name in [a for a in words if not a.startswith("--")] or list(PROOF):
             proof(game_name, against=against or None, games=count[0] if count else None, coach=settings)

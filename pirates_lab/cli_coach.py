@@ -149,9 +149,9 @@ def describe(observation: dict, width: int = 100) -> list[str]:
 
 
 def cmd_coach(args) -> int:
-    from pirates_lab.lab.coach import DEFAULT_BUDGET, Coach
+    from pirates_lab.lab.coach import Coach
     from pirates_lab.lab.coach_why import why_lines
-    coach = Coach(budget=args.budget or DEFAULT_BUDGET)            # refused at once when too large
+    coach = Coach(budget=args.budget)            # refused at once when too large; None: the game's default
     state, seat, note = position_for(args)
     view = state.view(seat)
     title = state.game.title

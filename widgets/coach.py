@@ -21,7 +21,7 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from pirates_lab.core import InvalidInput
-from pirates_lab.lab.coach import DEFAULT_BUDGET, Coach
+from pirates_lab.lab.coach import DEFAULT_BUDGET, Coach, exact_text
 from pirates_lab.lab.coach_why import why_lines
 
 from .kit import error_html, growing_chart
@@ -61,21 +61,24 @@ def coach_chart(rows: list[dict]):
                        scales={"x": y, "y": x}, padding=0.35)
     whiskers = bqplot.Lines(x=[[r["low"], r["high"]] for r in rows], y=[[r["label"]] * 2 for r in rows],
                             scales={"x": x, "y": y}, colors=["#1f1f1f"], stroke_width=4)
+    from .canvas import CANVAS_TEXT
+
+    ticks = {"font-size": f"{round(15 * CANVAS_TEXT.factor())}px", "fill": "#222"}     # Large fonts grow them too
     axes = [bqplot.Axis(scale=x, tick_format=".0%", tick_values=[0, 0.25, 0.5, 0.75, 1.0],
-                        label="chance to win (black: its 95 % range)", tick_style={"font-size": "15px"}),
-            bqplot.Axis(scale=y, side="left", tick_style={"font-size": "15px"})]
+                        tick_style=ticks),
+            bqplot.Axis(scale=y, side="left", tick_style=ticks)]
     figure = bqplot.Figure(marks=[bars, whiskers], axes=axes)
     figure.add_class("pl-coach-chart")
     longest = max((len(label) for label in labels), default=10)
-    return growing_chart(figure, CHART_WIDTH, 70 + 34 * max(1, len(rows)),
-                         margin={"top": 10, "bottom": 50, "left": min(360, 24 + 9 * longest), "right": 24})
+    return growing_chart(figure, CHART_WIDTH, 56 + 34 * max(1, len(rows)),
+                         margin={"top": 10, "bottom": 36, "left": min(360, 24 + 9 * longest), "right": 24})
 
 
 class CoachPanel(widgets.VBox):
     """The coach beside a position (see the module docstring).  ``threaded=False`` thinks in the caller's thread
     (tests); ``executor`` is handed to the lab's Coach (same answer, less time)."""
 
-    def __init__(self, view_source: Callable[[], object], title: str = "", *, budget: int = DEFAULT_BUDGET,
+    def __init__(self, view_source: Callable[[], object], title: str = "", *, budget: int | None = None,
                  seed=0, threaded: bool = True, executor=None):
         self.view_source, self.title, self.budget, self.seed = view_source, title, budget, seed
         self.threaded, self.executor = threaded, executor
@@ -90,7 +93,7 @@ class CoachPanel(widgets.VBox):
         self.progress.add_class("pl-coach-progress")
         self.status = widgets.HTML()
         self.status.add_class("pl-coach-status")
-        self.chart_box = widgets.Box(layout=widgets.Layout(width="100%"))
+        self.chart_box = widgets.VBox(layout=widgets.Layout(width="100%"))
         self.best = widgets.HTML()
         self.best.add_class("pl-coach-best")
         self.why = widgets.HTML()
@@ -124,7 +127,7 @@ class CoachPanel(widgets.VBox):
         self._asked += 1
         asked = self._asked
         moves = len(view.legal_actions)
-        total = coach.samples_for(moves) * moves
+        total = coach.samples_for(moves, view.game) * moves
         self.progress.max, self.progress.value = total, 0
         self.progress.layout.display = "flex"
         self.status.value = f"Thinking: {total:,} playouts of the {moves} moves…"
@@ -151,12 +154,13 @@ class CoachPanel(widgets.VBox):
 
     def think_longer(self) -> None:
         """Twice the budget, then ask again (refused in place if that is too long to wait for)."""
+        budget = self.budget if self.budget is not None else (self.advice.budget if self.advice else DEFAULT_BUDGET)
         try:
-            Coach(self.budget * 2)
+            Coach(budget * 2)
         except InvalidInput as error:
             self.status.value = error_html(error)
             return
-        self.budget *= 2
+        self.budget = budget * 2
         self.ask()
 
     def _progress(self, asked: int, done: int) -> None:
@@ -180,13 +184,19 @@ class CoachPanel(widgets.VBox):
         """Draw an answer: the bars, the recommended move, why."""
         self.advice = advice
         rows = coach_rows(advice)
-        self.chart_box.children = (coach_chart(rows),)
+        ranked = (f" The moves are ranked by the game's own exact numbers ({html.escape(advice.exact_what)}), "
+                  f"not by the bars." if advice.exact and advice.exact_what != "to win" else "")
+        caption = widgets.HTML("<span style='color:#333'>Each bar: the move's chance to win; the black line: its "
+                               f"95 % range.{ranked}</span>")
+        caption.add_class("pl-coach-caption")
+        self.chart_box.children = (coach_chart(rows), caption)
         more = len(advice.moves) - len(rows)
         shown = f"The {len(rows)} best of your {len(advice.moves)} moves. " if more else ""
         self.status.value = (f"<details class='pl-coach-how' style='color:#555'><summary>{shown}How the coach "
                              f"knows</summary>{html.escape(advice.how())}</details>")
         best = advice.best
-        exact = f", exactly {best.exact_what} {float(best.exact):.1%}" if best.exact is not None else ""
+        exact = (f", exactly {exact_text(best.exact, best.exact_unit)} {best.exact_what}" if best.exact is not None
+                 else "")
         self.best.value = (f"<p style='font-size:1.15em;margin:6px 0'>Play <b>{html.escape(best.label)}</b>: "
                            f"{100 * best.win_rate:.0f} % to win (between {100 * best.low:.0f} and "
                            f"{100 * best.high:.0f} %){html.escape(exact)}.</p>")

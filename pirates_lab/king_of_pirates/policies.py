@@ -29,12 +29,12 @@ from pirates_lab.core.geometry import hex_distance
 from .actions import (Accept, AcceptMutiny, Attack, BuyPart, Dig, Discard, Done, EndTurn, KeepPirates,
                       MakeCaptain, Pass, Play, Recruit, Replace, Reroll, Sacrifice, Sail, Steal, StopMoving)
 from .components import components
-from .headings import RULE_CONCEPTS
-from .odds import combat_success_probability, reroll_policy
+from .headings import RULE_COMBAT, RULE_CONCEPTS
+from .odds import RerollPolicy, combat_success_probability, reroll_policy
 from .player import Player
 from .rules.pirate_skills import combat_modifier, movement, treasure_maps_needed
 
-__all__ = ["Captain", "POLICIES", "TIPS"]
+__all__ = ["Captain", "POLICIES", "TIPS", "COACH_EXACT"]
 
 #: how much a greedy captain likes a pirate skill (unknown skills: 1)
 SKILL_VALUE = {"+1 Combat vs. Nations": 4, "+2 Combat vs. Nations": 6, "+1 Loot Card": 3, "+1 Movement": 3,
@@ -282,3 +282,103 @@ TIPS = [
                  "strongholds beat the greedy captain?",
      "tip": "cannoneer", "against": "greedy", "players": 2, "games": 60},
 ]
+
+
+# ---------------------------------------------------------------- the coach's exact calculator
+_KEEP = {"high": "keep high", "low": "keep low", "none": "both"}
+
+
+def _reroll_need(obs: dict, seat: int) -> int | None:
+    """What 2d6 must reach at this re-roll decision (the seat's view only), or None when not covered: the
+    attacker against a nation (its defence and the cards in play against the attacker's skills and cards), or the
+    defender against a player (one more than the attacker's total, less its own modifier; ties go to the attacker)."""
+    combat = obs.get("combat") or {}
+    if obs.get("phase") == "attacker_rerolls" and combat.get("attacker") == seat and combat.get("target"):
+        return Captain()._need(obs, seat)
+    if obs.get("phase") == "defender_rerolls" and combat.get("defender") == seat and combat.get("attacker_roll"):
+        played = obs.get("cards_in_play", [])
+
+        def count(card, by=None, on=None):
+            return sum(1 for c in played if c["card"] == card and (by is None or c["by"] == by)
+                       and (on is None or c["target"] == on))
+        attacker = combat["attacker"]
+        a_total = sum(combat["attacker_roll"]) + combat_modifier(_me(obs, attacker), True) \
+            + 2 * count("Assault", by=attacker) + count("Mercenaries", on=attacker)
+        d_mod = combat_modifier(_me(obs, seat), True) + 3 * count("Ambush", by=seat) + count("Mercenaries", on=seat)
+        return a_total + 1 - d_mod
+    return None
+
+
+def _roll_value(policy: RerollPolicy, roll, left: int) -> Fraction:
+    """P(reaching the need) from ``roll`` with ``left`` cannonballs, re-rolling optimally after each failure."""
+    high, low = max(roll), min(roll)
+    if high + low + policy.modifier >= policy.target:
+        return Fraction(1)
+    return next(p for k, r, _, p in policy.choices if k == left and r == (high, low))
+
+
+def reroll_values(need: int, roll, cannonballs: int) -> dict[str, Fraction]:
+    """Each re-roll choice's exact chance of reaching ``need`` on 2d6 from ``roll`` with ``cannonballs`` (one
+    spent by a re-roll), every later re-roll optimal (:func:`~pirates_lab.king_of_pirates.odds.reroll_policy`):
+    ``{"accept": …, "high": …, "low": …, "none": …}`` (a re-roll only with a cannonball).
+
+    >>> values = reroll_values(9, (6, 2), 1)       # 6 and 2 against 9, one cannonball
+    >>> values["accept"], values["high"], values["low"], values["none"]
+    (Fraction(0, 1), Fraction(2, 3), Fraction(0, 1), Fraction(5, 18))
+    """
+    need = max(2, min(13, need))
+    policy = reroll_policy(need, 0, cannonballs)
+    values = {"accept": Fraction(int(sum(roll) >= need))}
+    if cannonballs:
+        high, low = max(roll), min(roll)
+        for keep, kept in (("high", high), ("low", low)):
+            values[keep] = sum((_roll_value(policy, (kept, d), cannonballs - 1) for d in range(1, 7)), Fraction(0)) / 6
+        values["none"] = sum((_roll_value(policy, (a, b), cannonballs - 1) for a in range(1, 7) for b in range(1, 7)),
+                             Fraction(0)) / 36
+    return values
+
+
+def _reroll_why(label: str, need: int, roll, keep: str | None, value: Fraction, cannonballs: int):
+    """The Why tree of one choice: at once (the re-roll alone reaches the need) and after more cannonballs."""
+    from pirates_lab.core.why import Why
+    need = max(2, min(13, need))
+    if keep is None:
+        return Why(f"{label}: {sum(roll)} against {need} needed", value, rule=RULE_COMBAT)
+    high, low = max(roll), min(roll)
+    if keep == "none":
+        at_once = Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need), 36)
+    else:
+        kept = high if keep == "high" else low
+        at_once = Fraction(sum(1 for d in range(1, 7) if kept + d >= need), 6)
+    parts = [Why(f"the re-roll alone reaches {need}", at_once, rule=RULE_COMBAT)]
+    if value - at_once:
+        parts.append(Why(f"it fails, then the {cannonballs - 1} cannonball(s) left get there", value - at_once,
+                         rule=RULE_COMBAT))
+    return Why(f"{label}: {need} needed on two dice", value, rule=RULE_COMBAT, children=tuple(parts))
+
+
+def COACH_EXACT(view):
+    """The coach's exact calculator (``pirates_lab.lab.coach.game_exact``): at a re-roll decision against a nation
+    (or as the defender against a player), each choice's exact chance to win the combat with every later
+    re-roll optimal and no further card played; None anywhere else (when a card may be played here, or when every
+    choice has the same chance: then the playouts, which also count the cannonball kept, decide).
+    Rules: King of Pirates › Phase 3: Combat Phase"""
+    obs = view.observation
+    actions = view.legal_actions
+    if not all(isinstance(a, (Accept, Reroll)) for a in actions):
+        return None
+    need = _reroll_need(obs, view.player)
+    if need is None:
+        return None
+    combat = obs["combat"]
+    roll = tuple(combat["attacker_roll"] if obs["phase"] == "attacker_rerolls" else combat["defender_roll"])
+    balls = obs["players"][view.player]["cannonballs"]
+    values = reroll_values(need, roll, balls)
+    chosen = [values["accept"] if isinstance(a, Accept) else values.get(a.keep, values["accept"]) for a in actions]
+    if len(set(chosen)) == 1:
+        return None                 # no re-roll changes the chance (the need is out of reach, or met): not its call
+    order = sorted(range(len(actions)), key=lambda i: -chosen[i])
+    trees = tuple(_reroll_why(str(actions[i]), need, roll, None if isinstance(actions[i], Accept) else actions[i].keep,
+                              chosen[i], balls) for i in order[:2])
+    what = "to win the combat" if combat.get("target") is None else f"to conquer the {combat['target']}"
+    return chosen, what, trees

@@ -62,8 +62,12 @@ def why_lines(advice, title: str = "") -> list[str]:
                         f"{best.percent}."]
     second = advice.moves[1]
     if best.exact is not None and second.exact is not None:
-        lines.append(f"Exactly: {best.label} {percent(best.exact, places=1)} {best.exact_what}, {second.label} "
-                     f"{percent(second.exact, places=1)}.")
+        from .coach import exact_text
+
+        def shown(value):
+            return exact_text(value, best.exact_unit) if best.exact_unit else percent(value, places=1)
+        lines.append(f"Exactly: {best.label} {shown(best.exact)} {best.exact_what}, {second.label} "
+                     f"{shown(second.exact)}.")
         for tree in advice.why_trees[:1]:
             lines += [f"  {child.label}: {percent(child.p, places=1)}" for child in tree.children[:3]]
     ahead = sum(1 for a, b in zip(best.outcomes, second.outcomes) if a[0] > b[0])

@@ -28,11 +28,12 @@ The tournaments of :data:`TIPS` are 20-round games, the rulebook's own shorter g
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 from .actions import Act, AttackMerchant, Discard, Play, SellCargo
 from .components import CREW_CARDS, load
 
-__all__ = ["Habits", "SloopCareful", "Baiter", "POLICIES", "TIPS"]
+__all__ = ["Habits", "SloopCareful", "Baiter", "POLICIES", "TIPS", "COACH_EXACT", "melee_call_values"]
 
 #: the tips' tournaments: 20-round games (the Timed Game variation), 30 of them
 TIMED = {"max_turns": 20}
@@ -242,3 +243,56 @@ TIPS = [
      "question": "Does a pirate who baits with a merchant, then sends the navy after its captor, beat one who plays at random?",
      "tip": "baiter", "against": "random", "players": 2, "games": 40, "options": TIMED},
 ]
+
+
+# ---------------------------------------------------------------- the coach's exact calculator
+def melee_call_values(obs: dict, seat: int):
+    """At the beginning of a mêlée round against a merchant ship, as the attacker sees it: ``(fight on, call off,
+    policy, (a, d, pistol))``, each move's exact expected worth in pieces of eight under the best later calls
+    (:func:`~pirates_lab.pillage_and_plunder.call_off.call_off_policy`), or None when not covered.
+
+    The calculator's terms, from the game's data: the prize is the merchant's prize roll on average (its dice x
+    3.5 x its pieces of eight a pip) plus its cargo at face value; a crewman kept is worth a Cutlass Crewman's
+    cost (the crewmen you give up first); losing every crewman costs nothing more ("A merchant ship that …
+    kills all of your crew will not take any booty from you").  Not covered with a Doctor still to save someone
+    (the calculator leaves Doctors out).  Rules: Pillage & Plunder › Player Attacking Merchant Ship
+    """
+    from .battles import call_off_policy, melee_round_win_probability
+
+    battle = obs.get("battle") or {}
+    attacker, merchant = battle.get("attacker") or {}, battle.get("defender") or {}
+    if battle.get("kind") != "merchant" or battle.get("stage") != 4 or attacker.get("player") != seat \
+            or merchant.get("type") != "merchant":
+        return None
+    crew = obs["players"][seat]["ships"][attacker["ship"]]["crew"]
+    if "Doctor" in crew and "attacker" not in battle.get("doctors_used", ()):
+        return None
+    a, d = len(crew), merchant["crew"]
+    if not a or not d:
+        return None
+    data = load()
+    spec = data.merchant(merchant["card"])
+    prize = Fraction(spec.prize_dice * 7 * spec.prize_per_pip, 2) + sum(data.price(c) for c in merchant.get("cargo", ()))
+    crew_value = data.costs["Cutlass Crewman"]
+    pistol = "Pistol Crewman" in crew
+    policy = call_off_policy(a, d, prize=prize, crew_value=crew_value, attacker_pistol=pistol)
+
+    def worth(x: int, y: int) -> Fraction:
+        return prize + crew_value * x if y == 0 else Fraction(0) if x == 0 else policy.value[(x, y)]
+    p = melee_round_win_probability(a, d, pistol, False)
+    return p * worth(a, d - 1) + (1 - p) * worth(a - 1, d), Fraction(crew_value * a), policy, (a, d, pistol)
+
+
+def COACH_EXACT(view):
+    """The coach's exact calculator (``pirates_lab.lab.coach.game_exact``): fight on or call off at the beginning
+    of a mêlée round against a merchant ship, each move's exact expected worth in pieces of eight (see
+    :func:`melee_call_values`); None elsewhere.  Rules: Pillage & Plunder › Player Attacking Merchant Ship"""
+    if set(view.legal_actions) != {Act.FIGHT_ON, Act.CALL_OFF}:
+        return None
+    found = melee_call_values(view.observation, view.player)
+    if found is None:
+        return None
+    fight, stop, policy, (a, d, pistol) = found
+    values = [fight if action is Act.FIGHT_ON else stop for action in view.legal_actions]
+    what = f"expected (the prize if you win, plus {load().costs['Cutlass Crewman']} for each crewman kept)"
+    return values, what, (policy.why(a, d, pistol, False),), "pieces of eight"

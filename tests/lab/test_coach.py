@@ -145,3 +145,50 @@ def test_the_coachs_best_move_is_the_exact_best_on_held_positions(skull):
         assert not advice.exact and advice.best.action == ranked[0], (state.hoards, state.pot, advice.lines())
         checked += 1
     assert checked >= 5
+
+
+def test_the_coach_player_may_rank_cut_playouts_by_the_mean_lead_on_points(skull):
+    """Horizon 1: after banking 1 the hoards read 9 to 7 (a lead of 2); after a roll they still read 8 to 7 (a lead
+    of 1).  Both lead, so "who leads" ties them; the mean lead tells them apart."""
+    import random as rand
+
+    from pirates_lab.lab.coach import CoachPolicy
+    state = skull_position(skull, (8, 7), 1)
+    view = state.view(0)
+    advice = Coach(budget=40, horizon=1, exact_limit=0).advise(view, seed=1)
+    leads = {m.label: m.mean_lead for m in advice.moves}
+    assert leads == {"bank 1": 2.0, "roll": 1.0} and advice.capped == 40
+    assert {m.win_rate for m in advice.moves} == {1.0}
+    chosen = CoachPolicy(budget=40, horizon=1, exact_limit=0, rank="lead").choose(view, rand.Random(1))
+    assert str(chosen) == "bank 1"
+    with pytest.raises(InvalidInput, match="'win' or 'lead'"):
+        CoachPolicy(rank="score")
+
+
+def test_a_games_cheap_playout_players_are_found_by_name():
+    """``PLAYOUTS`` in a game's policies.py (here Plunder (2013)'s cautious random pirate) serve as the coach's
+    rollout by name, beside the game's players; an unknown name is refused with the list."""
+    from pirates_lab.lab.coach import playout_policy
+    from pirates_lab.plunder_2013.game import Game
+    game = Game(players=2)
+    pirate = playout_policy(game, "cautious_random")
+    assert pirate.name == "cautious_random"
+    assert playout_policy(game, "solver").name == "solver"
+    with pytest.raises(InvalidInput, match="No policy called 'nobody'"):
+        playout_policy(game, "nobody")
+    state = game.new_initial_state()
+    while state.current_player() < 0:
+        state = state.apply(next(iter(state.chance_outcomes().items()))[0])
+    assert Coach(budget=16, rollout="cautious_random").advise(state.view(state.current_player()), seed=1).rollout \
+        == "cautious_random"
+
+
+def test_a_game_with_slow_playouts_sets_its_own_default_budget_and_horizon():
+    from pirates_lab.lab.coach import DEFAULT_BUDGET, DEFAULT_HORIZON, game_settings
+    from pirates_lab.pirates_and_plunder.game import Game as PiratesAndPlunder
+    game = PiratesAndPlunder(players=2)
+    assert game_settings(game) == {"budget": 160, "horizon": 40}
+    assert Coach().settings(game) == (160, 40)
+    assert Coach(budget=80).settings(game) == (80, 40) and Coach(horizon=10).settings(game) == (160, 10)
+    assert Coach().settings(lab_toy.Game(players=2)) == (DEFAULT_BUDGET, DEFAULT_HORIZON)
+    assert Coach().advise(high_card(3, 8).view(0), seed=1).budget == DEFAULT_BUDGET
