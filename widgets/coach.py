@@ -102,7 +102,7 @@ class CoachPanel(widgets.VBox):
                                          layout=widgets.Layout(width="auto"))
         self.ask_button.add_class("pl-coach-ask")
         self.longer_button = widgets.Button(description="Think longer", icon="hourglass",
-                                            tooltip="Twice as many playouts: narrower ranges",
+                                            tooltip="Twice as many trial games: narrower ranges",
                                             layout=widgets.Layout(width="auto"), disabled=True)
         self.longer_button.add_class("pl-coach-longer")
         self.ask_button.on_click(lambda _: self.ask())
@@ -130,7 +130,7 @@ class CoachPanel(widgets.VBox):
         total = coach.samples_for(moves, view.game) * moves
         self.progress.max, self.progress.value = total, 0
         self.progress.layout.display = "flex"
-        self.status.value = f"Thinking: {total:,} playouts of the {moves} moves…"
+        self.status.value = f"Thinking: {total:,} trial games for the {moves} moves…"
         self.ask_button.disabled = self.longer_button.disabled = True
 
         def work():

@@ -8,7 +8,7 @@ compared playout by playout: where one wins and the other does not, the luck of 
 2. the comparison: in how many of the same playouts the best move won where the second lost, and back;
 3. the chance events that change the ranking: the first roll or card after the move (the game's own words
    for it, ``str`` of chance's outcome), grouped, those where the two moves differ most: "when chance's next
-   outcome is 1 (11 of 60 playouts): bank 9 wins 11, roll 0";
+   outcome is 1 (11 of 60 trial games): bank 9 wins 11, roll 0";
 4. where the game's calculator covers the decision: its exact numbers and its Why tree's main branches
    (the tree itself is in ``Advice.why_trees``).
 
@@ -18,10 +18,10 @@ compared playout by playout: where one wins and the other does not, the luck of 
 ...     return MoveEstimate(label, label, 4, sum(wins), sum(wins) / 4, 0, 1, 0, 0, 0, outcomes=rows)
 >>> advice = Advice(0, (move("bank", (1, 0, 1, 0)), move("roll", (0, 0, 0, 1))), 8, 4, 1, 10, "random", False)
 >>> print("\\n".join(why_lines(advice, "Skull Dice")))
-bank or roll? In the same 4 playouts (the same re-deals and dice), bank won 2 that roll lost, and roll won 1 that bank lost.
-When the next roll or card is “1” (2 of 4 playouts): bank wins 2, roll 0.
-When the next roll or card is “2” (2 of 4 playouts): bank wins 0, roll 1.
-Their intervals overlap: think longer to be surer.
+bank or roll? In the same 4 trial games (the same hidden cards and dice), bank won 2 that roll lost, and roll won 1 that bank lost.
+When the next roll or card is “1” (2 of 4 trial games): bank wins 2, roll 0.
+When the next roll or card is “2” (2 of 4 trial games): bank wins 0, roll 1.
+Their ranges overlap: think longer to be surer.
 """
 from __future__ import annotations
 
@@ -74,16 +74,16 @@ def why_lines(advice, title: str = "") -> list[str]:
     behind = sum(1 for a, b in zip(best.outcomes, second.outcomes) if a[0] < b[0])
     n = len(best.outcomes)
     if ahead == behind == 0:
-        lines.append(f"{best.label} and {second.label} ended alike in all {n} playouts (the same re-deals and "
-                     f"dice): here the choice hardly matters.")
+        lines.append(f"{best.label} and {second.label} ended alike in all {n} trial games (the same hidden "
+                     f"cards and dice): here the choice hardly matters.")
         return lines
-    lines.append(f"{best.label} or {second.label}? In the same {n} playouts (the same re-deals and dice), "
+    lines.append(f"{best.label} or {second.label}? In the same {n} trial games (the same hidden cards and dice), "
                  f"{best.label} won {ahead} that {second.label} lost, and {second.label} won {behind} that "
                  f"{best.label} lost.")
     overlap = best.low <= second.high and second.low <= best.high
     for event, count, a, b in deciding_events(best, second):
-        lines.append(f"When the next roll or card is “{event}” ({count} of {n} playouts): {best.label} wins "
+        lines.append(f"When the next roll or card is “{event}” ({count} of {n} trial games): {best.label} wins "
                      f"{_count(a)}, {second.label} {_count(b)}.")
     if overlap and best.exact is None and len(lines) < 6:
-        lines.append("Their intervals overlap: think longer to be surer.")
+        lines.append("Their ranges overlap: think longer to be surer.")
     return lines

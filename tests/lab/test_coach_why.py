@@ -25,7 +25,7 @@ def test_banking_the_winning_pot_is_best_and_the_why_says_so_in_the_games_words(
     assert lines[0] == f"Rules: {skull.Game.title} › Your Turn"
     roll = advice.moves[1]
     lost = sum(1 for o in roll.outcomes if o[0] < 1)           # every playout roll did not win, bank did
-    assert lines[1] == (f"bank 5 or roll? In the same 60 playouts (the same re-deals and dice), bank 5 won "
+    assert lines[1] == (f"bank 5 or roll? In the same 60 trial games (the same hidden cards and dice), bank 5 won "
                         f"{lost} that roll lost, and roll won 0 that bank 5 lost.")
     # the skull (a 1) after rolling loses the pot: it decides, bank wins every such playout and roll only some
     events = {e: (n, a, b) for e, n, a, b in deciding_events(advice.best, roll, limit=6)}
@@ -37,7 +37,7 @@ def test_moves_that_end_alike_are_said_to_hardly_matter():
     rows = ((1.0, 3, False, ("2",)), (0.0, 0, False, ("1",)))
     same = [MoveEstimate(label, label, 2, 1.0, 0.5, 0.1, 0.9, 1.5, 0, 3, outcomes=rows) for label in ("a", "b")]
     advice = Advice(0, tuple(same), 4, 2, 0, 10, "random", False)
-    assert why_lines(advice) == ["a and b ended alike in all 2 playouts (the same re-deals and dice): here the "
+    assert why_lines(advice) == ["a and b ended alike in all 2 trial games (the same hidden cards and dice): here the "
                                  "choice hardly matters."]
 
 

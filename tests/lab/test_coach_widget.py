@@ -90,7 +90,7 @@ def test_a_progress_bar_counts_the_playouts_while_it_thinks_and_goes_when_it_ans
     panel = CoachPanel(lambda: position().view(0), budget=400)
     panel.ask()
     assert panel.progress.layout.display == "flex" and panel.progress.max == 400
-    assert panel.ask_button.disabled and "Thinking: 400 playouts of the 2 moves" in panel.status.value
+    assert panel.ask_button.disabled and "Thinking: 400 trial games for the 2 moves" in panel.status.value
     held_coach.set()
     panel.wait()
     assert panel.progress.value == 400 and panel.progress.layout.display == "none" and panel.advice is not None

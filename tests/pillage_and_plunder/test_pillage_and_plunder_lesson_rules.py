@@ -374,7 +374,7 @@ def the_coach_plays_on_at_random_and_gives_ranges():
     assert all(0 <= m.low <= m.win_rate <= m.high <= 1 for m in advice.moves)
     best, second = advice.moves[:2]
     overlap = best.low <= second.high
-    assert ("Their intervals overlap: think longer to be surer." in why_lines(advice, s.game.title)) is overlap
+    assert ("Their ranges overlap: think longer to be surer." in why_lines(advice, s.game.title)) is overlap
 
 
 #: each sentence a student reads, and the engine behaviour that makes it true
