@@ -34,25 +34,23 @@ EXACT = {"king_of_pirates": {}, "pillage_and_plunder": {}, "pirates_and_plunder"
 
 #: a lesson-like cell: the coach beside the first decision of seeded random games that the game's calculator covers
 EXACT_CELL = """import random
-from pirates_lab.core import CHANCE, TERMINAL, game_class
+from pirates_lab.core import game_class, play
 from pirates_lab.lab.coach import game_exact
 from pirates_lab.widgets.presenter import presenter_bar
 from pirates_lab.widgets.coach import coach_screen
 def covered(name, options):
+    def wanted(state):
+        player = state.current_player()
+        if player < 0:
+            return False
+        view = state.view(player)
+        return len(view.legal_actions) > 1 and game_exact(view) is not None
     for seed in range(200):
-        rng, state = random.Random(seed), game_class(name)(players=2, **options).new_initial_state()
-        for _ in range(4000):
-            player = state.current_player()
-            if player == TERMINAL:
-                break
-            if player == CHANCE:
-                outcomes = list(state.chance_outcomes().items())
-                state = state.apply(rng.choices([o for o, _ in outcomes], [float(p) for _, p in outcomes])[0])
-                continue
-            view = state.view(player)
-            if len(view.legal_actions) > 1 and game_exact(view) is not None:
-                return state
-            state = state.apply(view.legal_actions[rng.randrange(len(view.legal_actions))])
+        game = play(game_class(name)(players=2, **options).new_initial_state(), rng=random.Random(seed),
+                    until=wanted, max_steps=4000)
+        state = game.run()
+        if game.reached:
+            return state
 display(presenter_bar(large=True))
 state = covered(GAME, OPTIONS)
 coach_screen(state, state.current_player(), seed=1)"""

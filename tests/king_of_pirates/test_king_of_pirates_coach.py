@@ -12,7 +12,9 @@ from fractions import Fraction
 
 import pytest
 
-from pirates_lab.core import CHANCE, TERMINAL
+from pirates_lab.core import CHANCE
+
+from held_positions import first_positions
 from pirates_lab.king_of_pirates.game import Game
 from pirates_lab.king_of_pirates.actions import Accept, Reroll
 from pirates_lab.king_of_pirates.odds import combat_success_probability, reroll_policy
@@ -23,28 +25,14 @@ from pirates_lab.lab.stats import wilson_interval
 
 def reroll_positions(count: int, seeds=range(60)):
     """The first re-roll decision against a nation of random games, seeds in order (a held sample)."""
-    found = []
-    for seed in seeds:
-        rng = random.Random(seed)
-        state = Game(players=2).new_initial_state()
-        for _ in range(3000):
-            player = state.current_player()
-            if player == TERMINAL:
-                break
-            if player >= 0:
-                obs = state.observation(player)
-                if obs["phase"] == "attacker_rerolls" and obs["combat"]["target"] and COACH_EXACT(state.view(player)):
-                    found.append(state)
-                    break
-            if player == CHANCE:
-                outcomes = list(state.chance_outcomes().items())
-                state = state.apply(rng.choices([o for o, _ in outcomes], [float(p) for _, p in outcomes])[0])
-            else:
-                legal = state.legal_actions()
-                state = state.apply(legal[rng.randrange(len(legal))])
-        if len(found) == count:
-            break
-    return found
+    def wanted(state):
+        player = state.current_player()
+        if player < 0:
+            return False
+        obs = state.observation(player)
+        return bool(obs["phase"] == "attacker_rerolls" and obs["combat"]["target"] and COACH_EXACT(state.view(player)))
+
+    return first_positions(lambda: Game(players=2), wanted, count, seeds, max_steps=3000)
 
 
 @pytest.fixture(scope="module")
