@@ -9,8 +9,9 @@ from pirates_lab.plunder.headings import RULE_CAPTAIN
 from plunder_helpers import _two_at, at_step, fresh, from_deck, hand, play, ship
 
 
-def test_captains_reveal_cards_together_and_ties_go_to_the_attacker():
-    """Rules: Plunder › Attacking Another Captain"""
+def brigantine_meets_sloop():
+    """Two captains on one card: the first sails an English Brigantine (3/2/3) holding Havana and Open Sea, the
+    other an English Sloop (4/1/2) holding Martinique and Coastland.  Returns the state, the first and the other."""
     state = fresh()
     p = state.first
     q = 1 - p
@@ -20,6 +21,12 @@ def test_captains_reveal_cards_together_and_ties_go_to_the_attacker():
     ship(state, p, "English Brigantine")                # 3/2/3
     hand(state, p, ["Havana", "Open Sea"])
     hand(state, q, ["Martinique", "Coastland"])
+    return state, p, q
+
+
+def test_captains_reveal_cards_together_and_ties_go_to_the_attacker():
+    """Rules: Plunder › Attacking Another Captain"""
+    state, p, q = brigantine_meets_sloop()
     state = play(at_step(state, p, "action", "give"), AttackCaptain(q), Fight(), Secret("Havana"))
     assert state.observation(q)["combat"]["placed"] == {str(p): True}
     assert "my_card" not in state.observation(q)["combat"]
@@ -301,15 +308,7 @@ def test_a_captain_who_wins_the_broadside_and_sinks_the_other_is_named_in_the_lo
     Given the attacker's cannon higher at the broadside, When he sinks the defender's ship, Then the log says who
     sank whom, each captain numbered from 1 as every seat reads it, and the defender has lost his ship.
     (Mutation sample of issue 36 item 5: the sinking captain logged as ``p + 2``.)"""
-    state = fresh()
-    p = state.first
-    q = 1 - p
-    for seat in (p, q):
-        state.captains[seat]["at"] = (1, 0)
-    ship(state, q, "English Sloop")                     # 4/1/2
-    ship(state, p, "English Brigantine")                # 3/2/3
-    hand(state, p, ["Havana", "Open Sea"])
-    hand(state, q, ["Martinique", "Coastland"])
+    state, p, q = brigantine_meets_sloop()
     state = play(at_step(state, p, "action", "give"), AttackCaptain(q), Fight(), Secret("Havana"), Secret("Martinique"))
     assert state.phase == "sink_or_board" and state.current_player() == p
     state = state.apply(Sink())
